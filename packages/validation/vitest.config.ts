@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { sourceConditions } from '../../config/vitest-shared.mjs';
 
 export default defineConfig({
+  ...sourceConditions,
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
   },

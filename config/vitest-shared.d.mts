@@ -1,0 +1,4 @@
+export declare const sourceConditions: {
+  resolve: { conditions: string[] };
+  ssr: { resolve: { conditions: string[] } };
+};

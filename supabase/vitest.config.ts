@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+import { sourceConditions } from '../config/vitest-shared.mjs';
+
+export default defineConfig({
+  ...sourceConditions,
+  test: {
+    include: ['tests/**/*.test.ts'],
+  },
+});
