@@ -51,7 +51,7 @@ interface KeyFile {
   serviceRoleKey: string;
 }
 
-type SigningKey = CryptoKey | KeyObject;
+type SigningKey = CryptoKey | KeyObject | Uint8Array;
 
 /**
  * Loads the stack's signing key pair from `<dataDir>/keys.json`, creating and persisting a new
