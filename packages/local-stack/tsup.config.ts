@@ -1,9 +1,9 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: ['src/index.ts', 'src/testing.ts', 'src/cli.ts'],
   format: ['esm'],
-  dts: true,
+  dts: { entry: ['src/index.ts', 'src/testing.ts'] },
   clean: true,
   sourcemap: true,
   target: 'es2022',

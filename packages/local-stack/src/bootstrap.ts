@@ -1,0 +1,36 @@
+import { readFile } from 'node:fs/promises';
+import type pg from 'pg';
+import { withLock } from './lock.js';
+
+/** The stack's own SQL, in the order it runs. A file that is not present (yet) is skipped. */
+const BOOTSTRAP_FILES = ['00-roles.sql', '10-auth.sql', '20-storage.sql'] as const;
+
+async function readSql(name: string): Promise<string | undefined> {
+  try {
+    return await readFile(new URL(`../sql/${name}`, import.meta.url), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Brings the database to the shape hosted Supabase gives a fresh project: roles, schemas,
+ * extensions, auth and storage tables, grants. Idempotent; each file runs in its own transaction.
+ */
+export async function applyBootstrap(pool: pg.Pool): Promise<void> {
+  await withLock(pool, async (client) => {
+    for (const name of BOOTSTRAP_FILES) {
+      const sql = await readSql(name);
+      if (sql === undefined) continue;
+      try {
+        await client.query('begin');
+        await client.query(sql);
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw new Error(`Bootstrap ${name} failed: ${(error as Error).message}`, { cause: error });
+      }
+    }
+  });
+}

@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import { access, mkdir, rm, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import type pg from 'pg';
+import { applyBootstrap } from './bootstrap.js';
+import { createGateway } from './gateway.js';
+import { loadOrCreateKeys } from './keys.js';
+import { applyMigrations, applySeed } from './migrate.js';
+import { startDatabase } from './postgres.js';
+import { startPostgrest, type Postgrest } from './postgrest.js';
+
+export interface StartStackOptions {
+  /** Where the database, keys, files and mails live. Default `<project>/.verdant`. */
+  dataDir?: string;
+  /** Gateway port; 0 picks a free one. Default 54321. */
+  apiPort?: number;
+  /** Web server port; 0 picks a free one. Default 3000. */
+  webPort?: number;
+  /** Wipe the data directory first. */
+  reset?: boolean;
+  /** Use this external Postgres instead of the embedded one. */
+  databaseUrl?: string;
+  /** Default `<project>/supabase/migrations`. */
+  migrationsDir?: string;
+  /** `false`: no seed; a path: that seed file; default `<project>/supabase/seed.sql`. */
+  seed?: boolean | string;
+  /** Default `<project>/supabase/functions`. */
+  functionsDir?: string;
+  /** Directory of the built web app. Default `<project>/apps/platform/dist`. */
+  webRoot?: string;
+  /** No log output. */
+  quiet?: boolean;
+  /** Extra environment for functions (e.g. STRIPE_SECRET_KEY). */
+  env?: Record<string, string>;
+  /** Receives log lines (default: stderr unless quiet). */
+  log?: (line: string) => void;
+  /** Trade durability for speed (throw-away test data). */
+  ephemeral?: boolean;
+}
+
+export interface RunningStack {
+  apiUrl: string;
+  webUrl: string;
+  /** Superuser connection string for local tooling. */
+  dbUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  dataDir: string;
+  /** Superuser pool. */
+  pool: pg.Pool;
+  /** Migration files applied by this start. */
+  appliedMigrations: string[];
+  stop(): Promise<void>;
+}
+
+/** The contents of `<dataDir>/stack.json`. */
+export interface StackInfo {
+  apiUrl: string;
+  webUrl: string;
+  dbUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+}
+
+/** The project root: the nearest directory (from cwd upwards) that has `supabase/config.toml` or `supabase/migrations`. */
+export async function findProjectRoot(from = process.cwd()): Promise<string> {
+  let dir = path.resolve(from);
+  for (;;) {
+    for (const marker of ['supabase/config.toml', 'supabase/migrations']) {
+      try {
+        await access(path.join(dir, marker));
+        return dir;
+      } catch {
+        // keep looking
+      }
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return path.resolve(from);
+    dir = parent;
+  }
+}
+
+/** A port already taken gives one clear line naming it. */
+export class PortInUseError extends Error {
+  override readonly name = 'PortInUseError';
+  constructor(readonly port: number, what: string) {
+    super(`Port ${port} (${what}) is already in use; stop the other process or choose another port`);
+  }
+}
+
+function listen(server: Server, port: number, what: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(port, what) : error);
+    };
+    server.once('error', onError);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', onError);
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/** The `authenticator` password, derived from the superuser URL so every stack on one database agrees. */
+function authenticatorPassword(superuserUrl: string): string {
+  return createHash('sha256').update(`verdant-authenticator:${superuserUrl}`).digest('base64url');
+}
+
+function authenticatorUrl(superuserUrl: string, password: string): string {
+  const url = new URL(superuserUrl);
+  url.username = 'authenticator';
+  url.password = password;
+  return url.toString();
+}
+
+/**
+ * Starts the whole local backend: Postgres (bootstrap, migrations, seed), PostgREST, auth,
+ * functions, storage, the API gateway and the web server. Resolves once every part is ready.
+ */
+export async function startStack(opts: StartStackOptions = {}): Promise<RunningStack> {
+  const log = opts.log ?? (opts.quiet ? () => undefined : (line: string) => process.stderr.write(`${line}\n`));
+  const root = await findProjectRoot();
+  const dataDir = path.resolve(opts.dataDir ?? path.join(root, '.verdant'));
+  if (opts.reset) await rm(dataDir, { recursive: true, force: true });
+  await mkdir(dataDir, { recursive: true });
+
+  const cleanup: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const step of cleanup.splice(0).reverse()) await step().catch((error: unknown) => log(`[stack] ${String(error)}`));
+  };
+
+  try {
+    const [db, keys] = await Promise.all([
+      startDatabase({
+        dataDir,
+        port: 0,
+        databaseUrl: opts.databaseUrl,
+        reset: opts.reset,
+        ephemeral: opts.ephemeral,
+        log: (line) => {
+          if (/\b(FATAL|PANIC):/.test(line) && !line.includes('administrator command')) log(`[db] ${line}`);
+        },
+      }),
+      loadOrCreateKeys(dataDir),
+    ]);
+    cleanup.push(() => db.stop());
+    await applyBootstrap(db.pool);
+    await db.pool.query(`alter role authenticator with login password '${authenticatorPassword(db.superuserUrl)}'`);
+    const appliedMigrations = await applyMigrations(db.pool, opts.migrationsDir ?? path.join(root, 'supabase', 'migrations'));
+    if (opts.seed !== false) {
+      await applySeed(db.pool, typeof opts.seed === 'string' ? opts.seed : path.join(root, 'supabase', 'seed.sql'));
+    }
+
+    const rest: Postgrest = await startPostgrest({
+      dbUri: authenticatorUrl(db.superuserUrl, authenticatorPassword(db.superuserUrl)),
+      jwks: keys.jwks,
+      log: (line) => log(`[rest] ${line}`),
+    });
+    cleanup.push(() => rest.stop());
+
+    const gateway = createGateway({
+      anonKey: keys.anonKey,
+      serviceRoleKey: keys.serviceRoleKey,
+      postgrestUrl: rest.url,
+      allowedOrigins: [],
+      log,
+    });
+    const apiPort = await listen(gateway, opts.apiPort ?? 54321, 'API');
+    cleanup.push(() => closeServer(gateway));
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+    const webUrl = '';
+
+    await rest.ready();
+
+    const info: StackInfo = { apiUrl, webUrl, dbUrl: db.superuserUrl, anonKey: keys.anonKey, serviceRoleKey: keys.serviceRoleKey };
+    await writeFile(path.join(dataDir, 'stack.json'), `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
+    cleanup.push(() => rm(path.join(dataDir, 'stack.json'), { force: true }));
+
+    let stopping: Promise<void> | undefined;
+    return {
+      ...info,
+      dataDir,
+      pool: db.pool,
+      appliedMigrations,
+      stop: () => (stopping ??= stopAll()),
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,37 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { startStack, type RunningStack, type StartStackOptions } from './stack.js';
+
+/**
+ * Starts a throw-away stack for integration tests: a fresh temporary data directory, free ports,
+ * no log output. `stop()` also deletes the data directory. Pass `seed: false` for an empty world.
+ */
+export async function startTestStack(opts: Omit<StartStackOptions, 'dataDir' | 'reset'> = {}): Promise<RunningStack> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'verdant-stack-'));
+  try {
+    const stack = await startStack({ apiPort: 0, webPort: 0, quiet: true, ephemeral: true, ...opts, dataDir });
+    return {
+      ...stack,
+      async stop() {
+        await stack.stop();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * Options for `createClient` in Node-side tests: no session persistence or background refresh,
+ * and a WebSocket implementation for realtime (Node 20 has none built in).
+ */
+export const nodeSupabaseOptions = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  realtime: { transport: WebSocket },
+} as const;
+
+export type { RunningStack, StartStackOptions } from './stack.js';
