@@ -1,1 +1,26 @@
-export {};
+export {
+  EMAIL_MAX_LENGTH,
+  EMAIL_MIN_LENGTH,
+  PASSWORD_MAX_SCORE,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_STRONG_LENGTH,
+  SANITIZE_MAX_LENGTH,
+} from './constants.ts';
+export { EMAIL_MESSAGES, validateEmail, type EmailValidationResult } from './email.ts';
+export {
+  PASSWORD_MESSAGES,
+  passwordStrength,
+  validatePassword,
+  type PasswordStrength,
+  type PasswordValidationResult,
+} from './password.ts';
+export {
+  ROLES,
+  ROLE_CHANGE_MESSAGES,
+  isRole,
+  validateRoleChange,
+  type Role,
+  type RoleChangeInput,
+  type RoleChangeResult,
+} from './roles.ts';
+export { BASIC_HTML_TAGS, sanitizeText, type SanitizeOptions } from './sanitize.ts';

@@ -1,0 +1,226 @@
+import { Parser } from 'htmlparser2';
+import { SANITIZE_MAX_LENGTH } from './constants.ts';
+
+export interface SanitizeOptions {
+  /** Keep `b`, `i`, `em`, `strong`, `p` and `br` (without attributes). Default false: no markup at all. */
+  allowBasicHtml?: boolean;
+  /** Maximum length of the returned string. Default {@link SANITIZE_MAX_LENGTH}. */
+  maxLength?: number;
+}
+
+/** The only elements `allowBasicHtml` keeps. */
+export const BASIC_HTML_TAGS = ['b', 'i', 'em', 'strong', 'p', 'br'] as const;
+
+type BasicTag = (typeof BASIC_HTML_TAGS)[number];
+
+/** The sanitised fragment as a flat, well-nested token list. Text is decoded (not escaped). */
+type Token =
+  | { kind: 'text'; text: string }
+  | { kind: 'open'; tag: BasicTag }
+  | { kind: 'close'; tag: BasicTag }
+  | { kind: 'br' };
+
+/** Elements whose content is code or an embedded document, never text for a reader. */
+const CONTENT_DROPPED = new Set([
+  'script',
+  'style',
+  'template',
+  'iframe',
+  'noembed',
+  'noframes',
+  'noscript',
+]);
+
+/** Control characters (Unicode Cc) other than tab, line feed and carriage return. */
+const CONTROL_CHARACTERS = /[^\P{Cc}\t\n\r]/gu;
+const SCRIPTABLE_SCHEMES = /javascript:|vbscript:|data:/gi;
+/** An event-handler-like name: `on` and word characters, followed by an equals sign. */
+const EVENT_HANDLER_NAMES = /on\w+(?=\s*=)/gi;
+const BLOCKED = 'blocked';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+const ESCAPED = /[&<>]/g;
+
+/**
+ * Sanitises user text (spec §5) into an HTML fragment that is safe as element content
+ * (`innerHTML`, or stored and later rendered as HTML). Not for attribute values, URLs,
+ * `<script>`/`<style>` content or other non-text contexts.
+ *
+ * Steps: the input is parsed as HTML with htmlparser2 (entities decoded); every element is
+ * removed, its text kept (the content of script, style, template, iframe, noembed, noframes
+ * and noscript is dropped); with `allowBasicHtml`, `b`, `i`, `em`, `strong`, `p` and `br` stay,
+ * without attributes (a `p` inside a `p` is unwrapped). In the text, control characters other
+ * than tab, newline and carriage return are removed, `javascript:`, `vbscript:`, `data:` and
+ * event-handler names (`onclick=`, any case) become `blocked`. The result is trimmed, text is
+ * escaped (`&`, `<`, `>`), and it is cut to `maxLength` characters at a point that keeps the
+ * markup well-formed and never splits an escape or a surrogate pair.
+ *
+ * The function is idempotent: `sanitizeText(sanitizeText(x, o), o) === sanitizeText(x, o)`.
+ */
+export function sanitizeText(value: string, options: SanitizeOptions = {}): string {
+  const maxLength = resolveMaxLength(options.maxLength);
+  const input = typeof value === 'string' ? value : '';
+  const tokens = tokenize(input, options.allowBasicHtml === true);
+  return serialize(trim(cleanText(tokens)), maxLength).trimEnd();
+}
+
+function resolveMaxLength(maxLength: number | undefined): number {
+  if (maxLength === undefined) return SANITIZE_MAX_LENGTH;
+  if (typeof maxLength !== 'number' || Number.isNaN(maxLength) || maxLength < 0) {
+    throw new RangeError('maxLength must be a number of 0 or more');
+  }
+  return Math.floor(maxLength);
+}
+
+function isBasicTag(name: string): name is BasicTag {
+  return (BASIC_HTML_TAGS as readonly string[]).includes(name);
+}
+
+/**
+ * Parses `html` and keeps only text and, when allowed, the basic tags. Adjacent text is merged,
+ * also across removed elements, so that a pattern split by a removed tag is seen whole.
+ */
+function tokenize(html: string, allowBasicHtml: boolean): Token[] {
+  const tokens: Token[] = [];
+  // One entry per element the parser has open: what became of it.
+  const open: Array<BasicTag | 'unwrapped' | 'dropped'> = [];
+  let droppedDepth = 0;
+  let openParagraphs = 0;
+
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        if (droppedDepth > 0 || CONTENT_DROPPED.has(name)) {
+          droppedDepth += 1;
+          open.push('dropped');
+        } else if (allowBasicHtml && isBasicTag(name) && !(name === 'p' && openParagraphs > 0)) {
+          tokens.push(name === 'br' ? { kind: 'br' } : { kind: 'open', tag: name });
+          if (name === 'p') openParagraphs += 1;
+          open.push(name);
+        } else {
+          open.push('unwrapped');
+        }
+      },
+      onclosetag() {
+        const fate = open.pop();
+        if (fate === 'dropped') droppedDepth -= 1;
+        else if (fate === 'p') openParagraphs -= 1;
+        if (fate !== undefined && fate !== 'dropped' && fate !== 'unwrapped' && fate !== 'br') {
+          tokens.push({ kind: 'close', tag: fate });
+        }
+      },
+      ontext(text) {
+        if (droppedDepth > 0) return;
+        const last = tokens[tokens.length - 1];
+        if (last?.kind === 'text') last.text += text;
+        else tokens.push({ kind: 'text', text });
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: false },
+  );
+  parser.end(html);
+  return tokens;
+}
+
+/** Removes control characters and neutralises scriptable schemes and event-handler names. */
+function cleanText(tokens: Token[]): Token[] {
+  const cleaned: Token[] = [];
+  for (const token of tokens) {
+    if (token.kind !== 'text') {
+      cleaned.push(token);
+      continue;
+    }
+    const text = neutralise(token.text.replace(CONTROL_CHARACTERS, ''));
+    if (text !== '') cleaned.push({ kind: 'text', text });
+  }
+  return cleaned;
+}
+
+/**
+ * Replacing a scheme can complete another one ("javascript:ata:" → "blockedata:") or an event
+ * name ("onjavascript:x=" → "onblockedx="), so schemes are replaced until none is left; that ends
+ * because each replacement removes a colon. Replacing event names then creates neither: "blocked"
+ * holds no "on" and is followed by the "=" (or whitespace) that was already there.
+ */
+function neutralise(text: string): string {
+  let result = text;
+  for (let previous = ''; previous !== result; ) {
+    previous = result;
+    result = result.replace(SCRIPTABLE_SCHEMES, BLOCKED);
+  }
+  return result.replace(EVENT_HANDLER_NAMES, BLOCKED);
+}
+
+/** Trims leading whitespace of the first and trailing whitespace of the last token. */
+function trim(tokens: Token[]): Token[] {
+  const result = [...tokens];
+  const first = result[0];
+  if (first?.kind === 'text') {
+    const text = first.text.trimStart();
+    if (text === '') result.shift();
+    else result[0] = { kind: 'text', text };
+  }
+  const last = result[result.length - 1];
+  if (last?.kind === 'text') {
+    const text = last.text.trimEnd();
+    if (text === '') result.pop();
+    else result[result.length - 1] = { kind: 'text', text };
+  }
+  return result;
+}
+
+function escapeText(text: string): string {
+  return text.replace(ESCAPED, (character) => ESCAPES[character] ?? character);
+}
+
+/**
+ * Writes the tokens as HTML of at most `maxLength` characters. The closing tags of open elements
+ * are reserved as they open, so cutting anywhere still leaves well-formed markup; an element
+ * starts only if both its tags fit, and text is cut between characters, never inside an escape
+ * or a surrogate pair.
+ */
+function serialize(tokens: Token[], maxLength: number): string {
+  let html = '';
+  const stack: BasicTag[] = [];
+  let reserved = 0;
+
+  for (const token of tokens) {
+    const room = maxLength - html.length - reserved;
+    if (token.kind === 'text') {
+      const escaped = escapeText(token.text);
+      if (escaped.length <= room) {
+        html += escaped;
+        continue;
+      }
+      html += cutText(token.text, room);
+      break;
+    }
+    if (token.kind === 'br') {
+      if (room < 4) break;
+      html += '<br>';
+    } else if (token.kind === 'open') {
+      const cost = token.tag.length * 2 + 5;
+      if (room < cost) break;
+      html += `<${token.tag}>`;
+      stack.push(token.tag);
+      reserved += token.tag.length + 3;
+    } else {
+      stack.pop();
+      reserved -= token.tag.length + 3;
+      html += `</${token.tag}>`;
+    }
+  }
+  for (let tag = stack.pop(); tag !== undefined; tag = stack.pop()) html += `</${tag}>`;
+  return html;
+}
+
+/** The longest escaped prefix of `text` that fits in `room` characters. */
+function cutText(text: string, room: number): string {
+  let html = '';
+  for (const character of text) {
+    const escaped = escapeText(character);
+    if (html.length + escaped.length > room) break;
+    html += escaped;
+  }
+  return html;
+}
