@@ -1,1 +1,40 @@
-export {};
+export * from './constants';
+export {
+  createAuthEngine,
+  AuthValidationError,
+  AUTH_FAILED_MESSAGE,
+  SIGN_UP_ROLES,
+  ACTIVITY_EVENTS,
+  type AuthEngine,
+  type AuthEngineDeps,
+  type AuthEventListener,
+  type RegisterInput,
+  type RegisterResult,
+  type SignUpRole,
+} from './engine';
+export type {
+  AuthApi,
+  AuthClient,
+  AuthEnvironment,
+  AuthEventName,
+  AuthSnapshot,
+  AuthState,
+  Clock,
+  DocumentLike,
+  EventSourceLike,
+  Logger,
+  ProfileRecord,
+  Role,
+  StorageLike,
+  SubscriptionRecord,
+  User,
+  WindowLike,
+} from './types';
+export { DEMO_USER, DEFAULT_ROLE, hasRequiredRole, userFromAuthMetadata, userFromProfile } from './user';
+export { obfuscate, deobfuscate } from './obfuscation';
+export { browserFingerprint } from './fingerprint';
+export { expiryStatus, warningWindow, type ExpiryStatus } from './expiry';
+export { isRetryableRefreshError, refreshRetryDelay, needsRefresh } from './refresh';
+export { assuranceLevels, type AssuranceLevel, type AssuranceLevels, type TotpEnrollment } from './mfa';
+export { createMemoryStorage } from './storage';
+export { systemClock } from './clock';

@@ -1,0 +1,594 @@
+import type { AuthChangeEvent, Session, User as AuthUser } from '@supabase/supabase-js';
+import { validateEmail, validatePassword } from '@verdant/validation';
+import { createDebouncer, createInterval, systemClock } from './clock';
+import {
+  ACTIVITY_DEBOUNCE_MS,
+  EXPIRY_CHECK_INTERVAL_MS,
+  SUBSCRIPTION_RECHECK_DELAY_MS,
+  WARNING_CHECK_INTERVAL_MS,
+} from './constants';
+import { createDemoSessionStore } from './demo';
+import { expiryStatus } from './expiry';
+import { browserFingerprint } from './fingerprint';
+import { createIdentities, createMfa } from './mfa';
+import { createAuthPersistence, sessionDuration } from './persistence';
+import { createAutoRefresher, isRetryableRefreshError } from './refresh';
+import { createSafeStorage, defaultStorage } from './storage';
+import { createStore } from './store';
+import type {
+  AuthApi,
+  AuthEnvironment,
+  AuthEventName,
+  AuthSnapshot,
+  Clock,
+  Logger,
+  Role,
+  StorageLike,
+  User,
+} from './types';
+import { DEMO_USER, DEFAULT_ROLE, userFromAuthMetadata, userFromProfile, withSubscription } from './user';
+import { checkAppVersion } from './version';
+
+/** Thrown by `login` when the provider answers without a user or a session (spec §5, §8). */
+export const AUTH_FAILED_MESSAGE = 'Authentication failed - no user or session returned';
+
+/** Roles a visitor may choose at sign-up; admin is only ever granted by an administrator. */
+export const SIGN_UP_ROLES = ['affiliate', 'merchant'] as const satisfies readonly Role[];
+export type SignUpRole = (typeof SIGN_UP_ROLES)[number];
+
+/** Rejected sign-up input, with the validators' messages. */
+export class AuthValidationError extends Error {
+  override readonly name = 'AuthValidationError';
+  constructor(readonly errors: string[]) {
+    super(errors.join(' '));
+  }
+}
+
+/** DOM events that count as user activity and extend the persisted session. */
+export const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'scroll', 'touchstart'] as const;
+
+export interface AuthEngineDeps {
+  /** `@verdant/api-client`'s client (or anything with its `supabase` and `profiles`). */
+  api: AuthApi;
+  storage?: StorageLike;
+  clock?: Clock;
+  env?: AuthEnvironment;
+  fingerprint?: () => string;
+  reload?: () => void;
+  logger?: Logger;
+}
+
+export interface RegisterInput {
+  email: string;
+  password: string;
+  name: string;
+  /** Defaults to affiliate. */
+  role?: SignUpRole;
+}
+
+export interface RegisterResult {
+  user: AuthUser | null;
+  session: Session | null;
+  /** True when the account must confirm its email before signing in. */
+  confirmationRequired: boolean;
+}
+
+export type AuthEventListener = (event: AuthEventName, snapshot: AuthSnapshot) => void;
+
+const LOGGED_OUT = {
+  user: null,
+  session: null,
+  isAuthenticated: false,
+  isDemoMode: false,
+  token: null,
+  rememberMe: false,
+  sessionTimeout: null,
+  expiryWarning: null,
+} as const satisfies Omit<AuthSnapshot, 'isInitialized'>;
+
+const quietLogger: Logger = {
+  info: () => {},
+  warn: (message, ...details) => console.warn(message, ...details),
+  error: (message, ...details) => console.error(message, ...details),
+};
+
+/** supabase-js leaves `expires_at` out of some event payloads; derive it from `expires_in`. */
+function normalizeSession(session: Session, now: number): Session {
+  if (session.expires_at !== undefined) return session;
+  return { ...session, expires_at: Math.round(now / 1000) + session.expires_in };
+}
+
+/**
+ * The session engine: a framework-agnostic, subscribable store with every session rule of the
+ * product spec (§3 auth state, §4 transitions and lifecycle, §8 errors, §9 constants).
+ */
+export function createAuthEngine(deps: AuthEngineDeps) {
+  const auth = deps.api.supabase.auth;
+  const { profiles } = deps.api;
+  const clock = deps.clock ?? systemClock;
+  const logger = deps.logger ?? quietLogger;
+  const env = deps.env ?? {
+    document: (globalThis as { document?: AuthEnvironment['document'] }).document,
+    window: (globalThis as { window?: AuthEnvironment['window'] }).window,
+  };
+  const fingerprint = deps.fingerprint ?? (() => browserFingerprint(env.window));
+  const reload = deps.reload ?? (() => env.window?.location?.reload());
+  const storage = createSafeStorage(deps.storage ?? defaultStorage(), logger);
+  const persistence = createAuthPersistence(storage, env.window?.location?.origin ?? '');
+  const demo = createDemoSessionStore(storage);
+
+  const store = createStore<AuthSnapshot>({ ...LOGGED_OUT, isInitialized: false });
+  const eventListeners = new Set<AuthEventListener>();
+  const state = () => store.getSnapshot();
+
+  let rememberMeForNextSignIn = false;
+  let lastProcessed: { token: string; done: Promise<void> } | null = null;
+  let subscriptionRecheck: unknown = null;
+  let started: Promise<void> | null = null;
+  const detach: (() => void)[] = [];
+
+  // ---- persistence: saved on every change ---------------------------------------------------
+
+  function save(): void {
+    const { user, session, isAuthenticated, isDemoMode, rememberMe, sessionTimeout } = state();
+    if (!isAuthenticated || isDemoMode || !user || !session || sessionTimeout === null) return;
+    persistence.save({ user, session, rememberMe, expiresAt: sessionTimeout, fingerprint: fingerprint() });
+  }
+  store.subscribe(save);
+
+  function emit(event: AuthEventName): void {
+    const snapshot = state();
+    for (const listener of [...eventListeners]) {
+      try {
+        listener(event, snapshot);
+      } catch (error) {
+        logger.error(`An ${event} listener threw`, error);
+      }
+    }
+  }
+
+  // ---- lifecycle timers --------------------------------------------------------------------
+
+  const refresher = createAutoRefresher({
+    clock,
+    logger,
+    getSession: () => state().session,
+    refresh: async (refreshToken) => {
+      const { error } = await auth.refreshSession({ refresh_token: refreshToken });
+      return { error };
+    },
+    onFatal: () => void endSession(),
+  });
+
+  const expiryCheck = createInterval(clock, EXPIRY_CHECK_INTERVAL_MS, () => {
+    const { sessionTimeout } = state();
+    if (sessionTimeout !== null && sessionTimeout <= clock.now()) void logout();
+  });
+
+  const warningCheck = createInterval(clock, WARNING_CHECK_INTERVAL_MS, checkWarning);
+
+  const activity = createDebouncer(clock, ACTIVITY_DEBOUNCE_MS, () => extendSession());
+
+  function checkWarning(): void {
+    const { sessionTimeout, rememberMe } = state();
+    if (sessionTimeout === null) return;
+    const status = expiryStatus(sessionTimeout, rememberMe, clock.now());
+    if (status.kind === 'expired') void logout();
+    else store.setState({ expiryWarning: status.kind === 'warning' ? { remainingMs: status.remainingMs } : null });
+  }
+
+  function hasLiveSession(): boolean {
+    const { isAuthenticated, isDemoMode, session } = state();
+    return isAuthenticated && !isDemoMode && session !== null;
+  }
+
+  function isHidden(): boolean {
+    return env.document?.visibilityState === 'hidden';
+  }
+
+  /** Runs the timers exactly while a real session is live (and the engine started). */
+  function syncTimers(): void {
+    if (started && hasLiveSession()) {
+      expiryCheck.start();
+      warningCheck.start();
+      if (!isHidden() && !refresher.running) void refresher.start();
+    } else {
+      expiryCheck.stop();
+      warningCheck.stop();
+      refresher.stop();
+      activity.cancel();
+    }
+  }
+
+  // ---- transitions -------------------------------------------------------------------------
+
+  function cancelSubscriptionRecheck(): void {
+    if (subscriptionRecheck !== null) clock.clearTimeout(subscriptionRecheck);
+    subscriptionRecheck = null;
+  }
+
+  /** Logged out: state reset, persisted entries cleared, timers stopped. */
+  function toLoggedOut(): void {
+    const hadSession = state().session !== null;
+    cancelSubscriptionRecheck();
+    persistence.clear();
+    store.setState({ ...LOGGED_OUT });
+    syncTimers();
+    if (hadSession) emit('SIGNED_OUT');
+  }
+
+  /** Removes a session the server no longer accepts, locally only. */
+  async function endSession(): Promise<void> {
+    try {
+      await auth.signOut({ scope: 'local' });
+    } catch (error) {
+      logger.warn('Could not clear the local session', error);
+    }
+    toLoggedOut();
+  }
+
+  async function loadUser(authUser: AuthUser): Promise<User> {
+    try {
+      const profile = await profiles.fetchProfile(authUser.id);
+      return profile ? userFromProfile(authUser, profile) : userFromAuthMetadata(authUser);
+    } catch (error) {
+      logger.error('Could not load the profile; using the account details instead', error);
+      return userFromAuthMetadata(authUser);
+    }
+  }
+
+  /** Whether `session` still belongs to the user the state holds (no logout in between). */
+  function isCurrent(userId: string): boolean {
+    return state().session?.user.id === userId;
+  }
+
+  function scheduleSubscriptionRecheck(userId: string, profileLoaded: Promise<void>): void {
+    cancelSubscriptionRecheck();
+    subscriptionRecheck = clock.setTimeout(() => {
+      subscriptionRecheck = null;
+      void (async () => {
+        try {
+          const subscription = await profiles.fetchSubscription(userId);
+          await profileLoaded;
+          const { user } = state();
+          if (subscription && user && user.id === userId && isCurrent(userId)) {
+            store.setState({ user: withSubscription(user, subscription) });
+          }
+        } catch (error) {
+          logger.warn('Could not re-check the subscription', error);
+        }
+      })();
+    }, SUBSCRIPTION_RECHECK_DELAY_MS);
+  }
+
+  /**
+   * Applies a session event from supabase-js: stores the session, re-fetches the profile on
+   * SIGNED_IN and TOKEN_REFRESHED, re-checks the subscription 100 ms later, and then emits the
+   * event to subscribers.
+   */
+  async function applySession(event: AuthEventName, incoming: Session): Promise<void> {
+    const session = normalizeSession(incoming, clock.now());
+    const current = state();
+    const newSignIn = !current.isAuthenticated || current.isDemoMode || current.session?.user.id !== session.user.id;
+    if (current.isDemoMode) demo.clear();
+
+    const patch: Partial<AuthSnapshot> = { session, token: session.access_token, isDemoMode: false };
+    if (newSignIn) {
+      const rememberMe = rememberMeForNextSignIn;
+      rememberMeForNextSignIn = false;
+      Object.assign(patch, {
+        user: null,
+        isAuthenticated: false,
+        rememberMe,
+        sessionTimeout: clock.now() + sessionDuration(rememberMe),
+        expiryWarning: null,
+      });
+    }
+    store.setState(patch);
+
+    const refetch = event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || state().user === null;
+    if (refetch) {
+      const userId = session.user.id;
+      const loaded = loadUser(session.user).then((user) => {
+        if (isCurrent(userId)) store.setState({ user, isAuthenticated: true });
+      });
+      if (event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED') scheduleSubscriptionRecheck(userId, loaded);
+      await loaded;
+      if (!isCurrent(userId)) return;
+    }
+    syncTimers();
+    save();
+    emit(event);
+  }
+
+  function onAuthStateChange(event: AuthChangeEvent, session: Session | null): void {
+    switch (event) {
+      case 'SIGNED_IN':
+      case 'TOKEN_REFRESHED':
+      case 'MFA_CHALLENGE_VERIFIED':
+        if (session) process(event, session);
+        return;
+      case 'USER_UPDATED':
+        if (session && isCurrent(session.user.id)) store.setState({ session, token: session.access_token });
+        return;
+      case 'SIGNED_OUT':
+        if (!state().isDemoMode) toLoggedOut();
+        return;
+      default:
+        return;
+    }
+  }
+
+  function process(event: AuthEventName, session: Session): Promise<void> {
+    const done = applySession(event, session).catch((error: unknown) => {
+      logger.error(`Could not apply ${event}`, error);
+    });
+    lastProcessed = { token: session.access_token, done };
+    return done;
+  }
+
+  /** Waits for an event supabase-js already delivered, or applies it if it was not. */
+  function ensureApplied(event: AuthEventName, session: Session): Promise<void> {
+    if (lastProcessed?.token === session.access_token) return lastProcessed.done;
+    return process(event, session);
+  }
+
+  // ---- start-up ----------------------------------------------------------------------------
+
+  async function restore(): Promise<void> {
+    const version = checkAppVersion(storage);
+    if (version === 'changed') {
+      logger.info('The app version changed: local data cleared, reloading');
+      store.setState({ ...LOGGED_OUT });
+      reload();
+      return;
+    }
+
+    const now = clock.now();
+    if (demo.restore(now)) {
+      store.setState({ ...LOGGED_OUT, user: DEMO_USER, isAuthenticated: true, isDemoMode: true });
+      return;
+    }
+
+    const restored = persistence.restore(fingerprint(), now);
+    if (restored.status === 'discarded') {
+      logger.warn(`Discarded the stored auth state (${restored.reason})`);
+      await endSession();
+      return;
+    }
+
+    if (restored.status === 'restored') {
+      // Shown at once; confirmed against supabase-js below.
+      const saved = restored.value;
+      store.setState({
+        user: saved.user,
+        session: saved.session,
+        token: saved.session.access_token,
+        isAuthenticated: true,
+        rememberMe: saved.rememberMe,
+        sessionTimeout: saved.expiresAt,
+      });
+    }
+
+    const { data, error } = await auth.getSession();
+    if (error) logger.warn('Could not read the current session', error);
+    let session = data.session;
+    if (!session && restored.status === 'restored') {
+      const { access_token, refresh_token } = restored.value.session;
+      const result = await auth.setSession({ access_token, refresh_token });
+      if (result.error && !isRetryableRefreshError(result.error)) {
+        logger.warn('The stored session is no longer valid', result.error);
+        await endSession();
+        return;
+      }
+      // Offline: keep the stored session; the auto-refresh tick tries again.
+      if (!result.data.session) return;
+      session = result.data.session;
+    }
+    if (!session) return;
+
+    // setSession announces SIGNED_IN / TOKEN_REFRESHED, which already re-fetched the profile.
+    if (lastProcessed?.token === session.access_token) {
+      await lastProcessed.done;
+      return;
+    }
+
+    // A session supabase-js already held: refresh our view of it. Without stored state (e.g.
+    // after an OAuth callback) it starts a default-length persisted session.
+    const current = state();
+    const fresh = !current.isAuthenticated || current.session?.user.id !== session.user.id;
+    store.setState({
+      session: normalizeSession(session, now),
+      token: session.access_token,
+      ...(fresh ? { user: null, isAuthenticated: false, rememberMe: false, sessionTimeout: now + sessionDuration(false) } : {}),
+    });
+    const userId = session.user.id;
+    const user = await loadUser(session.user);
+    if (isCurrent(userId)) store.setState({ user, isAuthenticated: true });
+  }
+
+  function attachEnvironment(): void {
+    const { document: doc, window: win } = env;
+    if (doc) {
+      const onVisibility = () => {
+        if (isHidden()) {
+          refresher.stop();
+          save();
+          return;
+        }
+        save();
+        if (!hasLiveSession()) return;
+        checkWarning();
+        if (hasLiveSession()) void refresher.start();
+      };
+      doc.addEventListener('visibilitychange', onVisibility);
+      detach.push(() => doc.removeEventListener('visibilitychange', onVisibility));
+    }
+    if (win) {
+      const onUnload = () => save();
+      win.addEventListener('pagehide', onUnload);
+      win.addEventListener('beforeunload', onUnload);
+      detach.push(() => {
+        win.removeEventListener('pagehide', onUnload);
+        win.removeEventListener('beforeunload', onUnload);
+      });
+      const onActivity = () => {
+        if (hasLiveSession()) activity.trigger();
+      };
+      const options = { passive: true, capture: true };
+      for (const type of ACTIVITY_EVENTS) win.addEventListener(type, onActivity, options);
+      detach.push(() => {
+        for (const type of ACTIVITY_EVENTS) win.removeEventListener(type, onActivity, { capture: true });
+      });
+    }
+  }
+
+  // ---- public actions ----------------------------------------------------------------------
+
+  /** Starts listening and restores the session; resolves once `isInitialized` is true. */
+  function start(): Promise<void> {
+    if (started) return started;
+    const { data } = auth.onAuthStateChange(onAuthStateChange);
+    detach.push(() => data.subscription.unsubscribe());
+    attachEnvironment();
+    started = restore()
+      .catch((error: unknown) => {
+        logger.error('Could not restore the session', error);
+        persistence.clear();
+        store.setState({ ...LOGGED_OUT });
+      })
+      .finally(() => {
+        store.setState({ isInitialized: true });
+        syncTimers();
+      });
+    return started;
+  }
+
+  /** Stops listening and stops every timer; the state is kept and `start()` may be called again. */
+  function stop(): void {
+    for (const undo of detach.splice(0)) undo();
+    started = null;
+    cancelSubscriptionRecheck();
+    syncTimers();
+  }
+
+  /** Password sign-in. Provider errors are rethrown as they are. */
+  async function login(email: string, password: string, options: { rememberMe?: boolean } = {}): Promise<User> {
+    rememberMeForNextSignIn = options.rememberMe === true;
+    let result: Awaited<ReturnType<typeof auth.signInWithPassword>>;
+    try {
+      result = await auth.signInWithPassword({ email, password });
+    } catch (error) {
+      rememberMeForNextSignIn = false;
+      throw error;
+    }
+    const { data, error } = result;
+    if (error) {
+      rememberMeForNextSignIn = false;
+      throw error;
+    }
+    if (!data.user || !data.session) {
+      rememberMeForNextSignIn = false;
+      throw new Error(AUTH_FAILED_MESSAGE);
+    }
+    await ensureApplied('SIGNED_IN', data.session);
+    const { user } = state();
+    if (!user) throw new Error(AUTH_FAILED_MESSAGE);
+    return user;
+  }
+
+  /** Sign-up with name and role (default affiliate) as metadata, after validation. */
+  async function register(input: RegisterInput): Promise<RegisterResult> {
+    const role = input.role ?? DEFAULT_ROLE;
+    const errors: string[] = [];
+    const email = validateEmail(input.email);
+    if (!email.valid) errors.push(email.error ?? 'Invalid email address');
+    errors.push(...validatePassword(input.password).errors);
+    if (!(SIGN_UP_ROLES as readonly string[]).includes(role)) errors.push('Invalid role specified');
+    if (errors.length > 0) throw new AuthValidationError(errors);
+
+    const { data, error } = await auth.signUp({
+      email: input.email,
+      password: input.password,
+      options: { data: { name: input.name, role } },
+    });
+    if (error) throw error;
+    if (data.session) await ensureApplied('SIGNED_IN', data.session);
+    return { user: data.user, session: data.session, confirmationRequired: data.session === null };
+  }
+
+  /** Logs out (also ends demo mode); never throws. */
+  async function logout(): Promise<void> {
+    if (state().isDemoMode) {
+      exitDemo();
+      return;
+    }
+    if (state().session) {
+      try {
+        const { error } = await auth.signOut();
+        if (error) {
+          logger.warn('Sign-out failed on the server; signing out locally', error);
+          await auth.signOut({ scope: 'local' });
+        }
+      } catch (error) {
+        logger.warn('Sign-out failed', error);
+      }
+    }
+    toLoggedOut();
+  }
+
+  /** Stay Signed In / activity: the persisted session runs for another 24 h (30 days). */
+  function extendSession(): void {
+    if (!hasLiveSession()) return;
+    store.setState({ sessionTimeout: clock.now() + sessionDuration(state().rememberMe), expiryWarning: null });
+  }
+
+  async function enterDemo(): Promise<void> {
+    if (state().session) await logout();
+    demo.start(clock.now());
+    store.setState({ ...LOGGED_OUT, user: DEMO_USER, isAuthenticated: true, isDemoMode: true });
+  }
+
+  function exitDemo(): void {
+    demo.clear();
+    if (state().isDemoMode) store.setState({ ...LOGGED_OUT });
+  }
+
+  /** Re-reads the profile of the signed-in user (e.g. after onboarding or a profile edit). */
+  async function refreshProfile(): Promise<void> {
+    const { session } = state();
+    if (!session || state().isDemoMode) return;
+    const user = await loadUser(session.user);
+    if (isCurrent(session.user.id)) store.setState({ user });
+  }
+
+  return {
+    getSnapshot: store.getSnapshot,
+    subscribe: store.subscribe,
+    /** Session events: SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED, MFA_CHALLENGE_VERIFIED. */
+    onEvent(listener: AuthEventListener): () => void {
+      eventListeners.add(listener);
+      return () => {
+        eventListeners.delete(listener);
+      };
+    },
+    start,
+    stop,
+    login,
+    register,
+    logout,
+    extendSession,
+    enterDemo,
+    exitDemo,
+    refreshProfile,
+    mfa: createMfa({
+      auth,
+      getSession: () => state().session,
+      onVerified: (session) => ensureApplied('MFA_CHALLENGE_VERIFIED', session),
+      now: () => clock.now(),
+    }),
+    identities: createIdentities(auth),
+  };
+}
+
+export type AuthEngine = ReturnType<typeof createAuthEngine>;

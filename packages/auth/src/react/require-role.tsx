@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import type { Role } from '../types';
+import { hasRequiredRole } from '../user';
+import { useSession } from './hooks';
+
+export interface RequireRoleProps {
+  /** Roles allowed on the route: the user's primary role or any available role must be one. */
+  roles: readonly Role[];
+  /** Where unauthenticated visitors go (the route's given path, e.g. "/login"). */
+  redirectTo: string;
+  /** Shown until auth is initialised (the app passes its spinner). */
+  renderLoading: () => ReactNode;
+  /** Renders the redirect (the app passes its router's `<Navigate>`). */
+  renderRedirect: (to: string) => ReactNode;
+  /** Shown to a signed-in user without a required role (the app passes its access-denied card). */
+  renderDenied: (roles: readonly Role[]) => ReactNode;
+  children?: ReactNode;
+}
+
+/**
+ * The route guard of spec §2: spinner until auth is initialised, unauthenticated visitors are
+ * redirected, signed-in users without a required role see the access-denied card.
+ */
+export function RequireRole({ roles, redirectTo, renderLoading, renderRedirect, renderDenied, children }: RequireRoleProps) {
+  const { isInitialized, isAuthenticated, user } = useSession();
+  if (!isInitialized) return renderLoading();
+  if (!isAuthenticated || !user) return renderRedirect(redirectTo);
+  if (!hasRequiredRole(user, roles)) return renderDenied(roles);
+  return children;
+}
