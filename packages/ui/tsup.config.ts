@@ -1,10 +1,18 @@
 import { defineConfig } from 'tsup';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'es2022',
-});
+export default defineConfig([
+  {
+    entry: { index: 'src/index.ts' },
+    format: ['esm'],
+    dts: true,
+    sourcemap: true,
+    target: 'es2022',
+    // Dependencies and peers stay imports, so a consumer's bundler dedupes and tree-shakes them.
+    external: [/^react($|\/)/, /^react-dom($|\/)/, /^@radix-ui\//, /^radix-ui($|\/)/],
+  },
+  {
+    // One CSS file: the brand tokens and every component stylesheet, @imports inlined.
+    entry: { styles: 'src/styles.css' },
+    minify: true,
+  },
+]);

@@ -1,1 +1,3 @@
-export {};
+export * from './components/verdant-theme';
+export * from './components/button';
+export * from './components/toast';

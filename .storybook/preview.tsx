@@ -1,0 +1,43 @@
+import '@radix-ui/themes/styles.css';
+// A fixed, bundled font so stories (and their screenshots) never depend on the machine's fonts.
+import '@fontsource-variable/inter';
+import '@verdant/ui/styles.css';
+import { DocsContainer, type DocsContainerProps } from '@storybook/addon-docs/blocks';
+import type { Decorator, Preview } from '@storybook/react-vite';
+import type { PropsWithChildren } from 'react';
+import { themes } from 'storybook/theming';
+import { Toaster, VerdantTheme } from '@verdant/ui';
+
+const withVerdantTheme: Decorator = (Story, context) => (
+  <VerdantTheme className="sb-verdant-canvas" hasBackground>
+    <Story />
+    {/* Docs pages render many stories at once; their one toast area lives in VerdantDocs. */}
+    {context.viewMode === 'docs' ? null : <Toaster />}
+  </VerdantTheme>
+);
+
+function VerdantDocs({ children, ...props }: PropsWithChildren<DocsContainerProps>) {
+  return (
+    <DocsContainer {...props} theme={themes.dark}>
+      {children}
+      <VerdantTheme hasBackground={false}>
+        <Toaster />
+      </VerdantTheme>
+    </DocsContainer>
+  );
+}
+
+const preview: Preview = {
+  decorators: [withVerdantTheme],
+  tags: ['autodocs'],
+  parameters: {
+    layout: 'padded',
+    backgrounds: { disable: true },
+    controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+    docs: { theme: themes.dark, container: VerdantDocs },
+    // Any axe violation fails the story's test (Storybook's Vitest addon and the test panel).
+    a11y: { test: 'error' },
+  },
+};
+
+export default preview;

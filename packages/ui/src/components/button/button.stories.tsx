@@ -1,0 +1,113 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Flex } from '@radix-ui/themes';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { Button } from './button';
+
+const meta = {
+  title: 'Actions/Button',
+  component: Button,
+  args: { children: 'Create link', onClick: fn() },
+  argTypes: {
+    variant: { control: 'inline-radio', options: ['primary', 'secondary', 'outline', 'ghost', 'danger'] },
+    size: { control: 'inline-radio', options: ['sm', 'md', 'lg'] },
+  },
+} satisfies Meta<typeof Button>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Primary: Story = {
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Create link' }));
+    await expect(args.onClick).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const Variants: Story = {
+  render: (args) => (
+    <Flex gap="3" wrap="wrap">
+      <Button {...args} variant="primary">Primary</Button>
+      <Button {...args} variant="secondary">Secondary</Button>
+      <Button {...args} variant="outline">Outline</Button>
+      <Button {...args} variant="ghost">Ghost</Button>
+      <Button {...args} variant="danger">Delete program</Button>
+    </Flex>
+  ),
+};
+
+export const Sizes: Story = {
+  render: (args) => (
+    <Flex gap="3" align="center">
+      <Button {...args} size="sm">Small</Button>
+      <Button {...args} size="md">Medium</Button>
+      <Button {...args} size="lg">Large</Button>
+    </Flex>
+  ),
+};
+
+export const Danger: Story = {
+  args: { variant: 'danger', children: 'Remove affiliate' },
+};
+
+export const Focused: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.tab();
+    await expect(canvas.getByRole('button')).toHaveFocus();
+  },
+};
+
+export const Hovered: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.hover(canvas.getByRole('button'));
+  },
+};
+
+export const Disabled: Story = {
+  args: { disabled: true },
+  play: async ({ canvas, args }) => {
+    const button = canvas.getByRole('button', { name: 'Create link' });
+    await expect(button).toBeDisabled();
+    await userEvent.click(button, { pointerEventsCheck: 0 });
+    await expect(args.onClick).not.toHaveBeenCalled();
+  },
+};
+
+export const Loading: Story = {
+  args: { loading: true, children: 'Saving' },
+  play: async ({ canvas, args }) => {
+    const button = canvas.getByRole('button', { name: 'Saving' });
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    await expect(button).toBeDisabled();
+    await userEvent.click(button, { pointerEventsCheck: 0 });
+    await expect(args.onClick).not.toHaveBeenCalled();
+  },
+};
+
+export const LongLabel: Story = {
+  args: {
+    children: 'Generate a tracked link for every product in the spring sustainability collection',
+  },
+  render: (args) => (
+    <div style={{ maxWidth: 280 }}>
+      <Button {...args} style={{ height: 'auto', whiteSpace: 'normal', paddingBlock: 8 }} />
+    </div>
+  ),
+};
+
+export const AsLink: Story = {
+  args: { asChild: true, children: undefined, variant: 'outline' },
+  render: (args) => (
+    <Button {...args}>
+      <a href="#pricing">See pricing</a>
+    </Button>
+  ),
+  play: async ({ canvasElement }) => {
+    const link = within(canvasElement).getByRole('link', { name: 'See pricing' });
+    await expect(link).toHaveAttribute('href', '#pricing');
+  },
+};
+
+export const FullWidthNarrow: Story = {
+  args: { fullWidth: true, children: 'Continue' },
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+};

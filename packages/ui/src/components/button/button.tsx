@@ -1,0 +1,63 @@
+import { Button as RadixButton } from '@radix-ui/themes';
+import { cva, type VariantProps } from 'class-variance-authority';
+import { forwardRef, type ComponentPropsWithoutRef } from 'react';
+import { cn } from '../../utils';
+
+type RadixButtonProps = ComponentPropsWithoutRef<typeof RadixButton>;
+
+/** Verdant's button variants, each described once as the Radix Themes look it builds on. */
+const variantLooks = {
+  primary: { variant: 'solid', color: undefined },
+  secondary: { variant: 'soft', color: 'gray' },
+  outline: { variant: 'outline', color: undefined },
+  ghost: { variant: 'ghost', color: 'gray' },
+  // Soft red keeps text contrast above 4.5:1 on the dark theme; Radix's solid red does not (3.9:1).
+  danger: { variant: 'soft', color: 'red' },
+} as const satisfies Record<string, Pick<RadixButtonProps, 'variant' | 'color'>>;
+
+const sizeLooks = { sm: '1', md: '2', lg: '3' } as const satisfies Record<string, RadixButtonProps['size']>;
+
+export const buttonVariants = cva('vd-button', {
+  variants: {
+    variant: {
+      primary: 'vd-button--primary',
+      secondary: 'vd-button--secondary',
+      outline: 'vd-button--outline',
+      ghost: 'vd-button--ghost',
+      danger: 'vd-button--danger',
+    },
+    size: { sm: 'vd-button--sm', md: 'vd-button--md', lg: 'vd-button--lg' },
+    fullWidth: { true: 'vd-button--full-width', false: null },
+  },
+  defaultVariants: { variant: 'primary', size: 'md', fullWidth: false },
+});
+
+export type ButtonVariants = VariantProps<typeof buttonVariants>;
+
+export interface ButtonProps
+  extends Omit<RadixButtonProps, 'variant' | 'size' | 'color' | 'loading'>,
+    ButtonVariants {
+  /** Shows a spinner, keeps the width, disables the button and marks it `aria-busy`. */
+  loading?: boolean;
+}
+
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant, size, fullWidth, loading = false, className, disabled, ...props },
+  ref,
+) {
+  const look = variantLooks[variant ?? 'primary'];
+  return (
+    <RadixButton
+      ref={ref}
+      data-slot="button"
+      variant={look.variant}
+      color={look.color}
+      size={sizeLooks[size ?? 'md']}
+      loading={loading}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      className={cn(buttonVariants({ variant, size, fullWidth }), className)}
+      {...props}
+    />
+  );
+});

@@ -1,0 +1,122 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Flex } from '@radix-ui/themes';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { Button } from '../button';
+import { toast, type ToastOptions } from './toast-store';
+
+/** Toasts render in the Toaster that Storybook's preview mounts, as the apps do once at the root. */
+function ToastDemo(props: ToastOptions & { label?: string }) {
+  const { label = 'Show toast', ...options } = props;
+  return (
+    <Button variant="secondary" onClick={() => toast(options)}>
+      {label}
+    </Button>
+  );
+}
+
+const meta = {
+  title: 'Feedback/Toast',
+  component: ToastDemo,
+  args: {
+    title: 'Link copied',
+    description: 'Share it anywhere: clicks are tracked for 30 days.',
+    variant: 'default',
+  },
+  argTypes: { variant: { control: 'inline-radio', options: ['default', 'destructive'] } },
+  beforeEach: () => () => toast.dismiss(),
+} satisfies Meta<typeof ToastDemo>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The open toasts (Radix also renders a visually hidden status region to announce them). */
+const openToasts = () => Array.from(document.querySelectorAll<HTMLElement>('[data-slot="toast"][data-state="open"]'));
+
+async function show(canvasElement: HTMLElement, label = 'Show toast') {
+  await userEvent.click(within(canvasElement).getByRole('button', { name: label }));
+  await waitFor(() => expect(openToasts()).toHaveLength(1));
+  return openToasts()[0]!;
+}
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const status = await show(canvasElement);
+    await expect(status).toHaveTextContent('Link copied');
+    await expect(status).toHaveTextContent('clicks are tracked');
+  },
+};
+
+export const Destructive: Story = {
+  args: { variant: 'destructive', title: 'Payment failed', description: 'Your card was declined.' },
+  play: async ({ canvasElement }) => {
+    const toastElement = await show(canvasElement);
+    await expect(toastElement).toHaveAttribute('data-variant', 'destructive');
+    await expect(toastElement).toHaveTextContent('Payment failed');
+  },
+};
+
+export const WithAction: Story = {
+  args: {
+    title: 'Product archived',
+    description: 'It no longer appears in storefronts.',
+    action: { label: 'Undo', altText: 'Restore the product from the archive page', onClick: fn() },
+  },
+  play: async ({ canvasElement, args }) => {
+    await show(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    await expect(args.action?.onClick).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const CloseButton: Story = {
+  play: async ({ canvasElement }) => {
+    await show(canvasElement);
+    await userEvent.click(await screen.findByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(openToasts()).toHaveLength(0));
+  },
+};
+
+export const OneAtATime: Story = {
+  render: () => (
+    <Flex gap="3">
+      <ToastDemo label="First" title="First toast" />
+      <ToastDemo label="Second" title="Second toast" />
+    </Flex>
+  ),
+  play: async ({ canvasElement }) => {
+    await show(canvasElement, 'First');
+    await show(canvasElement, 'Second');
+    await expect(openToasts()).toHaveLength(1);
+    await expect(openToasts()[0]).toHaveTextContent('Second toast');
+  },
+};
+
+export const LongContent: Story = {
+  args: {
+    title: 'Commission report ready',
+    description:
+      'Your monthly commission report covering 1,284 attributed orders across 37 storefronts and 12 programmes is ready to download from the earnings page.',
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await show(canvasElement)).toHaveTextContent('ready to download');
+  },
+};
+
+export const NarrowViewportAtTop: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const viewport = (await show(canvasElement)).closest('ol');
+    await expect(viewport).not.toBeNull();
+    // Small screens: the toast area is pinned to the top edge.
+    await expect(viewport!.getBoundingClientRect().top).toBe(0);
+  },
+};
+
+export const BottomRightFromMedium: Story = {
+  play: async ({ canvasElement }) => {
+    const rect = (await show(canvasElement)).closest('ol')!.getBoundingClientRect();
+    await expect(rect.bottom).toBe(window.innerHeight);
+    await expect(rect.right).toBe(window.innerWidth);
+    await expect(rect.width).toBeLessThanOrEqual(420);
+  },
+};

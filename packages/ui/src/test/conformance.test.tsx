@@ -1,0 +1,36 @@
+import { cleanup, render } from '@testing-library/react';
+import { createRef } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { VerdantTheme } from '../components/verdant-theme';
+import { conformanceCases } from './conformance-cases';
+
+afterEach(cleanup);
+
+describe.each(conformanceCases)('$name conformance', ({ render: renderCase, root }) => {
+  function mount() {
+    const ref = createRef<HTMLElement>();
+    render(
+      <VerdantTheme>{renderCase({ ref, className: 'conformance-extra', 'data-conformance': 'rest' })}</VerdantTheme>,
+    );
+    return ref;
+  }
+
+  it('forwards its ref to a DOM element in the document', () => {
+    const ref = mount();
+    expect(ref.current).toBeInstanceOf(HTMLElement);
+    expect(document.body.contains(ref.current)).toBe(true);
+  });
+
+  it('merges a given className with its own classes', () => {
+    const ref = mount();
+    const target = root ? root(ref.current!) : ref.current;
+    expect(target?.classList.contains('conformance-extra')).toBe(true);
+    expect(target?.classList.length).toBeGreaterThan(1);
+  });
+
+  it('passes other props through to the same element', () => {
+    const ref = mount();
+    const target = root ? root(ref.current!) : ref.current;
+    expect(target?.getAttribute('data-conformance')).toBe('rest');
+  });
+});

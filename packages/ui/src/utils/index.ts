@@ -1,0 +1,2 @@
+export { cn } from './cn';
+export { composeRefs } from './compose-refs';
