@@ -1,0 +1,649 @@
+-- Verdant demo world.
+--
+-- Runs once on a migrated database (the local stack records it; running it again changes nothing).
+-- Deterministic: fixed ids derived from names and a fixed random seed. Times are relative to now()
+-- so dashboards always show the last 90 days. The sign-in accounts are listed in
+-- supabase/seed/demo-accounts.json; the other seeded affiliates use the affiliate password there.
+-- Product images are paths the platform app serves: /images/products/<slug>.svg.
+
+do $seed$
+declare
+  affiliate_password_hash text;
+begin
+  if exists (select 1 from auth.users where email = 'admin@verdant.test') then
+    raise notice 'Verdant demo world already present; nothing to do';
+    return;
+  end if;
+
+  perform setseed(0.4242);
+
+  -- Accounts ------------------------------------------------------------------------------------
+
+  create temp table seed_users (
+    key text primary key,
+    email text not null,
+    password text not null,
+    name text not null,
+    username text not null,
+    signup_role text not null,
+    final_role text not null,
+    bio text
+  ) on commit drop;
+
+  insert into seed_users values
+    ('admin', 'admin@verdant.test', 'Forest#Keeper26', 'Avery Okafor', 'avery', 'affiliate', 'admin',
+     'Keeps Verdant honest: reviews merchants, claims and products.'),
+    ('demo', 'demo@verdant.test', 'Seedling#Tour26', 'Demo User', 'demo-user', 'affiliate', 'demo', null),
+    ('m1', 'merchant@verdant.test', 'Fern&Market26', 'Maya Greenfield', 'evergreen-home', 'merchant', 'merchant',
+     'Founder of Evergreen Home Co. — zero-waste essentials for every room.'),
+    ('m2', 'merchant2@verdant.test', 'Fern&Market26', 'Tomas Reyes', 'tidewater', 'merchant', 'merchant',
+     'Outdoor gear from recycled and natural materials.'),
+    ('m3', 'merchant3@verdant.test', 'Fern&Market26', 'Priya Raman', 'sprout-and-sage', 'merchant', 'merchant',
+     'Fair-trade pantry staples and plastic-free kitchen tools.'),
+    ('m4', 'newmerchant@verdant.test', 'Fern&Market26', 'Lena Park', 'leafline-studio', 'merchant', 'merchant', null),
+    ('a1', 'affiliate@verdant.test', 'Moss+Creator26', 'Jordan Rivers', 'jordan-rivers', 'affiliate', 'affiliate',
+     'Low-waste living on a budget. Every pick tested at home.'),
+    ('a2', 'affiliate2@verdant.test', 'Moss+Creator26', 'Sam Whitaker', 'sam-outdoors', 'affiliate', 'affiliate',
+     'Trail runner and gear repairer. Buy less, buy better.'),
+    ('a3', 'affiliate3@verdant.test', 'Moss+Creator26', 'Noor Haddad', 'noor-cooks', 'affiliate', 'affiliate',
+     'Seasonal recipes and a pantry without plastic.'),
+    ('a4', 'affiliate4@verdant.test', 'Moss+Creator26', 'Kai Tanaka', 'kai-minimal', 'affiliate', 'affiliate',
+     'Minimalist home, maximal plants.'),
+    ('a5', 'affiliate5@verdant.test', 'Moss+Creator26', 'Elena Petrova', 'elena-green', 'affiliate', 'affiliate',
+     'Sustainable fashion, thrift hauls and mending tips.'),
+    ('a6', 'affiliate6@verdant.test', 'Moss+Creator26', 'Marcus Bell', 'marcus-bikes', 'affiliate', 'affiliate',
+     'Car-free family life by cargo bike.'),
+    ('a7', 'affiliate7@verdant.test', 'Moss+Creator26', 'Aisha Bello', 'aisha-zero', 'affiliate', 'affiliate',
+     'Zero-waste swaps that actually stick.'),
+    ('a8', 'affiliate8@verdant.test', 'Moss+Creator26', 'Liam O''Connor', 'liam-camps', 'affiliate', 'affiliate',
+     'Wild camping and leave-no-trace guides.'),
+    ('a9', 'affiliate9@verdant.test', 'Moss+Creator26', 'Sofia Marín', 'sofia-kids', 'affiliate', 'affiliate',
+     'Raising kids with fewer, better things.'),
+    ('a10', 'affiliate10@verdant.test', 'Moss+Creator26', 'Ben Adeyemi', 'ben-brews', 'affiliate', 'affiliate',
+     'Coffee nerd. Fair trade or nothing.');
+
+  create function pg_temp.sid(name text) returns uuid
+    language sql immutable as $f$ select md5('verdant-seed/' || name)::uuid $f$;
+
+  -- One bcrypt hash per distinct password (cost 10, as the auth service writes them).
+  create temp table seed_hashes on commit drop as
+    select password, extensions.crypt(password, extensions.gen_salt('bf', 10)) as hash
+    from (select distinct password from seed_users) p;
+
+  -- The profile trigger on auth.users creates each profile from this metadata.
+  insert into auth.users (
+    instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, last_sign_in_at,
+    raw_app_meta_data, raw_user_meta_data, is_super_admin, created_at, updated_at,
+    confirmation_token, recovery_token, email_change_token_new, email_change
+  )
+  select '00000000-0000-0000-0000-000000000000', pg_temp.sid('user/' || u.key), 'authenticated', 'authenticated',
+         u.email, h.hash, now() - interval '120 days', null,
+         '{"provider": "email", "providers": ["email"]}'::jsonb,
+         jsonb_build_object('name', u.name, 'role', u.signup_role, 'username', u.username),
+         false, now() - interval '120 days', now() - interval '120 days', '', '', '', ''
+  from seed_users u join seed_hashes h using (password);
+
+  insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+  select pg_temp.sid('identity/' || u.key), pg_temp.sid('user/' || u.key)::text, pg_temp.sid('user/' || u.key),
+         jsonb_build_object('sub', pg_temp.sid('user/' || u.key)::text, 'email', u.email,
+                            'email_verified', true, 'phone_verified', false),
+         'email', null, now() - interval '120 days', now() - interval '120 days'
+  from seed_users u;
+
+  update public.profiles p
+    set role = u.final_role,
+        bio = u.bio,
+        profile_image = '/images/avatars/' || u.username || '.svg',
+        has_completed_onboarding = u.key <> 'm4',
+        created_at = now() - interval '120 days'
+  from seed_users u
+  where p.id = pg_temp.sid('user/' || u.key);
+
+  insert into public.role_change_audit (actor_id, target_id, old_role, new_role, created_at)
+  values (pg_temp.sid('user/admin'), pg_temp.sid('user/demo'), 'affiliate', 'demo', now() - interval '119 days');
+
+  -- Merchants and their sustainability claims -----------------------------------------------------
+
+  insert into public.merchant_profiles (id, company_name, website, description, logo_url, country,
+                                        onboarding_step, approval_status, approved_at, approved_by)
+  values
+    (pg_temp.sid('user/m1'), 'Evergreen Home Co.', 'https://evergreen-home.example',
+     'Refillable, compostable and plastic-free essentials for the kitchen, bathroom and laundry.',
+     '/images/merchants/evergreen-home.svg', 'US', 'complete', 'approved', now() - interval '110 days', pg_temp.sid('user/admin')),
+    (pg_temp.sid('user/m2'), 'Tidewater Outfitters', 'https://tidewater-outfitters.example',
+     'Outdoor clothing and gear made from recycled fibres, natural rubber and cork — built to be repaired.',
+     '/images/merchants/tidewater-outfitters.svg', 'CA', 'complete', 'approved', now() - interval '108 days', pg_temp.sid('user/admin')),
+    (pg_temp.sid('user/m3'), 'Sprout & Sage Kitchen', 'https://sprout-and-sage.example',
+     'Fair-trade coffee, tea and spices, plus plastic-free tools for a low-waste kitchen.',
+     '/images/merchants/sprout-and-sage.svg', 'GB', 'complete', 'approved', now() - interval '105 days', pg_temp.sid('user/admin')),
+    (pg_temp.sid('user/m4'), 'Leafline Studio', null,
+     'Hand-printed stationery on recycled paper.', null, 'DE', 'sustainability', 'pending', null, null);
+
+  insert into public.sustainability_claims (id, merchant_id, claim, category, evidence_url, issuer, scope,
+                                            issued_on, expires_on, review_status, reviewed_by, reviewed_at, review_notes)
+  values
+    (pg_temp.sid('claim/m1/1'), pg_temp.sid('user/m1'), 'All packaging is plastic-free and home-compostable.', 'packaging',
+     '/evidence/evergreen-home/packaging-audit-2026.pdf', 'Compostable Packaging Alliance', 'All products shipped from our warehouse',
+     current_date - 300, current_date + 430, 'approved', pg_temp.sid('user/admin'), now() - interval '100 days', null),
+    (pg_temp.sid('claim/m1/2'), pg_temp.sid('user/m1'), 'Certified B Corporation.', 'certification',
+     '/evidence/evergreen-home/b-corp-certificate.pdf', 'B Lab', 'Whole company',
+     current_date - 500, current_date + 230, 'approved', pg_temp.sid('user/admin'), now() - interval '100 days', null),
+    (pg_temp.sid('claim/m1/3'), pg_temp.sid('user/m1'), 'Warehouse runs on 100 % renewable electricity.', 'energy',
+     '/evidence/evergreen-home/energy-contract.pdf', 'Green-e Energy', 'Warehouse and office',
+     current_date - 60, current_date + 305, 'pending', null, null, null),
+    (pg_temp.sid('claim/m2/1'), pg_temp.sid('user/m2'), 'Jackets and fleeces use at least 90 % recycled polyester.', 'materials',
+     '/evidence/tidewater/grs-certificate.pdf', 'Global Recycled Standard', 'Apparel line 2026',
+     current_date - 200, current_date + 530, 'approved', pg_temp.sid('user/admin'), now() - interval '98 days', null),
+    (pg_temp.sid('claim/m2/2'), pg_temp.sid('user/m2'), 'Free lifetime repairs on every product we sell.', 'other',
+     '/evidence/tidewater/repair-policy.pdf', 'Tidewater Outfitters', 'All products',
+     current_date - 400, null, 'approved', pg_temp.sid('user/admin'), now() - interval '98 days', null),
+    (pg_temp.sid('claim/m2/3'), pg_temp.sid('user/m2'), 'Carbon neutral shipping.', 'carbon',
+     '/evidence/tidewater/offsets-2025.pdf', 'Unverified offset broker', 'Shipping',
+     current_date - 380, current_date - 15, 'rejected', pg_temp.sid('user/admin'), now() - interval '90 days',
+     'Offsets are not independently verified; please provide a recognised registry certificate.'),
+    (pg_temp.sid('claim/m3/1'), pg_temp.sid('user/m3'), 'Coffee, tea and spices are Fairtrade certified.', 'labour',
+     '/evidence/sprout-and-sage/fairtrade-licence.pdf', 'Fairtrade International', 'Coffee, tea and spices',
+     current_date - 250, current_date + 480, 'approved', pg_temp.sid('user/admin'), now() - interval '95 days', null),
+    (pg_temp.sid('claim/m3/2'), pg_temp.sid('user/m3'), 'Organic ingredients only.', 'certification',
+     '/evidence/sprout-and-sage/organic-certificate.pdf', 'Soil Association', 'Food products',
+     current_date - 150, current_date + 580, 'approved', pg_temp.sid('user/admin'), now() - interval '95 days', null),
+    (pg_temp.sid('claim/m4/1'), pg_temp.sid('user/m4'), 'Paper is 100 % post-consumer recycled.', 'materials',
+     '/evidence/leafline/paper-spec.pdf', 'FSC Recycled', 'All stationery',
+     current_date - 30, current_date + 700, 'pending', null, null, null);
+
+  -- Products (30, ten per approved merchant) ------------------------------------------------------
+
+  create temp table seed_products (n integer primary key, merchant text, slug text, name text, category text,
+                                   price_cents integer, co2e_grams integer, attrs text[], status text) on commit drop;
+  insert into seed_products values
+    (1, 'm1', 'bamboo-toothbrush-set', 'Bamboo Toothbrush Set (4)', 'personal-care', 1200, 180, '{biodegradable,plastic-free}', 'approved'),
+    (2, 'm1', 'refillable-dish-soap', 'Refillable Dish Soap, 1 L', 'home', 1600, 420, '{refillable,vegan}', 'approved'),
+    (3, 'm1', 'beeswax-food-wraps', 'Beeswax Food Wraps (3)', 'home', 1800, 240, '{organic,plastic-free}', 'approved'),
+    (4, 'm1', 'compostable-sponges', 'Compostable Kitchen Sponges (6)', 'home', 1400, 150, '{biodegradable,plastic-free}', 'approved'),
+    (5, 'm1', 'wool-dryer-balls', 'Wool Dryer Balls (6)', 'home', 2200, 310, '{organic,plastic-free}', 'approved'),
+    (6, 'm1', 'solid-shampoo-bar', 'Solid Shampoo Bar', 'personal-care', 1300, 90, '{plastic-free,vegan}', 'approved'),
+    (7, 'm1', 'organic-linen-towel', 'Organic Linen Bath Towel', 'home', 4800, 2100, '{organic,fair-trade}', 'approved'),
+    (8, 'm1', 'glass-spray-bottle', 'Glass Spray Bottle', 'home', 1500, 520, '{refillable,recycled}', 'approved'),
+    (9, 'm1', 'reusable-kitchen-towels', 'Reusable Kitchen Towels (12)', 'home', 2000, 640, '{organic}', 'pending_review'),
+    (10, 'm1', 'natural-deodorant', 'Natural Deodorant Stick', 'personal-care', 1400, 110, '{plastic-free,vegan}', 'approved'),
+    (11, 'm2', 'recycled-rain-jacket', 'Recycled Rain Jacket', 'apparel', 16900, 9800, '{recycled,repairable}', 'approved'),
+    (12, 'm2', 'organic-cotton-tee', 'Organic Cotton Tee', 'apparel', 3200, 2100, '{organic,fair-trade}', 'approved'),
+    (13, 'm2', 'merino-hiking-socks', 'Merino Hiking Socks', 'apparel', 2400, 760, '{biodegradable}', 'approved'),
+    (14, 'm2', 'hemp-daypack', 'Hemp Daypack 20 L', 'outdoors', 8900, 3900, '{organic,repairable}', 'approved'),
+    (15, 'm2', 'solar-camping-lantern', 'Solar Camping Lantern', 'outdoors', 4500, 2600, '{repairable}', 'approved'),
+    (16, 'm2', 'insulated-steel-bottle', 'Insulated Steel Bottle', 'outdoors', 3400, 1900, '{plastic-free}', 'approved'),
+    (17, 'm2', 'recycled-fleece-pullover', 'Recycled Fleece Pullover', 'apparel', 7900, 5200, '{recycled}', 'approved'),
+    (18, 'm2', 'cork-yoga-mat', 'Cork Yoga Mat', 'outdoors', 7400, 2800, '{biodegradable,vegan}', 'approved'),
+    (19, 'm2', 'gear-repair-kit', 'Gear Repair Kit', 'outdoors', 1900, 350, '{repairable}', 'draft'),
+    (20, 'm2', 'kids-rubber-boots', 'Natural Rubber Kids'' Boots', 'kids', 3900, 2400, '{biodegradable}', 'approved'),
+    (21, 'm3', 'fair-trade-coffee-beans', 'Fair-Trade Coffee Beans, 500 g', 'food', 1800, 4100, '{fair-trade,organic}', 'approved'),
+    (22, 'm3', 'loose-leaf-green-tea', 'Loose-Leaf Green Tea', 'food', 1500, 900, '{fair-trade,organic}', 'approved'),
+    (23, 'm3', 'oat-milk-concentrate', 'Oat Milk Concentrate', 'food', 1200, 380, '{vegan,local}', 'approved'),
+    (24, 'm3', 'glass-storage-jars', 'Glass Storage Jars (4)', 'home', 2900, 1700, '{plastic-free,recycled}', 'approved'),
+    (25, 'm3', 'bamboo-travel-cutlery', 'Bamboo Travel Cutlery', 'home', 1400, 200, '{biodegradable,plastic-free}', 'approved'),
+    (26, 'm3', 'recycled-paper-notebook', 'Recycled Paper Notebook', 'office', 1200, 260, '{recycled}', 'approved'),
+    (27, 'm3', 'plantable-pencils', 'Plantable Pencils (8)', 'office', 1300, 120, '{biodegradable}', 'approved'),
+    (28, 'm3', 'countertop-compost-caddy', 'Countertop Compost Caddy', 'home', 3600, 1500, '{recycled}', 'pending_review'),
+    (29, 'm3', 'organic-spice-set', 'Organic Spice Set', 'food', 2600, 700, '{organic,fair-trade}', 'approved'),
+    (30, 'm3', 'cold-brew-bottle', 'Cold Brew Bottle', 'food', 2800, 1300, '{plastic-free}', 'approved');
+
+  insert into public.products (id, merchant_id, name, slug, description, price_cents, currency, images, category,
+                               status, stock, sustainability_attributes, co2e_grams, co2e_source,
+                               reviewed_by, reviewed_at, created_at)
+  select pg_temp.sid('product/' || p.slug), pg_temp.sid('user/' || p.merchant), p.name, p.slug,
+         p.name || ' from ' || m.company_name || '. Made to last, shipped plastic-free.',
+         p.price_cents, 'USD',
+         array['/images/products/' || p.slug || '.svg'], p.category, p.status, 20 + (p.n * 7) % 180,
+         p.attrs, p.co2e_grams,
+         case when p.n % 3 = 0 then 'Supplier life-cycle assessment (cradle to gate)'
+              else 'Verdant estimate from product weight and material emission factors' end,
+         case when p.status = 'approved' then pg_temp.sid('user/admin') end,
+         case when p.status = 'approved' then now() - interval '95 days' end,
+         now() - interval '100 days' + p.n * interval '1 hour'
+  from seed_products p join public.merchant_profiles m on m.id = pg_temp.sid('user/' || p.merchant);
+
+  update public.sustainability_claims set product_id = pg_temp.sid('product/fair-trade-coffee-beans')
+  where id = pg_temp.sid('claim/m3/1');
+
+  -- Programs and memberships ---------------------------------------------------------------------
+
+  insert into public.affiliate_programs (id, merchant_id, name, description, commission_type, commission_rate_bps,
+                                         commission_flat_cents, cookie_window_days, holding_days, auto_approve,
+                                         status, terms, created_at)
+  values
+    (pg_temp.sid('program/1'), pg_temp.sid('user/m1'), 'Evergreen Home Partners',
+     'Earn on every zero-waste essential your audience buys.', 'percent', 1200, null, 30, 30, true, 'active',
+     'No paid search on our brand name. Disclose the partnership in every post.', now() - interval '100 days'),
+    (pg_temp.sid('program/2'), pg_temp.sid('user/m1'), 'Evergreen Zero-Waste Creators',
+     'A flat fee per order for creators who teach low-waste habits.', 'flat', null, 300, 14, 14, false, 'active',
+     'Content must show the product in use.', now() - interval '99 days'),
+    (pg_temp.sid('program/3'), pg_temp.sid('user/m2'), 'Tidewater Trail Ambassadors',
+     'For hikers, runners and campers who repair before they replace.', 'percent', 800, null, 45, 30, false, 'active',
+     'Ambassadors receive a repair kit to review.', now() - interval '98 days'),
+    (pg_temp.sid('program/4'), pg_temp.sid('user/m2'), 'Tidewater Kids & Family',
+     'Durable outdoor gear for growing families.', 'percent', 1000, null, 30, 21, false, 'active', null,
+     now() - interval '97 days'),
+    (pg_temp.sid('program/5'), pg_temp.sid('user/m3'), 'Sprout & Sage Kitchen Club',
+     'Fair-trade pantry staples with a generous commission.', 'percent', 1500, null, 60, 30, false, 'active',
+     'Recipes featuring our products are welcome.', now() - interval '96 days');
+
+  -- Affiliate i joins program j when (i + j) mod 3 <> 0; a few applications are pending or rejected.
+  insert into public.program_memberships (id, program_id, affiliate_id, status, application_note, decided_at,
+                                          decided_by, created_at)
+  select pg_temp.sid('membership/' || i || '/' || j), pg_temp.sid('program/' || j), pg_temp.sid('user/a' || i),
+         s.status, 'I would love to feature your products.',
+         case when s.status <> 'pending' then now() - interval '88 days' end,
+         case when s.status <> 'pending' then pg_temp.sid('user/' || case when j <= 2 then 'm1' when j <= 4 then 'm2' else 'm3' end) end,
+         now() - interval '90 days'
+  from generate_series(1, 10) i, generate_series(1, 5) j,
+       lateral (select case when (i + 2 * j) % 7 = 0 then 'pending'
+                            when (i + j) % 8 = 0 then 'rejected'
+                            else 'approved' end as status) s
+  where (i + j) % 3 <> 0;
+
+  -- Links: three per approved membership (two products and the shop), owned by the affiliate.
+  insert into public.affiliate_links (id, code, affiliate_id, program_id, product_id, destination_url, title, created_at)
+  select pg_temp.sid('link/' || m.id || '/' || k),
+         left(u.username, 12) || '-' || substr(md5(m.id::text || k), 1, 6),
+         m.affiliate_id, m.program_id, prod.id,
+         coalesce('/shop/' || prod.slug, '/shop?merchant=' || p.merchant_id),
+         coalesce(prod.name, p.name),
+         now() - interval '88 days' + k * interval '1 day'
+  from public.program_memberships m
+  join public.affiliate_programs p on p.id = m.program_id
+  join public.profiles u on u.id = m.affiliate_id
+  cross join generate_series(1, 3) k
+  left join lateral (
+    select pr.id, pr.slug, pr.name from public.products pr
+    where pr.merchant_id = p.merchant_id and pr.status = 'approved' and k < 3
+    order by md5(pr.id::text || m.id::text)
+    offset k - 1 limit 1
+  ) prod on true
+  where m.status = 'approved';
+
+  update public.affiliate_links set is_active = false
+  where id = (select id from public.affiliate_links order by code limit 1 offset 7);
+
+  -- 20,000 clicks over the last 90 days, busier on popular links and recent days. The insert
+  -- trigger marks unique clicks and fills the daily roll-ups.
+  create temp table seed_links on commit drop as
+    select id, row_number() over (order by code) as rn, count(*) over () as n from public.affiliate_links;
+
+  insert into public.link_clicks (link_id, clicked_at, visitor_hash, referrer, device, is_bot)
+  select l.id, c.clicked_at, c.visitor_hash, c.referrer, c.device, c.is_bot
+  from (
+    select g,
+           now() - (90 * power(random(), 1.3)) * interval '1 day' as clicked_at,
+           random() as pick,
+           md5('visitor/' || floor(random() * 6000)::int) as visitor_hash,
+           (array[null, 'https://www.instagram.com/', 'https://www.tiktok.com/', 'https://www.youtube.com/',
+                  'https://www.pinterest.com/', 'https://www.google.com/', 'https://duckduckgo.com/',
+                  'https://newsletter.verdant.test/'])[1 + floor(random() * 8)::int] as referrer,
+           (array['mobile', 'mobile', 'mobile', 'desktop', 'desktop', 'tablet'])[1 + floor(random() * 6)::int] as device,
+           random() < 0.03 as is_bot
+    from generate_series(1, 20000) g
+  ) c
+  join seed_links l on l.rn = 1 + floor(power(c.pick, 1.8) * l.n)::int
+  order by c.clicked_at;
+
+
+  -- Orders with their items and revenue split ---------------------------------------------------
+
+  create temp table seed_orders on commit drop as
+    select g,
+           pg_temp.sid('order/' || g) as id,
+           pg_temp.sid('user/m' || (1 + g % 3)) as merchant_id,
+           now() - (89 * random() + 0.5) * interval '1 day' as created_at,
+           random() as status_pick,
+           random() < 0.72 as attributed,
+           1 + floor(random() * 3)::int as lines,
+           (array['a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7', 'a8', 'a9', 'a10', null, null])[1 + floor(random() * 12)::int] as buyer
+    from generate_series(1, 600) g;
+
+  insert into public.orders (id, buyer_id, buyer_email, merchant_id, status, currency, created_at,
+                             affiliate_link_id, attributed_affiliate_id, click_id,
+                             stripe_checkout_session_id)
+  select o.id,
+         case when o.buyer is not null then pg_temp.sid('user/' || o.buyer) end,
+         case when o.buyer is null then 'shopper' || o.g || '@mail.verdant.test' end,
+         o.merchant_id, 'pending', 'USD', o.created_at,
+         link.id, link.affiliate_id,
+         (select c.id from public.link_clicks c
+          where c.link_id = link.id and c.clicked_at <= o.created_at and not c.is_bot
+          order by c.clicked_at desc limit 1),
+         'cs_test_' || substr(md5('checkout/' || o.g), 1, 24)
+  from seed_orders o
+  left join lateral (
+    select l.id, l.affiliate_id from public.affiliate_links l
+    join public.affiliate_programs p on p.id = l.program_id
+    where p.merchant_id = o.merchant_id and o.attributed
+      and exists (select 1 from public.link_clicks c where c.link_id = l.id and c.clicked_at <= o.created_at)
+    order by md5(l.id::text || o.g)
+    limit 1
+  ) link on true;
+
+  insert into public.order_items (id, order_id, product_id, product_name, unit_price_cents, quantity,
+                                  line_total_cents, currency)
+  select pg_temp.sid('order-item/' || o.g || '/' || k), o.id, pr.id, pr.name, pr.price_cents, q.quantity,
+         pr.price_cents * q.quantity, 'USD'
+  from seed_orders o
+  cross join generate_series(1, 3) k
+  cross join lateral (select 1 + (o.g * k) % 3 / 2 as quantity) q
+  join lateral (
+    select id, name, price_cents from public.products
+    where merchant_id = o.merchant_id and status = 'approved'
+    order by md5(id::text || o.g) offset k - 1 limit 1
+  ) pr on true
+  where k <= o.lines;
+
+  -- Totals, outcome and split: card fee 2.9 % + 30 ¢, platform fee 5 %, the affiliate's commission,
+  -- the rest to the merchant.
+  with totals as (
+    select order_id, sum(line_total_cents)::int as total from public.order_items group by order_id
+  ), outcome as (
+    select o.id, t.total,
+           case when s.status_pick < 0.70 then 'paid'
+                when s.status_pick < 0.78 then 'refunded'
+                when s.status_pick < 0.83 then 'partially_refunded'
+                when s.status_pick < 0.90 then 'pending'
+                when s.status_pick < 0.95 then 'canceled'
+                else 'failed' end as status,
+           o.created_at, o.affiliate_link_id
+    from public.orders o join totals t on t.order_id = o.id join seed_orders s on s.id = o.id
+  ), priced as (
+    select x.*,
+           case when x.status in ('paid', 'refunded', 'partially_refunded') and x.affiliate_link_id is not null then
+             coalesce(round(x.total * p.commission_rate_bps / 10000.0)::int, p.commission_flat_cents)
+           else 0 end as affiliate_cut
+    from outcome x
+    left join public.affiliate_links l on l.id = x.affiliate_link_id
+    left join public.affiliate_programs p on p.id = l.program_id
+  )
+  update public.orders o
+    set status = p.status,
+        subtotal_cents = p.total,
+        total_cents = p.total,
+        paid_at = case when p.status in ('paid', 'refunded', 'partially_refunded') then p.created_at + interval '2 minutes' end,
+        refunded_at = case when p.status in ('refunded', 'partially_refunded')
+                           then least(p.created_at + case when md5(p.id::text) < '8' then 12 else 45 end * interval '1 day',
+                                     now() - interval '1 hour') end,
+        refunded_cents = case p.status when 'refunded' then p.total when 'partially_refunded' then p.total / 3 else 0 end,
+        payment_fee_cents = case when p.status in ('paid', 'refunded', 'partially_refunded') then round(p.total * 0.029)::int + 30 else 0 end,
+        platform_fee_cents = case when p.status in ('paid', 'refunded', 'partially_refunded') then round(p.total * 0.05)::int else 0 end,
+        affiliate_amount_cents = p.affiliate_cut,
+        merchant_amount_cents = case when p.status in ('paid', 'refunded', 'partially_refunded')
+                                     then p.total - (round(p.total * 0.029)::int + 30) - round(p.total * 0.05)::int - p.affiliate_cut
+                                     else 0 end,
+        stripe_payment_intent_id = case when p.status <> 'pending' then 'pi_test_' || substr(md5('pi/' || o.id), 1, 24) end
+  from priced p
+  where o.id = p.id;
+
+  -- Commissions ----------------------------------------------------------------------------------
+  -- Paid orders: pending until available_at, then approved, older ones paid out. Refunded orders:
+  -- reversed when the refund came before availability, otherwise paid and taken back by a clawback.
+
+  insert into public.commissions (id, affiliate_id, merchant_id, program_id, order_id, link_id, kind, amount_cents,
+                                  currency, status, available_at, approved_at, paid_at, reversed_at, created_at)
+  select pg_temp.sid('commission/' || o.id), o.attributed_affiliate_id, o.merchant_id, l.program_id, o.id, l.id,
+         'sale', o.affiliate_amount_cents, o.currency, st.status, av.available_at,
+         case when st.status in ('approved', 'paid') then av.available_at end,
+         case when st.status = 'paid' then av.available_at + interval '5 days' end,
+         case when st.status = 'reversed' then o.refunded_at end,
+         o.paid_at
+  from public.orders o
+  join public.affiliate_links l on l.id = o.affiliate_link_id
+  join public.affiliate_programs p on p.id = l.program_id
+  cross join lateral (select o.paid_at + make_interval(days => p.holding_days) as available_at) av
+  cross join lateral (
+    select case
+      when o.status = 'refunded' and o.refunded_at < av.available_at then 'reversed'
+      when av.available_at > now() then 'pending'
+      when av.available_at + interval '5 days' < now() - interval '3 days' then 'paid'
+      else 'approved' end as status
+  ) st
+  where o.status in ('paid', 'refunded', 'partially_refunded') and o.attributed_affiliate_id is not null;
+
+  insert into public.commissions (id, affiliate_id, merchant_id, program_id, order_id, link_id, kind, amount_cents,
+                                  currency, status, available_at, approved_at, reverses_commission_id, created_at)
+  select pg_temp.sid('clawback/' || c.id), c.affiliate_id, c.merchant_id, c.program_id, c.order_id, c.link_id,
+         'clawback', -c.amount_cents, c.currency, 'approved', o.refunded_at, o.refunded_at, c.id, o.refunded_at
+  from public.commissions c join public.orders o on o.id = c.order_id
+  where c.kind = 'sale' and c.status = 'paid' and o.status = 'refunded' and c.amount_cents > 0;
+
+  -- Payouts: one per affiliate and month of paid commissions.
+  insert into public.payouts (id, affiliate_id, amount_cents, currency, status, period_start, period_end,
+                              stripe_transfer_id, paid_at, created_at)
+  select pg_temp.sid('payout/' || c.affiliate_id || '/' || c.month), c.affiliate_id, c.amount, 'USD', 'paid',
+         c.month, (c.month + interval '1 month - 1 day')::date,
+         'tr_test_' || substr(md5('payout/' || c.affiliate_id || c.month), 1, 20),
+         c.last_paid, c.last_paid
+  from (
+    select affiliate_id, date_trunc('month', paid_at)::date as month, sum(amount_cents)::int as amount,
+           max(paid_at) as last_paid
+    from public.commissions where status = 'paid' group by 1, 2
+  ) c
+  where c.amount > 0;
+
+  update public.commissions c set payout_id = pg_temp.sid('payout/' || c.affiliate_id || '/' || date_trunc('month', c.paid_at)::date)
+  where c.status = 'paid';
+
+  -- A payout being processed for the newest approved commissions of the demo affiliate.
+  insert into public.payouts (id, affiliate_id, amount_cents, currency, status, created_at)
+  select pg_temp.sid('payout/a1/processing'), pg_temp.sid('user/a1'), sum(amount_cents), 'USD', 'processing', now() - interval '1 day'
+  from public.commissions where affiliate_id = pg_temp.sid('user/a1') and status = 'approved'
+  having sum(amount_cents) > 0;
+
+  -- Stripe events for the paid orders (the log the webhook keeps).
+  insert into public.stripe_events (id, type, livemode, payload, received_at, processed_at)
+  select 'evt_test_' || substr(md5('evt/' || o.id), 1, 24), 'checkout.session.completed', false,
+         jsonb_build_object('object', 'event', 'type', 'checkout.session.completed',
+                            'data', jsonb_build_object('object', jsonb_build_object(
+                              'id', o.stripe_checkout_session_id, 'amount_total', o.total_cents,
+                              'currency', lower(o.currency), 'payment_status', 'paid'))),
+         o.paid_at, o.paid_at + interval '1 second'
+  from public.orders o where o.paid_at is not null;
+
+  -- Subscriptions (the trigger copies the state onto the profiles).
+  insert into public.subscriptions (id, user_id, tier, status, current_period_end, cancel_at_period_end,
+                                    stripe_customer_id, stripe_subscription_id, stripe_price_id, created_at)
+  values
+    (pg_temp.sid('sub/a1'), pg_temp.sid('user/a1'), 'pro', 'active', now() + interval '20 days', false,
+     'cus_test_jordan', 'sub_test_jordan', 'price_test_pro_monthly', now() - interval '70 days'),
+    (pg_temp.sid('sub/m1'), pg_temp.sid('user/m1'), 'business', 'active', now() + interval '11 days', false,
+     'cus_test_evergreen', 'sub_test_evergreen', 'price_test_business_monthly', now() - interval '100 days'),
+    (pg_temp.sid('sub/a3'), pg_temp.sid('user/a3'), 'starter', 'canceled', now() - interval '10 days', true,
+     'cus_test_noor', 'sub_test_noor', 'price_test_starter_monthly', now() - interval '80 days'),
+    (pg_temp.sid('sub/a5'), pg_temp.sid('user/a5'), 'pro', 'past_due', now() - interval '2 days', false,
+     'cus_test_elena', 'sub_test_elena', 'price_test_pro_monthly', now() - interval '60 days'),
+    (pg_temp.sid('sub/a6'), pg_temp.sid('user/a6'), 'starter', 'trialing', now() + interval '9 days', false,
+     'cus_test_marcus', 'sub_test_marcus', 'price_test_starter_monthly', now() - interval '5 days');
+
+  -- Link pages and storefronts ---------------------------------------------------------------------
+
+  insert into public.link_pages (id, owner_id, title, bio, avatar_url, theme, is_published, created_at)
+  select pg_temp.sid('link-page/' || u.key), pg_temp.sid('user/' || u.key), u.name, u.bio,
+         '/images/avatars/' || u.username || '.svg',
+         (array['forest', 'ocean', 'earth', 'night'])[1 + (substr(u.key, 2)::int % 4)],
+         u.key <> 'a10', now() - interval '85 days'
+  from seed_users u where u.key ~ '^a[0-9]+$';
+
+  insert into public.link_page_items (id, page_id, kind, label, url, affiliate_link_id, position, created_at)
+  select pg_temp.sid('link-page-item/' || u.key || '/header'), pg_temp.sid('link-page/' || u.key), 'header',
+         'My favourite swaps', null, null, 0, now() - interval '85 days'
+  from seed_users u where u.key ~ '^a[0-9]+$'
+  union all
+  select pg_temp.sid('link-page-item/' || l.id), pg_temp.sid('link-page/' || u.key), 'affiliate_link', l.title,
+         null, l.id, l.rn, now() - interval '84 days'
+  from seed_users u
+  join lateral (
+    select id, title, row_number() over (order by code)::int as rn from public.affiliate_links
+    where affiliate_id = pg_temp.sid('user/' || u.key) and is_active
+    order by code limit 4
+  ) l on true
+  where u.key ~ '^a[0-9]+$'
+  union all
+  select pg_temp.sid('link-page-item/' || u.key || '/shop'), pg_temp.sid('link-page/' || u.key), 'link',
+         'Browse my storefront', '/s/' || u.username || '-picks', null, 10, now() - interval '84 days'
+  from seed_users u where u.key ~ '^a[0-9]+$';
+
+  insert into public.storefronts (id, owner_id, slug, title, description, banner_url, theme, is_published, created_at)
+  select pg_temp.sid('storefront/' || u.key), pg_temp.sid('user/' || u.key), u.username || '-picks',
+         split_part(u.name, ' ', 1) || '''s sustainable picks', 'Things I use every week and would buy again.',
+         '/images/storefronts/banner-' || (1 + substr(u.key, 2)::int % 4) || '.svg',
+         (array['forest', 'ocean', 'earth', 'night'])[1 + (substr(u.key, 2)::int % 4)],
+         u.key <> 'a10', now() - interval '80 days'
+  from seed_users u where u.key ~ '^a[0-9]+$';
+
+  insert into public.storefront_items (id, storefront_id, product_id, affiliate_link_id, note, position, created_at)
+  select pg_temp.sid('storefront-item/' || l.id), pg_temp.sid('storefront/' || l.key), l.product_id, l.id,
+         'A favourite of mine.', row_number() over (partition by l.key order by l.code)::int - 1, now() - interval '80 days'
+  from (
+    select distinct on (u.key, al.product_id) u.key, al.id, al.product_id, al.code
+    from seed_users u
+    join public.affiliate_links al on al.affiliate_id = pg_temp.sid('user/' || u.key) and al.product_id is not null
+    where u.key ~ '^a[0-9]+$'
+    order by u.key, al.product_id, al.code
+  ) l;
+
+  -- Education -------------------------------------------------------------------------------------
+
+  insert into public.courses (id, slug, title, summary, description, level, audience, cover_image,
+                              estimated_minutes, is_published, author_id, created_at)
+  values
+    (pg_temp.sid('course/1'), 'affiliate-foundations', 'Affiliate Marketing Foundations',
+     'From your first tracked link to your first payout.',
+     'How affiliate programs work on Verdant: joining programs, making links, attribution windows, commissions and payouts.',
+     'beginner', 'affiliate', '/images/courses/affiliate-foundations.svg', 60, true, pg_temp.sid('user/admin'), now() - interval '110 days'),
+    (pg_temp.sid('course/2'), 'honest-sustainability-claims', 'Honest Sustainability Claims',
+     'Make claims you can prove, and avoid greenwashing.',
+     'What counts as evidence, how certifications differ, and how Verdant reviews claims before they go public.',
+     'intermediate', 'merchant', '/images/courses/honest-claims.svg', 45, true, pg_temp.sid('user/admin'), now() - interval '108 days'),
+    (pg_temp.sid('course/3'), 'content-that-converts', 'Content That Converts, Sustainably',
+     'Storytelling, disclosure and formats that earn trust.',
+     'Plan content around real use, disclose partnerships clearly and measure what works with your link statistics.',
+     'intermediate', 'everyone', '/images/courses/content-that-converts.svg', 50, true, pg_temp.sid('user/admin'), now() - interval '106 days'),
+    (pg_temp.sid('course/4'), 'advanced-attribution', 'Advanced Attribution (draft)',
+     'Cookie windows, last-click rules and refunds in depth.', null,
+     'advanced', 'everyone', null, 40, false, pg_temp.sid('user/admin'), now() - interval '20 days');
+
+  insert into public.course_modules (id, course_id, position, title, body, duration_minutes)
+  select pg_temp.sid('module/' || m.course || '/' || m.position), pg_temp.sid('course/' || m.course), m.position, m.title, m.body, m.minutes
+  from (values
+    (1, 1, 'How affiliate programs work', 'A merchant pays you a commission when a shopper buys after following your link. On Verdant every program states its commission, its cookie window and its holding period up front.', 10),
+    (1, 2, 'Joining the right programs', 'Pick merchants whose claims you have read and whose products you would use. Some programs approve you at once; others review your application.', 10),
+    (1, 3, 'Making tracked links', 'Each link has a short code: /go/your-code. Share it anywhere; clicks are counted once per visitor per hour, and bots are ignored.', 15),
+    (1, 4, 'Attribution and cookie windows', 'The last click inside the program''s cookie window wins the sale. The click id also travels with the checkout, so the sale is attributed even without cookies.', 10),
+    (1, 5, 'Commissions and payouts', 'A commission stays pending for the holding period, then becomes approved and is paid out. Refunds before payout reverse it; refunds after payout are taken back from the next payout.', 15),
+    (2, 1, 'What counts as evidence', 'Certificates from recognised issuers, audits and contracts count; marketing copy does not. Every claim needs an issuer, a scope and, where it applies, an expiry date.', 10),
+    (2, 2, 'Certifications compared', 'Fairtrade, B Corp, GRS, FSC and organic labels each certify something different. Say exactly what is certified and by whom.', 15),
+    (2, 3, 'Avoiding greenwashing', 'Avoid vague words like eco-friendly. Prefer measurable statements with a scope: "90 % recycled polyester in our 2026 jackets".', 10),
+    (2, 4, 'How Verdant reviews claims', 'Admins check each claim against its evidence. Approved claims appear on your public profile; changing a claim sends it back for review.', 10),
+    (3, 1, 'Tell the story of real use', 'Show the product in your routine over weeks, not minutes. Viewers trust long-term use more than unboxings.', 15),
+    (3, 2, 'Disclose clearly', 'Say that you earn a commission, near the link and in plain words. Clear disclosure builds trust and is required by law in many countries.', 10),
+    (3, 3, 'Formats that work', 'Link-in-bio pages collect your favourites; storefronts group products by theme; short videos drive clicks to both.', 10),
+    (3, 4, 'Measure and improve', 'Use daily clicks, unique visitors and conversions per link to see which content earns, and retire links that do not.', 15)
+  ) as m(course, position, title, body, minutes);
+
+  insert into public.course_modules (id, course_id, position, title, body, duration_minutes)
+  values (pg_temp.sid('module/4/1'), pg_temp.sid('course/4'), 1, 'Last-click attribution',
+          'Draft: how the last click within the cookie window is chosen.', 20);
+
+  insert into public.enrollments (id, course_id, user_id, enrolled_at, completed_at)
+  values
+    (pg_temp.sid('enrollment/a1/1'), pg_temp.sid('course/1'), pg_temp.sid('user/a1'), now() - interval '60 days', now() - interval '50 days'),
+    (pg_temp.sid('enrollment/a1/3'), pg_temp.sid('course/3'), pg_temp.sid('user/a1'), now() - interval '20 days', null),
+    (pg_temp.sid('enrollment/a2/1'), pg_temp.sid('course/1'), pg_temp.sid('user/a2'), now() - interval '15 days', null),
+    (pg_temp.sid('enrollment/m1/2'), pg_temp.sid('course/2'), pg_temp.sid('user/m1'), now() - interval '90 days', now() - interval '85 days');
+
+  insert into public.module_progress (user_id, module_id, completed_at)
+  select pg_temp.sid('user/' || x.u), pg_temp.sid('module/' || x.course || '/' || x.position), now() - (x.position || ' days')::interval - interval '50 days'
+  from (values ('a1', 1, 1), ('a1', 1, 2), ('a1', 1, 3), ('a1', 1, 4), ('a1', 1, 5),
+               ('a1', 3, 1), ('a1', 3, 2), ('a2', 1, 1),
+               ('m1', 2, 1), ('m1', 2, 2), ('m1', 2, 3), ('m1', 2, 4)) as x(u, course, position);
+
+  insert into public.certificates (id, user_id, course_id, code, issued_at)
+  values
+    (pg_temp.sid('certificate/a1/1'), pg_temp.sid('user/a1'), pg_temp.sid('course/1'), 'VRDT-A1C1-2026', now() - interval '50 days'),
+    (pg_temp.sid('certificate/m1/2'), pg_temp.sid('user/m1'), pg_temp.sid('course/2'), 'VRDT-M1C2-2026', now() - interval '85 days');
+
+  -- Community ------------------------------------------------------------------------------------
+
+  insert into public.posts (id, author_id, title, body, category, status, is_pinned, created_at)
+  select pg_temp.sid('post/' || p.n), pg_temp.sid('user/' || p.author), p.title, p.body, p.category, p.status,
+         p.pinned, now() - (p.age || ' days')::interval
+  from (values
+    (1, 'admin', 'Welcome to the Verdant community', 'Introduce yourself, share what you are working on and ask anything. Please keep claims honest and disclose partnerships.', 'announcements', 'published', true, 80),
+    (2, 'a1', 'My first month of affiliate income', 'Sharing numbers: 1,200 clicks, 31 sales, most from one storefront. Happy to answer questions.', 'marketing', 'published', false, 40),
+    (3, 'a2', 'Repair before replace: a guide', 'I keep a list of gear that can be fixed at home. What would you add?', 'sustainability', 'published', false, 35),
+    (4, 'm1', 'Evergreen Home is looking for creators', 'Our Zero-Waste Creators program pays a flat fee per order. Apply from the programs page.', 'products', 'published', false, 30),
+    (5, 'a3', 'Plastic-free pantry on a budget', 'Bulk stores, glass jars and a few brands that ship without plastic.', 'sustainability', 'published', false, 28),
+    (6, 'a4', 'How long should a cookie window be?', 'Programs here range from 14 to 60 days. Does a longer window change what you promote?', 'marketing', 'published', false, 22),
+    (7, 'm2', 'Lifetime repairs: how we do it', 'Every Tidewater product comes with free repairs. Here is what happens when you send something in.', 'products', 'published', false, 18),
+    (8, 'a5', 'Thrift vs new sustainable: when to choose which', 'Some things I always buy second hand, some I buy new from certified brands.', 'sustainability', 'published', false, 15),
+    (9, 'a6', 'Which link-in-bio layout gets more clicks?', 'I moved my best link to the top and clicks doubled. Anyone else tested this?', 'help', 'published', false, 9),
+    (10, 'm3', 'New: organic spice set', 'Our Fairtrade organic spice set is in the shop. Kitchen Club members earn 15 %.', 'products', 'published', false, 6),
+    (11, 'a7', 'Zero-waste swaps that stuck (and those that did not)', 'Shampoo bars: yes. Toothpaste tablets: still deciding.', 'general', 'published', false, 3),
+    (12, 'a8', 'Buy followers here!!!', 'Cheap followers, DM me.', 'general', 'hidden', false, 2)
+  ) as p(n, author, title, body, category, status, pinned, age);
+
+  insert into public.comments (id, post_id, author_id, body, created_at)
+  select pg_temp.sid('comment/' || c.post || '/' || c.n), pg_temp.sid('post/' || c.post), pg_temp.sid('user/' || c.author),
+         c.body, now() - (c.age || ' days')::interval
+  from (values
+    (1, 1, 'a1', 'Hi all! Jordan here, low-waste living on a budget.', 79),
+    (1, 2, 'm1', 'Welcome everyone — happy to answer questions about our program.', 78),
+    (2, 1, 'a2', 'Which storefront did best for you?', 39),
+    (2, 2, 'a1', 'The kitchen one, by far. Recipes plus products works.', 38),
+    (3, 1, 'm2', 'Great list. We will add our repair guides to it.', 34),
+    (3, 2, 'a8', 'Add tent pole splints — cheap and they save a trip.', 33),
+    (5, 1, 'm3', 'Our jars ship in recycled cardboard, no plastic.', 27),
+    (6, 1, 'a1', 'Longer windows help with expensive products people think about.', 21),
+    (6, 2, 'a2', 'Agreed, for jackets I see sales weeks after the click.', 20),
+    (9, 1, 'a4', 'Same here. Order matters more than design.', 8),
+    (11, 1, 'a5', 'Toothpaste tablets took me a month to get used to.', 2)
+  ) as c(post, n, author, body, age);
+
+  insert into public.reactions (id, user_id, post_id, kind, created_at)
+  select pg_temp.sid('reaction/' || u.key || '/' || p.n), pg_temp.sid('user/' || u.key), pg_temp.sid('post/' || p.n),
+         (array['like', 'insightful', 'celebrate', 'support'])[1 + (p.n + length(u.key)) % 4], now() - interval '1 day'
+  from seed_users u cross join generate_series(1, 11) p(n)
+  where u.key ~ '^a[0-9]+$' and (p.n * length(u.username)) % 3 = 0;
+
+  insert into public.reports (id, reporter_id, post_id, reason, details, status, reviewed_by, reviewed_at, created_at)
+  values
+    (pg_temp.sid('report/1'), pg_temp.sid('user/a3'), pg_temp.sid('post/12'), 'spam', 'Selling followers.', 'actioned',
+     pg_temp.sid('user/admin'), now() - interval '1 day', now() - interval '2 days'),
+    (pg_temp.sid('report/2'), pg_temp.sid('user/a9'), pg_temp.sid('post/8'), 'other', 'Mentions a brand without disclosure?', 'open',
+     null, null, now() - interval '12 hours');
+
+  -- Conversations ----------------------------------------------------------------------------------
+
+  insert into public.conversations (id, merchant_id, affiliate_id, program_id, subject, created_at)
+  values
+    (pg_temp.sid('conversation/m1/a1'), pg_temp.sid('user/m1'), pg_temp.sid('user/a1'), pg_temp.sid('program/1'), 'Holiday campaign', now() - interval '30 days'),
+    (pg_temp.sid('conversation/m1/a3'), pg_temp.sid('user/m1'), pg_temp.sid('user/a3'), pg_temp.sid('program/2'), 'Your application', now() - interval '25 days'),
+    (pg_temp.sid('conversation/m2/a1'), pg_temp.sid('user/m2'), pg_temp.sid('user/a1'), null, 'Would you join our trail program?', now() - interval '12 days'),
+    (pg_temp.sid('conversation/m2/a2'), pg_temp.sid('user/m2'), pg_temp.sid('user/a2'), pg_temp.sid('program/3'), 'Repair kit review', now() - interval '20 days'),
+    (pg_temp.sid('conversation/m3/a10'), pg_temp.sid('user/m3'), pg_temp.sid('user/a10'), pg_temp.sid('program/5'), 'Coffee samples', now() - interval '8 days');
+
+  insert into public.messages (id, conversation_id, sender_id, body, read_at, created_at)
+  select pg_temp.sid('message/' || m.conv || '/' || m.n), pg_temp.sid('conversation/' || m.conv), pg_temp.sid('user/' || m.sender),
+         m.body,
+         case when m.is_read then now() - ((m.age - 0.5) || ' days')::interval end,
+         now() - (m.age || ' days')::interval
+  from (values
+    ('m1/a1', 1, 'm1', 'Hi Jordan! We are planning a holiday bundle — would you feature it?', true, 30),
+    ('m1/a1', 2, 'a1', 'Yes please. Could I get samples of the beeswax wraps?', true, 29),
+    ('m1/a1', 3, 'm1', 'Shipping them today, plastic-free of course.', true, 28),
+    ('m1/a1', 4, 'm1', 'Did the samples arrive?', false, 2),
+    ('m1/a3', 1, 'm1', 'Thanks for applying to Zero-Waste Creators. Tell us about your audience?', true, 25),
+    ('m1/a3', 2, 'a3', 'Mostly home cooks, 18k followers. Recipes with pantry swaps.', false, 24),
+    ('m2/a1', 1, 'm2', 'We love your budget tips. Our trail program might fit your audience.', false, 12),
+    ('m2/a2', 1, 'm2', 'Your repair kit is on its way.', true, 20),
+    ('m2/a2', 2, 'a2', 'Got it, review goes live next week.', true, 18),
+    ('m2/a2', 3, 'a2', 'Review is live, link in my storefront.', false, 4),
+    ('m3/a10', 1, 'a10', 'Could you send the new single-origin beans for a review?', true, 8),
+    ('m3/a10', 2, 'm3', 'Of course, they ship Monday.', false, 7)
+  ) as m(conv, n, sender, body, is_read, age);
+end;
+$seed$;
