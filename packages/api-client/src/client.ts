@@ -1,0 +1,48 @@
+import { createClient, type SupportedStorage, type WebSocketLikeConstructor } from '@supabase/supabase-js';
+import type { Database } from './database.types';
+import { defaultSleep, type ModuleContext, type VerdantSupabaseClient } from './context';
+import { createEngagementModule } from './modules/engagement';
+import { createProfilesModule } from './modules/profiles';
+
+export interface ApiClientOptions {
+  /** The project URL, e.g. `import.meta.env.VITE_SUPABASE_URL`. */
+  url: string;
+  /** The public anon key; never the service-role key in a browser. */
+  anonKey: string;
+  /** A fetch implementation (tests, server runtimes). Defaults to the global fetch. */
+  fetch?: typeof fetch;
+  /** Where the auth session is kept. Defaults to localStorage in browsers, memory elsewhere. */
+  storage?: SupportedStorage;
+  /** WebSocket constructor for realtime; needed in Node 20 (e.g. `WebSocket` from `ws`). */
+  realtimeTransport?: WebSocketLikeConstructor;
+  /** Waits between profile fetch attempts; injectable so tests need no real time. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Session handling of supabase-js (all default to true). */
+  auth?: { persistSession?: boolean; autoRefreshToken?: boolean; detectSessionInUrl?: boolean; storageKey?: string };
+}
+
+function buildModules(context: ModuleContext) {
+  return {
+    profiles: createProfilesModule(context),
+    trackEngagement: createEngagementModule(context),
+  };
+}
+
+export type ApiClient = { supabase: VerdantSupabaseClient } & ReturnType<typeof buildModules>;
+
+/**
+ * Creates the single typed supabase-js client of an app plus Verdant's domain modules.
+ * A missing `url` or `anonKey` fails with supabase-js's own messages
+ * ('supabaseUrl is required.', 'supabaseKey is required.').
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const supabase = createClient<Database>(options.url, options.anonKey, {
+    auth: {
+      ...options.auth,
+      ...(options.storage ? { storage: options.storage } : {}),
+    },
+    ...(options.realtimeTransport ? { realtime: { transport: options.realtimeTransport } } : {}),
+    ...(options.fetch ? { global: { fetch: options.fetch } } : {}),
+  });
+  return { supabase, ...buildModules({ supabase, sleep: options.sleep ?? defaultSleep }) };
+}

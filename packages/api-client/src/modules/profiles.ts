@@ -1,0 +1,95 @@
+import { ROLES, type Role } from '@verdant/validation';
+import { NO_ROWS_CODE, PROFILE_FETCH_ATTEMPTS, PROFILE_FETCH_BACKOFF_MS } from '../constants';
+import type { ModuleContext } from '../context';
+import { ApiError } from '../errors';
+import type { Tables } from '../database.types';
+import { run, runVoid } from '../request';
+import { optionalText, optionalUrl, patch, text, username, uuid } from '../validate';
+
+export type Profile = Tables<'profiles'>;
+
+export type SubscriptionState = Pick<
+  Profile,
+  'has_active_subscription' | 'subscription_tier' | 'subscription_end_date'
+>;
+
+/** The fields a user may change on their own profile. */
+export interface ProfileUpdate {
+  name?: string;
+  username?: string;
+  bio?: string | null;
+  profile_image?: string | null;
+}
+
+const SUBSCRIPTION_COLUMNS = 'has_active_subscription, subscription_tier, subscription_end_date';
+
+export function createProfilesModule({ supabase, sleep }: ModuleContext) {
+  return {
+    /**
+     * Spec §7: selects every profile field by id, up to 3 attempts with 1 s, 2 s and 3 s of
+     * back-off after the failed attempts. `PGRST116` (no row) means "no profile": `null`, no retry.
+     * After the last failed attempt the last error is thrown as an `ApiError`.
+     */
+    async fetchProfile(id: string): Promise<Profile | null> {
+      const profileId = uuid('id', id);
+      let lastError: ApiError | undefined;
+      for (let attempt = 1; attempt <= PROFILE_FETCH_ATTEMPTS; attempt++) {
+        try {
+          return await run(supabase.from('profiles').select('*').eq('id', profileId).single().retry(false));
+        } catch (error) {
+          const apiError = error as ApiError;
+          if (apiError.upstreamCode === NO_ROWS_CODE) return null;
+          lastError = apiError;
+          await sleep(PROFILE_FETCH_BACKOFF_MS * attempt);
+        }
+      }
+      throw lastError as ApiError;
+    },
+
+    /** Spec §7: the subscription fields by id; `null` when there is no profile. */
+    async fetchSubscription(id: string): Promise<SubscriptionState | null> {
+      const profileId = uuid('id', id);
+      try {
+        return await run(supabase.from('profiles').select(SUBSCRIPTION_COLUMNS).eq('id', profileId).single());
+      } catch (error) {
+        if ((error as ApiError).upstreamCode === NO_ROWS_CODE) return null;
+        throw error;
+      }
+    },
+
+    /** Spec §7: how many admins there are besides `id` (reveals only the count). */
+    async countAdminsExcluding(id: string): Promise<number> {
+      const excluded = uuid('id', id);
+      const count = await run(supabase.rpc('count_admins_excluding', { excluded_id: excluded }));
+      return Number(count ?? 0);
+    },
+
+    /** Updates the caller's own name, username, bio or picture. Returns the updated profile. */
+    async update(id: string, changes: ProfileUpdate): Promise<Profile> {
+      const profileId = uuid('id', id);
+      const values = patch<Required<ProfileUpdate>>('profile', changes, {
+        name: (field, v) => text(field, v, { max: 100 }),
+        username: (field, v) => username(field, v),
+        bio: (field, v) => optionalText(field, v, { max: 1000 }),
+        profile_image: (field, v) => optionalUrl(field, v),
+      });
+      return run(supabase.from('profiles').update(values).eq('id', profileId).select('*').single());
+    },
+
+    /**
+     * Changes a user's role through the database function that enforces spec §5; its messages
+     * ('Only administrators can grant admin privileges', …) arrive unchanged in `ApiError.message`.
+     */
+    async changeRole(targetId: string, newRole: Role): Promise<void> {
+      const target = uuid('targetId', targetId);
+      if (!(ROLES as readonly string[]).includes(newRole)) {
+        throw new ApiError('validation_failed', 'Invalid role specified', {
+          details: { field: 'newRole', reason: 'Invalid role specified' },
+        });
+      }
+      await runVoid(supabase.rpc('change_user_role', { target_id: target, new_role: newRole }));
+    },
+  };
+}
+
+export type ProfilesModule = ReturnType<typeof createProfilesModule>;

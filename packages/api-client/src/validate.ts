@@ -1,0 +1,179 @@
+import { sanitizeText, validateEmail } from '@verdant/validation';
+import { ApiError } from './errors';
+
+/*
+ * Small input validators run before any request. Each returns the clean value or throws an
+ * `ApiError` with code 'validation_failed' and `details: { field, reason }`, so bad input never
+ * reaches the network.
+ */
+
+export interface ValidationDetails {
+  field: string;
+  reason: string;
+}
+
+export function invalid(field: string, reason: string): never {
+  const details: ValidationDetails = { field, reason };
+  throw new ApiError('validation_failed', `${field} ${reason}`, { details });
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Lower-case letters, digits and single hyphens, 3–64 characters: slugs and link codes. */
+export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){2,63}$/;
+/** Usernames: letters, digits, underscore and hyphen, 3–30 characters (URL-safe for `/@{username}`). */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,30}$/;
+const CURRENCY_PATTERN = /^[a-z]{3}$/;
+
+export function uuid(field: string, value: unknown): string {
+  if (typeof value !== 'string' || !UUID_PATTERN.test(value)) invalid(field, 'must be a UUID');
+  return value.toLowerCase();
+}
+
+export function slug(field: string, value: unknown): string {
+  if (typeof value !== 'string' || !SLUG_PATTERN.test(value)) {
+    invalid(field, 'must be 3–64 lower-case letters, digits or single hyphens');
+  }
+  return value;
+}
+
+export function username(field: string, value: unknown): string {
+  if (typeof value !== 'string' || !USERNAME_PATTERN.test(value)) {
+    invalid(field, 'must be 3–30 letters, digits, underscores or hyphens');
+  }
+  return value;
+}
+
+export function integer(field: string, value: unknown, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
+    invalid(field, `must be a whole number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+/** Money in integer cents, never negative. */
+export function cents(field: string, value: unknown): number {
+  return integer(field, value, 0, Number.MAX_SAFE_INTEGER);
+}
+
+export function currency(field: string, value: unknown): string {
+  if (typeof value !== 'string' || !CURRENCY_PATTERN.test(value.toLowerCase())) {
+    invalid(field, 'must be a three-letter ISO currency code');
+  }
+  return value.toLowerCase();
+}
+
+export function decimal(field: string, value: unknown, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
+    invalid(field, `must be a number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+export function oneOf<const T extends string>(field: string, value: unknown, allowed: readonly T[]): T {
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
+    invalid(field, `must be one of ${allowed.join(', ')}`);
+  }
+  return value as T;
+}
+
+export function boolean(field: string, value: unknown): boolean {
+  if (typeof value !== 'boolean') invalid(field, 'must be true or false');
+  return value;
+}
+
+export interface TextRules {
+  /** Maximum length after sanitising (default 1000, the sanitiser's default). */
+  max?: number;
+  /** Minimum length after sanitising (default 1). */
+  min?: number;
+  /** Keep b, i, em, strong, p and br. */
+  allowBasicHtml?: boolean;
+}
+
+/** Free text: sanitised with `sanitizeText`, then checked for length. */
+export function text(field: string, value: unknown, rules: TextRules = {}): string {
+  const { max = 1000, min = 1, allowBasicHtml = false } = rules;
+  if (typeof value !== 'string') invalid(field, 'must be text');
+  const clean = sanitizeText(value, { allowBasicHtml, maxLength: Number.MAX_SAFE_INTEGER });
+  if (clean.length < min) invalid(field, min === 1 ? 'must not be empty' : `must be at least ${min} characters`);
+  if (clean.length > max) invalid(field, `must be at most ${max} characters`);
+  return clean;
+}
+
+/** Optional free text: `null` clears it, an empty result becomes `null`. */
+export function optionalText(field: string, value: unknown, rules: TextRules = {}): string | null {
+  if (value === null) return null;
+  const clean = text(field, value, { ...rules, min: 0 });
+  return clean === '' ? null : clean;
+}
+
+export function email(field: string, value: unknown): string {
+  if (typeof value !== 'string') invalid(field, 'must be an email address');
+  const result = validateEmail(value.trim());
+  if (!result.valid) invalid(field, result.error ?? 'must be a valid email address');
+  return value.trim().toLowerCase();
+}
+
+/** An absolute http(s) URL of at most 2048 characters. */
+export function url(field: string, value: unknown): string {
+  if (typeof value !== 'string' || value.length > 2048) invalid(field, 'must be an http(s) URL');
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    invalid(field, 'must be an http(s) URL');
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') invalid(field, 'must be an http(s) URL');
+  return parsed.href;
+}
+
+export function optionalUrl(field: string, value: unknown): string | null {
+  return value === null || value === '' ? null : url(field, value);
+}
+
+/** An ISO 8601 date-time, returned normalised. */
+export function timestamp(field: string, value: unknown): string {
+  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) invalid(field, 'must be an ISO date-time');
+  return new Date(value).toISOString();
+}
+
+export interface PageInput {
+  /** 0-based page number (default 0). */
+  page?: number;
+  /** Rows per page, 1–100 (default 20). */
+  pageSize?: number;
+}
+
+export const MAX_PAGE_SIZE = 100;
+
+/** Turns page/pageSize into the inclusive range PostgREST expects. */
+export function range(input: PageInput = {}): { from: number; to: number } {
+  const page = integer('page', input.page ?? 0, 0, 1_000_000);
+  const pageSize = integer('pageSize', input.pageSize ?? 20, 1, MAX_PAGE_SIZE);
+  return { from: page * pageSize, to: page * pageSize + pageSize - 1 };
+}
+
+/** Rejects anything that is not a plain object, and unknown keys. */
+export function shape(field: string, value: unknown, keys: readonly string[]): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) invalid(field, 'must be an object');
+  for (const key of Object.keys(value)) {
+    if (!keys.includes(key)) invalid(`${field}.${key}`, 'is not a known field');
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Applies `check` to each present key of a patch; at least one key must be present. */
+export function patch<T extends Record<string, unknown>>(
+  field: string,
+  value: unknown,
+  checks: { [K in keyof T]-?: (key: string, v: unknown) => T[K] },
+): Partial<T> {
+  const input = shape(field, value, Object.keys(checks));
+  const out: Partial<T> = {};
+  for (const key of Object.keys(input) as (keyof T & string)[]) {
+    if (input[key] === undefined) continue;
+    out[key] = checks[key](`${field}.${key}`, input[key]);
+  }
+  if (Object.keys(out).length === 0) invalid(field, 'must change at least one field');
+  return out;
+}
