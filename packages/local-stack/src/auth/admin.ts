@@ -1,0 +1,211 @@
+import { audit } from './audit.js';
+import { readJsonObject, type Body } from './body.js';
+import { UUID_PATTERN, isUniqueViolation, transaction, type Queryable } from './db.js';
+import { AuthError, notFound, unprocessable, validationFailed } from './errors.js';
+import { requireAdmin } from './guard.js';
+import { assertStrongPassword, hashPassword, normaliseEmail } from './password.js';
+import type { AuthRequest, AuthRuntime } from './runtime.js';
+import { EMAIL_APP_METADATA, insertEmailUser } from './signup.js';
+import { mergeMetadata } from './user.js';
+import { actorOf, findUserById, userJson, type UserRow } from './users.js';
+
+const emailExists = () => unprocessable('email_exists', 'A user with this email address has already been registered');
+const userNotFound = () => notFound('user_not_found', 'User not found');
+
+/** Go duration syntax as supabase/auth's `ban_duration` takes it ("24h", "1h30m", "none"). */
+export function parseBanDuration(value: string, now: number): Date | null {
+  if (value === 'none') return null;
+  const unitMs: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1, us: 0.001, µs: 0.001, ns: 0.000001 };
+  const pattern = /(\d+(?:\.\d+)?)(ms|us|µs|ns|h|m|s)/g;
+  let total = 0;
+  let consumed = 0;
+  for (const match of value.matchAll(pattern)) {
+    if (match.index !== consumed) break;
+    total += Number(match[1]) * unitMs[match[2]!]!;
+    consumed += match[0].length;
+  }
+  if (value === '' || consumed !== value.length) {
+    throw validationFailed(`invalid format for ban duration: time: invalid duration "${value}"`);
+  }
+  return new Date(now + total);
+}
+
+async function targetUser(rt: AuthRuntime, request: AuthRequest, db: Queryable = rt.pool, forUpdate = false): Promise<UserRow> {
+  const id = request.params.id ?? '';
+  if (!UUID_PATTERN.test(id)) throw userNotFound();
+  const user = await findUserById(db, id, { forUpdate });
+  if (!user) throw userNotFound();
+  return user;
+}
+
+/** GET /admin/users?page&per_page → `{ users, aud }` with `X-Total-Count` and `Link` headers. */
+export async function listUsers(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
+  await requireAdmin(rt, request);
+  const page = positiveInt(request.url.searchParams.get('page'), 1);
+  const perPage = Math.min(positiveInt(request.url.searchParams.get('per_page'), 50), 1000);
+  const { rows: count } = await rt.pool.query<{ total: string }>(
+    'select count(*) as total from auth.users where deleted_at is null',
+  );
+  const total = Number(count[0]?.total ?? 0);
+  const { rows: ids } = await rt.pool.query<{ id: string }>(
+    'select id from auth.users where deleted_at is null order by created_at desc, id limit $1 offset $2',
+    [perPage, (page - 1) * perPage],
+  );
+  const users = await Promise.all(ids.map(({ id }) => findUserById(rt.pool, id)));
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const links = [];
+  if (page < lastPage) links.push(`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`);
+  links.push(`</admin/users?page=${lastPage}&per_page=${perPage}>; rel="last"`);
+  return Response.json(
+    { users: users.filter((user): user is UserRow => user !== null).map(userJson), aud: 'authenticated' },
+    { headers: { 'x-total-count': String(total), link: links.join(', ') } },
+  );
+}
+
+function positiveInt(value: string | null, fallback: number): number {
+  if (value === null || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw validationFailed('page and per_page must be positive integers');
+  return parsed;
+}
+
+/** GET /admin/users/{id} */
+export async function getUserById(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
+  await requireAdmin(rt, request);
+  return Response.json(userJson(await targetUser(rt, request)));
+}
+
+interface AdminUserChanges {
+  email?: string;
+  encryptedPassword?: string;
+  confirmed?: boolean;
+  userMetadata?: Record<string, unknown>;
+  appMetadata?: Record<string, unknown>;
+  bannedUntil?: Date | null;
+  role?: string;
+}
+
+async function readChanges(rt: AuthRuntime, body: Body): Promise<AdminUserChanges> {
+  if (body.string('phone')) throw unprocessable('phone_provider_disabled', 'Phone numbers are not supported on this server');
+  const email = body.string('email');
+  const password = body.string('password');
+  const banDuration = body.string('ban_duration');
+  const changes: AdminUserChanges = {};
+  if (email !== undefined) changes.email = normaliseEmail(email);
+  if (password !== undefined) {
+    assertStrongPassword(password);
+    changes.encryptedPassword = await hashPassword(password, rt.settings.bcryptCost);
+  }
+  const confirmed = body.boolean('email_confirm');
+  if (confirmed !== undefined) changes.confirmed = confirmed;
+  const userMetadata = body.object('user_metadata');
+  if (userMetadata) changes.userMetadata = userMetadata;
+  const appMetadata = body.object('app_metadata');
+  if (appMetadata) changes.appMetadata = appMetadata;
+  if (banDuration !== undefined) changes.bannedUntil = parseBanDuration(banDuration, rt.now());
+  const role = body.string('role');
+  if (role !== undefined) changes.role = role;
+  return changes;
+}
+
+/** POST /admin/users */
+export async function createUser(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
+  await requireAdmin(rt, request);
+  const body = await readJsonObject(request.req);
+  const id = body.string('id');
+  if (id !== undefined && !UUID_PATTERN.test(id)) throw validationFailed('id must be a UUID');
+  const changes = await readChanges(rt, body);
+  if (!changes.email) throw validationFailed('Unable to validate email address: an email address is required');
+  const email = changes.email;
+  try {
+    const user = await transaction(rt.pool, async (db) => {
+      const newId = await insertEmailUser(db, {
+        ...(id ? { id } : {}),
+        email,
+        encryptedPassword: changes.encryptedPassword ?? null,
+        confirmedAt: changes.confirmed ? new Date(rt.now()) : null,
+        userMetadata: changes.userMetadata ?? {},
+        appMetadata: { ...EMAIL_APP_METADATA, ...changes.appMetadata },
+        ...(changes.role ? { role: changes.role } : {}),
+        bannedUntil: changes.bannedUntil ?? null,
+      });
+      const created = (await findUserById(db, newId))!;
+      await audit(db, actorOf(created), 'user_signedup', request.ip, { provider: 'email', by: 'admin' });
+      return created;
+    });
+    return Response.json(userJson(user));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailExists();
+    throw error;
+  }
+}
+
+/** PUT /admin/users/{id} */
+export async function updateUserById(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
+  await requireAdmin(rt, request);
+  const body = await readJsonObject(request.req);
+  const changes = await readChanges(rt, body);
+  try {
+    const user = await transaction(rt.pool, async (db) => {
+      const user = await targetUser(rt, request, db, true);
+      const now = new Date(rt.now());
+      const set = (column: string, value: unknown) =>
+        db.query(`update auth.users set ${column} = $2, updated_at = $3 where id = $1`, [user.id, value, now]);
+      if (changes.email !== undefined && changes.email !== user.email) {
+        await set('email', changes.email);
+        await db.query(
+          `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text)
+           where user_id = $1 and provider = 'email'`,
+          [user.id, changes.email],
+        );
+      }
+      if (changes.encryptedPassword) await set('encrypted_password', changes.encryptedPassword);
+      if (changes.confirmed === true && !user.email_confirmed_at) await set('email_confirmed_at', now);
+      if (changes.confirmed === false) await set('email_confirmed_at', null);
+      if (changes.userMetadata) {
+        await set('raw_user_meta_data', JSON.stringify(mergeMetadata(user.raw_user_meta_data, changes.userMetadata)));
+      }
+      if (changes.appMetadata) {
+        await set('raw_app_meta_data', JSON.stringify(mergeMetadata(user.raw_app_meta_data, changes.appMetadata)));
+      }
+      if (changes.bannedUntil !== undefined) await set('banned_until', changes.bannedUntil);
+      if (changes.role !== undefined) await set('role', changes.role);
+      await audit(db, actorOf(user), 'user_modified', request.ip, { by: 'admin' });
+      return (await findUserById(db, user.id))!;
+    });
+    return Response.json(userJson(user));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailExists();
+    throw error;
+  }
+}
+
+/** DELETE /admin/users/{id} `{ should_soft_delete? }` */
+export async function deleteUserById(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
+  await requireAdmin(rt, request);
+  const body = await readJsonObject(request.req, { allowEmpty: true });
+  const soft = body.boolean('should_soft_delete') ?? false;
+  await transaction(rt.pool, async (db) => {
+    const user = await targetUser(rt, request, db, true);
+    if (soft) {
+      await db.query('delete from auth.sessions where user_id = $1', [user.id]);
+      await db.query('delete from auth.identities where user_id = $1', [user.id]);
+      await db.query('delete from auth.mfa_factors where user_id = $1', [user.id]);
+      await db.query(
+        `update auth.users set deleted_at = now(), updated_at = now(), email = null, phone = null,
+           encrypted_password = '', recovery_token = '', email_change = '', email_change_token_new = ''
+         where id = $1`,
+        [user.id],
+      );
+    } else {
+      try {
+        await db.query('delete from auth.users where id = $1', [user.id]);
+      } catch (error) {
+        if ((error as { code?: string }).code !== '23503') throw error;
+        throw new AuthError(409, 'conflict', `Database error deleting user: ${(error as Error).message}`);
+      }
+    }
+    await audit(db, actorOf(user), 'user_deleted', request.ip, { soft });
+  });
+  return Response.json({});
+}

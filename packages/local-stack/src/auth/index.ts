@@ -1,0 +1,79 @@
+import type pg from 'pg';
+import type { StackKeys } from '../keys.js';
+import type { Outbox } from '../outbox.js';
+import { API_VERSION_HEADER, AuthError, OAuthError, errorBody, negotiateApiVersion } from './errors.js';
+import { RateLimiter } from './rate-limit.js';
+import { resolve } from './router.js';
+import type { AuthRuntime } from './runtime.js';
+import { resolveSettings, type AuthSettingsInput } from './settings.js';
+
+export { authSettingsFromEnv, DEFAULT_AUTH_SETTINGS } from './settings.js';
+export type { AuthSettings, AuthSettingsInput, RateLimit, RateLimitName } from './settings.js';
+
+export interface AuthServiceContext {
+  pool: pg.Pool;
+  keys: StackKeys;
+  outbox: Outbox;
+  /** Public URL of the API gateway; access tokens are issued by `<apiUrl>/auth/v1`. */
+  apiUrl: string;
+  /** Default target of links in mails (the web app). */
+  siteUrl: string;
+  /** Clock in milliseconds (tests move it). */
+  now?: () => number;
+  /** Overrides of the defaults (token lifetime, rate limits, …). */
+  settings?: AuthSettingsInput;
+  /** Where unexpected failures are reported. */
+  log?: (line: string) => void;
+}
+
+export interface AuthService {
+  /** Answers one request; `path` is the part after `/auth/v1`, e.g. `/token`. */
+  handle(req: Request, info: { path: string; ip: string }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/**
+ * The GoTrue-compatible auth service of the local stack: routes, bodies, status codes and error
+ * codes as supabase/auth has them, state in the `auth.*` tables.
+ */
+export function createAuthService(ctx: AuthServiceContext): AuthService {
+  const now = ctx.now ?? Date.now;
+  const settings = resolveSettings(ctx.settings);
+  const apiUrl = ctx.apiUrl.replace(/\/+$/, '');
+  const rt: AuthRuntime = {
+    pool: ctx.pool,
+    keys: ctx.keys,
+    outbox: ctx.outbox,
+    apiUrl,
+    siteUrl: ctx.siteUrl || apiUrl,
+    issuer: `${apiUrl}/auth/v1`,
+    now,
+    settings,
+    limiter: new RateLimiter(settings.rateLimits, now),
+  };
+  const log = ctx.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+
+  return {
+    async handle(req, info) {
+      const apiVersion = negotiateApiVersion(req.headers.get(API_VERSION_HEADER));
+      let response: Response;
+      try {
+        const { handler, params } = resolve(req.method, info.path);
+        response = await handler(rt, { req, url: new URL(req.url), ip: info.ip, params });
+      } catch (error) {
+        if (error instanceof AuthError || error instanceof OAuthError) {
+          response = Response.json(errorBody(error, apiVersion), { status: error.status });
+        } else {
+          log(`[auth] ${req.method} ${info.path} failed: ${(error as Error).stack ?? String(error)}`);
+          const failure = new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');
+          response = Response.json(errorBody(failure, apiVersion), { status: 500 });
+        }
+      }
+      if (apiVersion) response.headers.set(API_VERSION_HEADER, apiVersion);
+      return response;
+    },
+    async close() {
+      // The pool belongs to the stack; nothing of the service's own needs closing.
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import type { AuthRequest, AuthRuntime } from './runtime.js';
+
+const EXTERNAL_PROVIDERS = [
+  'anonymous_users', 'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'fly', 'github', 'gitlab',
+  'google', 'keycloak', 'kakao', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc',
+  'workos', 'twitch', 'twitter', 'zoom', 'phone', 'web3_ethereum', 'web3_solana',
+];
+
+/** GET /settings: what this server offers (email + password only, confirmed at once). */
+export async function settings(): Promise<Response> {
+  const external: Record<string, boolean> = { email: true };
+  for (const provider of EXTERNAL_PROVIDERS) external[provider] = false;
+  return Response.json({
+    external,
+    disable_signup: false,
+    mailer_autoconfirm: true,
+    phone_autoconfirm: false,
+    sms_provider: '',
+    saml_enabled: false,
+  });
+}
+
+/** GET /health */
+export async function health(rt: AuthRuntime): Promise<Response> {
+  await rt.pool.query('select 1');
+  return Response.json({
+    version: 'verdant-local',
+    name: 'GoTrue',
+    description: 'GoTrue is a user registration and authentication API',
+  });
+}
+
+/** GET /.well-known/jwks.json: the public key that verifies access tokens. */
+export async function jwks(rt: AuthRuntime, _request: AuthRequest): Promise<Response> {
+  return Response.json(rt.keys.jwks, { headers: { 'cache-control': 'public, max-age=600' } });
+}

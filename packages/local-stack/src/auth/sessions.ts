@@ -1,0 +1,138 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { Queryable } from './db.js';
+import type { AuthRuntime } from './runtime.js';
+import { userJson, type UserRow } from './users.js';
+
+export type AuthMethod = 'password' | 'totp' | 'recovery' | 'email_change' | 'otp';
+
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  aal: 'aal1' | 'aal2' | 'aal3';
+  factor_id: string | null;
+  not_after: Date | null;
+}
+
+/** An opaque refresh token (base64url of 18 random bytes). */
+export function newRefreshToken(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/** Starts a session (aal1) for `user` with its first refresh token; records how the user signed in. */
+export async function createSession(
+  db: Queryable,
+  rt: AuthRuntime,
+  user: UserRow,
+  method: AuthMethod,
+  request: { ip: string; userAgent: string | null },
+): Promise<{ sessionId: string; refreshToken: string }> {
+  const sessionId = randomUUID();
+  const refreshToken = newRefreshToken();
+  const now = new Date(rt.now());
+  await db.query(
+    `insert into auth.sessions (id, user_id, created_at, updated_at, aal, refreshed_at, user_agent, ip)
+     values ($1, $2, $3, $3, 'aal1', $3, $4, $5)`,
+    [sessionId, user.id, now, request.userAgent, inetOrNull(request.ip)],
+  );
+  await addAmrClaim(db, sessionId, method, now);
+  await db.query(
+    `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, session_id)
+     values ('00000000-0000-0000-0000-000000000000', $1, $2, false, $3, $3, $4)`,
+    [refreshToken, user.id, now, sessionId],
+  );
+  await db.query('update auth.users set last_sign_in_at = $2, updated_at = $2 where id = $1', [user.id, now]);
+  user.last_sign_in_at = now;
+  return { sessionId, refreshToken };
+}
+
+export async function addAmrClaim(db: Queryable, sessionId: string, method: AuthMethod, at: Date): Promise<void> {
+  await db.query(
+    `insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method)
+     values ($1, $2, $2, $3)
+     on conflict (session_id, authentication_method) do update set updated_at = excluded.updated_at`,
+    [sessionId, at, method],
+  );
+}
+
+/** Replaces `parent` (revoking it) by a new refresh token of the same session. */
+export async function rotateRefreshToken(
+  db: Queryable,
+  rt: AuthRuntime,
+  parent: { token: string; user_id: string; session_id: string },
+): Promise<string> {
+  const token = newRefreshToken();
+  const now = new Date(rt.now());
+  await db.query('update auth.refresh_tokens set revoked = true, updated_at = $2 where token = $1', [parent.token, now]);
+  await db.query(
+    `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
+     values ('00000000-0000-0000-0000-000000000000', $1, $2, false, $3, $3, $4, $5)`,
+    [token, parent.user_id, now, parent.token, parent.session_id],
+  );
+  return token;
+}
+
+/** The access token of `sessionId` with aal and amr as the session's state says. */
+export async function accessToken(
+  db: Queryable,
+  rt: AuthRuntime,
+  user: UserRow,
+  sessionId: string,
+): Promise<{ token: string; expiresAt: number }> {
+  const { rows } = await db.query<{ aal: string; amr: Array<{ method: string; timestamp: number }> }>(
+    `select s.aal,
+       coalesce((select json_agg(json_build_object('method', c.authentication_method,
+                                                   'timestamp', floor(extract(epoch from c.updated_at))::bigint)
+                                 order by c.updated_at desc)
+                 from auth.mfa_amr_claims c where c.session_id = s.id), '[]') as amr
+     from auth.sessions s where s.id = $1`,
+    [sessionId],
+  );
+  const session = rows[0];
+  const iat = Math.floor(rt.now() / 1000);
+  const expiresAt = iat + rt.settings.accessTokenSeconds;
+  const token = await rt.keys.sign(
+    {
+      iss: rt.issuer,
+      sub: user.id,
+      aud: user.aud ?? 'authenticated',
+      iat,
+      email: user.email ?? '',
+      phone: user.phone ?? '',
+      app_metadata: user.raw_app_meta_data ?? {},
+      user_metadata: user.raw_user_meta_data ?? {},
+      role: user.role || 'authenticated',
+      aal: session?.aal ?? 'aal1',
+      amr: session?.amr ?? [],
+      session_id: sessionId,
+      is_anonymous: user.is_anonymous,
+    },
+    rt.settings.accessTokenSeconds,
+  );
+  return { token, expiresAt };
+}
+
+/** The session answer of `/token`, `/verify` and MFA verify. */
+export async function sessionResponse(
+  db: Queryable,
+  rt: AuthRuntime,
+  user: UserRow,
+  sessionId: string,
+  refreshToken: string,
+): Promise<Record<string, unknown>> {
+  const { token, expiresAt } = await accessToken(db, rt, user, sessionId);
+  return {
+    access_token: token,
+    token_type: 'bearer',
+    expires_in: rt.settings.accessTokenSeconds,
+    expires_at: expiresAt,
+    refresh_token: refreshToken,
+    user: userJson(user),
+  };
+}
+
+/** A Postgres `inet` value, or null for something that is not an IP address. */
+export function inetOrNull(ip: string): string | null {
+  const bare = ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip;
+  return isIP(bare) ? bare : null;
+}

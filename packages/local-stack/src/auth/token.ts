@@ -1,0 +1,122 @@
+import { audit } from './audit.js';
+import { readJsonObject } from './body.js';
+import { transaction } from './db.js';
+import { AuthError, OAuthError, badRequest, validationFailed } from './errors.js';
+import { passwordMatches, weakPasswordReasons } from './password.js';
+import type { AuthRequest, AuthRuntime } from './runtime.js';
+import { createSession, rotateRefreshToken, sessionResponse } from './sessions.js';
+import { actorOf, findUserByEmail, findUserById, isBanned } from './users.js';
+
+const INVALID_LOGIN = 'Invalid login credentials';
+
+/** POST /token?grant_type=password|refresh_token */
+export async function token(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
+  const grantType = request.url.searchParams.get('grant_type');
+  if (grantType !== 'password' && grantType !== 'refresh_token') {
+    // supabase/auth answers every unknown grant with this code and message.
+    throw badRequest('invalid_credentials', 'unsupported_grant_type');
+  }
+  rt.limiter.take('token', request.ip);
+  return grantType === 'password' ? passwordGrant(rt, request) : refreshTokenGrant(rt, request);
+}
+
+async function passwordGrant(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
+  const body = await readJsonObject(request.req);
+  const email = body.string('email');
+  const phone = body.string('phone');
+  const password = body.string('password') ?? '';
+  if (email && phone) throw validationFailed('Only an email address or phone number should be provided on login.');
+  if (phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
+  if (!email) throw validationFailed('missing email or phone');
+
+  const user = await findUserByEmail(rt.pool, email.trim());
+  if (!user || !(await passwordMatches(password, user.encrypted_password))) {
+    throw badRequest('invalid_credentials', INVALID_LOGIN);
+  }
+  if (isBanned(user, rt.now())) throw badRequest('user_banned', 'User is banned');
+  if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
+
+  const result = await transaction(rt.pool, async (db) => {
+    await audit(db, actorOf(user), 'login', request.ip, { provider: 'email' });
+    const { sessionId, refreshToken } = await createSession(db, rt, user, 'password', {
+      ip: request.ip,
+      userAgent: request.req.headers.get('user-agent'),
+    });
+    return sessionResponse(db, rt, user, sessionId, refreshToken);
+  });
+  const reasons = weakPasswordReasons(password);
+  return Response.json(reasons ? { ...result, weak_password: { reasons } } : result);
+}
+
+interface RefreshTokenRow {
+  id: string;
+  token: string;
+  user_id: string;
+  revoked: boolean;
+  updated_at: Date;
+  session_id: string | null;
+  not_after: Date | null;
+}
+
+/**
+ * Rotation with reuse detection: each refresh revokes the token and issues its child. A revoked
+ * token presented again within the reuse interval gets the session's current token back; later,
+ * it revokes the whole session (every token of it) and answers `refresh_token_already_used`.
+ */
+async function refreshTokenGrant(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
+  const body = await readJsonObject(request.req);
+  const presented = body.string('refresh_token');
+  if (!presented) throw new OAuthError('invalid_request', 'refresh_token required');
+
+  const outcome = await transaction(rt.pool, async (db) => {
+    const { rows } = await db.query<RefreshTokenRow>(
+      `select t.id, t.token, t.user_id, t.revoked, t.updated_at, t.session_id, s.not_after
+       from auth.refresh_tokens t left join auth.sessions s on s.id = t.session_id
+       where t.token = $1
+       for update of t`,
+      [presented],
+    );
+    const row = rows[0];
+    if (!row) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    if (!row.session_id) throw badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found');
+    const sessionId = row.session_id;
+    if (row.not_after !== null && row.not_after.getTime() <= rt.now()) {
+      throw badRequest('session_expired', 'Invalid Refresh Token: Session Expired');
+    }
+    // Serialise refreshes of one session: the session row is the lock of the token family.
+    await db.query('select id from auth.sessions where id = $1 for update', [sessionId]);
+    const user = await findUserById(db, row.user_id);
+    if (!user) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    if (isBanned(user, rt.now())) throw badRequest('user_banned', 'Invalid Refresh Token: User Banned');
+
+    let refreshToken: string;
+    if (row.revoked) {
+      const reuseUntil = row.updated_at.getTime() + rt.settings.refreshTokenReuseSeconds * 1000;
+      const current = await db.query<{ token: string }>(
+        `select token from auth.refresh_tokens where session_id = $1 and revoked = false
+         order by id desc limit 1`,
+        [sessionId],
+      );
+      if (rt.now() > reuseUntil || !current.rows[0]) {
+        const now = new Date(rt.now());
+        await db.query('update auth.refresh_tokens set revoked = true, updated_at = $2 where session_id = $1', [sessionId, now]);
+        await db.query('update auth.sessions set not_after = $2, updated_at = $2 where id = $1', [sessionId, now]);
+        await audit(db, actorOf(user), 'token_revoked', request.ip, { reason: 'refresh_token_reused', session_id: sessionId });
+        return { reused: true as const };
+      }
+      refreshToken = current.rows[0].token;
+    } else {
+      refreshToken = await rotateRefreshToken(db, rt, { token: row.token, user_id: row.user_id, session_id: sessionId });
+    }
+    await audit(db, actorOf(user), 'token_refreshed', request.ip);
+    await db.query(
+      'update auth.sessions set refreshed_at = $2, updated_at = $2, user_agent = $3 where id = $1',
+      [sessionId, new Date(rt.now()), request.req.headers.get('user-agent')],
+    );
+    return { reused: false as const, response: await sessionResponse(db, rt, user, sessionId, refreshToken) };
+  });
+  // The revocation above is committed before the error is answered.
+  if (outcome.reused) throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+  return Response.json(outcome.response);
+}
+
