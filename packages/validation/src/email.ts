@@ -20,11 +20,11 @@ const FORBIDDEN_CHARACTERS = /[<>"'&]/;
 /**
  * A standard address: a local part of at most 64 characters from the RFC 5322 "atext" set
  * (dots allowed between characters, not at either end), an "@", and a domain of two or more
- * labels (letters, digits and inner hyphens, at most 63 each) whose last label starts with a
- * letter. ASCII only, no quoted local parts, no IP-literal domains.
+ * labels (letters, digits and inner hyphens, at most 63 each) whose last label has two or more
+ * characters and starts with a letter. ASCII only, no quoted local parts, no IP-literal domains.
  */
 const EMAIL_PATTERN =
-  /^(?=[^@]{1,64}@)[A-Za-z0-9!#$%*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+  /^(?=[^@]{1,64}@)[A-Za-z0-9!#$%*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$/;
 
 /**
  * Validates an email address exactly as given (it is not trimmed): spec §5 — a standard

@@ -34,8 +34,8 @@ const CONTENT_DROPPED = new Set([
 /** Control characters (Unicode Cc) other than tab, line feed and carriage return. */
 const CONTROL_CHARACTERS = /[^\P{Cc}\t\n\r]/gu;
 const SCRIPTABLE_SCHEMES = /javascript:|vbscript:|data:/gi;
-/** An event-handler-like name: `on` and word characters, followed by an equals sign. */
-const EVENT_HANDLER_NAMES = /on\w+(?=\s*=)/gi;
+/** An event-handler-like name: `on` and word characters, directly followed by an equals sign. */
+const EVENT_HANDLER_NAMES = /on\w+(?==)/gi;
 const BLOCKED = 'blocked';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
@@ -140,7 +140,7 @@ function cleanText(tokens: Token[]): Token[] {
  * Replacing a scheme can complete another one ("javascript:ata:" → "blockedata:") or an event
  * name ("onjavascript:x=" → "onblockedx="), so schemes are replaced until none is left; that ends
  * because each replacement removes a colon. Replacing event names then creates neither: "blocked"
- * holds no "on" and is followed by the "=" (or whitespace) that was already there.
+ * holds no "on" and is followed by the "=" that was already there.
  */
 function neutralise(text: string): string {
   let result = text;

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { passwordStrength, validatePassword } from './password.ts';
+
+const SHORT = 'Password must be at least 8 characters long';
+const UPPER = 'Password must contain at least one uppercase letter';
+const LOWER = 'Password must contain at least one lowercase letter';
+const NUMBER = 'Password must contain at least one number';
+const SPECIAL = 'Password must contain at least one special character';
+const WEAK = 'Password contains common weak patterns';
+
+describe('validatePassword', () => {
+  it.each([
+    // value, errors (in the spec's order), score, strength
+    ['', [SHORT, UPPER, LOWER, NUMBER, SPECIAL], 0, 'weak'],
+    ['abc', [SHORT, UPPER, NUMBER, SPECIAL, WEAK], 0, 'weak'],
+    ['Ab1!', [SHORT], 4, 'fair'],
+    ['Abcdefg1!', [], 5, 'good'],
+    ['Abcdefghij1!', [], 6, 'strong'],
+    ['Ab1!Ab1!Ab1!', [], 6, 'strong'],
+    ['abcdefgh1!', [UPPER], 4, 'fair'],
+    ['ABCDEFGH1!', [LOWER], 4, 'fair'],
+    ['Abcdefgh!', [NUMBER], 4, 'fair'],
+    ['Abcdefgh1', [SPECIAL], 4, 'fair'],
+    ['Abcdefg1 ', [SPECIAL], 4, 'fair'], // whitespace is not a special character
+    // weak patterns: all letters, all digits, first character repeated 4+ times, common words
+    ['abcdefgh', [UPPER, NUMBER, SPECIAL, WEAK], 0, 'weak'],
+    ['Abcdefghijklmnop', [NUMBER, SPECIAL, WEAK], 2, 'weak'],
+    ['Ärgerlich', [NUMBER, SPECIAL, WEAK], 1, 'weak'],
+    ['12345678', [UPPER, LOWER, SPECIAL, WEAK], 0, 'weak'],
+    ['98765432', [UPPER, LOWER, SPECIAL, WEAK], 0, 'weak'],
+    ['aaaaBcd1!', [WEAK], 3, 'fair'],
+    ['1111Abc!', [WEAK], 3, 'fair'],
+    ['aaaBcde1!', [], 5, 'good'], // three repeats are fine
+    ['Bcaaaa1!x', [], 5, 'good'], // repeats not at the start are fine
+    ['Xy!123456z', [WEAK], 3, 'fair'],
+    ['MyPassword1!', [WEAK], 4, 'fair'],
+    ['myPASSWORD1!', [WEAK], 4, 'fair'],
+    ['xQwErTy1!Z', [WEAK], 3, 'fair'],
+    ['Admin#2024z', [WEAK], 3, 'fair'],
+    ['sysADMIN#24', [WEAK], 3, 'fair'],
+    // Unicode letters and digits; length counts characters, not UTF-16 units
+    ['Ñandú-2024x', [], 5, 'good'],
+    ['Ab1!😀😀😀😀', [], 5, 'good'],
+    ['Ab1!😀😀😀', [SHORT], 4, 'fair'],
+  ] as const)('%j → %j, score %i (%s)', (value, errors, score, strength) => {
+    expect(validatePassword(value)).toEqual({
+      valid: errors.length === 0,
+      errors,
+      score,
+      strength,
+    });
+  });
+
+  it('never scores below zero', () => {
+    expect(validatePassword('a').score).toBe(0);
+    expect(validatePassword('aaaa').score).toBe(0);
+  });
+
+  it('treats a non-string as empty', () => {
+    expect(validatePassword(null as unknown as string).errors).toEqual([SHORT, UPPER, LOWER, NUMBER, SPECIAL]);
+  });
+});
+
+describe('passwordStrength', () => {
+  it.each([
+    [0, 'weak'],
+    [1, 'weak'],
+    [2, 'weak'],
+    [3, 'fair'],
+    [4, 'fair'],
+    [5, 'good'],
+    [6, 'strong'],
+  ] as const)('score %i is %s', (score, strength) => {
+    expect(passwordStrength(score)).toBe(strength);
+  });
+});
