@@ -4,6 +4,8 @@ import { sourceConditions } from '../../config/vitest-shared.mjs';
 export default defineConfig({
   ...sourceConditions,
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
   },
 });

@@ -122,7 +122,8 @@ export function createAuthEngine(deps: AuthEngineDeps) {
   const state = () => store.getSnapshot();
 
   let rememberMeForNextSignIn = false;
-  let lastProcessed: { token: string; done: Promise<void> } | null = null;
+  /** Recently applied session events by access token (supabase-js announces them during calls). */
+  const processed = new Map<string, Promise<void>>();
   let subscriptionRecheck: unknown = null;
   let started: Promise<void> | null = null;
   const detach: (() => void)[] = [];
@@ -296,9 +297,9 @@ export function createAuthEngine(deps: AuthEngineDeps) {
       await loaded;
       if (!isCurrent(userId)) return;
     }
-    syncTimers();
     save();
     emit(event);
+    syncTimers();
   }
 
   function onAuthStateChange(event: AuthChangeEvent, session: Session | null): void {
@@ -323,14 +324,14 @@ export function createAuthEngine(deps: AuthEngineDeps) {
     const done = applySession(event, session).catch((error: unknown) => {
       logger.error(`Could not apply ${event}`, error);
     });
-    lastProcessed = { token: session.access_token, done };
+    processed.set(session.access_token, done);
+    if (processed.size > 8) processed.delete(processed.keys().next().value as string);
     return done;
   }
 
   /** Waits for an event supabase-js already delivered, or applies it if it was not. */
   function ensureApplied(event: AuthEventName, session: Session): Promise<void> {
-    if (lastProcessed?.token === session.access_token) return lastProcessed.done;
-    return process(event, session);
+    return processed.get(session.access_token) ?? process(event, session);
   }
 
   // ---- start-up ----------------------------------------------------------------------------
@@ -388,8 +389,9 @@ export function createAuthEngine(deps: AuthEngineDeps) {
     if (!session) return;
 
     // setSession announces SIGNED_IN / TOKEN_REFRESHED, which already re-fetched the profile.
-    if (lastProcessed?.token === session.access_token) {
-      await lastProcessed.done;
+    const announced = processed.get(session.access_token);
+    if (announced) {
+      await announced;
       return;
     }
 
