@@ -32,7 +32,7 @@ export async function createSession(
   const now = new Date(rt.now());
   await db.query(
     `insert into auth.sessions (id, user_id, created_at, updated_at, aal, refreshed_at, user_agent, ip)
-     values ($1, $2, $3, $3, 'aal1', $3, $4, $5)`,
+     values ($1, $2, $3::timestamptz, $3::timestamptz, 'aal1', $3::timestamptz, $4, $5)`,
     [sessionId, user.id, now, request.userAgent, inetOrNull(request.ip)],
   );
   await addAmrClaim(db, sessionId, method, now);

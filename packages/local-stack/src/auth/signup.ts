@@ -86,7 +86,7 @@ export async function insertEmailUser(db: Parameters<typeof findUserById>[0], us
   );
   await db.query(
     `insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-     values ($1, $2, $2, $3, 'email', now(), now(), now())`,
+     values ($1, $2::text, $2::uuid, $3, 'email', now(), now(), now())`,
     [
       randomUUID(),
       id,

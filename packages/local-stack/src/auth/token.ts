@@ -110,7 +110,7 @@ async function refreshTokenGrant(rt: AuthRuntime, request: AuthRequest): Promise
     }
     await audit(db, actorOf(user), 'token_refreshed', request.ip);
     await db.query(
-      'update auth.sessions set refreshed_at = $2, updated_at = $2, user_agent = $3 where id = $1',
+      'update auth.sessions set refreshed_at = $2::timestamptz, updated_at = $2::timestamptz, user_agent = $3 where id = $1',
       [sessionId, new Date(rt.now()), request.req.headers.get('user-agent')],
     );
     return { reused: false as const, response: await sessionResponse(db, rt, user, sessionId, refreshToken) };
