@@ -92,14 +92,15 @@ export function createGateway(opts: GatewayOptions): http.Server {
         host: upstream.hostname,
         port: upstream.port,
         method: req.method,
-        path: url.pathname.slice('/rest/v1'.length) + url.search || '/',
+        path: upstreamPath(url),
         headers,
         agent,
       },
       (upstreamRes) => {
         const out: http.OutgoingHttpHeaders = { ...cors };
         for (const [name, value] of Object.entries(upstreamRes.headers)) {
-          if (!HOP_BY_HOP.has(name) && value !== undefined) out[name] = value;
+          // The gateway owns CORS; PostgREST's own (allow-all) CORS headers are dropped.
+          if (!HOP_BY_HOP.has(name) && !name.startsWith('access-control-') && value !== undefined) out[name] = value;
         }
         res.writeHead(upstreamRes.statusCode ?? 502, out);
         upstreamRes.pipe(res);
@@ -222,6 +223,16 @@ export function createGateway(opts: GatewayOptions): http.Server {
   server.keepAliveTimeout = 65_000;
   server.on('close', () => agent.destroy());
   return server;
+}
+
+/** The PostgREST path and query: without the mount point and without the apikey parameter. */
+function upstreamPath(url: URL): string {
+  const path = url.pathname.slice('/rest/v1'.length) || '/';
+  if (!url.searchParams.has('apikey')) return path + url.search;
+  const params = new URLSearchParams(url.search);
+  params.delete('apikey');
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
 }
 
 function notFound(res: ServerResponse, cors: Record<string, string>) {

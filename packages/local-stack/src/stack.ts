@@ -4,7 +4,8 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import type pg from 'pg';
 import { applyBootstrap } from './bootstrap.js';
-import { createGateway } from './gateway.js';
+import { createFunctions } from './functions.js';
+import { createGateway, type GatewayOptions } from './gateway.js';
 import { loadOrCreateKeys } from './keys.js';
 import { applyMigrations, applySeed } from './migrate.js';
 import { startDatabase } from './postgres.js';
@@ -110,6 +111,13 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
+/** STRIPE_* variables of this process, passed on to functions. */
+function stripeEnv(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] => entry[0].startsWith('STRIPE_') && !!entry[1]),
+  );
+}
+
 /** The `authenticator` password, derived from the superuser URL so every stack on one database agrees. */
 function authenticatorPassword(superuserUrl: string): string {
   return createHash('sha256').update(`verdant-authenticator:${superuserUrl}`).digest('base64url');
@@ -167,17 +175,34 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
     });
     cleanup.push(() => rest.stop());
 
-    const gateway = createGateway({
+    // The gateway's routes are filled in once its URL (which the services need) is known.
+    const routes: GatewayOptions = {
       anonKey: keys.anonKey,
       serviceRoleKey: keys.serviceRoleKey,
       postgrestUrl: rest.url,
       allowedOrigins: [],
       log,
-    });
+    };
+    const gateway = createGateway(routes);
     const apiPort = await listen(gateway, opts.apiPort ?? 54321, 'API');
     cleanup.push(() => closeServer(gateway));
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     const webUrl = '';
+
+    routes.functions = await createFunctions({
+      functionsDir: opts.functionsDir ?? path.join(root, 'supabase', 'functions'),
+      configFile: path.join(root, 'supabase', 'config.toml'),
+      env: {
+        ...stripeEnv(),
+        ...opts.env,
+        SUPABASE_URL: apiUrl,
+        SUPABASE_ANON_KEY: keys.anonKey,
+        SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+        SUPABASE_DB_URL: db.superuserUrl,
+      },
+      verify: (token) => keys.verify(token),
+      log,
+    });
 
     await rest.ready();
 

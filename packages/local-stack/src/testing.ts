@@ -31,7 +31,8 @@ export async function startTestStack(opts: Omit<StartStackOptions, 'dataDir' | '
  */
 export const nodeSupabaseOptions = {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  realtime: { transport: WebSocket },
-} as const;
+  // ws implements the browser WebSocket API that supabase-js's realtime client expects.
+  realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+};
 
 export type { RunningStack, StartStackOptions } from './stack.js';

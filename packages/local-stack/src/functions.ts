@@ -1,0 +1,112 @@
+import { access, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parse as parseToml } from 'smol-toml';
+import { tsImport } from 'tsx/esm/api';
+import WebSocket from 'ws';
+import { jsonResponse, type WebHandler } from './http.js';
+
+export interface FunctionsOptions {
+  /** `supabase/functions`: one directory per function with a `handler.ts`. */
+  functionsDir: string;
+  /** `supabase/config.toml` (for `[functions.<name>] verify_jwt`); missing means every function verifies JWTs. */
+  configFile: string;
+  /** Environment the functions see (SUPABASE_URL, keys, STRIPE_*, …). */
+  env: Record<string, string>;
+  /** Verifies a JWT; throws when it is not valid. */
+  verify(token: string): Promise<Record<string, unknown>>;
+  log: (line: string) => void;
+}
+
+type Handler = (req: Request) => Promise<Response>;
+
+interface HandlerModule {
+  createHandler?: (env: { get(name: string): string | undefined }) => Handler;
+}
+
+const NAME = /^[a-z0-9][a-z0-9_-]*$/i;
+
+/** Reads `verify_jwt` per function from config.toml; functions not listed verify JWTs (hosted default). */
+export async function readFunctionSettings(configFile: string): Promise<Map<string, { verifyJwt: boolean }>> {
+  const settings = new Map<string, { verifyJwt: boolean }>();
+  let text: string;
+  try {
+    text = await readFile(configFile, 'utf8');
+  } catch {
+    return settings;
+  }
+  const config = parseToml(text) as { functions?: Record<string, { verify_jwt?: unknown }> };
+  for (const [name, entry] of Object.entries(config.functions ?? {})) {
+    settings.set(name, { verifyJwt: entry.verify_jwt !== false });
+  }
+  return settings;
+}
+
+/**
+ * Functions are written for Deno, which has a global WebSocket (supabase-js needs one for its
+ * realtime client); Node 20 has none, so the local runtime provides the `ws` implementation.
+ */
+function provideDenoGlobals(): void {
+  const scope = globalThis as { WebSocket?: unknown };
+  scope.WebSocket ??= WebSocket;
+}
+
+/**
+ * Serves `/functions/v1/<name>` from `<functionsDir>/<name>/handler.ts`: the same web-standard
+ * handler that the function's `index.ts` hands to `Deno.serve` on hosted Supabase, loaded in
+ * Node with tsx. `verify_jwt` is enforced here, as the hosted relay does.
+ */
+export async function createFunctions(opts: FunctionsOptions): Promise<WebHandler> {
+  provideDenoGlobals();
+  const settings = await readFunctionSettings(opts.configFile);
+  const env = { get: (name: string) => opts.env[name] };
+  const handlers = new Map<string, Promise<Handler | undefined>>();
+
+  const load = (name: string): Promise<Handler | undefined> => {
+    let pending = handlers.get(name);
+    if (!pending) {
+      pending = (async () => {
+        const file = path.join(opts.functionsDir, name, 'handler.ts');
+        try {
+          await access(file);
+        } catch {
+          return undefined;
+        }
+        const mod = (await tsImport(pathToFileURL(file).href, import.meta.url)) as HandlerModule;
+        if (typeof mod.createHandler !== 'function') throw new Error(`${file} does not export createHandler(env)`);
+        return mod.createHandler(env);
+      })();
+      pending.catch(() => handlers.delete(name));
+      handlers.set(name, pending);
+    }
+    return pending;
+  };
+
+  return async (req, info) => {
+    const name = info.path.split('/')[1] ?? '';
+    if (!NAME.test(name)) return jsonResponse(404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+    const handler = await load(name).catch((error: unknown) => {
+      opts.log(`[functions] ${name} failed to load: ${(error as Error).stack ?? String(error)}`);
+      return null;
+    });
+    if (handler === undefined) return jsonResponse(404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+    if (handler === null) return jsonResponse(500, { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' });
+
+    if ((settings.get(name)?.verifyJwt ?? true) && req.method !== 'OPTIONS') {
+      const token = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+      if (!token) return jsonResponse(401, { code: 'UNAUTHORIZED_NO_AUTH_HEADER', message: 'Missing authorization header' });
+      try {
+        await opts.verify(token);
+      } catch {
+        return jsonResponse(401, { code: 'UNAUTHORIZED_INVALID_JWT_FORMAT', message: 'Invalid JWT' });
+      }
+    }
+
+    try {
+      return await handler(req);
+    } catch (error) {
+      opts.log(`[functions] ${name}: ${(error as Error).stack ?? String(error)}`);
+      return jsonResponse(500, { code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' });
+    }
+  };
+}
