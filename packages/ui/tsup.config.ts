@@ -2,7 +2,8 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts' },
+    // Charts are a separate entry (`@verdant/ui/charts`), so importing the kit never pulls in recharts.
+    entry: { index: 'src/index.ts', charts: 'src/charts.ts' },
     format: ['esm'],
     dts: true,
     sourcemap: true,

@@ -1,0 +1,162 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { ComponentPropsWithoutRef } from 'react';
+import { Heading, Text } from '@radix-ui/themes';
+import { BarChartIcon, DashboardIcon, GearIcon, Link2Icon, ReaderIcon } from '@radix-ui/react-icons';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { Avatar } from '../avatar';
+import { AppShell, type AppShellRootProps } from './app-shell';
+
+/** Stands in for a router's link component: the shell only needs something that renders an anchor. */
+function FakeRouterLink({ to, children, ...props }: ComponentPropsWithoutRef<'a'> & { to: string }) {
+  return (
+    <a href={`#${to}`} data-router-link="" {...props}>
+      {children}
+    </a>
+  );
+}
+
+function Example({ longContent = false, ...props }: AppShellRootProps & { longContent?: boolean }) {
+  return (
+    <AppShell.Root {...props} style={{ minHeight: 480 }} position="static">
+      <AppShell.TopBar>
+        <AppShell.MenuButton />
+        <AppShell.SidebarToggle />
+        <Text weight="bold" size="4" style={{ backgroundImage: 'var(--vd-gradient)', backgroundClip: 'text', color: 'transparent' }}>
+          Verdant
+        </Text>
+        <div style={{ marginLeft: 'auto' }}>
+          <Avatar name="Maya Okafor" size="2" />
+        </div>
+      </AppShell.TopBar>
+      <AppShell.Sidebar label="Main" footer={<Text size="1" color="gray">Affiliate · Pro plan</Text>}>
+        <AppShell.NavSection>
+          <AppShell.NavItem asChild icon={<DashboardIcon />} active>
+            <FakeRouterLink to="/dashboard">Dashboard</FakeRouterLink>
+          </AppShell.NavItem>
+          <AppShell.NavItem asChild icon={<Link2Icon />}>
+            <FakeRouterLink to="/affiliate-links">{longContent ? 'Affiliate links and storefront placements' : 'Links'}</FakeRouterLink>
+          </AppShell.NavItem>
+          <AppShell.NavItem asChild icon={<BarChartIcon />}>
+            <FakeRouterLink to="/affiliate-programs">Programs</FakeRouterLink>
+          </AppShell.NavItem>
+        </AppShell.NavSection>
+        <AppShell.NavSection title="Learn">
+          <AppShell.NavItem href="#/education" icon={<ReaderIcon />}>
+            Courses
+          </AppShell.NavItem>
+          <AppShell.NavItem href="#/profile" icon={<GearIcon />}>
+            Settings
+          </AppShell.NavItem>
+        </AppShell.NavSection>
+      </AppShell.Sidebar>
+      <AppShell.Main>
+        <Heading as="h1" size="6" mb="3">
+          Dashboard
+        </Heading>
+        <Text as="p" color="gray">
+          {longContent
+            ? 'Your clicks, sales and earnings across every program. '.repeat(12)
+            : 'Your clicks, sales and earnings across every program.'}
+        </Text>
+      </AppShell.Main>
+    </AppShell.Root>
+  );
+}
+
+const meta = {
+  title: 'Layout/AppShell',
+  component: Example,
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof Example>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('banner')).toBeInTheDocument();
+    await expect(canvas.getByRole('main')).toBeInTheDocument();
+    const nav = canvas.getByRole('navigation', { name: 'Main' });
+    const current = within(nav).getByRole('link', { name: 'Dashboard' });
+    await expect(current).toHaveAttribute('aria-current', 'page');
+    await expect(current).toHaveAttribute('href', '#/dashboard');
+    await expect(current).toHaveAttribute('data-router-link');
+    await expect(within(nav).getByRole('list', { name: 'Learn' })).toBeInTheDocument();
+  },
+};
+
+export const SkipLink: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.tab();
+    const skip = canvas.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByRole('main')).toHaveFocus();
+  },
+};
+
+export const Collapsed: Story = {
+  play: async ({ canvas }) => {
+    const toggle = canvas.getByRole('button', { name: 'Collapse navigation' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(toggle);
+    const expand = canvas.getByRole('button', { name: 'Expand navigation' });
+    await expect(expand).toHaveAttribute('aria-expanded', 'false');
+    // Labels stay available to assistive technology and appear as tooltips.
+    const nav = canvas.getByRole('navigation', { name: 'Main' });
+    const programs = within(nav).getByRole('link', { name: 'Programs' });
+    programs.focus();
+    await expect(await screen.findByRole('tooltip')).toHaveTextContent('Programs');
+  },
+};
+
+export const StartsCollapsed: Story = { args: { defaultCollapsed: true } };
+
+export const KeyboardThroughNavigation: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.tab(); // skip link
+    await userEvent.tab(); // sidebar toggle (the menu button is hidden on wide screens)
+    await expect(canvas.getByRole('button', { name: 'Collapse navigation' })).toHaveFocus();
+    await userEvent.tab(); // avatar is not focusable; first nav link
+    await expect(canvas.getByRole('link', { name: 'Dashboard' })).toHaveFocus();
+  },
+};
+
+export const MobileDrawer: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    const menu = canvas.getByRole('button', { name: 'Open navigation' });
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(menu);
+    const drawer = await screen.findByRole('dialog', { name: 'Main navigation' });
+    await expect(drawer.closest('.radix-themes')).toHaveClass('dark');
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    // Choosing a destination closes the drawer.
+    await userEvent.click(within(drawer).getByRole('link', { name: 'Programs' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  },
+};
+
+export const MobileDrawerKeyboard: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvas }) => {
+    await userEvent.tab(); // skip link
+    await userEvent.tab();
+    const menu = canvas.getByRole('button', { name: 'Open navigation' });
+    await expect(menu).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    const drawer = await screen.findByRole('dialog', { name: 'Main navigation' });
+    await waitFor(() => expect(within(drawer).getByRole('button', { name: 'Close navigation' })).toHaveFocus());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(menu).toHaveFocus();
+  },
+};
+
+export const LongContent: Story = { args: { longContent: true } };
+
+export const NarrowViewport: Story = {
+  args: { longContent: true },
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+};

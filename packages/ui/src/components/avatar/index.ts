@@ -1,0 +1,2 @@
+export { Avatar, avatarVariants, type AvatarProps } from './avatar';
+export { initialsOf } from './initials';

@@ -1,0 +1,97 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { BarChart } from './bar-chart';
+
+interface MonthlyFigures {
+  date: string;
+  sales: number;
+  earnings: number;
+}
+
+const months: MonthlyFigures[] = [
+  { date: '2025-08-01', sales: 42, earnings: 310.5 },
+  { date: '2025-09-01', sales: 55, earnings: 402.25 },
+  { date: '2025-10-01', sales: 61, earnings: 455 },
+  { date: '2025-11-01', sales: 97, earnings: 731.8 },
+  { date: '2025-12-01', sales: 128, earnings: 990.4 },
+  { date: '2026-01-01', sales: 74, earnings: 540 },
+];
+
+const monthName = (date: Date) => new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+const meta = {
+  title: 'Charts/BarChart',
+  component: BarChart<MonthlyFigures>,
+  args: {
+    title: 'Sales per month',
+    data: months,
+    series: [{ key: 'sales', label: 'Sales' }],
+    formatDate: monthName,
+    animate: false,
+  },
+} satisfies Meta<typeof BarChart<MonthlyFigures>>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Sales: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('img')).toHaveAccessibleName(
+      'Sales per month from Aug 2025 to Jan 2026. Sales: total 457, highest 128 on Dec 2025, lowest 42 on Aug 2025, latest 74.',
+    );
+    const table = canvas.getByRole('table', { name: 'Sales per month' });
+    await expect(within(table).getByRole('row', { name: 'Dec 2025 128' })).toBeInTheDocument();
+  },
+};
+
+export const Earnings: Story = {
+  args: {
+    title: 'Earnings per month',
+    series: [{ key: 'earnings', label: 'Earnings', color: 'var(--vd-blue)' }],
+    formatValue: (v: number) => usd.format(v),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('img')).toHaveAccessibleName(/Earnings: total \$3,429\.95/);
+  },
+};
+
+export const ShowTable: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Show table' }));
+    await expect(canvas.getByRole('table')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Hide table' }));
+    await expect(canvas.getByRole('button', { name: 'Show table' })).toHaveAttribute('aria-expanded', 'false');
+  },
+};
+
+export const SalesAndEarnings: Story = {
+  args: {
+    title: 'Sales and earnings',
+    series: [
+      { key: 'sales', label: 'Sales' },
+      { key: 'earnings', label: 'Earnings' },
+    ],
+  },
+};
+
+export const SinglePeriod: Story = {
+  args: { data: months.slice(-1) },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('img')).toHaveAccessibleName(/^Sales per month on Jan 2026\./);
+  },
+};
+
+export const Loading: Story = { args: { loading: true } };
+
+export const Empty: Story = {
+  args: { data: [] },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'No data yet' })).toBeInTheDocument();
+  },
+};
+
+export const NarrowViewport: Story = {
+  args: { surface: 'card' },
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+};

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { defaultFormatDate, seriesColor, summariseSeries, valueOf } from './time-series';
+
+const fmt = {
+  formatValue: (n: number) => new Intl.NumberFormat('en-US').format(n),
+  formatDate: (d: Date) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d),
+};
+
+const data = [
+  { date: '2026-01-01', clicks: 10, sales: 1 },
+  { date: '2026-01-02', clicks: 40, sales: 3 },
+  { date: '2026-01-03', clicks: 2, sales: null as unknown as number },
+  { date: '2026-01-04', clicks: 15, sales: 2 },
+];
+
+describe('summariseSeries', () => {
+  it('describes range, total, extremes and latest value of each series', () => {
+    expect(
+      summariseSeries('Clicks per day', data, [{ key: 'clicks', label: 'Clicks' }], fmt),
+    ).toBe('Clicks per day from Jan 1 to Jan 4. Clicks: total 67, highest 40 on Jan 2, lowest 2 on Jan 3, latest 15.');
+  });
+
+  it('skips gaps instead of counting them as zero', () => {
+    expect(summariseSeries('Sales', data, [{ key: 'sales', label: 'Sales' }], fmt)).toContain(
+      'Sales: total 6, highest 3 on Jan 2, lowest 1 on Jan 1, latest 2.',
+    );
+  });
+
+  it('covers several series', () => {
+    const text = summariseSeries('Both', data, [
+      { key: 'clicks', label: 'Clicks' },
+      { key: 'sales', label: 'Sales' },
+    ], fmt);
+    expect(text.indexOf('Clicks:')).toBeLessThan(text.indexOf('Sales:'));
+  });
+
+  it('says when there is no data', () => {
+    expect(summariseSeries('Clicks', [], [{ key: 'clicks' as never, label: 'Clicks' }], fmt)).toBe('Clicks: no data.');
+    expect(summariseSeries('Sales', [{ date: '2026-01-01', sales: null as unknown as number }], [{ key: 'sales', label: 'Sales' }], fmt)).toBe(
+      'Sales on Jan 1. Sales: no data.',
+    );
+  });
+});
+
+describe('valueOf', () => {
+  it('reads numbers and numeric strings, and gaps as null', () => {
+    const d = { date: 1, a: 3, b: '4.5', c: undefined, d: 'n/a', e: Number.NaN };
+    expect(valueOf(d, 'a')).toBe(3);
+    expect(valueOf(d, 'b')).toBe(4.5);
+    expect(valueOf(d, 'c')).toBeNull();
+    expect(valueOf(d, 'd')).toBeNull();
+    expect(valueOf(d, 'e')).toBeNull();
+  });
+});
+
+describe('defaults', () => {
+  it('formats date-only strings in UTC so the day never shifts', () => {
+    expect(defaultFormatDate(new Date('2026-01-05'))).toMatch(/5/);
+  });
+
+  it('cycles through the palette and honours an explicit colour', () => {
+    expect(seriesColor({ key: 'date', label: 'x' }, 0)).toBe('var(--vd-green)');
+    expect(seriesColor({ key: 'date', label: 'x', color: 'red' }, 0)).toBe('red');
+  });
+});

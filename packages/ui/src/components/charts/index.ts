@@ -1,0 +1,13 @@
+export { BarChart, type BarChartProps } from './bar-chart';
+export { LineChart, type LineChartProps } from './line-chart';
+export { chartVariants, type TimeSeriesChartProps } from './chart-frame';
+export {
+  chartPalette,
+  defaultFormatDate,
+  defaultFormatValue,
+  summariseSeries,
+  type ChartDate,
+  type ChartDatum,
+  type ChartFormatters,
+  type ChartSeries,
+} from './time-series';

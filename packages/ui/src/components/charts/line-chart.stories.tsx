@@ -1,0 +1,151 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Card } from '@radix-ui/themes';
+import { expect, userEvent, within } from 'storybook/test';
+import { Button } from '../button';
+import { EmptyState } from '../empty-state';
+import { LineChart } from './line-chart';
+
+interface DailyFigures {
+  date: string;
+  clicks: number;
+  sales: number;
+  earnings: number;
+}
+
+/** Deterministic daily figures for January 2026. */
+const january: DailyFigures[] = Array.from({ length: 31 }, (_, i) => {
+  const clicks = 120 + Math.round(60 * Math.sin(i / 3)) + i * 4;
+  const sales = Math.round(clicks / 18);
+  return {
+    date: `2026-01-${String(i + 1).padStart(2, '0')}`,
+    clicks,
+    sales,
+    earnings: Math.round(sales * 7.35 * 100) / 100,
+  };
+});
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+const meta = {
+  title: 'Charts/LineChart',
+  component: LineChart<DailyFigures>,
+  args: {
+    title: 'Clicks per day',
+    description: 'January 2026',
+    data: january,
+    series: [{ key: 'clicks', label: 'Clicks' }],
+    animate: false,
+  },
+} satisfies Meta<typeof LineChart<DailyFigures>>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Clicks: Story = {
+  play: async ({ canvas }) => {
+    const figure = canvas.getByRole('figure', { name: /Clicks per day/ });
+    const plot = within(figure).getByRole('img');
+    await expect(plot).toHaveAccessibleName(/^Clicks per day from Jan 1 to Jan 31\. Clicks: total [\d,]+, highest \d+ on Jan \d+/);
+    // The numbers behind the picture are in a table for screen readers.
+    const table = within(figure).getByRole('table', { name: 'Clicks per day' });
+    await expect(within(table).getAllByRole('row')).toHaveLength(32);
+    await expect(within(table).getByRole('rowheader', { name: 'Jan 1' })).toBeInTheDocument();
+  },
+};
+
+export const ShowTable: Story = {
+  play: async ({ canvas }) => {
+    const toggle = canvas.getByRole('button', { name: 'Show table' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    await expect(canvas.getByRole('button', { name: 'Hide table' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(canvas.getByRole('table')).toBeVisible();
+  },
+};
+
+export const KeyboardShowTable: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'Show table' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByRole('button', { name: 'Hide table' })).toHaveAttribute('aria-expanded', 'true');
+  },
+};
+
+export const Earnings: Story = {
+  args: {
+    title: 'Earnings per day',
+    series: [{ key: 'earnings', label: 'Earnings' }],
+    formatValue: (value: number) => usd.format(value),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('img')).toHaveAccessibleName(/Earnings: total \$[\d,]+/);
+  },
+};
+
+export const ClicksAndSales: Story = {
+  args: {
+    title: 'Clicks and sales',
+    series: [
+      { key: 'clicks', label: 'Clicks' },
+      { key: 'sales', label: 'Sales' },
+    ],
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('img')).toHaveAccessibleName(/Clicks: total .* Sales: total/);
+    await expect(canvas.getByRole('columnheader', { name: 'Sales' })).toBeInTheDocument();
+  },
+};
+
+export const WithGaps: Story = {
+  args: {
+    data: january.slice(0, 10).map((d, i) => (i === 4 ? { ...d, clicks: Number.NaN } : d)),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('cell', { name: '—' })).toBeInTheDocument();
+  },
+};
+
+export const OnACard: Story = {
+  render: (args) => (
+    <Card>
+      <LineChart {...args} />
+    </Card>
+  ),
+};
+
+export const Loading: Story = {
+  args: { loading: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading Clicks per day');
+    await expect(canvas.queryByRole('img')).toBeNull();
+  },
+};
+
+export const Empty: Story = {
+  args: { data: [] },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'No data yet' })).toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: 'Show table' })).toBeNull();
+  },
+};
+
+export const CustomEmptyState: Story = {
+  args: {
+    data: [],
+    emptyState: <EmptyState size="1" bordered title="No clicks yet" action={<Button size="sm">Share your first link</Button>} />,
+  },
+};
+
+export const LongContent: Story = {
+  args: {
+    title: 'Clicks per day across every storefront, link page and one-sheet QR code',
+    description: 'All programs, all countries, January 2026, including clicks later marked as invalid traffic',
+    surface: 'card',
+  },
+};
+
+export const NarrowViewport: Story = {
+  args: { surface: 'card', height: 200 },
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+};

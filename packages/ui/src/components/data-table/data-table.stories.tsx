@@ -1,0 +1,180 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { Badge } from '../badge';
+import { Button } from '../button';
+import { EmptyState } from '../empty-state';
+import { DataTable, type DataTableColumn } from './data-table';
+
+interface LinkRow {
+  id: string;
+  name: string;
+  program: string;
+  clicks: number;
+  sales: number;
+  earnings: number;
+  status: 'active' | 'paused';
+  createdAt: string;
+}
+
+const programs = ['Bamboo Basics', 'Solar Living', 'Refill Republic', 'Green Threads'];
+const rows: LinkRow[] = Array.from({ length: 23 }, (_, i) => ({
+  id: `link-${i + 1}`,
+  name: `Spring campaign ${i + 1}`,
+  program: programs[i % programs.length] ?? 'Bamboo Basics',
+  clicks: (i * 37) % 400 + 12,
+  sales: (i * 7) % 31,
+  earnings: ((i * 1931) % 90000) / 100,
+  status: i % 5 === 3 ? 'paused' : 'active',
+  createdAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
+}));
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+const columns: DataTableColumn<LinkRow>[] = [
+  { id: 'name', header: 'Link', cell: (r) => r.name, sortValue: (r) => r.name, rowHeader: true },
+  { id: 'program', header: 'Program', cell: (r) => r.program, sortValue: (r) => r.program },
+  { id: 'clicks', header: 'Clicks', cell: (r) => r.clicks.toLocaleString('en-US'), sortValue: (r) => r.clicks, align: 'end' },
+  { id: 'sales', header: 'Sales', cell: (r) => r.sales, sortValue: (r) => r.sales, align: 'end' },
+  { id: 'earnings', header: 'Earnings', cell: (r) => money.format(r.earnings), sortValue: (r) => r.earnings, align: 'end' },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (r) => <Badge tone={r.status === 'active' ? 'success' : 'neutral'}>{r.status === 'active' ? 'Active' : 'Paused'}</Badge>,
+  },
+];
+
+const meta = {
+  title: 'Data display/DataTable',
+  component: DataTable<LinkRow>,
+  args: { caption: 'Your affiliate links', columns, rows, getRowId: (r: LinkRow) => r.id, pageSize: 5 },
+} satisfies Meta<typeof DataTable<LinkRow>>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const bodyRows = (canvasElement: HTMLElement) =>
+  within(canvasElement)
+    .getAllByRole('row')
+    .filter((row) => row.closest('tbody'));
+
+const firstCells = (canvasElement: HTMLElement) =>
+  bodyRows(canvasElement).map((row) => within(row).getAllByRole('rowheader')[0]?.textContent);
+
+export const Default: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('table', { name: 'Your affiliate links' })).toBeInTheDocument();
+    await expect(bodyRows(canvasElement)).toHaveLength(5);
+    await expect(canvas.getByText('1–5 of 23')).toBeInTheDocument();
+  },
+};
+
+export const SortByColumn: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    const clicksHeader = canvas.getByRole('columnheader', { name: /Clicks/ });
+    await expect(clicksHeader).toHaveAttribute('aria-sort', 'none');
+    await userEvent.click(within(clicksHeader).getByRole('button'));
+    await expect(clicksHeader).toHaveAttribute('aria-sort', 'ascending');
+    const ascending = bodyRows(canvasElement).map((r) => Number(within(r).getAllByRole('cell')[1]?.textContent?.replace(/,/g, '')));
+    await expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    await expect(ascending[0]).toBe(Math.min(...rows.map((r) => r.clicks)));
+
+    await userEvent.click(within(clicksHeader).getByRole('button'));
+    await expect(clicksHeader).toHaveAttribute('aria-sort', 'descending');
+    const first = Number(within(bodyRows(canvasElement)[0]!).getAllByRole('cell')[1]?.textContent?.replace(/,/g, ''));
+    await expect(first).toBe(Math.max(...rows.map((r) => r.clicks)));
+    await expect(canvas.getByRole('columnheader', { name: /Program/ })).toHaveAttribute('aria-sort', 'none');
+  },
+};
+
+export const KeyboardSortAndPaging: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: /Link/ })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByRole('columnheader', { name: /Link/ })).toHaveAttribute('aria-sort', 'ascending');
+    await userEvent.keyboard(' ');
+    await expect(canvas.getByRole('columnheader', { name: /Link/ })).toHaveAttribute('aria-sort', 'descending');
+    await expect(firstCells(canvasElement)[0]).toBe('Spring campaign 23');
+
+    const pages = canvas.getByRole('navigation', { name: 'Your affiliate links pages' });
+    within(pages).getByRole('button', { name: 'Next page' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByText('6–10 of 23')).toBeInTheDocument();
+    await expect(within(pages).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  },
+};
+
+export const SortingReturnsToFirstPage: Story = {
+  args: { defaultPage: 3 },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('11–15 of 23')).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: /Earnings/ }));
+    await expect(canvas.getByText('1–5 of 23')).toBeInTheDocument();
+  },
+};
+
+export const LastPartialPage: Story = {
+  args: { defaultPage: 5 },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(bodyRows(canvasElement)).toHaveLength(3);
+    await expect(canvas.getByText('21–23 of 23')).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  },
+};
+
+export const Loading: Story = {
+  args: { loading: true },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading Your affiliate links');
+    await expect(canvasElement.querySelector('tbody')).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.queryByRole('navigation')).toBeNull();
+  },
+};
+
+export const Empty: Story = {
+  args: { rows: [] },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'No results' })).toBeInTheDocument();
+    await expect(canvas.queryByRole('navigation')).toBeNull();
+  },
+};
+
+export const CustomEmptyState: Story = {
+  args: {
+    rows: [],
+    emptyState: (
+      <EmptyState
+        size="1"
+        title="No links yet"
+        description="Create a link to start earning commission."
+        action={<Button size="sm">Create link</Button>}
+      />
+    ),
+  },
+};
+
+export const VisibleCaptionCompact: Story = {
+  args: { showCaption: true, density: 'compact', variant: 'ghost', pageSize: 10 },
+};
+
+export const WithoutPagination: Story = {
+  args: { pageSize: Infinity, rows: rows.slice(0, 8) },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(bodyRows(canvasElement)).toHaveLength(8);
+    await expect(canvas.queryByRole('navigation')).toBeNull();
+  },
+};
+
+export const LongContent: Story = {
+  args: {
+    rows: rows.slice(0, 3).map((r, i) =>
+      i === 0
+        ? { ...r, name: 'A very long campaign name for the reusable stainless-steel bottle launch across every storefront', program: 'Refill Republic — Europe, Middle East and Africa' }
+        : r,
+    ),
+  },
+};
+
+export const NarrowViewport: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+};

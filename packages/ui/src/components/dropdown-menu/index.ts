@@ -1,0 +1,16 @@
+export {
+  DropdownMenu,
+  dropdownMenuItemVariants,
+  type DropdownMenuCheckboxItemProps,
+  type DropdownMenuContentProps,
+  type DropdownMenuGroupProps,
+  type DropdownMenuItemProps,
+  type DropdownMenuLabelProps,
+  type DropdownMenuRadioGroupProps,
+  type DropdownMenuRadioItemProps,
+  type DropdownMenuRootProps,
+  type DropdownMenuSeparatorProps,
+  type DropdownMenuSubContentProps,
+  type DropdownMenuSubTriggerProps,
+  type DropdownMenuTriggerProps,
+} from './dropdown-menu';

@@ -1,0 +1,62 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Link2Icon } from '@radix-ui/react-icons';
+import { expect, fn, userEvent } from 'storybook/test';
+import { Button } from '../button';
+import { EmptyState } from './empty-state';
+
+const meta = {
+  title: 'Feedback/EmptyState',
+  component: EmptyState,
+  args: {
+    title: 'No links yet',
+    description: 'Create your first affiliate link to start earning commission on sustainable products.',
+    icon: <Link2Icon />,
+  },
+} satisfies Meta<typeof EmptyState>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 3, name: 'No links yet' })).toBeInTheDocument();
+  },
+};
+
+const onCreate = fn();
+
+export const WithAction: Story = {
+  args: { action: <Button onClick={onCreate}>Create link</Button>, bordered: true },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Create link' }));
+    await expect(onCreate).toHaveBeenCalled();
+  },
+};
+
+export const WithLinkAction: Story = {
+  args: {
+    action: (
+      <Button asChild variant="secondary">
+        <a href="#programs">Browse programs</a>
+      </Button>
+    ),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('link', { name: 'Browse programs' })).toHaveAttribute('href', '#programs');
+  },
+};
+
+export const Small: Story = { args: { size: '1', icon: undefined, headingLevel: 4 } };
+
+export const LongContent: Story = {
+  args: {
+    title: 'No sales yet for the Solar Living Spring Collection programme in your region',
+    description:
+      'Sales show up here within a few minutes of a customer completing checkout through one of your links. Conversions that happen on another device can take up to 24 hours to be attributed.',
+  },
+};
+
+export const NarrowViewport: Story = {
+  args: { action: <Button>Create link</Button> },
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+};

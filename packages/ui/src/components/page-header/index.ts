@@ -1,0 +1,1 @@
+export { PageHeader, pageHeaderVariants, type PageHeaderProps } from './page-header';

@@ -1,0 +1,91 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent } from 'storybook/test';
+import { Pagination, type PaginationProps } from './pagination';
+
+function Stateful(props: PaginationProps) {
+  const [page, setPage] = useState(props.page);
+  return (
+    <Pagination
+      {...props}
+      page={page}
+      onPageChange={(next) => {
+        setPage(next);
+        props.onPageChange(next);
+      }}
+    />
+  );
+}
+
+const meta = {
+  title: 'Navigation/Pagination',
+  component: Pagination,
+  render: (args) => <Stateful {...args} />,
+  args: { page: 1, pageCount: 10, onPageChange: fn() },
+} satisfies Meta<typeof Pagination>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvas, args }) => {
+    const nav = canvas.getByRole('navigation', { name: 'Pagination' });
+    await expect(nav).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await expect(canvas.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
+    await expect(args.onPageChange).toHaveBeenLastCalledWith(2);
+    await expect(canvas.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  },
+};
+
+export const MiddlePage: Story = {
+  args: { page: 5, pageCount: 20 },
+  play: async ({ canvas }) => {
+    for (const n of [1, 4, 5, 6, 20]) {
+      await expect(canvas.getByRole('button', { name: `Page ${n}` })).toBeInTheDocument();
+    }
+    await expect(canvas.queryByRole('button', { name: 'Page 3' })).toBeNull();
+  },
+};
+
+export const LastPage: Story = {
+  args: { page: 10 },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  },
+};
+
+export const KeyboardNavigation: Story = {
+  args: { page: 3 },
+  play: async ({ canvas, args }) => {
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'Previous page' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onPageChange).toHaveBeenLastCalledWith(2);
+    await userEvent.tab();
+    await userEvent.keyboard(' ');
+    await expect(args.onPageChange).toHaveBeenLastCalledWith(1);
+    await expect(canvas.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+  },
+};
+
+export const Hovered: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.hover(canvas.getByRole('button', { name: 'Page 3' }));
+  },
+};
+
+export const Small: Story = { args: { size: '1', page: 7, pageCount: 42 } };
+
+export const SinglePage: Story = {
+  args: { pageCount: 1 },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('navigation')).toBeNull();
+  },
+};
+
+export const NarrowViewport: Story = {
+  args: { page: 50, pageCount: 120 },
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+};

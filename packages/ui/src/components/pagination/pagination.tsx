@@ -1,0 +1,99 @@
+import * as React from 'react';
+import { Button, IconButton } from '@radix-ui/themes';
+import { ChevronLeftIcon, ChevronRightIcon } from '@radix-ui/react-icons';
+import { cva, type VariantProps } from 'class-variance-authority';
+import { paginationRange } from './pagination-range';
+
+export const paginationVariants = cva('vd-pagination', {
+  variants: {
+    size: { '1': 'vd-pagination--size-1', '2': 'vd-pagination--size-2' },
+  },
+  defaultVariants: { size: '2' },
+});
+
+export interface PaginationProps
+  extends Omit<React.ComponentPropsWithoutRef<'nav'>, 'onChange'>,
+    VariantProps<typeof paginationVariants> {
+  /** Current page, 1-based. */
+  page: number;
+  /** Total number of pages; the control renders nothing below 2. */
+  pageCount: number;
+  onPageChange: (page: number) => void;
+  /** Pages shown either side of the current one. */
+  siblings?: number;
+  /** Accessible name of the navigation landmark. */
+  label?: string;
+}
+
+/** Page navigation: previous/next buttons and page numbers, the current one marked with aria-current. */
+export const Pagination = React.forwardRef<HTMLElement, PaginationProps>(function Pagination(
+  { page, pageCount, onPageChange, siblings = 1, label = 'Pagination', size, className, ...rest },
+  ref,
+) {
+  if (pageCount < 2) return null;
+  const items = paginationRange(page, pageCount, siblings);
+  const buttonSize = size === '1' ? '1' : '2';
+  return (
+    <nav
+      ref={ref}
+      aria-label={label}
+      data-slot="pagination"
+      className={paginationVariants({ size, className })}
+      {...rest}
+    >
+      <ul className="vd-pagination__list" data-slot="pagination-list">
+        <li>
+          <IconButton
+            type="button"
+            variant="soft"
+            color="gray"
+            size={buttonSize}
+            aria-label="Previous page"
+            disabled={page <= 1}
+            onClick={() => onPageChange(page - 1)}
+            data-slot="pagination-previous"
+          >
+            <ChevronLeftIcon aria-hidden />
+          </IconButton>
+        </li>
+        {items.map((item) =>
+          typeof item === 'number' ? (
+            <li key={item}>
+              <Button
+                type="button"
+                size={buttonSize}
+                variant={item === page ? 'solid' : 'ghost'}
+                color={item === page ? undefined : 'gray'}
+                aria-current={item === page ? 'page' : undefined}
+                aria-label={`Page ${item}`}
+                onClick={() => onPageChange(item)}
+                className="vd-pagination__page"
+                data-slot="pagination-page"
+              >
+                {item}
+              </Button>
+            </li>
+          ) : (
+            <li key={item} aria-hidden className="vd-pagination__ellipsis" data-slot="pagination-ellipsis">
+              …
+            </li>
+          ),
+        )}
+        <li>
+          <IconButton
+            type="button"
+            variant="soft"
+            color="gray"
+            size={buttonSize}
+            aria-label="Next page"
+            disabled={page >= pageCount}
+            onClick={() => onPageChange(page + 1)}
+            data-slot="pagination-next"
+          >
+            <ChevronRightIcon aria-hidden />
+          </IconButton>
+        </li>
+      </ul>
+    </nav>
+  );
+});

@@ -1,0 +1,77 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Grid } from '@radix-ui/themes';
+import { CursorArrowIcon } from '@radix-ui/react-icons';
+import { expect } from 'storybook/test';
+import { StatCard } from './stat-card';
+
+const meta = {
+  title: 'Data display/StatCard',
+  component: StatCard,
+  args: { label: 'Clicks', value: '12,480', delta: 0.125, deltaLabel: 'vs last month', icon: <CursorArrowIcon /> },
+  decorators: [(Story) => <div style={{ maxWidth: 320 }}><Story /></div>],
+} satisfies Meta<typeof StatCard>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Increase: Story = {
+  play: async ({ canvas }) => {
+    const card = canvas.getByRole('group', { name: 'Clicks' });
+    await expect(card).toHaveTextContent('12,480');
+    await expect(card).toHaveTextContent('Up 12.5% vs last month');
+    await expect(card.querySelector('[data-slot="stat-card-delta"]')).toHaveAttribute('data-trend', 'up');
+  },
+};
+
+export const Decrease: Story = {
+  args: { label: 'Sales', value: '318', delta: -0.034 },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('group', { name: 'Sales' })).toHaveTextContent('Down 3.4% vs last month');
+  },
+};
+
+export const LowerIsBetter: Story = {
+  args: { label: 'Refunds', value: '4', delta: -0.5, lowerIsBetter: true, icon: undefined },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('[data-slot="stat-card-delta"]')).toHaveClass('vd-stat-card__delta--positive');
+  },
+};
+
+export const NoChange: Story = {
+  args: { label: 'Earnings', value: '$1,204.50', delta: 0 },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('group', { name: 'Earnings' })).toHaveTextContent('No change vs last month');
+  },
+};
+
+export const WithoutDelta: Story = { args: { delta: undefined, deltaLabel: undefined } };
+
+export const Loading: Story = {
+  args: { loading: true },
+  play: async ({ canvas }) => {
+    const card = canvas.getByRole('group', { name: 'Clicks' });
+    await expect(card).toHaveAttribute('aria-busy', 'true');
+    await expect(card).not.toHaveTextContent('12,480');
+  },
+};
+
+export const LongContent: Story = {
+  args: { label: 'Earnings from storefront placements this quarter', value: '$1,204,908,331.75', delta: 12.4 },
+};
+
+export const Small: Story = { args: { size: '1' } };
+
+export const Dashboard: Story = {
+  decorators: [(Story) => <div style={{ maxWidth: 'none' }}><Story /></div>],
+  render: () => (
+    <Grid columns={{ initial: '1', sm: '3' }} gap="3">
+      <StatCard label="Clicks" value="12,480" delta={0.125} deltaLabel="vs last month" />
+      <StatCard label="Sales" value="318" delta={-0.034} deltaLabel="vs last month" />
+      <StatCard label="Earnings" value="$1,204.50" delta={0.41} deltaLabel="vs last month" />
+    </Grid>
+  ),
+};
+
+export const NarrowViewport: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+};

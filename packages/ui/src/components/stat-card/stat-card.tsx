@@ -1,0 +1,103 @@
+import * as React from 'react';
+import { Card, Text, VisuallyHidden } from '@radix-ui/themes';
+import { ArrowDownIcon, ArrowRightIcon, ArrowUpIcon } from '@radix-ui/react-icons';
+import { cva, type VariantProps } from 'class-variance-authority';
+import { Skeleton } from '../skeleton';
+import { describeDelta, formatDelta, trendOf } from './stat-delta';
+
+export const statCardDeltaVariants = cva('vd-stat-card__delta', {
+  variants: {
+    sentiment: {
+      positive: 'vd-stat-card__delta--positive',
+      negative: 'vd-stat-card__delta--negative',
+      neutral: 'vd-stat-card__delta--neutral',
+    },
+  },
+  defaultVariants: { sentiment: 'neutral' },
+});
+
+export const statCardVariants = cva('vd-stat-card', {
+  variants: {
+    size: { '1': 'vd-stat-card--size-1', '2': 'vd-stat-card--size-2' },
+  },
+  defaultVariants: { size: '2' },
+});
+
+export interface StatCardProps
+  extends Omit<React.ComponentPropsWithoutRef<'div'>, 'children'>,
+    VariantProps<typeof statCardVariants> {
+  /** What is measured, e.g. "Clicks". */
+  label: string;
+  /** The formatted figure, e.g. "12,480" or "$1,204.50". */
+  value: React.ReactNode;
+  /** Relative change against the comparison period: 0.125 = +12.5 %. */
+  delta?: number;
+  /** The comparison period, e.g. "vs last month". */
+  deltaLabel?: string;
+  /** Set when a fall is good news (e.g. refunds), so a decrease shows as positive. */
+  lowerIsBetter?: boolean;
+  icon?: React.ReactNode;
+  loading?: boolean;
+}
+
+const trendIcons = { up: ArrowUpIcon, down: ArrowDownIcon, flat: ArrowRightIcon } as const;
+
+/** One key figure of a dashboard with its change and trend. */
+export const StatCard = React.forwardRef<HTMLDivElement, StatCardProps>(function StatCard(
+  { label, value, delta, deltaLabel, lowerIsBetter = false, icon, loading = false, size, className, ...rest },
+  ref,
+) {
+  const labelId = React.useId();
+  const trend = delta === undefined ? undefined : trendOf(delta);
+  const sentiment =
+    trend === undefined || trend === 'flat' ? 'neutral' : (trend === 'up') !== lowerIsBetter ? 'positive' : 'negative';
+  const TrendIcon = trend ? trendIcons[trend] : null;
+  return (
+    <Card
+      ref={ref}
+      role="group"
+      aria-labelledby={labelId}
+      aria-busy={loading || undefined}
+      data-slot="stat-card"
+      className={statCardVariants({ size, className })}
+      {...rest}
+    >
+      <div className="vd-stat-card__header">
+        <Text id={labelId} as="p" size="2" color="gray" data-slot="stat-card-label">
+          {label}
+        </Text>
+        {icon ? (
+          <span className="vd-stat-card__icon" aria-hidden data-slot="stat-card-icon">
+            {icon}
+          </span>
+        ) : null}
+      </div>
+      {loading ? (
+        <>
+          <Skeleton className="vd-stat-card__value-skeleton" width="60%" />
+          <Skeleton shape="text" width="40%" />
+        </>
+      ) : (
+        <>
+          <Text as="p" weight="bold" className="vd-stat-card__value" data-slot="stat-card-value">
+            {value}
+          </Text>
+          {delta !== undefined && trend && TrendIcon ? (
+            <p className={statCardDeltaVariants({ sentiment })} data-slot="stat-card-delta" data-trend={trend}>
+              <span aria-hidden className="vd-stat-card__delta-figure">
+                <TrendIcon />
+                {formatDelta(delta)}
+              </span>
+              {deltaLabel ? (
+                <span aria-hidden className="vd-stat-card__delta-label">
+                  {deltaLabel}
+                </span>
+              ) : null}
+              <VisuallyHidden>{describeDelta(delta, deltaLabel)}</VisuallyHidden>
+            </p>
+          ) : null}
+        </>
+      )}
+    </Card>
+  );
+});

@@ -1,0 +1,8 @@
+export {
+  Tabs,
+  tabsListVariants,
+  type TabsContentProps,
+  type TabsListProps,
+  type TabsRootProps,
+  type TabsTriggerProps,
+} from './tabs';

@@ -1,0 +1,1 @@
+export { Tooltip, tooltipVariants, type TooltipProps } from './tooltip';
