@@ -1,0 +1,34 @@
+// `npm test`: runs every workspace's test task through Turborepo, then prints one closing line
+// that sums the test counts every runner reported ("N passed, N failed, N skipped").
+import { spawn } from 'node:child_process';
+
+const args = ['turbo', 'run', 'test', '--output-logs=full', '--concurrency=2', ...process.argv.slice(2)];
+const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+
+const ansi = /\u001b\[[0-9;]*m/g;
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let pending = '';
+
+function count(line) {
+  // Vitest's summary line, e.g. "Tests  2 failed | 40 passed | 1 skipped (43)".
+  const summary = line.replace(ansi, '').match(/^\S*:?\s*Tests\s+(.*)\(\d+\)\s*$/);
+  if (!summary) return;
+  for (const part of summary[1].split('|')) {
+    const m = part.trim().match(/^(\d+) (passed|failed|skipped|todo)$/);
+    if (m) totals[m[2] === 'todo' ? 'skipped' : m[2]] += Number(m[1]);
+  }
+}
+
+child.stdout.on('data', (chunk) => {
+  process.stdout.write(chunk);
+  pending += chunk.toString();
+  const lines = pending.split('\n');
+  pending = lines.pop() ?? '';
+  lines.forEach(count);
+});
+
+child.on('close', (code) => {
+  count(pending);
+  console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  process.exit(code ?? 1);
+});
