@@ -58,13 +58,12 @@ function apikeyOf(req: IncomingMessage, url: URL): string | undefined {
 export function createGateway(opts: GatewayOptions): http.Server {
   const bodyLimit = opts.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const storageBodyLimit = opts.storageBodyLimit ?? DEFAULT_STORAGE_BODY_LIMIT;
-  const allowed = new Set(opts.allowedOrigins);
   const upstream = new URL(opts.postgrestUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 64 });
 
   const corsHeaders = (req: IncomingMessage): Record<string, string> => {
     const origin = req.headers.origin;
-    if (!origin || !(allowed.has(origin) || LOCAL_ORIGIN.test(origin))) return {};
+    if (!origin || !(opts.allowedOrigins.includes(origin) || LOCAL_ORIGIN.test(origin))) return {};
     return {
       'access-control-allow-origin': origin,
       'access-control-allow-credentials': 'true',

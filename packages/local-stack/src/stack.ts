@@ -4,12 +4,15 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import type pg from 'pg';
 import { applyBootstrap } from './bootstrap.js';
+import { authSettingsFromEnv, createAuthService } from './auth/index.js';
 import { createFunctions } from './functions.js';
 import { createGateway, type GatewayOptions } from './gateway.js';
 import { loadOrCreateKeys } from './keys.js';
 import { applyMigrations, applySeed } from './migrate.js';
 import { startDatabase } from './postgres.js';
+import { createOutbox } from './outbox.js';
 import { startPostgrest, type Postgrest } from './postgrest.js';
+import { createWebServer } from './web.js';
 
 export interface StartStackOptions {
   /** Where the database, keys, files and mails live. Default `<project>/.verdant`. */
@@ -187,7 +190,31 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
     const apiPort = await listen(gateway, opts.apiPort ?? 54321, 'API');
     cleanup.push(() => closeServer(gateway));
     const apiUrl = `http://127.0.0.1:${apiPort}`;
-    const webUrl = '';
+
+    const web = createWebServer({
+      platformRoot: opts.webRoot ?? path.join(root, 'apps', 'platform', 'dist'),
+      oneSheetsRoot: path.join(root, 'apps', 'one-sheets', 'dist'),
+      apiUrl,
+      anonKey: keys.anonKey,
+    });
+    const webPort = await listen(web, opts.webPort ?? 3000, 'web');
+    cleanup.push(() => closeServer(web));
+    const webUrl = `http://localhost:${webPort}`;
+    routes.allowedOrigins = [webUrl, `http://127.0.0.1:${webPort}`];
+
+    const outbox = createOutbox(dataDir);
+    routes.outbox = (req) => outbox.handle(req);
+    const auth = createAuthService({
+      pool: db.pool,
+      keys,
+      outbox,
+      apiUrl,
+      siteUrl: webUrl,
+      settings: authSettingsFromEnv({ ...process.env, ...opts.env }),
+      log,
+    });
+    cleanup.push(() => auth.close());
+    routes.auth = (req, info) => auth.handle(req, info);
 
     routes.functions = await createFunctions({
       functionsDir: opts.functionsDir ?? path.join(root, 'supabase', 'functions'),
