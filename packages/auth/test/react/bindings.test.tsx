@@ -1,0 +1,187 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthProvider, RequireRole, useAuth, useSession, useSessionExpiry } from '../../src/react';
+import type { AuthEngine } from '../../src';
+import { ADA, addAda, setupEngine } from '../support/engine';
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2026-11-22T08:00:00Z') });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+function Guarded({ roles }: { roles: ('admin' | 'affiliate' | 'merchant' | 'demo')[] }) {
+  return (
+    <RequireRole
+      roles={roles}
+      redirectTo="/login"
+      renderLoading={() => <p>Loading…</p>}
+      renderRedirect={(to) => <p>Redirect to {to}</p>}
+      renderDenied={(allowed) => <p>Access denied. This feature requires one of the following roles: {allowed.join(', ')}</p>}
+    >
+      <p>Protected content</p>
+    </RequireRole>
+  );
+}
+
+function renderWith(engine: AuthEngine, ui: React.ReactNode) {
+  return render(<AuthProvider engine={engine}>{ui}</AuthProvider>);
+}
+
+async function flush() {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(0);
+  });
+}
+
+describe('AuthProvider', () => {
+  it('starts the engine on mount and stops it on unmount', async () => {
+    const { engine } = setupEngine();
+    const start = vi.spyOn(engine, 'start');
+    const stop = vi.spyOn(engine, 'stop');
+    const view = renderWith(engine, null);
+    expect(start).toHaveBeenCalled();
+    await flush();
+    expect(engine.getSnapshot().isInitialized).toBe(true);
+    view.unmount();
+    expect(stop).toHaveBeenCalled();
+  });
+
+  it('hooks used outside the provider throw a clear error', () => {
+    function Orphan() {
+      useSession();
+      return null;
+    }
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<Orphan />)).toThrow('Auth hooks must be used inside <AuthProvider>');
+  });
+});
+
+describe('useSession / useAuth', () => {
+  it('re-render on every change and expose the actions', async () => {
+    const { engine, fake } = setupEngine();
+    addAda(fake);
+    function Status() {
+      const { login, logout } = useAuth();
+      const { isAuthenticated, user } = useSession();
+      return (
+        <>
+          <p>{isAuthenticated ? `Signed in as ${user?.name}` : 'Signed out'}</p>
+          <button onClick={() => void login(ADA.email, ADA.password)}>Log in</button>
+          <button onClick={() => void logout()}>Log out</button>
+        </>
+      );
+    }
+    renderWith(engine, <Status />);
+    await flush();
+    expect(screen.getByText('Signed out')).toBeTruthy();
+    fireEvent.click(screen.getByText('Log in'));
+    await flush();
+    expect(screen.getByText('Signed in as Ada Lovelace')).toBeTruthy();
+    fireEvent.click(screen.getByText('Log out'));
+    await flush();
+    expect(screen.getByText('Signed out')).toBeTruthy();
+  });
+});
+
+describe('RequireRole (spec §2 route guard)', () => {
+  it('shows the spinner until auth is initialised', () => {
+    const { engine } = setupEngine();
+    renderWith(engine, <Guarded roles={['affiliate']} />);
+    expect(screen.getByText('Loading…')).toBeTruthy();
+  });
+
+  it("redirects an unauthenticated visitor to the route's given path", async () => {
+    const { engine } = setupEngine();
+    renderWith(engine, <Guarded roles={['affiliate']} />);
+    await flush();
+    expect(screen.getByText('Redirect to /login')).toBeTruthy();
+  });
+
+  it('shows access denied with the required roles to a user without them', async () => {
+    const { engine, fake } = setupEngine();
+    addAda(fake); // merchant
+    renderWith(engine, <Guarded roles={['admin', 'affiliate']} />);
+    await flush();
+    await act(async () => {
+      await engine.login(ADA.email, ADA.password);
+    });
+    expect(screen.getByText('Access denied. This feature requires one of the following roles: admin, affiliate')).toBeTruthy();
+    expect(screen.queryByText('Protected content')).toBeNull();
+  });
+
+  it('renders the route for the primary role or any available role', async () => {
+    const { engine, fake } = setupEngine();
+    addAda(fake); // merchant
+    renderWith(engine, <Guarded roles={['admin', 'affiliate', 'merchant']} />);
+    await flush();
+    await act(async () => {
+      await engine.login(ADA.email, ADA.password);
+    });
+    expect(screen.getByText('Protected content')).toBeTruthy();
+  });
+
+  it('lets the demo visitor into demo routes only', async () => {
+    const { engine } = setupEngine();
+    renderWith(
+      engine,
+      <>
+        <Guarded roles={['demo']} />
+        <Guarded roles={['affiliate']} />
+      </>,
+    );
+    await flush();
+    await act(async () => {
+      await engine.enterDemo();
+    });
+    expect(screen.getByText('Protected content')).toBeTruthy();
+    expect(screen.getByText(/requires one of the following roles: affiliate/)).toBeTruthy();
+  });
+});
+
+describe('useSessionExpiry', () => {
+  it('feeds the Session Expiring Soon modal: open, time left, Stay Signed In, Sign Out', async () => {
+    const { engine, fake } = setupEngine();
+    addAda(fake);
+    function Probe() {
+      const { open, remainingMs, staySignedIn, signOut } = useSessionExpiry();
+      return (
+        <>
+          <p>{open ? `Expires in ${remainingMs} ms` : 'No warning'}</p>
+          <button onClick={staySignedIn}>Stay Signed In</button>
+          <button onClick={() => void signOut()}>Sign Out</button>
+        </>
+      );
+    }
+    renderWith(engine, <Probe />);
+    await flush();
+    await act(async () => {
+      await engine.login(ADA.email, ADA.password);
+    });
+    expect(screen.getByText('No warning')).toBeTruthy();
+
+    await act(async () => {
+      vi.setSystemTime(engine.getSnapshot().sessionTimeout! - 3 * 60_000 - 1);
+      await vi.advanceTimersByTimeAsync(60_000);
+    });
+    const text = screen.getByText(/^Expires in \d+ ms$/).textContent!;
+    expect(Number(text.match(/\d+/)![0])).toBeLessThanOrEqual(5 * 60_000);
+
+    fireEvent.click(screen.getByText('Stay Signed In'));
+    expect(screen.getByText('No warning')).toBeTruthy();
+    expect(engine.getSnapshot().sessionTimeout).toBe(Date.now() + 24 * 60 * 60_000);
+
+    await act(async () => {
+      vi.setSystemTime(engine.getSnapshot().sessionTimeout! - 2 * 60_000);
+      await vi.advanceTimersByTimeAsync(60_000);
+    });
+    expect(screen.getByText(/^Expires in/)).toBeTruthy();
+    fireEvent.click(screen.getByText('Sign Out'));
+    await flush();
+    expect(engine.getSnapshot().isAuthenticated).toBe(false);
+    expect(screen.getByText('No warning')).toBeTruthy();
+  });
+});
