@@ -319,6 +319,7 @@ create policy sustainability_claims_insert_own on public.sustainability_claims
   for insert to authenticated
   with check (
     merchant_id = auth.uid()
+    and public.current_user_role() = 'merchant'
     and (product_id is null or exists (select 1 from public.products p where p.id = product_id and p.merchant_id = auth.uid()))
   );
 create policy sustainability_claims_update_own on public.sustainability_claims

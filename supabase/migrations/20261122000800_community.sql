@@ -109,15 +109,19 @@ begin
       if new.status <> 'published' then
         raise exception 'New content is published; moderators hide or remove it' using errcode = '42501';
       end if;
-      if tg_table_name = 'posts' and new.is_pinned then
-        raise exception 'Only moderators can pin posts' using errcode = '42501';
+      if tg_table_name = 'posts' then
+        if new.is_pinned then
+          raise exception 'Only moderators can pin posts' using errcode = '42501';
+        end if;
       end if;
     else
       if new.status is distinct from old.status and not (old.status = 'published' and new.status = 'removed') then
         raise exception 'Only moderators can change this status' using errcode = '42501';
       end if;
-      if tg_table_name = 'posts' and new.is_pinned is distinct from old.is_pinned then
-        raise exception 'Only moderators can pin posts' using errcode = '42501';
+      if tg_table_name = 'posts' then
+        if new.is_pinned is distinct from old.is_pinned then
+          raise exception 'Only moderators can pin posts' using errcode = '42501';
+        end if;
       end if;
       if new.author_id is distinct from old.author_id then
         raise exception 'The author cannot change' using errcode = '42501';
