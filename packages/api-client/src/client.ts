@@ -1,8 +1,20 @@
 import { createClient, type SupportedStorage, type WebSocketLikeConstructor } from '@supabase/supabase-js';
 import type { Database } from './database.types';
 import { defaultSleep, type ModuleContext, type VerdantSupabaseClient } from './context';
+import { createAdminModule } from './modules/admin';
+import { createCommissionsModule } from './modules/commissions';
+import { createCommunityModule } from './modules/community';
+import { createCoursesModule } from './modules/courses';
 import { createEngagementModule } from './modules/engagement';
+import { createLinkPagesModule } from './modules/link-pages';
+import { createLinksModule } from './modules/links';
+import { createMembershipsModule } from './modules/memberships';
+import { createMessagesModule } from './modules/messages';
+import { createOrdersModule } from './modules/orders';
+import { createProductsModule } from './modules/products';
 import { createProfilesModule } from './modules/profiles';
+import { createProgramsModule } from './modules/programs';
+import { createStorefrontsModule } from './modules/storefronts';
 
 export interface ApiClientOptions {
   /** The project URL, e.g. `import.meta.env.VITE_SUPABASE_URL`. */
@@ -25,6 +37,18 @@ function buildModules(context: ModuleContext) {
   return {
     profiles: createProfilesModule(context),
     trackEngagement: createEngagementModule(context),
+    links: createLinksModule(context),
+    programs: createProgramsModule(context),
+    memberships: createMembershipsModule(context),
+    products: createProductsModule(context),
+    orders: createOrdersModule(context),
+    commissions: createCommissionsModule(context),
+    storefronts: createStorefrontsModule(context),
+    linkPages: createLinkPagesModule(context),
+    courses: createCoursesModule(context),
+    community: createCommunityModule(context),
+    messages: createMessagesModule(context),
+    admin: createAdminModule(context),
   };
 }
 

@@ -1,4 +1,4 @@
-import { FunctionsFetchError, FunctionsHttpError, FunctionsRelayError } from '@supabase/supabase-js';
+import { FunctionsFetchError, FunctionsHttpError, FunctionsRelayError, isAuthError } from '@supabase/supabase-js';
 
 /** Every stable error code an `ApiError` can carry. */
 export const API_ERROR_CODES = [
@@ -184,6 +184,13 @@ export async function toApiError(error: unknown): Promise<ApiError> {
   }
   if (error instanceof FunctionsFetchError) {
     return new ApiError('network', error.message, { cause: error });
+  }
+  if (isAuthError(error)) {
+    return new ApiError(error.status ? codeForStatus(error.status) : 'unauthorized', error.message, {
+      ...(error.status ? { status: error.status } : {}),
+      ...(error.code ? { upstreamCode: error.code } : {}),
+      cause: error,
+    });
   }
   if (isPostgrestErrorLike(error)) {
     return fromPostgrestError(error, undefined);

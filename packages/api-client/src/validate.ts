@@ -20,9 +20,11 @@ export function invalid(field: string, reason: string): never {
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Lower-case letters, digits and single hyphens, 3–64 characters: slugs and link codes. */
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){2,63}$/;
-/** Usernames: letters, digits, underscore and hyphen, 3–30 characters (URL-safe for `/@{username}`). */
-export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,30}$/;
-const CURRENCY_PATTERN = /^[a-z]{3}$/;
+/** Usernames: lower-case letters, digits, `_` and `-`, 3–32 characters, starting and ending alphanumeric. */
+export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9_-]{1,30}[a-z0-9]$/;
+/** Tracked-link codes of `/go/{code}`. */
+export const LINK_CODE_PATTERN = /^[A-Za-z0-9_-]{4,32}$/;
+const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 
 export function uuid(field: string, value: unknown): string {
   if (typeof value !== 'string' || !UUID_PATTERN.test(value)) invalid(field, 'must be a UUID');
@@ -38,7 +40,14 @@ export function slug(field: string, value: unknown): string {
 
 export function username(field: string, value: unknown): string {
   if (typeof value !== 'string' || !USERNAME_PATTERN.test(value)) {
-    invalid(field, 'must be 3–30 letters, digits, underscores or hyphens');
+    invalid(field, 'must be 3–32 lower-case letters, digits, underscores or hyphens');
+  }
+  return value;
+}
+
+export function linkCode(field: string, value: unknown): string {
+  if (typeof value !== 'string' || !LINK_CODE_PATTERN.test(value)) {
+    invalid(field, 'must be 4–32 letters, digits, underscores or hyphens');
   }
   return value;
 }
@@ -56,10 +65,10 @@ export function cents(field: string, value: unknown): number {
 }
 
 export function currency(field: string, value: unknown): string {
-  if (typeof value !== 'string' || !CURRENCY_PATTERN.test(value.toLowerCase())) {
+  if (typeof value !== 'string' || !CURRENCY_PATTERN.test(value.toUpperCase())) {
     invalid(field, 'must be a three-letter ISO currency code');
   }
-  return value.toLowerCase();
+  return value.toUpperCase();
 }
 
 export function decimal(field: string, value: unknown, min: number, max: number): number {
@@ -114,9 +123,10 @@ export function email(field: string, value: unknown): string {
   return value.trim().toLowerCase();
 }
 
-/** An absolute http(s) URL of at most 2048 characters. */
-export function url(field: string, value: unknown): string {
+/** An absolute http(s) URL of at most 2048 characters, or (with `allowSitePath`) a path on the site such as `/images/a.svg`. */
+export function url(field: string, value: unknown, allowSitePath = false): string {
   if (typeof value !== 'string' || value.length > 2048) invalid(field, 'must be an http(s) URL');
+  if (allowSitePath && /^\/[^/\s][^\s]*$/.test(value)) return value;
   let parsed: URL;
   try {
     parsed = new URL(value);
@@ -127,8 +137,8 @@ export function url(field: string, value: unknown): string {
   return parsed.href;
 }
 
-export function optionalUrl(field: string, value: unknown): string | null {
-  return value === null || value === '' ? null : url(field, value);
+export function optionalUrl(field: string, value: unknown, allowSitePath = false): string | null {
+  return value === null || value === '' ? null : url(field, value, allowSitePath);
 }
 
 /** An ISO 8601 date-time, returned normalised. */
@@ -163,7 +173,7 @@ export function shape(field: string, value: unknown, keys: readonly string[]): R
 }
 
 /** Applies `check` to each present key of a patch; at least one key must be present. */
-export function patch<T extends Record<string, unknown>>(
+export function patch<T extends object>(
   field: string,
   value: unknown,
   checks: { [K in keyof T]-?: (key: string, v: unknown) => T[K] },

@@ -68,12 +68,20 @@ export function createProfilesModule({ supabase, sleep }: ModuleContext) {
     async update(id: string, changes: ProfileUpdate): Promise<Profile> {
       const profileId = uuid('id', id);
       const values = patch<Required<ProfileUpdate>>('profile', changes, {
-        name: (field, v) => text(field, v, { max: 100 }),
+        name: (field, v) => text(field, v, { max: 200 }),
         username: (field, v) => username(field, v),
         bio: (field, v) => optionalText(field, v, { max: 1000 }),
-        profile_image: (field, v) => optionalUrl(field, v),
+        profile_image: (field, v) => optionalUrl(field, v, true),
       });
       return run(supabase.from('profiles').update(values).eq('id', profileId).select('*').single());
+    },
+
+    /**
+     * Finishes the signed-in user's onboarding (merchants need company details with a website and
+     * a sustainability claim first). Returns the updated profile.
+     */
+    async completeOnboarding(): Promise<Profile> {
+      return run(supabase.rpc('complete_onboarding').single());
     },
 
     /**

@@ -1,0 +1,110 @@
+import { ROLES, type Role } from '@verdant/validation';
+import type { ModuleContext } from '../context';
+import { run, runPage } from '../request';
+import type { Page, Row } from '../types';
+import { oneOf, optionalText, range, uuid, type PageInput } from '../validate';
+import { COMMISSION_STATUSES, type Commission, type CommissionStatus } from './commissions';
+import type { Profile } from './profiles';
+
+export type MerchantProfile = Row<'merchant_profiles'>;
+export type SustainabilityClaim = Row<'sustainability_claims'>;
+export type RoleChange = Row<'role_change_audit'>;
+export type EngagementMetric = Row<'engagement_metrics'>;
+
+export const PRODUCT_REVIEW_DECISIONS = ['approved', 'rejected'] as const;
+export const MERCHANT_APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
+export const CLAIM_REVIEW_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
+export const MODERATION_STATUSES = ['published', 'hidden', 'removed'] as const;
+export const REPORT_RESOLUTIONS = ['dismissed', 'actioned'] as const;
+
+export interface ProfileQuery extends PageInput {
+  role?: Role;
+}
+
+/**
+ * Administration. Every call runs as the signed-in user; the database's policies decide, so a
+ * non-admin gets `forbidden` or `not_found` (rows it cannot see), never someone else's data.
+ */
+export function createAdminModule({ supabase }: ModuleContext) {
+  return {
+    async listProfiles(query: ProfileQuery = {}): Promise<Page<Profile>> {
+      const { from, to } = range(query);
+      let request = supabase.from('profiles').select('*', { count: 'exact' });
+      if (query.role !== undefined) request = request.eq('role', oneOf('role', query.role, ROLES));
+      return runPage(request.order('created_at', { ascending: false }).range(from, to));
+    },
+
+    async reviewMerchant(id: string, status: (typeof MERCHANT_APPROVAL_STATUSES)[number]): Promise<MerchantProfile> {
+      const merchantId = uuid('id', id);
+      const approval_status = oneOf('status', status, MERCHANT_APPROVAL_STATUSES);
+      return run(supabase.from('merchant_profiles').update({ approval_status }).eq('id', merchantId).select('*').single());
+    },
+
+    async reviewClaim(
+      id: string,
+      status: (typeof CLAIM_REVIEW_STATUSES)[number],
+      notes?: string | null,
+    ): Promise<SustainabilityClaim> {
+      const claimId = uuid('id', id);
+      const values = {
+        review_status: oneOf('status', status, CLAIM_REVIEW_STATUSES),
+        review_notes: optionalText('notes', notes ?? null, { max: 2000 }),
+      };
+      return run(supabase.from('sustainability_claims').update(values).eq('id', claimId).select('*').single());
+    },
+
+    async reviewProduct(id: string, decision: (typeof PRODUCT_REVIEW_DECISIONS)[number]) {
+      const productId = uuid('id', id);
+      const status = oneOf('decision', decision, PRODUCT_REVIEW_DECISIONS);
+      return run(supabase.from('products').update({ status }).eq('id', productId).select('*').single());
+    },
+
+    async moderatePost(id: string, status: (typeof MODERATION_STATUSES)[number], pinned?: boolean) {
+      const postId = uuid('id', id);
+      const values = {
+        status: oneOf('status', status, MODERATION_STATUSES),
+        ...(pinned === undefined ? {} : { is_pinned: pinned === true }),
+      };
+      return run(supabase.from('posts').update(values).eq('id', postId).select('*').single());
+    },
+
+    async moderateComment(id: string, status: (typeof MODERATION_STATUSES)[number]) {
+      const values = { status: oneOf('status', status, MODERATION_STATUSES) };
+      return run(supabase.from('comments').update(values).eq('id', uuid('id', id)).select('*').single());
+    },
+
+    async listOpenReports(page?: PageInput): Promise<Page<Row<'reports'>>> {
+      const { from, to } = range(page);
+      return runPage(
+        supabase.from('reports').select('*', { count: 'exact' }).eq('status', 'open').order('created_at', { ascending: true }).range(from, to),
+      );
+    },
+
+    async resolveReport(id: string, resolution: (typeof REPORT_RESOLUTIONS)[number]): Promise<Row<'reports'>> {
+      const status = oneOf('resolution', resolution, REPORT_RESOLUTIONS);
+      return run(supabase.from('reports').update({ status }).eq('id', uuid('id', id)).select('*').single());
+    },
+
+    /** Moves a commission along pending → approved → paid, or reverses it. */
+    async setCommissionStatus(id: string, status: Exclude<CommissionStatus, 'pending'>): Promise<Commission> {
+      const value = oneOf('status', status, COMMISSION_STATUSES.filter((s) => s !== 'pending'));
+      return run(supabase.from('commissions').update({ status: value }).eq('id', uuid('id', id)).select('*').single());
+    },
+
+    async listRoleChanges(page?: PageInput): Promise<Page<RoleChange>> {
+      const { from, to } = range(page);
+      return runPage(
+        supabase.from('role_change_audit').select('*', { count: 'exact' }).order('created_at', { ascending: false }).range(from, to),
+      );
+    },
+
+    async listEngagementMetrics(page?: PageInput): Promise<Page<EngagementMetric>> {
+      const { from, to } = range(page);
+      return runPage(
+        supabase.from('engagement_metrics').select('*', { count: 'exact' }).order('created_at', { ascending: false }).range(from, to),
+      );
+    },
+  };
+}
+
+export type AdminModule = ReturnType<typeof createAdminModule>;

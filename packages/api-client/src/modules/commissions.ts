@@ -1,0 +1,60 @@
+import type { ModuleContext } from '../context';
+import { currentUserId, run, runPage } from '../request';
+import type { Page, Row } from '../types';
+import { oneOf, range, type PageInput } from '../validate';
+
+export type Commission = Row<'commissions'>;
+export type Payout = Row<'payouts'>;
+export const COMMISSION_STATUSES = ['pending', 'approved', 'paid', 'reversed'] as const;
+export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
+
+export interface CommissionQuery extends PageInput {
+  status?: CommissionStatus;
+}
+
+/** Sums of amount_cents per status and currency. */
+export type CommissionTotals = Record<string, Partial<Record<CommissionStatus, number>>>;
+
+/** What affiliates earn and merchants owe; status changes are an admin's (`admin.setCommissionStatus`). */
+export function createCommissionsModule({ supabase }: ModuleContext) {
+  async function list(column: 'affiliate_id' | 'merchant_id', query: CommissionQuery): Promise<Page<Commission>> {
+    const { from, to } = range(query);
+    const me = await currentUserId(supabase);
+    let request = supabase.from('commissions').select('*', { count: 'exact' }).eq(column, me);
+    if (query.status !== undefined) request = request.eq('status', oneOf('status', query.status, COMMISSION_STATUSES));
+    return runPage(request.order('created_at', { ascending: false }).range(from, to));
+  }
+
+  return {
+    /** The signed-in affiliate's commissions. */
+    listMine: (query: CommissionQuery = {}) => list('affiliate_id', query),
+    /** Commissions on the signed-in merchant's sales. */
+    listForMerchant: (query: CommissionQuery = {}) => list('merchant_id', query),
+
+    /** The signed-in affiliate's totals per currency and status (clawbacks count negative). */
+    async totals(): Promise<CommissionTotals> {
+      const me = await currentUserId(supabase);
+      const rows = await run(
+        supabase.from('commissions').select('amount_cents, currency, status').eq('affiliate_id', me).limit(10_000),
+      );
+      const totals: CommissionTotals = {};
+      for (const row of rows) {
+        const byStatus = (totals[row.currency] ??= {});
+        const status = row.status as CommissionStatus;
+        byStatus[status] = (byStatus[status] ?? 0) + row.amount_cents;
+      }
+      return totals;
+    },
+
+    /** The signed-in affiliate's payouts. */
+    async listPayouts(page?: PageInput): Promise<Page<Payout>> {
+      const { from, to } = range(page);
+      const me = await currentUserId(supabase);
+      return runPage(
+        supabase.from('payouts').select('*', { count: 'exact' }).eq('affiliate_id', me).order('created_at', { ascending: false }).range(from, to),
+      );
+    },
+  };
+}
+
+export type CommissionsModule = ReturnType<typeof createCommissionsModule>;

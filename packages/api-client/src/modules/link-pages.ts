@@ -1,0 +1,121 @@
+import type { ModuleContext } from '../context';
+import { ApiError } from '../errors';
+import { currentUserId, run, runDelete } from '../request';
+import type { Insert, Row } from '../types';
+import { boolean, integer, invalid, oneOf, optionalText, optionalUrl, patch, text, url, username, uuid } from '../validate';
+import { PAGE_THEMES, type PageTheme } from './storefronts';
+
+export type LinkPage = Row<'link_pages'>;
+export type LinkPageItem = Row<'link_page_items'>;
+export type LinkPageWithItems = LinkPage & { link_page_items: LinkPageItem[] };
+
+export interface LinkPageFields {
+  title: string;
+  bio: string | null;
+  avatar_url: string | null;
+  theme: PageTheme;
+  is_published: boolean;
+}
+
+/** One entry of a link page; each kind names what it needs. */
+export type NewLinkPageItem = { position?: number; is_visible?: boolean } & (
+  | { kind: 'link'; label: string; url: string }
+  | { kind: 'affiliate_link'; affiliate_link_id: string; label?: string | null }
+  | { kind: 'product'; product_id: string; label?: string | null }
+  | { kind: 'header'; label: string }
+);
+
+const checks: { [K in keyof LinkPageFields]-?: (f: string, v: unknown) => LinkPageFields[K] } = {
+  title: (f, v) => text(f, v, { max: 120 }),
+  bio: (f, v) => optionalText(f, v, { max: 1000 }),
+  avatar_url: (f, v) => optionalUrl(f, v, true),
+  theme: (f, v) => oneOf(f, v, PAGE_THEMES),
+  is_published: boolean,
+};
+
+function itemValues(item: NewLinkPageItem): Omit<Insert<'link_page_items'>, 'page_id'> {
+  const base = {
+    position: integer('position', item.position ?? 0, 0, 10_000),
+    is_visible: boolean('is_visible', item.is_visible ?? true),
+    label: null as string | null,
+    url: null as string | null,
+    affiliate_link_id: null as string | null,
+    product_id: null as string | null,
+  };
+  switch (item?.kind) {
+    case 'link':
+      return { ...base, kind: item.kind, label: text('label', item.label, { max: 200 }), url: url('url', item.url, true) };
+    case 'header':
+      return { ...base, kind: item.kind, label: text('label', item.label, { max: 200 }) };
+    case 'affiliate_link':
+      return { ...base, kind: item.kind, label: optionalText('label', item.label ?? null, { max: 200 }), affiliate_link_id: uuid('affiliate_link_id', item.affiliate_link_id) };
+    case 'product':
+      return { ...base, kind: item.kind, label: optionalText('label', item.label ?? null, { max: 200 }), product_id: uuid('product_id', item.product_id) };
+    default:
+      return invalid('kind', 'must be link, affiliate_link, product or header');
+  }
+}
+
+/** The link-in-bio page at `/@{username}`. */
+export function createLinkPagesModule({ supabase }: ModuleContext) {
+  return {
+    /** The published page of a user with its visible items in order. */
+    async getByUsername(name: string): Promise<LinkPageWithItems> {
+      const owner = await run(
+        supabase.from('public_profiles').select('id').eq('username', username('username', name)).maybeSingle(),
+      );
+      if (!owner?.id) throw new ApiError('not_found', 'Page not found');
+      return run(
+        supabase
+          .from('link_pages')
+          .select('*, link_page_items(*)')
+          .eq('owner_id', owner.id)
+          .order('position', { referencedTable: 'link_page_items', ascending: true })
+          .single(),
+      );
+    },
+
+    /** The signed-in user's page with all its items, or null before it is created. */
+    async getMine(): Promise<LinkPageWithItems | null> {
+      const me = await currentUserId(supabase);
+      return run(
+        supabase
+          .from('link_pages')
+          .select('*, link_page_items(*)')
+          .eq('owner_id', me)
+          .order('position', { referencedTable: 'link_page_items', ascending: true })
+          .maybeSingle(),
+      );
+    },
+
+    /** Creates the signed-in user's page (one per user). */
+    async create(input: Pick<LinkPageFields, 'title'> & Partial<LinkPageFields>): Promise<LinkPage> {
+      const values = { ...patch<LinkPageFields>('page', input, checks), title: checks.title('page.title', input.title) };
+      const me = await currentUserId(supabase);
+      return run(supabase.from('link_pages').insert({ ...values, owner_id: me }).select('*').single());
+    },
+
+    async update(id: string, changes: Partial<LinkPageFields>): Promise<LinkPage> {
+      const pageId = uuid('id', id);
+      const values = patch<LinkPageFields>('page', changes, checks);
+      return run(supabase.from('link_pages').update(values).eq('id', pageId).select('*').single());
+    },
+
+    async addItem(pageId: string, item: NewLinkPageItem): Promise<LinkPageItem> {
+      const values = { ...itemValues(item), page_id: uuid('pageId', pageId) };
+      return run(supabase.from('link_page_items').insert(values).select('*').single());
+    },
+
+    async moveItem(itemId: string, position: number): Promise<LinkPageItem> {
+      const id = uuid('itemId', itemId);
+      const values = { position: integer('position', position, 0, 10_000) };
+      return run(supabase.from('link_page_items').update(values).eq('id', id).select('*').single());
+    },
+
+    async removeItem(itemId: string): Promise<void> {
+      await runDelete(supabase.from('link_page_items').delete().eq('id', uuid('itemId', itemId)).select('id'), 'Link page item');
+    },
+  };
+}
+
+export type LinkPagesModule = ReturnType<typeof createLinkPagesModule>;

@@ -1,0 +1,94 @@
+import type { ModuleContext } from '../context';
+import { currentUserId, run, runDelete, runPage } from '../request';
+import type { Page, Row } from '../types';
+import { optionalText, range, text, uuid, type PageInput } from '../validate';
+
+export type Conversation = Row<'conversations'>;
+export type Message = Row<'messages'>;
+
+export interface OpenConversation {
+  /** The other participant: an affiliate when a merchant opens it, a merchant when an affiliate does. */
+  counterpartId: string;
+  programId?: string | null;
+  subject?: string | null;
+}
+
+/** Private merchant ↔ affiliate conversations, visible only to their two participants. */
+export function createMessagesModule({ supabase }: ModuleContext) {
+  return {
+    /** The signed-in user's conversations, most recent activity first. */
+    async listConversations(page?: PageInput): Promise<Page<Conversation>> {
+      const { from, to } = range(page);
+      return runPage(
+        supabase
+          .from('conversations')
+          .select('*', { count: 'exact' })
+          .order('last_message_at', { ascending: false, nullsFirst: false })
+          .order('created_at', { ascending: false })
+          .range(from, to),
+      );
+    },
+
+    /**
+     * Opens the conversation with a counterpart, or returns the existing one. The signed-in user's
+     * role decides which side it takes.
+     */
+    async open(input: OpenConversation): Promise<Conversation> {
+      const counterpart = uuid('counterpartId', input.counterpartId);
+      const extra = {
+        program_id: input.programId == null ? null : uuid('programId', input.programId),
+        subject: optionalText('subject', input.subject ?? null, { max: 200 }),
+      };
+      const me = await currentUserId(supabase);
+      const existing = await run(
+        supabase
+          .from('conversations')
+          .select('*')
+          .or(`and(merchant_id.eq.${me},affiliate_id.eq.${counterpart}),and(merchant_id.eq.${counterpart},affiliate_id.eq.${me})`)
+          .maybeSingle(),
+      );
+      if (existing) return existing;
+      const role = await run(supabase.rpc('current_user_role'));
+      const sides =
+        role === 'merchant' ? { merchant_id: me, affiliate_id: counterpart } : { merchant_id: counterpart, affiliate_id: me };
+      return run(supabase.from('conversations').insert({ ...sides, ...extra }).select('*').single());
+    },
+
+    /** Messages of a conversation, oldest first. */
+    async listMessages(conversationId: string, page?: PageInput): Promise<Page<Message>> {
+      const { from, to } = range(page);
+      return runPage(
+        supabase
+          .from('messages')
+          .select('*', { count: 'exact' })
+          .eq('conversation_id', uuid('conversationId', conversationId))
+          .order('created_at', { ascending: true })
+          .range(from, to),
+      );
+    },
+
+    async send(conversationId: string, body: string): Promise<Message> {
+      const values = { conversation_id: uuid('conversationId', conversationId), body: text('body', body, { max: 5000 }) };
+      const me = await currentUserId(supabase);
+      return run(supabase.from('messages').insert({ ...values, sender_id: me }).select('*').single());
+    },
+
+    /** The recipient marks a message read. */
+    async markRead(messageId: string): Promise<Message> {
+      return run(
+        supabase
+          .from('messages')
+          .update({ read_at: new Date().toISOString() })
+          .eq('id', uuid('messageId', messageId))
+          .select('*')
+          .single(),
+      );
+    },
+
+    async deleteMessage(messageId: string): Promise<void> {
+      await runDelete(supabase.from('messages').delete().eq('id', uuid('messageId', messageId)).select('id'), 'Message');
+    },
+  };
+}
+
+export type MessagesModule = ReturnType<typeof createMessagesModule>;
