@@ -1,24 +1,20 @@
 import http from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
 import type pg from 'pg';
 import { createAuthService, type AuthSettingsInput } from '../src/auth/index.js';
-import { applyBootstrap } from '../src/bootstrap.js';
 import { readBody, sendWebResponse, toWebRequest } from '../src/http.js';
 import { loadOrCreateKeys, type StackKeys } from '../src/keys.js';
-import { createOutbox, type Outbox } from '../src/outbox.js';
-import { startDatabase } from '../src/postgres.js';
+import { createOutbox } from '../src/outbox.js';
+import { nodeSupabaseOptions, startTestStack } from '../src/testing.js';
 
 export interface AuthHarness {
   apiUrl: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** The web app's URL: the default target of links in mails. */
+  siteUrl: string;
   pool: pg.Pool;
   keys: StackKeys;
-  outbox: Outbox;
   /** A supabase-js client as a Node app creates it. */
   client(key?: string): SupabaseClient;
   /** Serves another auth service (own settings / clock) on the same database. */
@@ -26,24 +22,25 @@ export interface AuthHarness {
   stop(): Promise<void>;
 }
 
+/** Site URL of the extra auth services `serveAuth` starts. */
 export const SITE_URL = 'http://localhost:3000';
 
+let defaultApiKey = '';
+
 /**
- * A real Postgres with the stack's bootstrap SQL and the auth service behind an HTTP server that
- * mounts it at /auth/v1 as the gateway does.
+ * A real stack from the test helper (Postgres, migrations, PostgREST, gateway, auth) with an
+ * empty world, plus `serveAuth` for extra auth services with their own settings or clock on the
+ * same database, mounted at /auth/v1 as the gateway mounts the stack's own.
  */
 export async function startAuthHarness(): Promise<AuthHarness> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'verdant-auth-'));
-  const db = await startDatabase({ dataDir, ephemeral: true });
-  await applyBootstrap(db.pool);
-  const keys = await loadOrCreateKeys(dataDir);
-  const outbox = createOutbox(dataDir);
+  const stack = await startTestStack({ seed: false });
+  const keys = await loadOrCreateKeys(stack.dataDir);
+  const outbox = createOutbox(stack.dataDir);
+  defaultApiKey = keys.anonKey;
   const servers: Array<{ stop(): Promise<void> }> = [];
 
   const serveAuth: AuthHarness['serveAuth'] = async ({ settings, now }) => {
     let apiUrl = '';
-    const service = () =>
-      createAuthService({ pool: db.pool, keys, outbox, apiUrl, siteUrl: SITE_URL, ...(settings ? { settings } : {}), ...(now ? { now } : {}) });
     let auth: ReturnType<typeof createAuthService> | undefined;
     const server = http.createServer((req, res) => {
       const url = new URL(req.url ?? '/', apiUrl);
@@ -53,7 +50,15 @@ export async function startAuthHarness(): Promise<AuthHarness> {
           return;
         }
         const body = await readBody(req, 2 * 1024 * 1024);
-        auth ??= service();
+        auth ??= createAuthService({
+          pool: stack.pool,
+          keys,
+          outbox,
+          apiUrl,
+          siteUrl: SITE_URL,
+          ...(settings ? { settings } : {}),
+          ...(now ? { now } : {}),
+        });
         const response = await auth.handle(toWebRequest(req, url, body), {
           path: url.pathname.slice('/auth/v1'.length),
           ip: req.socket.remoteAddress ?? '',
@@ -79,29 +84,24 @@ export async function startAuthHarness(): Promise<AuthHarness> {
     return handle;
   };
 
-  const main = await serveAuth({});
   return {
-    apiUrl: main.apiUrl,
+    apiUrl: stack.apiUrl,
+    siteUrl: stack.webUrl,
     anonKey: keys.anonKey,
     serviceRoleKey: keys.serviceRoleKey,
-    pool: db.pool,
+    pool: stack.pool,
     keys,
-    outbox,
-    client: (key = keys.anonKey) => nodeClient(main.apiUrl, key),
+    client: (key = keys.anonKey) => nodeClient(stack.apiUrl, key),
     serveAuth,
     async stop() {
       for (const server of servers) await server.stop();
-      await db.stop();
-      await rm(dataDir, { recursive: true, force: true });
+      await stack.stop();
     },
   };
 }
 
 export function nodeClient(apiUrl: string, key: string): SupabaseClient {
-  return createClient(apiUrl, key, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as never },
-  });
+  return createClient(apiUrl, key, nodeSupabaseOptions);
 }
 
 let counter = 0;
@@ -113,14 +113,14 @@ export function uniqueEmail(prefix = 'user'): string {
 
 export const STRONG_PASSWORD = 'Green-Leaf-42!';
 
-/** Raw call to the auth API (for what supabase-js does not expose). */
+/** Raw call to the auth API (for what supabase-js does not expose), with the anon key as apikey. */
 export async function authFetch(
   apiUrl: string,
   path: string,
   init: RequestInit & { token?: string; apiKey?: string } = {},
 ): Promise<{ status: number; body: unknown; headers: Headers }> {
   const headers = new Headers(init.headers);
-  if (init.apiKey) headers.set('apikey', init.apiKey);
+  headers.set('apikey', init.apiKey ?? defaultApiKey);
   if (init.token) headers.set('authorization', `Bearer ${init.token}`);
   const res = await fetch(`${apiUrl}/auth/v1${path}`, { ...init, headers });
   const text = await res.text();
