@@ -6,12 +6,13 @@ import type pg from 'pg';
 import { applyBootstrap } from './bootstrap.js';
 import { authSettingsFromEnv, createAuthService } from './auth/index.js';
 import { createFunctions } from './functions.js';
-import { createGateway, type GatewayOptions } from './gateway.js';
+import { DEFAULT_STORAGE_BODY_LIMIT, createGateway, type GatewayOptions } from './gateway.js';
 import { loadOrCreateKeys } from './keys.js';
 import { applyMigrations, applySeed } from './migrate.js';
 import { startDatabase } from './postgres.js';
 import { createOutbox } from './outbox.js';
 import { startPostgrest, type Postgrest } from './postgrest.js';
+import { createStorage } from './storage.js';
 import { createWebServer } from './web.js';
 
 export interface StartStackOptions {
@@ -215,6 +216,15 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
     });
     cleanup.push(() => auth.close());
     routes.auth = (req, info) => auth.handle(req, info);
+    routes.storage = createStorage({
+      pool: db.pool,
+      dataDir,
+      anonKey: keys.anonKey,
+      sign: (claims, expiresIn) => keys.sign(claims, expiresIn),
+      verify: (token) => keys.verify(token),
+      maxFileSize: DEFAULT_STORAGE_BODY_LIMIT,
+      log,
+    });
 
     routes.functions = await createFunctions({
       functionsDir: opts.functionsDir ?? path.join(root, 'supabase', 'functions'),
