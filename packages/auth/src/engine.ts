@@ -26,7 +26,13 @@ import type {
   StorageLike,
   User,
 } from './types';
-import { DEMO_USER, DEFAULT_ROLE, userFromAuthMetadata, userFromProfile, withSubscription } from './user';
+import {
+  DEMO_USER,
+  DEFAULT_ROLE,
+  userFromAuthMetadata,
+  userFromProfile,
+  withSubscription,
+} from './user';
 import { checkAppVersion } from './version';
 
 /** Thrown by `login` when the provider answers without a user or a session (spec §5, §8). */
@@ -133,7 +139,13 @@ export function createAuthEngine(deps: AuthEngineDeps) {
   function save(): void {
     const { user, session, isAuthenticated, isDemoMode, rememberMe, sessionTimeout } = state();
     if (!isAuthenticated || isDemoMode || !user || !session || sessionTimeout === null) return;
-    persistence.save({ user, session, rememberMe, expiresAt: sessionTimeout, fingerprint: fingerprint() });
+    persistence.save({
+      user,
+      session,
+      rememberMe,
+      expiresAt: sessionTimeout,
+      fingerprint: fingerprint(),
+    });
   }
   store.subscribe(save);
 
@@ -175,7 +187,10 @@ export function createAuthEngine(deps: AuthEngineDeps) {
     if (sessionTimeout === null) return;
     const status = expiryStatus(sessionTimeout, rememberMe, clock.now());
     if (status.kind === 'expired') void logout();
-    else store.setState({ expiryWarning: status.kind === 'warning' ? { remainingMs: status.remainingMs } : null });
+    else
+      store.setState({
+        expiryWarning: status.kind === 'warning' ? { remainingMs: status.remainingMs } : null,
+      });
   }
 
   function hasLiveSession(): boolean {
@@ -249,8 +264,10 @@ export function createAuthEngine(deps: AuthEngineDeps) {
       subscriptionRecheck = null;
       void (async () => {
         try {
-          const subscription = await profiles.fetchSubscription(userId);
+          // Read after the profile so the subscription fields are never older than it.
           await profileLoaded;
+          if (!isCurrent(userId)) return;
+          const subscription = await profiles.fetchSubscription(userId);
           const { user } = state();
           if (subscription && user && user.id === userId && isCurrent(userId)) {
             store.setState({ user: withSubscription(user, subscription) });
@@ -270,10 +287,17 @@ export function createAuthEngine(deps: AuthEngineDeps) {
   async function applySession(event: AuthEventName, incoming: Session): Promise<void> {
     const session = normalizeSession(incoming, clock.now());
     const current = state();
-    const newSignIn = !current.isAuthenticated || current.isDemoMode || current.session?.user.id !== session.user.id;
+    const newSignIn =
+      !current.isAuthenticated ||
+      current.isDemoMode ||
+      current.session?.user.id !== session.user.id;
     if (current.isDemoMode) demo.clear();
 
-    const patch: Partial<AuthSnapshot> = { session, token: session.access_token, isDemoMode: false };
+    const patch: Partial<AuthSnapshot> = {
+      session,
+      token: session.access_token,
+      isDemoMode: false,
+    };
     if (newSignIn) {
       const rememberMe = rememberMeForNextSignIn;
       rememberMeForNextSignIn = false;
@@ -293,7 +317,8 @@ export function createAuthEngine(deps: AuthEngineDeps) {
       const loaded = loadUser(session.user).then((user) => {
         if (isCurrent(userId)) store.setState({ user, isAuthenticated: true });
       });
-      if (event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED') scheduleSubscriptionRecheck(userId, loaded);
+      if (event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED')
+        scheduleSubscriptionRecheck(userId, loaded);
       await loaded;
       if (!isCurrent(userId)) return;
     }
@@ -310,7 +335,8 @@ export function createAuthEngine(deps: AuthEngineDeps) {
         if (session) process(event, session);
         return;
       case 'USER_UPDATED':
-        if (session && isCurrent(session.user.id)) store.setState({ session, token: session.access_token });
+        if (session && isCurrent(session.user.id))
+          store.setState({ session, token: session.access_token });
         return;
       case 'SIGNED_OUT':
         if (!state().isDemoMode) toLoggedOut();
@@ -402,7 +428,14 @@ export function createAuthEngine(deps: AuthEngineDeps) {
     store.setState({
       session: normalizeSession(session, now),
       token: session.access_token,
-      ...(fresh ? { user: null, isAuthenticated: false, rememberMe: false, sessionTimeout: now + sessionDuration(false) } : {}),
+      ...(fresh
+        ? {
+            user: null,
+            isAuthenticated: false,
+            rememberMe: false,
+            sessionTimeout: now + sessionDuration(false),
+          }
+        : {}),
     });
     const userId = session.user.id;
     const user = await loadUser(session.user);
@@ -440,7 +473,8 @@ export function createAuthEngine(deps: AuthEngineDeps) {
       const options = { passive: true, capture: true };
       for (const type of ACTIVITY_EVENTS) win.addEventListener(type, onActivity, options);
       detach.push(() => {
-        for (const type of ACTIVITY_EVENTS) win.removeEventListener(type, onActivity, { capture: true });
+        for (const type of ACTIVITY_EVENTS)
+          win.removeEventListener(type, onActivity, { capture: true });
       });
     }
   }
@@ -475,7 +509,11 @@ export function createAuthEngine(deps: AuthEngineDeps) {
   }
 
   /** Password sign-in. Provider errors are rethrown as they are. */
-  async function login(email: string, password: string, options: { rememberMe?: boolean } = {}): Promise<User> {
+  async function login(
+    email: string,
+    password: string,
+    options: { rememberMe?: boolean } = {},
+  ): Promise<User> {
     rememberMeForNextSignIn = options.rememberMe === true;
     let result: Awaited<ReturnType<typeof auth.signInWithPassword>>;
     try {
@@ -542,7 +580,10 @@ export function createAuthEngine(deps: AuthEngineDeps) {
   /** Stay Signed In / activity: the persisted session runs for another 24 h (30 days). */
   function extendSession(): void {
     if (!hasLiveSession()) return;
-    store.setState({ sessionTimeout: clock.now() + sessionDuration(state().rememberMe), expiryWarning: null });
+    store.setState({
+      sessionTimeout: clock.now() + sessionDuration(state().rememberMe),
+      expiryWarning: null,
+    });
   }
 
   async function enterDemo(): Promise<void> {

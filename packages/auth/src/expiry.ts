@@ -14,7 +14,11 @@ export function warningWindow(rememberMe: boolean): number {
  * Where a persisted session stands at `now`: expired, inside the warning window (at most 5 min
  * left, or 24 h with remember-me), or active.
  */
-export function expiryStatus(sessionTimeout: number, rememberMe: boolean, now: number): ExpiryStatus {
+export function expiryStatus(
+  sessionTimeout: number,
+  rememberMe: boolean,
+  now: number,
+): ExpiryStatus {
   const remainingMs = sessionTimeout - now;
   if (remainingMs <= 0) return { kind: 'expired' };
   if (remainingMs <= warningWindow(rememberMe)) return { kind: 'warning', remainingMs };

@@ -30,11 +30,22 @@ export type {
   User,
   WindowLike,
 } from './types';
-export { DEMO_USER, DEFAULT_ROLE, hasRequiredRole, userFromAuthMetadata, userFromProfile } from './user';
+export {
+  DEMO_USER,
+  DEFAULT_ROLE,
+  hasRequiredRole,
+  userFromAuthMetadata,
+  userFromProfile,
+} from './user';
 export { obfuscate, deobfuscate } from './obfuscation';
 export { browserFingerprint } from './fingerprint';
 export { expiryStatus, warningWindow, type ExpiryStatus } from './expiry';
 export { isRetryableRefreshError, refreshRetryDelay, needsRefresh } from './refresh';
-export { assuranceLevels, type AssuranceLevel, type AssuranceLevels, type TotpEnrollment } from './mfa';
+export {
+  assuranceLevels,
+  type AssuranceLevel,
+  type AssuranceLevels,
+  type TotpEnrollment,
+} from './mfa';
 export { createMemoryStorage } from './storage';
 export { systemClock } from './clock';

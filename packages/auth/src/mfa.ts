@@ -20,7 +20,10 @@ export interface TotpEnrollment {
 }
 
 /** The current assurance level from the token; the next is aal2 if any factor is verified. */
-export function assuranceLevels(accessToken: string | null, factors: readonly Pick<Factor, 'status'>[]): AssuranceLevels {
+export function assuranceLevels(
+  accessToken: string | null,
+  factors: readonly Pick<Factor, 'status'>[],
+): AssuranceLevels {
   const claim = accessToken === null ? undefined : decodeJwtPayload(accessToken)?.aal;
   const currentLevel: AssuranceLevel | null = claim === 'aal1' || claim === 'aal2' ? claim : null;
   const nextLevel = factors.some((factor) => factor.status === 'verified') ? 'aal2' : currentLevel;
@@ -45,11 +48,22 @@ export interface MfaDeps {
 /** Multi-factor authentication (product spec §4 "MFA", §7 /factors calls). */
 export function createMfa({ auth, getSession, onVerified, now }: MfaDeps) {
   const mfa = {
-    async enrollTotp(options: { friendlyName?: string; issuer?: string } = {}): Promise<TotpEnrollment> {
+    async enrollTotp(
+      options: { friendlyName?: string; issuer?: string } = {},
+    ): Promise<TotpEnrollment> {
       const data = unwrap(
-        await auth.mfa.enroll({ factorType: 'totp', friendlyName: options.friendlyName, issuer: options.issuer }),
+        await auth.mfa.enroll({
+          factorType: 'totp',
+          friendlyName: options.friendlyName,
+          issuer: options.issuer,
+        }),
       );
-      return { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret, uri: data.totp.uri };
+      return {
+        factorId: data.id,
+        qrCode: data.totp.qr_code,
+        secret: data.totp.secret,
+        uri: data.totp.uri,
+      };
     },
     async challenge(factorId: string): Promise<{ challengeId: string; expiresAt: number }> {
       const data = unwrap(await auth.mfa.challenge({ factorId }));

@@ -62,7 +62,10 @@ export function createAutoRefresher(deps: AutoRefresherDeps) {
       }
       const delay = refreshRetryDelay(attempt);
       if (clock.now() + delay - startedAt >= AUTO_REFRESH_TICK_MS) {
-        logger.warn('Session refresh keeps failing; keeping the session until the next tick', error);
+        logger.warn(
+          'Session refresh keeps failing; keeping the session until the next tick',
+          error,
+        );
         return;
       }
       logger.info(`Session refresh failed, retrying in ${delay} ms`, error);

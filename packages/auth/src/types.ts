@@ -39,7 +39,8 @@ export interface AuthSnapshot extends AuthState {
 }
 
 /** Session events delivered to `engine.onEvent` listeners. */
-export type AuthEventName = 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'MFA_CHALLENGE_VERIFIED';
+export type AuthEventName =
+  'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'MFA_CHALLENGE_VERIFIED';
 
 /** A `profiles` row as far as the session engine reads it. */
 export interface ProfileRecord {

@@ -12,7 +12,16 @@ export function useSession(): AuthSnapshot {
 export type UseAuthResult = AuthSnapshot &
   Pick<
     AuthEngine,
-    'login' | 'register' | 'logout' | 'extendSession' | 'enterDemo' | 'exitDemo' | 'refreshProfile' | 'mfa' | 'identities' | 'onEvent'
+    | 'login'
+    | 'register'
+    | 'logout'
+    | 'extendSession'
+    | 'enterDemo'
+    | 'exitDemo'
+    | 'refreshProfile'
+    | 'mfa'
+    | 'identities'
+    | 'onEvent'
   >;
 
 /** The auth state together with the engine's actions. */

@@ -1,3 +1,9 @@
 export { AuthProvider, useAuthEngine, type AuthProviderProps } from './context';
-export { useAuth, useSession, useSessionExpiry, type SessionExpiry, type UseAuthResult } from './hooks';
+export {
+  useAuth,
+  useSession,
+  useSessionExpiry,
+  type SessionExpiry,
+  type UseAuthResult,
+} from './hooks';
 export { RequireRole, type RequireRoleProps } from './require-role';

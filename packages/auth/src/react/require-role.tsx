@@ -21,7 +21,14 @@ export interface RequireRoleProps {
  * The route guard of spec §2: spinner until auth is initialised, unauthenticated visitors are
  * redirected, signed-in users without a required role see the access-denied card.
  */
-export function RequireRole({ roles, redirectTo, renderLoading, renderRedirect, renderDenied, children }: RequireRoleProps) {
+export function RequireRole({
+  roles,
+  redirectTo,
+  renderLoading,
+  renderRedirect,
+  renderDenied,
+  children,
+}: RequireRoleProps) {
   const { isInitialized, isAuthenticated, user } = useSession();
   if (!isInitialized) return renderLoading();
   if (!isAuthenticated || !user) return renderRedirect(redirectTo);

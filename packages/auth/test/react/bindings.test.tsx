@@ -20,7 +20,9 @@ function Guarded({ roles }: { roles: ('admin' | 'affiliate' | 'merchant' | 'demo
       redirectTo="/login"
       renderLoading={() => <p>Loading…</p>}
       renderRedirect={(to) => <p>Redirect to {to}</p>}
-      renderDenied={(allowed) => <p>Access denied. This feature requires one of the following roles: {allowed.join(', ')}</p>}
+      renderDenied={(allowed) => (
+        <p>Access denied. This feature requires one of the following roles: {allowed.join(', ')}</p>
+      )}
     >
       <p>Protected content</p>
     </RequireRole>
@@ -109,7 +111,11 @@ describe('RequireRole (spec §2 route guard)', () => {
     await act(async () => {
       await engine.login(ADA.email, ADA.password);
     });
-    expect(screen.getByText('Access denied. This feature requires one of the following roles: admin, affiliate')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Access denied. This feature requires one of the following roles: admin, affiliate',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByText('Protected content')).toBeNull();
   });
 

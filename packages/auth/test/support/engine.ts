@@ -7,7 +7,12 @@ export const ADA = { email: 'ada@example.com', password: 'Str0ng!Passw0rd' };
 
 /** A started engine over the fake API, with fake document, window and storage. */
 export function setupEngine(
-  options: { fake?: FakeApi; storage?: StorageLike; window?: ReturnType<typeof fakeWindow>; document?: FakeDocument } = {},
+  options: {
+    fake?: FakeApi;
+    storage?: StorageLike;
+    window?: ReturnType<typeof fakeWindow>;
+    document?: FakeDocument;
+  } = {},
 ) {
   const fake = options.fake ?? createFakeApi();
   const storage = options.storage ?? createMemoryStorage();
@@ -15,12 +20,30 @@ export function setupEngine(
   const win = options.window ?? fakeWindow();
   const logger = recordingLogger();
   const reload = vi.fn();
-  const engine = createAuthEngine({ api: fake.api, storage, env: { document: doc, window: win }, logger, reload });
+  const engine = createAuthEngine({
+    api: fake.api,
+    storage,
+    env: { document: doc, window: win },
+    logger,
+    reload,
+  });
   const events: string[] = [];
   engine.onEvent((event) => events.push(event));
   return { engine, fake, storage, doc, win, logger, reload, events };
 }
 
-export function addAda(fake: FakeApi, profile: Record<string, unknown> | null = { name: 'Ada Lovelace', role: 'merchant', has_completed_onboarding: true }) {
-  return fake.addAccount(ADA.email, ADA.password, { name: 'Ada', role: 'affiliate' }, profile ?? undefined);
+export function addAda(
+  fake: FakeApi,
+  profile: Record<string, unknown> | null = {
+    name: 'Ada Lovelace',
+    role: 'merchant',
+    has_completed_onboarding: true,
+  },
+) {
+  return fake.addAccount(
+    ADA.email,
+    ADA.password,
+    { name: 'Ada', role: 'affiliate' },
+    profile ?? undefined,
+  );
 }

@@ -2,7 +2,13 @@
  * An in-memory stand-in for supabase-js's auth client and api-client's profile calls, used only
  * by unit tests to inject failures (the integration tests use the real local stack).
  */
-import { AuthApiError, type AuthChangeEvent, type Factor, type Session, type User as AuthUser } from '@supabase/supabase-js';
+import {
+  AuthApiError,
+  type AuthChangeEvent,
+  type Factor,
+  type Session,
+  type User as AuthUser,
+} from '@supabase/supabase-js';
 import { vi } from 'vitest';
 import type { AuthApi, ProfileRecord, SubscriptionRecord } from '../../src';
 
@@ -21,7 +27,11 @@ export interface FakeAccount {
   password: string;
 }
 
-export function authUser(id: string, email: string, metadata: Record<string, unknown> = {}): AuthUser {
+export function authUser(
+  id: string,
+  email: string,
+  metadata: Record<string, unknown> = {},
+): AuthUser {
   return {
     id,
     email,
@@ -84,14 +94,23 @@ export function createFakeApi(options: { expiresIn?: number } = {}) {
           error: new AuthApiError('Invalid login credentials', 400, 'invalid_credentials'),
         };
       }
-      if (control.signInWithoutSession) return { data: { user: account.user, session: null }, error: null };
+      if (control.signInWithoutSession)
+        return { data: { user: account.user, session: null }, error: null };
       aal = 'aal1';
       current = issue(account.user);
       await notify('SIGNED_IN', current);
       return { data: { user: account.user, session: current }, error: null };
     }),
     signUp: vi.fn(
-      async ({ email, password, options: opts }: { email: string; password: string; options?: { data?: object } }) => {
+      async ({
+        email,
+        password,
+        options: opts,
+      }: {
+        email: string;
+        password: string;
+        options?: { data?: object };
+      }) => {
         const user = authUser(`user-${accounts.size + 1}`, email, { ...opts?.data });
         accounts.set(email, { user, password });
         if (!control.autoConfirm) return { data: { user, session: null }, error: null };
@@ -109,19 +128,25 @@ export function createFakeApi(options: { expiresIn?: number } = {}) {
       return { error: null };
     }),
     getSession: vi.fn(async () => ({ data: { session: current }, error: null })),
-    setSession: vi.fn(async ({ refresh_token }: { access_token: string; refresh_token: string }) => {
-      const user = validRefreshTokens.get(refresh_token);
-      if (!user) {
-        return {
-          data: { user: null, session: null },
-          error: new AuthApiError('Invalid Refresh Token: Refresh Token Not Found', 400, 'refresh_token_not_found'),
-        };
-      }
-      validRefreshTokens.delete(refresh_token);
-      current = issue(user);
-      await notify('TOKEN_REFRESHED', current);
-      return { data: { user, session: current }, error: null };
-    }),
+    setSession: vi.fn(
+      async ({ refresh_token }: { access_token: string; refresh_token: string }) => {
+        const user = validRefreshTokens.get(refresh_token);
+        if (!user) {
+          return {
+            data: { user: null, session: null },
+            error: new AuthApiError(
+              'Invalid Refresh Token: Refresh Token Not Found',
+              400,
+              'refresh_token_not_found',
+            ),
+          };
+        }
+        validRefreshTokens.delete(refresh_token);
+        current = issue(user);
+        await notify('TOKEN_REFRESHED', current);
+        return { data: { user, session: current }, error: null };
+      },
+    ),
     refreshSession: vi.fn(async ({ refresh_token }: { refresh_token: string }) => {
       if (control.refreshErrors.length > 0) {
         const error = control.refreshErrors.shift();
@@ -130,7 +155,11 @@ export function createFakeApi(options: { expiresIn?: number } = {}) {
       if (!current || current.refresh_token !== refresh_token) {
         return {
           data: { user: null, session: null },
-          error: new AuthApiError('Invalid Refresh Token: Already Used', 400, 'refresh_token_already_used'),
+          error: new AuthApiError(
+            'Invalid Refresh Token: Already Used',
+            400,
+            'refresh_token_already_used',
+          ),
         };
       }
       validRefreshTokens.delete(refresh_token);
@@ -140,7 +169,15 @@ export function createFakeApi(options: { expiresIn?: number } = {}) {
     }),
     onAuthStateChange: vi.fn((listener: Listener) => {
       listeners.add(listener);
-      return { data: { subscription: { id: 'sub', callback: listener, unsubscribe: () => listeners.delete(listener) } } };
+      return {
+        data: {
+          subscription: {
+            id: 'sub',
+            callback: listener,
+            unsubscribe: () => listeners.delete(listener),
+          },
+        },
+      };
     }),
     linkIdentity: vi.fn(async ({ provider }: { provider: string }) => ({
       data: { provider, url: `https://auth.test/authorize?provider=${provider}` },
@@ -148,7 +185,11 @@ export function createFakeApi(options: { expiresIn?: number } = {}) {
     })),
     unlinkIdentity: vi.fn(async () => ({ data: {}, error: null })),
     getUserIdentities: vi.fn(async () => ({
-      data: { identities: current ? [{ identity_id: 'identity-1', id: current.user.id, provider: 'email' }] : [] },
+      data: {
+        identities: current
+          ? [{ identity_id: 'identity-1', id: current.user.id, provider: 'email' }]
+          : [],
+      },
       error: null,
     })),
     mfa: {
@@ -163,42 +204,66 @@ export function createFakeApi(options: { expiresIn?: number } = {}) {
         } as Factor;
         factors.push(factor);
         return {
-          data: { id: factor.id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: 'data:image/svg+xml;utf-8,<svg/>', secret: 'SECRET', uri: 'otpauth://totp/x' } },
+          data: {
+            id: factor.id,
+            type: 'totp',
+            friendly_name: friendlyName,
+            totp: {
+              qr_code: 'data:image/svg+xml;utf-8,<svg/>',
+              secret: 'SECRET',
+              uri: 'otpauth://totp/x',
+            },
+          },
           error: null,
         };
       }),
       challenge: vi.fn(async ({ factorId }: { factorId: string }) => ({
-        data: { id: `challenge-for-${factorId}`, type: 'totp', expires_at: Math.round(Date.now() / 1000) + 300 },
+        data: {
+          id: `challenge-for-${factorId}`,
+          type: 'totp',
+          expires_at: Math.round(Date.now() / 1000) + 300,
+        },
         error: null,
       })),
-      verify: vi.fn(async ({ factorId, code }: { factorId: string; challengeId: string; code: string }) => {
-        const factor = factors.find((f) => f.id === factorId);
-        if (!factor || code !== '123456' || !current) {
-          return { data: null, error: new AuthApiError('Invalid TOTP code entered', 422, 'mfa_verification_failed') };
-        }
-        (factor as { status: string }).status = 'verified';
-        aal = 'aal2';
-        const session = issue(current.user);
-        current = session;
-        // supabase-js announces the verify response without expires_at.
-        const { expires_at: _omitted, ...data } = session;
-        await notify('MFA_CHALLENGE_VERIFIED', data as Session);
-        return { data, error: null };
-      }),
+      verify: vi.fn(
+        async ({ factorId, code }: { factorId: string; challengeId: string; code: string }) => {
+          const factor = factors.find((f) => f.id === factorId);
+          if (!factor || code !== '123456' || !current) {
+            return {
+              data: null,
+              error: new AuthApiError('Invalid TOTP code entered', 422, 'mfa_verification_failed'),
+            };
+          }
+          (factor as { status: string }).status = 'verified';
+          aal = 'aal2';
+          const session = issue(current.user);
+          current = session;
+          // supabase-js announces the verify response without expires_at.
+          const { expires_at: _omitted, ...data } = session;
+          await notify('MFA_CHALLENGE_VERIFIED', data as Session);
+          return { data, error: null };
+        },
+      ),
       unenroll: vi.fn(async ({ factorId }: { factorId: string }) => {
         const index = factors.findIndex((f) => f.id === factorId);
         if (index >= 0) factors.splice(index, 1);
         return { data: { id: factorId }, error: null };
       }),
       listFactors: vi.fn(async () => ({
-        data: { all: [...factors], totp: factors.filter((f) => f.status === 'verified'), phone: [] },
+        data: {
+          all: [...factors],
+          totp: factors.filter((f) => f.status === 'verified'),
+          phone: [],
+        },
         error: null,
       })),
     },
   };
 
   const profileCalls = {
-    fetchProfile: vi.fn(async (id: string): Promise<ProfileRecord | null> => profiles.get(id) ?? null),
+    fetchProfile: vi.fn(
+      async (id: string): Promise<ProfileRecord | null> => profiles.get(id) ?? null,
+    ),
     fetchSubscription: vi.fn(async (id: string): Promise<SubscriptionRecord | null> => {
       const profile = profiles.get(id);
       return profile
@@ -223,7 +288,12 @@ export function createFakeApi(options: { expiresIn?: number } = {}) {
     get session() {
       return current;
     },
-    addAccount(email: string, password: string, metadata: Record<string, unknown> = {}, profile?: Partial<ProfileRecord>) {
+    addAccount(
+      email: string,
+      password: string,
+      metadata: Record<string, unknown> = {},
+      profile?: Partial<ProfileRecord>,
+    ) {
       const user = authUser(`user-${accounts.size + 1}`, email, metadata);
       accounts.set(email, { user, password });
       if (profile) profiles.set(user.id, { id: user.id, ...profile });

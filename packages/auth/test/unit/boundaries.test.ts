@@ -15,13 +15,17 @@ describe('package boundaries', () => {
     const core = sourceFiles(srcDir).filter((file) => !relative(srcDir, file).startsWith('react'));
     expect(core.length).toBeGreaterThan(5);
     for (const file of core) {
-      expect(readFileSync(file, 'utf8'), relative(srcDir, file)).not.toMatch(/from ['"]react(-dom)?(\/[^'"]*)?['"]/);
+      expect(readFileSync(file, 'utf8'), relative(srcDir, file)).not.toMatch(
+        /from ['"]react(-dom)?(\/[^'"]*)?['"]/,
+      );
     }
   });
 
   it('nothing imports a UI kit or a router', () => {
     for (const file of sourceFiles(srcDir)) {
-      expect(readFileSync(file, 'utf8'), relative(srcDir, file)).not.toMatch(/from ['"](@verdant\/ui|react-router[^'"]*|@radix-ui[^'"]*)['"]/);
+      expect(readFileSync(file, 'utf8'), relative(srcDir, file)).not.toMatch(
+        /from ['"](@verdant\/ui|react-router[^'"]*|@radix-ui[^'"]*)['"]/,
+      );
     }
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage, DEMO_SESSION_MAX_AGE_MS, DEMO_USER_ID, STORAGE_KEYS } from '../../src';
+import {
+  createMemoryStorage,
+  DEMO_SESSION_MAX_AGE_MS,
+  DEMO_USER_ID,
+  STORAGE_KEYS,
+} from '../../src';
 import { createDemoSessionStore } from '../../src/demo';
 import { createSafeStorage } from '../../src/storage';
 import { recordingLogger } from '../support/env';

@@ -1,6 +1,11 @@
 import { AuthApiError } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_FAILED_MESSAGE, AuthValidationError, SESSION_DURATION_MS, REMEMBER_ME_DURATION_MS } from '../../src';
+import {
+  AUTH_FAILED_MESSAGE,
+  AuthValidationError,
+  SESSION_DURATION_MS,
+  REMEMBER_ME_DURATION_MS,
+} from '../../src';
 import { ADA, addAda, setupEngine } from '../support/engine';
 
 beforeEach(() => {
@@ -35,9 +40,17 @@ describe('login', () => {
     addAda(fake);
     await engine.start();
     const user = await engine.login(ADA.email, ADA.password);
-    expect(user).toMatchObject({ name: 'Ada Lovelace', role: 'merchant', hasCompletedOnboarding: true });
+    expect(user).toMatchObject({
+      name: 'Ada Lovelace',
+      role: 'merchant',
+      hasCompletedOnboarding: true,
+    });
     const state = engine.getSnapshot();
-    expect(state).toMatchObject({ isAuthenticated: true, rememberMe: false, token: fake.session!.access_token });
+    expect(state).toMatchObject({
+      isAuthenticated: true,
+      rememberMe: false,
+      token: fake.session!.access_token,
+    });
     expect(state.session?.refresh_token).toBe(fake.session!.refresh_token);
     expect(state.sessionTimeout).toBe(Date.now() + SESSION_DURATION_MS);
     expect(events).toEqual(['SIGNED_IN']);
@@ -49,7 +62,10 @@ describe('login', () => {
     addAda(fake);
     await engine.start();
     await engine.login(ADA.email, ADA.password, { rememberMe: true });
-    expect(engine.getSnapshot()).toMatchObject({ rememberMe: true, sessionTimeout: Date.now() + REMEMBER_ME_DURATION_MS });
+    expect(engine.getSnapshot()).toMatchObject({
+      rememberMe: true,
+      sessionTimeout: Date.now() + REMEMBER_ME_DURATION_MS,
+    });
     engine.stop();
   });
 
@@ -106,14 +122,19 @@ describe('profile', () => {
   it('when fetching fails builds the user from auth metadata with onboarding false and logs', async () => {
     const { engine, fake, logger } = setupEngine();
     addAda(fake);
-    fake.profiles.fetchProfile.mockRejectedValue(new Error('profile fetch failed after 3 attempts'));
+    fake.profiles.fetchProfile.mockRejectedValue(
+      new Error('profile fetch failed after 3 attempts'),
+    );
     await engine.start();
     expect(await engine.login(ADA.email, ADA.password)).toMatchObject({
       name: 'Ada',
       role: 'affiliate',
       hasCompletedOnboarding: false,
     });
-    expect(logger.error).toHaveBeenCalledWith(expect.stringContaining('profile'), expect.any(Error));
+    expect(logger.error).toHaveBeenCalledWith(
+      expect.stringContaining('profile'),
+      expect.any(Error),
+    );
     engine.stop();
   });
 
@@ -138,12 +159,19 @@ describe('profile', () => {
     await engine.start();
     await engine.login(ADA.email, ADA.password);
     expect(fake.profiles.fetchSubscription).not.toHaveBeenCalled();
-    fake.profileRows.set(user.id, { ...fake.profileRows.get(user.id)!, has_active_subscription: true, subscription_tier: 'pro' });
+    fake.profileRows.set(user.id, {
+      ...fake.profileRows.get(user.id)!,
+      has_active_subscription: true,
+      subscription_tier: 'pro',
+    });
     await vi.advanceTimersByTimeAsync(99);
     expect(fake.profiles.fetchSubscription).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(fake.profiles.fetchSubscription).toHaveBeenCalledWith(user.id);
-    expect(engine.getSnapshot().user).toMatchObject({ hasActiveSubscription: true, subscriptionTier: 'pro' });
+    expect(engine.getSnapshot().user).toMatchObject({
+      hasActiveSubscription: true,
+      subscriptionTier: 'pro',
+    });
 
     await fake.auth.refreshSession({ refresh_token: fake.session!.refresh_token });
     await vi.advanceTimersByTimeAsync(100);
@@ -160,7 +188,10 @@ describe('profile', () => {
     const before = engine.getSnapshot().user;
     await vi.advanceTimersByTimeAsync(100);
     expect(engine.getSnapshot().user).toBe(before);
-    expect(logger.warn).toHaveBeenCalledWith('Could not re-check the subscription', expect.any(Error));
+    expect(logger.warn).toHaveBeenCalledWith(
+      'Could not re-check the subscription',
+      expect.any(Error),
+    );
     engine.stop();
   });
 });
@@ -169,9 +200,13 @@ describe('register', () => {
   it('validates email and password before calling the provider', async () => {
     const { engine, fake } = setupEngine();
     await engine.start();
-    const error = await engine.register({ email: 'not-an-email', password: 'short', name: 'X' }).catch((e: unknown) => e);
+    const error = await engine
+      .register({ email: 'not-an-email', password: 'short', name: 'X' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthValidationError);
-    expect((error as AuthValidationError).errors).toContain('Password must be at least 8 characters long');
+    expect((error as AuthValidationError).errors).toContain(
+      'Password must be at least 8 characters long',
+    );
     expect((error as AuthValidationError).errors.length).toBeGreaterThan(1);
     expect(fake.auth.signUp).not.toHaveBeenCalled();
     engine.stop();
@@ -180,7 +215,11 @@ describe('register', () => {
   it('passes name and role (default affiliate) as metadata and signs in', async () => {
     const { engine, fake, events } = setupEngine();
     await engine.start();
-    const result = await engine.register({ email: 'new@example.com', password: ADA.password, name: 'Newt' });
+    const result = await engine.register({
+      email: 'new@example.com',
+      password: ADA.password,
+      name: 'Newt',
+    });
     expect(fake.auth.signUp).toHaveBeenCalledWith({
       email: 'new@example.com',
       password: ADA.password,
@@ -196,8 +235,16 @@ describe('register', () => {
     const { engine, fake } = setupEngine();
     fake.control.autoConfirm = false;
     await engine.start();
-    const result = await engine.register({ email: 'shop@example.com', password: ADA.password, name: 'Shop', role: 'merchant' });
-    expect(fake.auth.signUp.mock.calls[0]![0].options?.data).toEqual({ name: 'Shop', role: 'merchant' });
+    const result = await engine.register({
+      email: 'shop@example.com',
+      password: ADA.password,
+      name: 'Shop',
+      role: 'merchant',
+    });
+    expect(fake.auth.signUp.mock.calls[0]![0].options?.data).toEqual({
+      name: 'Shop',
+      role: 'merchant',
+    });
     expect(result).toMatchObject({ session: null, confirmationRequired: true });
     expect(engine.getSnapshot().isAuthenticated).toBe(false);
     engine.stop();
@@ -207,7 +254,12 @@ describe('register', () => {
     const { engine, fake } = setupEngine();
     await engine.start();
     await expect(
-      engine.register({ email: 'x@example.com', password: ADA.password, name: 'X', role: 'admin' as 'merchant' }),
+      engine.register({
+        email: 'x@example.com',
+        password: ADA.password,
+        name: 'X',
+        role: 'admin' as 'merchant',
+      }),
     ).rejects.toThrow('Invalid role specified');
     expect(fake.auth.signUp).not.toHaveBeenCalled();
     engine.stop();
@@ -223,7 +275,13 @@ describe('logout', () => {
     expect(storage.getItem('verdant.auth')).not.toBeNull();
     await engine.logout();
     expect(fake.auth.signOut).toHaveBeenCalledWith();
-    expect(engine.getSnapshot()).toMatchObject({ isAuthenticated: false, user: null, session: null, token: null, sessionTimeout: null });
+    expect(engine.getSnapshot()).toMatchObject({
+      isAuthenticated: false,
+      user: null,
+      session: null,
+      token: null,
+      sessionTimeout: null,
+    });
     expect(storage.getItem('verdant.auth')).toBeNull();
     expect(events).toEqual(['SIGNED_IN', 'SIGNED_OUT']);
     engine.stop();
@@ -257,7 +315,8 @@ describe('logout', () => {
     addAda(fake);
     let release: () => void = () => {};
     fake.profiles.fetchProfile.mockImplementationOnce(
-      (id) => new Promise((resolve) => (release = () => resolve({ id, name: 'Late', role: 'admin' }))),
+      (id) =>
+        new Promise((resolve) => (release = () => resolve({ id, name: 'Late', role: 'admin' }))),
     );
     await engine.start();
     const login = engine.login(ADA.email, ADA.password);

@@ -14,8 +14,16 @@ describe('demo mode', () => {
     const { engine, storage } = setupEngine();
     await engine.start();
     await engine.enterDemo();
-    expect(engine.getSnapshot()).toMatchObject({ isDemoMode: true, isAuthenticated: true, user: DEMO_USER, session: null });
-    expect(JSON.parse(storage.getItem(STORAGE_KEYS.demoSession)!)).toEqual({ userId: DEMO_USER_ID, startedAt: Date.now() });
+    expect(engine.getSnapshot()).toMatchObject({
+      isDemoMode: true,
+      isAuthenticated: true,
+      user: DEMO_USER,
+      session: null,
+    });
+    expect(JSON.parse(storage.getItem(STORAGE_KEYS.demoSession)!)).toEqual({
+      userId: DEMO_USER_ID,
+      startedAt: Date.now(),
+    });
     engine.stop();
   });
 
@@ -27,7 +35,10 @@ describe('demo mode', () => {
     vi.advanceTimersByTime(DEMO_SESSION_MAX_AGE_MS - 1);
     const next = setupEngine({ storage: first.storage });
     await next.engine.start();
-    expect(next.engine.getSnapshot()).toMatchObject({ isDemoMode: true, user: { id: DEMO_USER_ID, role: 'demo' } });
+    expect(next.engine.getSnapshot()).toMatchObject({
+      isDemoMode: true,
+      user: { id: DEMO_USER_ID, role: 'demo' },
+    });
     next.engine.stop();
   });
 
@@ -39,7 +50,11 @@ describe('demo mode', () => {
     vi.advanceTimersByTime(DEMO_SESSION_MAX_AGE_MS);
     const next = setupEngine({ storage: first.storage });
     await expect(next.engine.start()).resolves.toBeUndefined();
-    expect(next.engine.getSnapshot()).toMatchObject({ isInitialized: true, isDemoMode: false, isAuthenticated: false });
+    expect(next.engine.getSnapshot()).toMatchObject({
+      isInitialized: true,
+      isDemoMode: false,
+      isAuthenticated: false,
+    });
     expect(first.storage.getItem(STORAGE_KEYS.demoSession)).toBeNull();
     next.engine.stop();
   });
@@ -51,7 +66,11 @@ describe('demo mode', () => {
     storage.setItem(STORAGE_KEYS.demoLinks, '[{"code":"demo"}]');
     storage.setItem(STORAGE_KEYS.emailPopupShownAt, String(Date.now()));
     engine.exitDemo();
-    expect(engine.getSnapshot()).toMatchObject({ isDemoMode: false, isAuthenticated: false, user: null });
+    expect(engine.getSnapshot()).toMatchObject({
+      isDemoMode: false,
+      isAuthenticated: false,
+      user: null,
+    });
     expect(storage.getItem(STORAGE_KEYS.demoLinks)).toBeNull();
     expect(storage.getItem(STORAGE_KEYS.emailPopupShownAt)).toBeNull();
     expect(storage.getItem(STORAGE_KEYS.demoSession)).toBeNull();

@@ -36,7 +36,10 @@ describe('auto-refresh', () => {
 
   it('keeps the session through retryable failures (200 ms doubling back-off)', async () => {
     const { engine, fake, events } = await signedIn(120);
-    fake.control.refreshErrors.push(new AuthRetryableFetchError('Gateway Timeout', 504), new AuthRetryableFetchError('Gateway Timeout', 504));
+    fake.control.refreshErrors.push(
+      new AuthRetryableFetchError('Gateway Timeout', 504),
+      new AuthRetryableFetchError('Gateway Timeout', 504),
+    );
     await vi.advanceTimersByTimeAsync(30_000);
     expect(fake.auth.refreshSession).toHaveBeenCalledTimes(1);
     expect(engine.getSnapshot().isAuthenticated).toBe(true);
@@ -51,7 +54,9 @@ describe('auto-refresh', () => {
 
   it('removes the session and signs out on a non-retryable failure', async () => {
     const { engine, fake, events, storage } = await signedIn(120);
-    fake.control.refreshErrors.push(new AuthApiError('Invalid Refresh Token: Already Used', 400, 'refresh_token_already_used'));
+    fake.control.refreshErrors.push(
+      new AuthApiError('Invalid Refresh Token: Already Used', 400, 'refresh_token_already_used'),
+    );
     await vi.advanceTimersByTimeAsync(30_000);
     expect(engine.getSnapshot()).toMatchObject({ isAuthenticated: false, session: null });
     expect(fake.auth.signOut).toHaveBeenCalledWith({ scope: 'local' });

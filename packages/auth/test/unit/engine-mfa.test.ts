@@ -21,13 +21,24 @@ async function signedIn() {
 
 describe('assurance levels', () => {
   it('reads the current level from the token; next is aal2 with any verified factor', () => {
-    expect(assuranceLevels(fakeJwt({ aal: 'aal1' }), [])).toEqual({ currentLevel: 'aal1', nextLevel: 'aal1' });
-    expect(assuranceLevels(fakeJwt({ aal: 'aal1' }), [{ status: 'unverified' }])).toEqual({ currentLevel: 'aal1', nextLevel: 'aal1' });
-    expect(assuranceLevels(fakeJwt({ aal: 'aal1' }), [{ status: 'unverified' }, { status: 'verified' }])).toEqual({
+    expect(assuranceLevels(fakeJwt({ aal: 'aal1' }), [])).toEqual({
+      currentLevel: 'aal1',
+      nextLevel: 'aal1',
+    });
+    expect(assuranceLevels(fakeJwt({ aal: 'aal1' }), [{ status: 'unverified' }])).toEqual({
+      currentLevel: 'aal1',
+      nextLevel: 'aal1',
+    });
+    expect(
+      assuranceLevels(fakeJwt({ aal: 'aal1' }), [{ status: 'unverified' }, { status: 'verified' }]),
+    ).toEqual({
       currentLevel: 'aal1',
       nextLevel: 'aal2',
     });
-    expect(assuranceLevels(fakeJwt({ aal: 'aal2' }), [{ status: 'verified' }])).toEqual({ currentLevel: 'aal2', nextLevel: 'aal2' });
+    expect(assuranceLevels(fakeJwt({ aal: 'aal2' }), [{ status: 'verified' }])).toEqual({
+      currentLevel: 'aal2',
+      nextLevel: 'aal2',
+    });
     expect(assuranceLevels('not-a-jwt', [])).toEqual({ currentLevel: null, nextLevel: null });
     expect(assuranceLevels(null, [])).toEqual({ currentLevel: null, nextLevel: null });
   });
@@ -37,7 +48,11 @@ describe('MFA', () => {
   it('enrolls TOTP with a QR code, then challenge + verify saves the session and emits MFA_CHALLENGE_VERIFIED', async () => {
     const { engine, fake, events, storage } = await signedIn();
     const enrollment = await engine.mfa.enrollTotp({ friendlyName: 'Phone', issuer: 'Verdant' });
-    expect(fake.auth.mfa.enroll).toHaveBeenCalledWith({ factorType: 'totp', friendlyName: 'Phone', issuer: 'Verdant' });
+    expect(fake.auth.mfa.enroll).toHaveBeenCalledWith({
+      factorType: 'totp',
+      friendlyName: 'Phone',
+      issuer: 'Verdant',
+    });
     expect(enrollment.qrCode).toMatch(/^data:image\/svg\+xml/);
     expect(await engine.mfa.assuranceLevel()).toEqual({ currentLevel: 'aal1', nextLevel: 'aal1' });
 
@@ -47,7 +62,9 @@ describe('MFA', () => {
     const { session, token } = engine.getSnapshot();
     expect(token).toBe(fake.session!.access_token);
     expect(session!.expires_at).toBe(Math.round(Date.now() / 1000) + 3600);
-    const saved = JSON.parse(deobfuscate(storage.getItem(STORAGE_KEYS.authState)!, 'https://verdant.test')!);
+    const saved = JSON.parse(
+      deobfuscate(storage.getItem(STORAGE_KEYS.authState)!, 'https://verdant.test')!,
+    );
     expect(saved.session.access_token).toBe(fake.session!.access_token);
     expect(await engine.mfa.assuranceLevel()).toEqual({ currentLevel: 'aal2', nextLevel: 'aal2' });
     engine.stop();
@@ -57,7 +74,9 @@ describe('MFA', () => {
     const { engine, events } = await signedIn();
     const { factorId } = await engine.mfa.enrollTotp();
     const tokenBefore = engine.getSnapshot().token;
-    await expect(engine.mfa.challengeAndVerify({ factorId, code: '000000' })).rejects.toBeInstanceOf(AuthApiError);
+    await expect(
+      engine.mfa.challengeAndVerify({ factorId, code: '000000' }),
+    ).rejects.toBeInstanceOf(AuthApiError);
     expect(engine.getSnapshot().token).toBe(tokenBefore);
     expect(events).toEqual(['SIGNED_IN']);
     engine.stop();
@@ -85,14 +104,31 @@ describe('identities', () => {
     const { engine, fake } = await signedIn();
     const [identity] = await engine.identities.list();
     expect(identity).toMatchObject({ identity_id: 'identity-1' });
-    expect(await engine.identities.link({ provider: 'github', redirectTo: 'https://verdant.test/profile' })).toEqual({
+    expect(
+      await engine.identities.link({
+        provider: 'github',
+        redirectTo: 'https://verdant.test/profile',
+      }),
+    ).toEqual({
       url: 'https://auth.test/authorize?provider=github',
     });
-    expect(fake.auth.linkIdentity).toHaveBeenCalledWith({ provider: 'github', options: { redirectTo: 'https://verdant.test/profile' } });
+    expect(fake.auth.linkIdentity).toHaveBeenCalledWith({
+      provider: 'github',
+      options: { redirectTo: 'https://verdant.test/profile' },
+    });
     await engine.identities.unlink(identity!);
     expect(fake.auth.unlinkIdentity).toHaveBeenCalledWith(identity);
-    fake.auth.unlinkIdentity.mockResolvedValueOnce({ data: null, error: new AuthApiError('User must have at least 1 identity', 422, 'single_identity_not_deletable') } as never);
-    await expect(engine.identities.unlink(identity!)).rejects.toThrow('User must have at least 1 identity');
+    fake.auth.unlinkIdentity.mockResolvedValueOnce({
+      data: null,
+      error: new AuthApiError(
+        'User must have at least 1 identity',
+        422,
+        'single_identity_not_deletable',
+      ),
+    } as never);
+    await expect(engine.identities.unlink(identity!)).rejects.toThrow(
+      'User must have at least 1 identity',
+    );
     engine.stop();
   });
 });

@@ -32,7 +32,9 @@ async function signedIn(options: { rememberMe?: boolean; storage?: StorageLike }
 
 function stored(storage: StorageLike) {
   const raw = storage.getItem(STORAGE_KEYS.authState);
-  return raw === null ? null : (JSON.parse(deobfuscate(raw, 'https://verdant.test')!) as Record<string, unknown>);
+  return raw === null
+    ? null
+    : (JSON.parse(deobfuscate(raw, 'https://verdant.test')!) as Record<string, unknown>);
 }
 
 describe('persisted session', () => {
@@ -74,8 +76,16 @@ describe('persisted session', () => {
     // A new page: supabase-js has no session in memory, the engine restores it from storage.
     const fresh = createFakeApi();
     const next = setupEngine({ fake: fresh, storage: first.storage });
-    fresh.auth.setSession.mockImplementation(async () => ({ data: { user: first.fake.session!.user, session: first.fake.session! }, error: null }));
-    fresh.profileRows.set(user!.id, { id: user!.id, name: 'Ada Lovelace', role: 'merchant', has_completed_onboarding: true });
+    fresh.auth.setSession.mockImplementation(async () => ({
+      data: { user: first.fake.session!.user, session: first.fake.session! },
+      error: null,
+    }));
+    fresh.profileRows.set(user!.id, {
+      id: user!.id,
+      name: 'Ada Lovelace',
+      role: 'merchant',
+      has_completed_onboarding: true,
+    });
     await next.engine.start();
     expect(next.engine.getSnapshot()).toMatchObject({
       isInitialized: true,
@@ -95,9 +105,17 @@ describe('persisted session', () => {
   it('restored for another fingerprint is discarded: logged out cleanly', async () => {
     const first = await signedIn();
     first.engine.stop();
-    const next = setupEngine({ fake: first.fake, storage: first.storage, window: fakeWindow({ width: 390, height: 844 }) });
+    const next = setupEngine({
+      fake: first.fake,
+      storage: first.storage,
+      window: fakeWindow({ width: 390, height: 844 }),
+    });
     await expect(next.engine.start()).resolves.toBeUndefined();
-    expect(next.engine.getSnapshot()).toMatchObject({ isInitialized: true, isAuthenticated: false, user: null });
+    expect(next.engine.getSnapshot()).toMatchObject({
+      isInitialized: true,
+      isAuthenticated: false,
+      user: null,
+    });
     expect(first.storage.getItem(STORAGE_KEYS.authState)).toBeNull();
     expect(first.fake.auth.signOut).toHaveBeenLastCalledWith({ scope: 'local' });
     expect(next.logger.warn).toHaveBeenCalledWith('Discarded the stored auth state (fingerprint)');
@@ -111,10 +129,16 @@ describe('persisted session', () => {
     const first = await signedIn();
     first.engine.stop();
     const raw = first.storage.getItem(STORAGE_KEYS.authState)!;
-    first.storage.setItem(STORAGE_KEYS.authState, value ?? raw.slice(0, 20) + 'AAAA' + raw.slice(24));
+    first.storage.setItem(
+      STORAGE_KEYS.authState,
+      value ?? raw.slice(0, 20) + 'AAAA' + raw.slice(24),
+    );
     const next = setupEngine({ fake: first.fake, storage: first.storage });
     await expect(next.engine.start()).resolves.toBeUndefined();
-    expect(next.engine.getSnapshot()).toMatchObject({ isInitialized: true, isAuthenticated: false });
+    expect(next.engine.getSnapshot()).toMatchObject({
+      isInitialized: true,
+      isAuthenticated: false,
+    });
     expect(first.storage.getItem(STORAGE_KEYS.authState)).toBeNull();
     next.engine.stop();
   });
@@ -125,7 +149,10 @@ describe('persisted session', () => {
     const fresh = createFakeApi(); // knows no refresh tokens
     const next = setupEngine({ fake: fresh, storage: first.storage });
     await next.engine.start();
-    expect(next.engine.getSnapshot()).toMatchObject({ isInitialized: true, isAuthenticated: false });
+    expect(next.engine.getSnapshot()).toMatchObject({
+      isInitialized: true,
+      isAuthenticated: false,
+    });
     expect(first.storage.getItem(STORAGE_KEYS.authState)).toBeNull();
     next.engine.stop();
   });
@@ -139,7 +166,10 @@ describe('persisted session', () => {
     };
     const { engine, logger } = await signedIn({ storage });
     expect(engine.getSnapshot().isAuthenticated).toBe(true);
-    expect(logger.warn).toHaveBeenCalledWith('Could not write "verdant.auth" to storage', expect.any(DOMException));
+    expect(logger.warn).toHaveBeenCalledWith(
+      'Could not write "verdant.auth" to storage',
+      expect.any(DOMException),
+    );
     await expect(engine.logout()).resolves.toBeUndefined();
     expect(engine.getSnapshot().isAuthenticated).toBe(false);
     engine.stop();
@@ -223,7 +253,10 @@ describe('session expiry', () => {
     await vi.advanceTimersByTimeAsync(MIN);
     expect(engine.getSnapshot().expiryWarning).not.toBeNull();
     engine.extendSession();
-    expect(engine.getSnapshot()).toMatchObject({ expiryWarning: null, sessionTimeout: Date.now() + SESSION_DURATION_MS });
+    expect(engine.getSnapshot()).toMatchObject({
+      expiryWarning: null,
+      sessionTimeout: Date.now() + SESSION_DURATION_MS,
+    });
     engine.stop();
   });
 
@@ -267,7 +300,11 @@ describe('app version check', () => {
     const next = setupEngine({ fake: first.fake, storage: first.storage });
     await next.engine.start();
     expect(next.reload).toHaveBeenCalledTimes(1);
-    expect(next.engine.getSnapshot()).toMatchObject({ isAuthenticated: false, user: null, session: null });
+    expect(next.engine.getSnapshot()).toMatchObject({
+      isAuthenticated: false,
+      user: null,
+      session: null,
+    });
     expect(first.storage.length).toBe(1);
     expect(first.storage.getItem(STORAGE_KEYS.appVersion)).toBe('1.0.0');
     next.engine.stop();

@@ -24,6 +24,9 @@ describe('expiry status', () => {
   });
 
   it('reports the time left in the warning', () => {
-    expect(expiryStatus(10 * MIN, false, 7 * MIN)).toEqual({ kind: 'warning', remainingMs: 3 * MIN });
+    expect(expiryStatus(10 * MIN, false, 7 * MIN)).toEqual({
+      kind: 'warning',
+      remainingMs: 3 * MIN,
+    });
   });
 });

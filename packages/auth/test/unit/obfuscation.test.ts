@@ -7,10 +7,14 @@ const origin = 'https://verdant.test';
 describe('XOR + base64 obfuscation keyed on the origin', () => {
   it('round-trips any text, including non-ASCII', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme' }), fc.webUrl(), (text, key) => {
-        expect(deobfuscate(obfuscate(text, key), key)).toBe(text);
-      }),
-      { numRuns: 200 },
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 200 }),
+        fc.constantFrom('https://verdant.app', 'http://localhost:3000', ''),
+        (text, key) => {
+          expect(deobfuscate(obfuscate(text, key), key)).toBe(text);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 
@@ -30,6 +34,8 @@ describe('XOR + base64 obfuscation keyed on the origin', () => {
 
   it('returns null, never throws, for values that are not base64 or not UTF-8', () => {
     expect(deobfuscate('%%% not base64 %%%', origin)).toBeNull();
-    expect(deobfuscate(btoa(String.fromCharCode(0xff ^ 'h'.charCodeAt(0), 0xfe)), origin)).toBeNull();
+    expect(
+      deobfuscate(btoa(String.fromCharCode(0xff ^ 'h'.charCodeAt(0), 0xfe)), origin),
+    ).toBeNull();
   });
 });

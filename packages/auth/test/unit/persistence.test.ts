@@ -27,7 +27,10 @@ const saved: PersistedAuth = {
 
 function setup() {
   const storage = createMemoryStorage();
-  return { storage, persistence: createAuthPersistence(createSafeStorage(storage, recordingLogger()), origin) };
+  return {
+    storage,
+    persistence: createAuthPersistence(createSafeStorage(storage, recordingLogger()), origin),
+  };
 }
 
 describe('persisted auth state', () => {
@@ -56,25 +59,44 @@ describe('persisted auth state', () => {
     ['truncated', () => obfuscate(JSON.stringify(saved), origin).slice(0, 40)],
     ['another origin', () => obfuscate(JSON.stringify(saved), 'https://evil.test')],
     ['a wrong shape', () => obfuscate(JSON.stringify({ ...saved, user: { id: 1 } }), origin)],
-    ['a session of another user', () => obfuscate(JSON.stringify({ ...saved, session: { ...session, user: authUser('x', 'x@x.x') } }), origin)],
-    ['a non-numeric expiry', () => obfuscate(JSON.stringify({ ...saved, expiresAt: 'soon' }), origin)],
+    [
+      'a session of another user',
+      () =>
+        obfuscate(
+          JSON.stringify({ ...saved, session: { ...session, user: authUser('x', 'x@x.x') } }),
+          origin,
+        ),
+    ],
+    [
+      'a non-numeric expiry',
+      () => obfuscate(JSON.stringify({ ...saved, expiresAt: 'soon' }), origin),
+    ],
   ])('discards and removes %s without throwing', (_case, value) => {
     const { storage, persistence } = setup();
     storage.setItem(STORAGE_KEYS.authState, value());
-    expect(persistence.restore('UA|1280x800', NOW)).toEqual({ status: 'discarded', reason: 'corrupt' });
+    expect(persistence.restore('UA|1280x800', NOW)).toEqual({
+      status: 'discarded',
+      reason: 'corrupt',
+    });
     expect(storage.getItem(STORAGE_KEYS.authState)).toBeNull();
   });
 
   it('discards state saved under another fingerprint', () => {
     const { storage, persistence } = setup();
     persistence.save(saved);
-    expect(persistence.restore('UA|800x600', NOW)).toEqual({ status: 'discarded', reason: 'fingerprint' });
+    expect(persistence.restore('UA|800x600', NOW)).toEqual({
+      status: 'discarded',
+      reason: 'fingerprint',
+    });
     expect(storage.getItem(STORAGE_KEYS.authState)).toBeNull();
   });
 
   it('discards state past its expiry', () => {
     const { persistence } = setup();
     persistence.save(saved);
-    expect(persistence.restore('UA|1280x800', saved.expiresAt)).toEqual({ status: 'discarded', reason: 'expired' });
+    expect(persistence.restore('UA|1280x800', saved.expiresAt)).toEqual({
+      status: 'discarded',
+      reason: 'expired',
+    });
   });
 });

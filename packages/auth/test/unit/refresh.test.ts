@@ -1,4 +1,9 @@
-import { AuthApiError, AuthRetryableFetchError, AuthSessionMissingError, type Session } from '@supabase/supabase-js';
+import {
+  AuthApiError,
+  AuthRetryableFetchError,
+  AuthSessionMissingError,
+  type Session,
+} from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isRetryableRefreshError, needsRefresh, refreshRetryDelay, systemClock } from '../../src';
 import { createAutoRefresher } from '../../src/refresh';
@@ -33,7 +38,11 @@ describe('refresh rules', () => {
     expect(isRetryableRefreshError(retryable())).toBe(true);
     expect(isRetryableRefreshError(new AuthRetryableFetchError('Bad Gateway', 502))).toBe(true);
     expect(isRetryableRefreshError(new TypeError('Failed to fetch'))).toBe(true);
-    expect(isRetryableRefreshError(new AuthApiError('Invalid Refresh Token', 400, 'refresh_token_not_found'))).toBe(false);
+    expect(
+      isRetryableRefreshError(
+        new AuthApiError('Invalid Refresh Token', 400, 'refresh_token_not_found'),
+      ),
+    ).toBe(false);
     expect(isRetryableRefreshError(new AuthSessionMissingError())).toBe(false);
   });
 });
@@ -82,7 +91,11 @@ describe('auto-refresher', () => {
   });
 
   it('retries a retryable failure after 200, 400, 800 ms and keeps the session', async () => {
-    const { refresher, refresh, onFatal } = setup(sessionExpiringIn(60), [retryable(), retryable(), retryable()]);
+    const { refresher, refresh, onFatal } = setup(sessionExpiringIn(60), [
+      retryable(),
+      retryable(),
+      retryable(),
+    ]);
     void refresher.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(refresh).toHaveBeenCalledTimes(1);
@@ -114,7 +127,11 @@ describe('auto-refresher', () => {
   });
 
   it('ends the session on a non-retryable failure without retrying', async () => {
-    const fatal = new AuthApiError('Invalid Refresh Token: Already Used', 400, 'refresh_token_already_used');
+    const fatal = new AuthApiError(
+      'Invalid Refresh Token: Already Used',
+      400,
+      'refresh_token_already_used',
+    );
     const { refresher, refresh, onFatal } = setup(sessionExpiringIn(60), [fatal]);
     await refresher.start();
     await vi.advanceTimersByTimeAsync(60_000);

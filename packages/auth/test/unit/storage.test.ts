@@ -16,7 +16,10 @@ describe('safe storage', () => {
     const logger = recordingLogger();
     const safe = createSafeStorage(storage, logger);
     expect(safe.set('k', 'v')).toBe(false);
-    expect(logger.warn).toHaveBeenCalledWith('Could not write "k" to storage', expect.any(DOMException));
+    expect(logger.warn).toHaveBeenCalledWith(
+      'Could not write "k" to storage',
+      expect.any(DOMException),
+    );
   });
 
   it('treats an unreadable storage as empty', () => {

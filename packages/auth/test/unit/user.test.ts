@@ -30,12 +30,22 @@ describe('user mapping', () => {
   });
 
   it('fills missing profile fields from the metadata and the email', () => {
-    const user = userFromProfile(authUser('u1', 'ada@example.com', { role: 'merchant' }), { id: 'u1', name: null, role: null });
-    expect(user).toMatchObject({ name: 'ada@example.com', role: 'merchant', hasCompletedOnboarding: false });
+    const user = userFromProfile(authUser('u1', 'ada@example.com', { role: 'merchant' }), {
+      id: 'u1',
+      name: null,
+      role: null,
+    });
+    expect(user).toMatchObject({
+      name: 'ada@example.com',
+      role: 'merchant',
+      hasCompletedOnboarding: false,
+    });
   });
 
   it('builds a user from sign-up metadata: role, name, onboarding not done', () => {
-    expect(userFromAuthMetadata(authUser('u1', 'ada@example.com', { name: 'Ada', role: 'merchant' }))).toMatchObject({
+    expect(
+      userFromAuthMetadata(authUser('u1', 'ada@example.com', { name: 'Ada', role: 'merchant' })),
+    ).toMatchObject({
       name: 'Ada',
       role: 'merchant',
       available_roles: ['merchant'],
@@ -50,7 +60,9 @@ describe('user mapping', () => {
       name: 'ada@example.com',
       role: 'affiliate',
     });
-    expect(userFromAuthMetadata(authUser('u1', 'ada@example.com', { role: 'superuser', name: '  ' }))).toMatchObject({
+    expect(
+      userFromAuthMetadata(authUser('u1', 'ada@example.com', { role: 'superuser', name: '  ' })),
+    ).toMatchObject({
       name: 'ada@example.com',
       role: 'affiliate',
     });
@@ -61,6 +73,8 @@ describe('user mapping', () => {
     expect(hasRequiredRole(merchant, ['merchant'])).toBe(true);
     expect(hasRequiredRole(merchant, ['admin', 'affiliate', 'merchant'])).toBe(true);
     expect(hasRequiredRole(merchant, ['affiliate'])).toBe(false);
-    expect(hasRequiredRole({ ...merchant, available_roles: ['affiliate'] }, ['affiliate'])).toBe(true);
+    expect(hasRequiredRole({ ...merchant, available_roles: ['affiliate'] }, ['affiliate'])).toBe(
+      true,
+    );
   });
 });
