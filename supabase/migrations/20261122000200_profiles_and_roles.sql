@@ -163,7 +163,7 @@ begin
 
   base := public.username_base(coalesce(
     nullif(meta ->> 'username', ''),
-    split_part(coalesce(new.email, ''), '@', 1),
+    nullif(split_part(coalesce(new.email, ''), '@', 1), ''),
     display_name
   ));
   candidate := base;
@@ -223,7 +223,13 @@ as $$
 $$;
 
 -- The same rules, in the same order and with the same messages, as validateRoleChange in
--- @verdant/validation; in addition only administrators may change anyone's role here.
+-- @verdant/validation (spec §5):
+--   1. the new role must be admin, affiliate, merchant or demo;
+--   2. only an administrator may grant admin or change an administrator's role;
+--   3. an administrator cannot take the admin role away from themselves;
+--   4. the last administrator cannot lose the admin role.
+-- In addition, only administrators change anyone's role here. Server-side code holding the service
+-- role key acts as an administrator without a profile (so rule 4 still protects the last admin).
 create or replace function public.change_user_role(target_id uuid, new_role text)
 returns void
 language plpgsql
@@ -232,21 +238,15 @@ set search_path = ''
 as $$
 declare
   actor uuid := auth.uid();
-  actor_role text;
+  actor_is_admin boolean;
   target_role text;
 begin
   if new_role is null or new_role not in ('admin', 'affiliate', 'merchant', 'demo') then
     raise exception 'Invalid role specified' using errcode = '22023';
   end if;
 
-  select p.role into actor_role from public.profiles p where p.id = actor;
-
-  if new_role = 'admin' and actor_role is distinct from 'admin' then
-    raise exception 'Only administrators can grant admin privileges' using errcode = '42501';
-  end if;
-  if actor_role is distinct from 'admin' then
-    raise exception 'Only administrators can change roles' using errcode = '42501';
-  end if;
+  actor_is_admin := auth.role() = 'service_role'
+    or exists (select 1 from public.profiles p where p.id = actor and p.role = 'admin');
 
   -- Lock the admin rows so that two concurrent demotions cannot remove the last admin.
   perform 1 from public.profiles p where p.role = 'admin' for update;
@@ -255,12 +255,19 @@ begin
     raise exception 'Profile not found' using errcode = 'P0002';
   end if;
 
-  if change_user_role.target_id = actor and new_role <> 'admin' then
-    raise exception 'Administrators cannot demote themselves' using errcode = '42501';
+  if (new_role = 'admin' or target_role = 'admin') and not actor_is_admin then
+    raise exception 'Only administrators can grant admin privileges' using errcode = '42501';
   end if;
-  if target_role = 'admin' and new_role <> 'admin'
-     and public.count_admins_excluding(change_user_role.target_id) = 0 then
-    raise exception 'Cannot remove the last administrator' using errcode = '42501';
+  if not actor_is_admin then
+    raise exception 'Only administrators can change roles' using errcode = '42501';
+  end if;
+  if target_role = 'admin' and new_role <> 'admin' then
+    if change_user_role.target_id = actor then
+      raise exception 'Administrators cannot demote themselves' using errcode = '42501';
+    end if;
+    if public.count_admins_excluding(change_user_role.target_id) = 0 then
+      raise exception 'Cannot remove the last administrator' using errcode = '42501';
+    end if;
   end if;
 
   if target_role = new_role then
