@@ -63,9 +63,9 @@ export async function rotateRefreshToken(
 ): Promise<string> {
   const token = newRefreshToken();
   const now = new Date(rt.now());
-  await db.query('update auth.refresh_tokens set revoked = true, updated_at = $2 where token = $1', [parent.token, now]);
   await db.query(
-    `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
+    `with revoked as (update auth.refresh_tokens set revoked = true, updated_at = $3 where token = $4)
+     insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
      values ('00000000-0000-0000-0000-000000000000', $1, $2, false, $3, $3, $4, $5)`,
     [token, parent.user_id, now, parent.token, parent.session_id],
   );

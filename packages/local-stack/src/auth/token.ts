@@ -69,22 +69,20 @@ async function refreshTokenGrant(rt: AuthRuntime, request: AuthRequest): Promise
   if (!presented) throw new OAuthError('invalid_request', 'refresh_token required');
 
   const outcome = await transaction(rt.pool, async (db) => {
+    // Locking the token and its session serialises refreshes of one token family.
     const { rows } = await db.query<RefreshTokenRow>(
       `select t.id, t.token, t.user_id, t.revoked, t.updated_at, t.session_id, s.not_after
-       from auth.refresh_tokens t left join auth.sessions s on s.id = t.session_id
+       from auth.refresh_tokens t join auth.sessions s on s.id = t.session_id
        where t.token = $1
-       for update of t`,
+       for update of t, s`,
       [presented],
     );
     const row = rows[0];
-    if (!row) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-    if (!row.session_id) throw badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found');
+    if (!row?.session_id) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
     const sessionId = row.session_id;
     if (row.not_after !== null && row.not_after.getTime() <= rt.now()) {
       throw badRequest('session_expired', 'Invalid Refresh Token: Session Expired');
     }
-    // Serialise refreshes of one session: the session row is the lock of the token family.
-    await db.query('select id from auth.sessions where id = $1 for update', [sessionId]);
     const user = await findUserById(db, row.user_id);
     if (!user) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
     if (isBanned(user, rt.now())) throw badRequest('user_banned', 'Invalid Refresh Token: User Banned');
