@@ -1,5 +1,5 @@
 import type { AuthChangeEvent, Session, User as AuthUser } from '@supabase/supabase-js';
-import { validateEmail, validatePassword } from '@verdant/validation';
+import { ROLE_CHANGE_MESSAGES, validateEmail, validatePassword } from '@verdant/validation';
 import { createDebouncer, createInterval, systemClock } from './clock';
 import {
   ACTIVITY_DEBOUNCE_MS,
@@ -92,7 +92,8 @@ const LOGGED_OUT = {
   expiryWarning: null,
 } as const satisfies Omit<AuthSnapshot, 'isInitialized'>;
 
-const quietLogger: Logger = {
+/** Warnings and errors go to the console; progress messages are dropped. */
+const consoleLogger: Logger = {
   info: () => {},
   warn: (message, ...details) => console.warn(message, ...details),
   error: (message, ...details) => console.error(message, ...details),
@@ -112,7 +113,7 @@ export function createAuthEngine(deps: AuthEngineDeps) {
   const auth = deps.api.supabase.auth;
   const { profiles } = deps.api;
   const clock = deps.clock ?? systemClock;
-  const logger = deps.logger ?? quietLogger;
+  const logger = deps.logger ?? consoleLogger;
   const env = deps.env ?? {
     document: (globalThis as { document?: AuthEnvironment['document'] }).document,
     window: (globalThis as { window?: AuthEnvironment['window'] }).window,
@@ -332,7 +333,7 @@ export function createAuthEngine(deps: AuthEngineDeps) {
       case 'SIGNED_IN':
       case 'TOKEN_REFRESHED':
       case 'MFA_CHALLENGE_VERIFIED':
-        if (session) process(event, session);
+        if (session) void applyEvent(event, session);
         return;
       case 'USER_UPDATED':
         if (session && isCurrent(session.user.id))
@@ -346,7 +347,7 @@ export function createAuthEngine(deps: AuthEngineDeps) {
     }
   }
 
-  function process(event: AuthEventName, session: Session): Promise<void> {
+  function applyEvent(event: AuthEventName, session: Session): Promise<void> {
     const done = applySession(event, session).catch((error: unknown) => {
       logger.error(`Could not apply ${event}`, error);
     });
@@ -357,7 +358,7 @@ export function createAuthEngine(deps: AuthEngineDeps) {
 
   /** Waits for an event supabase-js already delivered, or applies it if it was not. */
   function ensureApplied(event: AuthEventName, session: Session): Promise<void> {
-    return processed.get(session.access_token) ?? process(event, session);
+    return processed.get(session.access_token) ?? applyEvent(event, session);
   }
 
   // ---- start-up ----------------------------------------------------------------------------
@@ -544,7 +545,8 @@ export function createAuthEngine(deps: AuthEngineDeps) {
     const email = validateEmail(input.email);
     if (!email.valid) errors.push(email.error ?? 'Invalid email address');
     errors.push(...validatePassword(input.password).errors);
-    if (!(SIGN_UP_ROLES as readonly string[]).includes(role)) errors.push('Invalid role specified');
+    if (!(SIGN_UP_ROLES as readonly string[]).includes(role))
+      errors.push(ROLE_CHANGE_MESSAGES.invalidRole);
     if (errors.length > 0) throw new AuthValidationError(errors);
 
     const { data, error } = await auth.signUp({
