@@ -549,7 +549,7 @@ export type Database = {
         Row: {
           created_at: string
           id: number
-          metadata: NonNullable<Json>
+          metadata: Json
           metric_type: string
           metric_value: number | null
           user_id: string | null
@@ -557,7 +557,7 @@ export type Database = {
         Insert: {
           created_at?: string
           id?: never
-          metadata?: NonNullable<Json>
+          metadata?: Json
           metric_type: string
           metric_value?: number | null
           user_id?: string | null
@@ -565,7 +565,7 @@ export type Database = {
         Update: {
           created_at?: string
           id?: never
-          metadata?: NonNullable<Json>
+          metadata?: Json
           metric_type?: string
           metric_value?: number | null
           user_id?: string | null
@@ -1753,7 +1753,7 @@ export type Database = {
         Row: {
           id: string
           livemode: boolean
-          payload: NonNullable<Json>
+          payload: Json
           processed_at: string | null
           processing_error: string | null
           received_at: string
@@ -1762,7 +1762,7 @@ export type Database = {
         Insert: {
           id: string
           livemode?: boolean
-          payload: NonNullable<Json>
+          payload: Json
           processed_at?: string | null
           processing_error?: string | null
           received_at?: string
@@ -1771,7 +1771,7 @@ export type Database = {
         Update: {
           id?: string
           livemode?: boolean
-          payload?: NonNullable<Json>
+          payload?: Json
           processed_at?: string | null
           processing_error?: string | null
           received_at?: string
@@ -1957,18 +1957,15 @@ export type Database = {
     }
     Functions: {
       all_web_or_site_urls: { Args: { values_: string[] }; Returns: boolean }
-      can_post: { Args: Record<PropertyKey, never>; Returns: boolean }
-      can_read_engagement_metrics: {
-        Args: Record<PropertyKey, never>
-        Returns: boolean
-      }
+      can_post: { Args: never; Returns: boolean }
+      can_read_engagement_metrics: { Args: never; Returns: boolean }
       can_see_order: { Args: { target: string }; Returns: boolean }
       change_user_role: {
         Args: { new_role: string; target_id: string }
         Returns: undefined
       }
       complete_onboarding: {
-        Args: Record<PropertyKey, never>
+        Args: never
         Returns: {
           bio: string | null
           created_at: string
@@ -1991,8 +1988,8 @@ export type Database = {
         }
       }
       count_admins_excluding: { Args: { excluded_id: string }; Returns: number }
-      current_user_role: { Args: Record<PropertyKey, never>; Returns: string }
-      is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
+      current_user_role: { Args: never; Returns: string }
+      is_admin: { Args: never; Returns: boolean }
       is_approved_merchant: { Args: { merchant: string }; Returns: boolean }
       is_conversation_participant: {
         Args: { conversation: string }
@@ -2037,10 +2034,7 @@ export type Database = {
       owns_link_page: { Args: { page: string }; Returns: boolean }
       owns_program: { Args: { program: string }; Returns: boolean }
       owns_storefront: { Args: { storefront: string }; Returns: boolean }
-      refresh_link_click_daily: {
-        Args: Record<PropertyKey, never>
-        Returns: undefined
-      }
+      refresh_link_click_daily: { Args: never; Returns: undefined }
       revenue_transparency: {
         Args: { months?: number }
         Returns: {
@@ -2114,8 +2108,7 @@ export type Tables<
 
 export type TablesInsert<
   DefaultSchemaTableNameOrOptions extends
-    | keyof DefaultSchema["Tables"]
-    | { schema: keyof DatabaseWithoutInternals },
+    keyof DefaultSchema["Tables"] | { schema: keyof DatabaseWithoutInternals },
   TableName extends (DefaultSchemaTableNameOrOptions extends {
     schema: keyof DatabaseWithoutInternals
   }
@@ -2139,8 +2132,7 @@ export type TablesInsert<
 
 export type TablesUpdate<
   DefaultSchemaTableNameOrOptions extends
-    | keyof DefaultSchema["Tables"]
-    | { schema: keyof DatabaseWithoutInternals },
+    keyof DefaultSchema["Tables"] | { schema: keyof DatabaseWithoutInternals },
   TableName extends (DefaultSchemaTableNameOrOptions extends {
     schema: keyof DatabaseWithoutInternals
   }
@@ -2164,8 +2156,7 @@ export type TablesUpdate<
 
 export type Enums<
   DefaultSchemaEnumNameOrOptions extends
-    | keyof DefaultSchema["Enums"]
-    | { schema: keyof DatabaseWithoutInternals },
+    keyof DefaultSchema["Enums"] | { schema: keyof DatabaseWithoutInternals },
   EnumName extends (DefaultSchemaEnumNameOrOptions extends {
     schema: keyof DatabaseWithoutInternals
   }
