@@ -5,5 +5,8 @@ export default defineConfig({
   ...sourceConditions,
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Integration tests start real Postgres and PostgREST processes.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });

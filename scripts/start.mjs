@@ -1,0 +1,38 @@
+// `npm start`: builds what is stale (turbo caches the rest), then runs the local stack — Postgres,
+// PostgREST, auth, storage, functions, the API gateway and the web server for the built apps —
+// until Ctrl-C. Arguments are passed on (`npm start -- --reset` wipes the data directory first).
+// Environment: VERDANT_DATA_DIR (.verdant), VERDANT_API_PORT (54321), VERDANT_WEB_PORT (3000),
+// DATABASE_URL (use an external Postgres).
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+function run(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+    // Signals are passed on; the child stops cleanly and its exit ends this process.
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+    child.on('error', (error) => {
+      console.error(`npm start: could not run ${command}: ${error.message}`);
+      resolve(1);
+    });
+  });
+}
+
+const turbo = fileURLToPath(new URL('../node_modules/.bin/turbo', import.meta.url));
+const built = await run(turbo, ['run', 'build', '--output-logs=errors-only']);
+if (built !== 0) {
+  console.error('npm start: the build failed (see above); fix it and run npm start again.');
+  process.exit(built);
+}
+
+const cli = fileURLToPath(new URL('../packages/local-stack/dist/cli.js', import.meta.url));
+process.exitCode = await run(process.execPath, [cli, 'start', ...process.argv.slice(2)]);
