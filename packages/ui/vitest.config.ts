@@ -34,7 +34,15 @@ export default defineConfig({
         test: {
           name: 'components',
           include: ['src/**/*.test.tsx'],
-          browser: chromium(),
+          browser: {
+            ...chromium(),
+            commands: {
+              // Lets component tests check their prefers-reduced-motion styles.
+              emulateReducedMotion: async (ctx, reducedMotion: 'reduce' | 'no-preference') => {
+                await ctx.page.emulateMedia({ reducedMotion });
+              },
+            },
+          },
         },
       },
       {

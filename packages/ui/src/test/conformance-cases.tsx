@@ -1,6 +1,21 @@
 import type { ReactElement, Ref } from 'react';
+import { AccessDeniedCard } from '../components/access-denied-card';
 import { Button } from '../components/button';
+import { Card } from '../components/card';
+import { Checkbox } from '../components/checkbox';
+import { ErrorCard } from '../components/error-card';
+import { Field } from '../components/field';
+import { Modal } from '../components/modal';
+import { PasswordInput } from '../components/password-input';
+import { RouterErrorPage } from '../components/router-error-page';
+import { Select } from '../components/select';
+import { SessionExpiringModal } from '../components/session-expiring-modal';
+import { Spinner } from '../components/spinner';
+import { Switch } from '../components/switch';
+import { TextInput } from '../components/text-input';
+import { Textarea } from '../components/textarea';
 import { Toaster } from '../components/toast';
+import { TransitionOverlay } from '../components/transition-overlay';
 import { VerdantTheme } from '../components/verdant-theme';
 
 /** What every component must accept and pass on: a ref, an extra class name and any other prop. */
@@ -15,18 +30,103 @@ export interface ConformanceCase {
   /** Renders the component with the given props spread on it (cast the ref to its element type). */
   render: (props: ConformanceProps) => ReactElement;
   /**
-   * The element that must carry the class name and the rest props, when that is not the element the
-   * ref points at (e.g. a labelled checkbox whose ref reaches the control). Defaults to the ref.
+   * Where `className` lands when that is not the ref's element: form controls forward the ref and
+   * other props to the native control but style their frame or row. Defaults to the ref's element.
    */
-  root?: (refTarget: HTMLElement) => Element | null;
+  classNameTarget?: (refTarget: HTMLElement) => Element | null;
 }
 
+const noop = () => undefined;
+const parent = (el: HTMLElement) => el.parentElement;
+const row = (el: HTMLElement) => el.closest('.vd-checkbox, .vd-switch');
+
 /**
- * One row per component, in the order of src/index.ts. Add a row with every new component.
- * Components whose root is portalled render open, so the part is in the document.
+ * One row per component. Add a row with every new component. Components whose part is portalled
+ * render open, so the part is in the document.
  */
 export const conformanceCases: ConformanceCase[] = [
   { name: 'VerdantTheme', render: (p) => <VerdantTheme {...p} ref={p.ref as Ref<HTMLDivElement>} /> },
   { name: 'Button', render: (p) => <Button {...p} ref={p.ref as Ref<HTMLButtonElement>}>Save</Button> },
   { name: 'Toaster', render: (p) => <Toaster {...p} ref={p.ref as Ref<HTMLOListElement>} /> },
+  {
+    name: 'TransitionOverlay',
+    render: (p) => <TransitionOverlay open {...p} ref={p.ref as Ref<HTMLDivElement>} />,
+  },
+  {
+    name: 'Modal.Content',
+    render: (p) => (
+      <Modal.Root open>
+        <Modal.Content {...p} ref={p.ref as Ref<HTMLDivElement>}>
+          <Modal.Title>Title</Modal.Title>
+          <Modal.Description>Description</Modal.Description>
+        </Modal.Content>
+      </Modal.Root>
+    ),
+  },
+  {
+    name: 'SessionExpiringModal',
+    render: (p) => (
+      <SessionExpiringModal
+        open
+        remainingMs={60_000}
+        onSignOut={noop}
+        onStaySignedIn={noop}
+        {...p}
+        ref={p.ref as Ref<HTMLDivElement>}
+      />
+    ),
+  },
+  { name: 'Spinner', render: (p) => <Spinner {...p} ref={p.ref as Ref<HTMLSpanElement>} /> },
+  {
+    name: 'ErrorCard',
+    render: (p) => <ErrorCard message="Failed" onRetry={noop} {...p} ref={p.ref as Ref<HTMLDivElement>} />,
+  },
+  {
+    name: 'AccessDeniedCard',
+    render: (p) => <AccessDeniedCard roles={['admin']} onTryAgain={noop} {...p} ref={p.ref as Ref<HTMLDivElement>} />,
+  },
+  {
+    name: 'RouterErrorPage',
+    render: (p) => <RouterErrorPage error={new Error('Boom')} {...p} ref={p.ref as Ref<HTMLElement>} />,
+  },
+  { name: 'Card', render: (p) => <Card {...p} ref={p.ref as Ref<HTMLDivElement>} /> },
+  {
+    name: 'Field',
+    render: (p) => (
+      <Field label="Name" {...p} ref={p.ref as Ref<HTMLDivElement>}>
+        <TextInput />
+      </Field>
+    ),
+  },
+  {
+    name: 'TextInput',
+    render: (p) => <TextInput aria-label="Name" {...p} ref={p.ref as Ref<HTMLInputElement>} />,
+    classNameTarget: parent,
+  },
+  {
+    name: 'PasswordInput',
+    render: (p) => <PasswordInput aria-label="Password" showStrength {...p} ref={p.ref as Ref<HTMLInputElement>} />,
+    classNameTarget: parent,
+  },
+  {
+    name: 'Textarea',
+    render: (p) => <Textarea aria-label="Bio" {...p} ref={p.ref as Ref<HTMLTextAreaElement>} />,
+    classNameTarget: parent,
+  },
+  {
+    name: 'Select',
+    render: (p) => (
+      <Select aria-label="Category" options={[{ value: 'a', label: 'A' }]} {...p} ref={p.ref as Ref<HTMLButtonElement>} />
+    ),
+  },
+  {
+    name: 'Checkbox',
+    render: (p) => <Checkbox label="Remember me" {...p} ref={p.ref as Ref<HTMLButtonElement>} />,
+    classNameTarget: row,
+  },
+  {
+    name: 'Switch',
+    render: (p) => <Switch label="Email me" {...p} ref={p.ref as Ref<HTMLButtonElement>} />,
+    classNameTarget: row,
+  },
 ];

@@ -1,0 +1,1 @@
+export { AccessDeniedCard, accessDeniedMessage, type AccessDeniedCardProps } from './access-denied-card';

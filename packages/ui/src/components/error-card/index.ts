@@ -1,0 +1,1 @@
+export { ErrorCard, errorCardVariants, type ErrorCardProps } from './error-card';

@@ -1,0 +1,2 @@
+export { Field, type FieldProps } from './field';
+export { useFieldControl, type FieldControlProps } from './field-context';

@@ -1,0 +1,1 @@
+export { PasswordInput, type PasswordInputProps, type PasswordStrength } from './password-input';

@@ -1,0 +1,1 @@
+export { RouterErrorPage, describeRouteError, type RouterErrorPageProps } from './router-error-page';

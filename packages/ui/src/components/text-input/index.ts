@@ -1,0 +1,1 @@
+export { TextInput, textInputVariants, type TextInputProps } from './text-input';

@@ -1,0 +1,13 @@
+export {
+  TransitionOverlay,
+  useTransitionOverlay,
+  type TransitionOverlayProps,
+  type UseTransitionOverlay,
+} from './transition-overlay';
+export {
+  TRANSITION_OVERLAY_DURATION,
+  createTransitionController,
+  type TransitionController,
+  type TransitionControllerOptions,
+  type TransitionState,
+} from './transition-controller';

@@ -1,0 +1,7 @@
+import 'vitest/browser';
+
+declare module 'vitest/browser' {
+  interface BrowserCommands {
+    emulateReducedMotion: (reducedMotion: 'reduce' | 'no-preference') => Promise<void>;
+  }
+}
