@@ -116,6 +116,21 @@ describe('password sign-in and tokens', () => {
     expect(data.user!.email).toBe(email);
   });
 
+  it('signs in a user whose old password breaks today\'s rules, and says why it is weak', async () => {
+    const email = uniqueEmail('legacy');
+    await stack.pool.query(
+      `insert into auth.users (email, encrypted_password, email_confirmed_at)
+       values ($1, extensions.crypt('sunshine', extensions.gen_salt('bf')), now())`,
+      [email],
+    );
+    const { data, error } = await stack.client().auth.signInWithPassword({ email, password: 'sunshine' });
+    expect(error).toBeNull();
+    expect(data.weakPassword?.reasons).toContain('Password must contain at least one uppercase letter');
+    const strong = await signUp();
+    const ok = await stack.client().auth.signInWithPassword({ email: strong.email, password: STRONG_PASSWORD });
+    expect(ok.data.weakPassword).toBeUndefined();
+  });
+
   it('refuses a banned user and an unconfirmed address', async () => {
     const banned = uniqueEmail('banned');
     const unconfirmed = uniqueEmail('unconfirmed');

@@ -16,11 +16,11 @@ const nameConflict = (name: string) =>
 
 /** POST /factors: enrol a TOTP factor (phone and WebAuthn are not configured locally). */
 export async function enroll(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
+  const { user, session } = await requireUser(rt, request);
   const body = await readJsonObject(request.req);
   const factorType = body.string('factor_type');
   const friendlyName = body.string('friendly_name') ?? '';
   const issuerParam = body.string('issuer');
-  const { user, session } = await requireUser(rt, request);
   if (factorType === 'phone') {
     throw unprocessable('mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone: SMS is not configured on this server');
   }
@@ -90,8 +90,8 @@ async function factorOf(rt: AuthRuntime, request: AuthRequest, userId: string, d
 /** POST /factors/{id}/challenge */
 export async function challenge(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
   rt.limiter.take('mfa', request.ip);
-  await readJsonObject(request.req, { allowEmpty: true });
   const { user } = await requireUser(rt, request);
+  await readJsonObject(request.req, { allowEmpty: true });
   const result = await transaction(rt.pool, async (db) => {
     const factor = await factorOf(rt, request, user.id, db);
     if (factor.factor_type !== 'totp') {
@@ -123,10 +123,10 @@ interface ChallengeRecord {
  */
 export async function verify(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
   rt.limiter.take('mfa', request.ip);
+  const { user, session } = await requireUser(rt, request);
   const body = await readJsonObject(request.req);
   const challengeId = body.string('challenge_id') ?? '';
   const code = (body.string('code') ?? '').trim();
-  const { user, session } = await requireUser(rt, request);
   if (code === '') throw validationFailed('Code needs to be non-empty');
   if (!UUID_PATTERN.test(challengeId)) throw badRequest('bad_json', 'Could not parse request body as JSON: challenge_id must be a UUID');
 

@@ -45,7 +45,7 @@ async function passwordGrant(rt: AuthRuntime, request: AuthRequest): Promise<Res
     return sessionResponse(db, rt, user, sessionId, refreshToken);
   });
   const reasons = weakPasswordReasons(password);
-  return Response.json(reasons ? { ...result, weak_password: { reasons } } : result);
+  return Response.json(reasons ? { ...result, weak_password: { message: reasons.join('; '), reasons } } : result);
 }
 
 interface RefreshTokenRow {

@@ -32,12 +32,12 @@ export function mergeMetadata(current: Record<string, unknown> | null, patch: Re
 
 /** PUT /user: `data` (metadata), `password`, `email` (confirmed through a mailed link). */
 export async function updateUser(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
+  const { user: current } = await requireUser(rt, request);
   const body = await readJsonObject(request.req);
   const email = body.string('email');
   const password = body.string('password');
   const data = body.object('data');
   if (body.string('phone')) throw unprocessable('phone_provider_disabled', 'Phone changes are disabled');
-  const { user: current } = await requireUser(rt, request);
 
   let encrypted: string | null = null;
   if (password !== undefined) {
