@@ -11,8 +11,6 @@ describe('public types', () => {
   it('the engine is a subscribable store', () => {
     type Engine = ReturnType<typeof createAuthEngine>;
     expectTypeOf<Engine['subscribe']>().toEqualTypeOf<(listener: () => void) => () => void>();
-    expectTypeOf<ReturnType<Engine['getSnapshot']>['user']>().toEqualTypeOf<
-      import('../../src').User | null
-    >();
+    expectTypeOf<ReturnType<Engine['getSnapshot']>['user']>().toEqualTypeOf<User | null>();
   });
 });
