@@ -17,9 +17,11 @@ beforeAll(async () => {
   stack = await startTestStack({ seed: false });
   await stack.pool.query(fixtureSql());
   clients.anon = anonClient(stack);
-  [clients.A, clients.B, clients.M, clients.admin] = await Promise.all(
-    ([EMAIL.A, EMAIL.B, EMAIL.M, EMAIL.admin] as const).map((email) => signedInClient(stack, email, PASSWORD)),
-  );
+  const signedIn = ['A', 'B', 'M', 'admin'] as const;
+  const signedInClients = await Promise.all(signedIn.map((actor) => signedInClient(stack, EMAIL[actor], PASSWORD)));
+  signedIn.forEach((actor, i) => {
+    clients[actor] = signedInClients[i]!;
+  });
 }, 120_000);
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
+import type pg from 'pg';
 import type { RunningStack } from '@verdant/local-stack/testing';
 
-export type PoolClient = Awaited<ReturnType<RunningStack['pool']['connect']>>;
+export type PoolClient = pg.PoolClient;
 
 interface PgError {
   code?: string;

@@ -1,0 +1,340 @@
+// Domain rules that live in the database: click log and roll-ups, commission lifecycle, revenue
+// transparency, memberships, reviews, moderation, messages and certificates.
+import { startTestStack, type RunningStack } from '@verdant/local-stack/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anonClient, signedInClient } from './support/clients.js';
+import { asUser, expectPgError, withClient } from './support/db.js';
+import { EMAIL, ID, PASSWORD, fixtureSql } from './support/fixture.js';
+
+let stack: RunningStack;
+
+beforeAll(async () => {
+  stack = await startTestStack({ seed: false });
+  await stack.pool.query(fixtureSql());
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const query = (sql: string, values: unknown[] = []) => stack.pool.query(sql, values);
+const as = (email: string) => signedInClient(stack, email, PASSWORD);
+
+describe('link clicks', () => {
+  it('counts one unique click per link, visitor and hour, never for bots', async () => {
+    const link = (await query(
+      `insert into public.affiliate_links (code, affiliate_id, destination_url) values ('unique-test', $1, '/shop') returning id`,
+      [ID.A],
+    )).rows[0].id as string;
+    const base = '2026-03-01T10:00:00Z';
+    const at = (minutes: number) => new Date(Date.parse(base) + minutes * 60_000).toISOString();
+    await query(
+      `insert into public.link_clicks (link_id, clicked_at, visitor_hash, is_bot) values
+         ($1, $2, 'visitor-one-0000001', false),
+         ($1, $3, 'visitor-one-0000001', false),
+         ($1, $4, 'visitor-one-0000001', false),
+         ($1, $2, 'visitor-two-0000002', false),
+         ($1, $2, 'crawler-0000000003', true)`,
+      [link, at(0), at(30), at(61)],
+    );
+    const { rows } = await query(
+      `select visitor_hash, is_unique from public.link_clicks where link_id = $1 order by clicked_at, visitor_hash`,
+      [link],
+    );
+    expect(rows.map((r) => `${r.visitor_hash}:${r.is_unique}`)).toEqual([
+      'crawler-0000000003:false',
+      'visitor-one-0000001:true',
+      'visitor-two-0000002:true',
+      'visitor-one-0000001:false',
+      'visitor-one-0000001:true',
+    ]);
+    const daily = await query(`select day::text, clicks, unique_clicks, bot_clicks from public.link_click_daily where link_id = $1`, [link]);
+    expect(daily.rows).toEqual([{ day: '2026-03-01', clicks: 5, unique_clicks: 3, bot_clicks: 1 }]);
+
+    await query(`insert into public.link_clicks (link_id, clicked_at, visitor_hash) values ($1, $2, 'visitor-three-000004')`, [link, at(5)]);
+    const after = await query(`select clicks, unique_clicks from public.link_click_daily where link_id = $1`, [link]);
+    expect(after.rows).toEqual([{ clicks: 6, unique_clicks: 4 }]);
+  });
+
+  it('is append-only, even for the service role, but goes with its link', async () => {
+    await expectPgError(query(`update public.link_clicks set referrer = 'x' where id = $1`, [ID.clickA]), '42501', 'link_clicks is append-only');
+    await expectPgError(query(`delete from public.link_clicks where id = $1`, [ID.clickA]), '42501', 'link_clicks is append-only');
+    const link = (await query(
+      `insert into public.affiliate_links (code, affiliate_id, destination_url) values ('doomed-link', $1, '/shop') returning id`,
+      [ID.A],
+    )).rows[0].id as string;
+    await query(`insert into public.link_clicks (link_id, visitor_hash) values ($1, 'visitor-doomed-0001')`, [link]);
+    await query(`delete from public.affiliate_links where id = $1`, [link]);
+    expect((await query(`select count(*)::int as n from public.link_clicks where link_id = $1`, [link])).rows[0].n).toBe(0);
+  });
+
+  it('refresh_link_click_daily() rebuilds the roll-ups from the log', async () => {
+    const before = (await query(`select link_id, day, clicks, unique_clicks, bot_clicks from public.link_click_daily order by 1, 2`)).rows;
+    await query(`update public.link_click_daily set clicks = 0`);
+    await query(`select public.refresh_link_click_daily()`);
+    expect((await query(`select link_id, day, clicks, unique_clicks, bot_clicks from public.link_click_daily order by 1, 2`)).rows).toEqual(before);
+    const client = await as(EMAIL.admin);
+    expect((await client.rpc('refresh_link_click_daily')).error?.code).toBe('42501');
+  });
+});
+
+describe('commission lifecycle', () => {
+  async function commission(status = 'pending') {
+    const order = (await query(
+      `insert into public.orders (merchant_id, status, total_cents, merchant_amount_cents, affiliate_amount_cents, paid_at)
+       values ($1, 'paid', 1000, 900, 100, now()) returning id`,
+      [ID.M],
+    )).rows[0].id as string;
+    return (await query(
+      `insert into public.commissions (affiliate_id, merchant_id, program_id, order_id, amount_cents, status, available_at,
+                                       paid_at, reversed_at)
+       values ($1, $2, $3, $4, 100, $5, now(), case when $5 = 'paid' then now() end, case when $5 = 'reversed' then now() end)
+       returning id`,
+      [ID.A, ID.M, ID.program, order, status],
+    )).rows[0].id as string;
+  }
+  const move = (id: string, status: string) => query(`update public.commissions set status = $2 where id = $1`, [id, status]);
+
+  it('goes pending → approved → paid and stamps each step', async () => {
+    const id = await commission();
+    await move(id, 'approved');
+    await move(id, 'paid');
+    const { rows } = await query(`select approved_at is not null as approved, paid_at is not null as paid from public.commissions where id = $1`, [id]);
+    expect(rows[0]).toEqual({ approved: true, paid: true });
+  });
+
+  it.each([
+    ['pending', 'paid'],
+    ['approved', 'pending'],
+    ['paid', 'reversed'],
+    ['paid', 'approved'],
+    ['reversed', 'approved'],
+  ])('refuses %s → %s', async (from, to) => {
+    const id = await commission(from);
+    await expectPgError(move(id, to), '23514', `A commission cannot go from ${from} to ${to}`);
+  });
+
+  it('reverses pending or approved commissions', async () => {
+    await move(await commission('pending'), 'reversed');
+    await move(await commission('approved'), 'reversed');
+  });
+
+  it('never changes its amount or parties', async () => {
+    const id = await commission();
+    await expectPgError(query(`update public.commissions set amount_cents = 5 where id = $1`, [id]), '42501', "A commission's parties and amount cannot change");
+  });
+
+  it('takes a paid commission back with one negative clawback row', async () => {
+    const paid = await commission('paid');
+    const order = (await query(`select order_id from public.commissions where id = $1`, [paid])).rows[0].order_id;
+    const clawback = `insert into public.commissions (affiliate_id, merchant_id, program_id, order_id, kind, amount_cents, status,
+                        available_at, reverses_commission_id) values ($1, $2, $3, $4, 'clawback', $5, 'approved', now(), $6)`;
+    await expect(query(clawback, [ID.A, ID.M, ID.program, order, 100, paid])).rejects.toMatchObject({ code: '23514' });
+    await query(clawback, [ID.A, ID.M, ID.program, order, -100, paid]);
+    await expect(query(clawback, [ID.A, ID.M, ID.program, order, -100, paid])).rejects.toMatchObject({ code: '23505' });
+  });
+
+  it('an admin approves through the API; the affiliate cannot', async () => {
+    const id = await commission();
+    const affiliate = await as(EMAIL.A);
+    const own = await affiliate.from('commissions').update({ status: 'approved' }, { count: 'exact' }).eq('id', id);
+    expect(own.count ?? 0).toBe(0);
+    const admin = await as(EMAIL.admin);
+    const approved = await admin.from('commissions').update({ status: 'approved' }).eq('id', id).select('status').single();
+    expect(approved.data).toEqual({ status: 'approved' });
+  });
+});
+
+describe('revenue transparency', () => {
+  it('reveals monthly aggregates only for months with at least three sales', async () => {
+    const anon = anonClient(stack);
+    const month = (await query(`select (date_trunc('month', now() at time zone 'UTC') - interval '3 months')::date::text as m`)).rows[0].m;
+    const addOrder = () =>
+      query(
+        `insert into public.orders (merchant_id, status, total_cents, merchant_amount_cents, affiliate_amount_cents,
+                                    platform_fee_cents, payment_fee_cents, paid_at)
+         values ($1, 'paid', 10000, 8000, 1000, 500, 500, $2::date + interval '10 days')`,
+        [ID.M2, month],
+      );
+    const monthRow = async () => {
+      const { data, error } = await anon.rpc('revenue_transparency', { months: 12 });
+      expect(error).toBeNull();
+      return (data as { month: string }[]).find((row) => row.month === month);
+    };
+
+    await addOrder();
+    await addOrder();
+    expect(await monthRow()).toBeUndefined();
+
+    await addOrder();
+    expect(await monthRow()).toEqual({
+      month,
+      currency: 'USD',
+      orders: 3,
+      gross_cents: 30000,
+      merchant_cents: 24000,
+      affiliate_cents: 3000,
+      platform_fee_cents: 1500,
+      payment_fee_cents: 1500,
+      refunded_cents: 0,
+    });
+    // The orders themselves stay private.
+    expect((await anon.from('orders').select('id')).data).toEqual([]);
+  });
+});
+
+describe('memberships', () => {
+  it('auto-approve programs approve at once; others wait for the merchant', async () => {
+    const auto = (await query(
+      `insert into public.affiliate_programs (merchant_id, name, commission_type, commission_rate_bps, auto_approve)
+       values ($1, 'Auto', 'percent', 500, true) returning id`,
+      [ID.M],
+    )).rows[0].id as string;
+    const b = await as(EMAIL.B);
+    const joined = await b.from('program_memberships').insert({ program_id: auto, affiliate_id: ID.B, status: 'approved' }).select('status').single();
+    expect(joined.data).toEqual({ status: 'approved' });
+    const open = await b
+      .from('program_memberships')
+      .insert({ program_id: ID.programOpen, affiliate_id: ID.B, status: 'approved' })
+      .select('id, status')
+      .single();
+    expect(open.data?.status).toBe('pending');
+
+    const selfApprove = await b.from('program_memberships').update({ status: 'approved' }, { count: 'exact' }).eq('id', open.data!.id);
+    expect(selfApprove.count ?? 0).toBe(0);
+
+    const merchant = await as(EMAIL.M);
+    const decided = await merchant
+      .from('program_memberships')
+      .update({ status: 'approved' })
+      .eq('id', open.data!.id)
+      .select('status, decided_by')
+      .single();
+    expect(decided.data).toEqual({ status: 'approved', decided_by: ID.M });
+  });
+
+  it('an affiliate links only to programs it is approved in', async () => {
+    const b = await as(EMAIL.B);
+    const refused = await b.from('affiliate_links').insert({ code: 'b-sneaky', affiliate_id: ID.B, program_id: ID.program, destination_url: '/shop' });
+    expect(refused.error?.code).toBe('42501');
+    const allowed = await b.from('affiliate_links').insert({ code: 'b-allowed', affiliate_id: ID.B, program_id: ID.programM2, destination_url: '/shop' });
+    expect(allowed.error).toBeNull();
+  });
+});
+
+describe('reviews and moderation', () => {
+  it('an edited claim goes back to review; only admins approve claims and products', async () => {
+    const merchant = await as(EMAIL.M);
+    const claim = await merchant
+      .from('sustainability_claims')
+      .update({ scope: 'Everything we ship' })
+      .eq('id', ID.claimApproved)
+      .select('review_status')
+      .single();
+    expect(claim.data).toEqual({ review_status: 'pending' });
+    const approve = await merchant.from('sustainability_claims').update({ review_status: 'approved' }).eq('id', ID.claimApproved);
+    expect(approve.error?.message).toBe('Only administrators can review sustainability claims');
+    const product = await merchant.from('products').update({ status: 'approved' }).eq('id', ID.productDraft);
+    expect(product.error?.message).toBe('Only administrators can approve or reject products');
+    const submit = await merchant.from('products').update({ status: 'pending_review' }).eq('id', ID.productDraft);
+    expect(submit.error).toBeNull();
+
+    const admin = await as(EMAIL.admin);
+    const approved = await admin.from('products').update({ status: 'approved' }).eq('id', ID.productDraft).select('status, reviewed_by').single();
+    expect(approved.data).toEqual({ status: 'approved', reviewed_by: ID.admin });
+  });
+
+  it('authors cannot pin, hide or restore posts; moderators can', async () => {
+    const a = await as(EMAIL.A);
+    expect((await a.from('posts').update({ is_pinned: true }).eq('id', ID.postA)).error?.message).toBe('Only moderators can pin posts');
+    expect((await a.from('posts').insert({ author_id: ID.A, title: 'Pinned?', body: 'x', is_pinned: true })).error?.message).toBe(
+      'Only moderators can pin posts',
+    );
+    const b = await as(EMAIL.B);
+    expect((await b.from('posts').update({ status: 'published' }).eq('id', ID.postBHidden)).error?.message).toBe(
+      'Only moderators can change this status',
+    );
+    const admin = await as(EMAIL.admin);
+    expect((await admin.from('posts').update({ is_pinned: true }).eq('id', ID.postA)).error).toBeNull();
+    const withdrawn = await a.from('comments').update({ status: 'removed' }).eq('id', ID.commentA);
+    expect(withdrawn.error).toBeNull();
+  });
+
+  it('a demo account reads but does not post', async () => {
+    await query(
+      `insert into auth.users (id, email, encrypted_password, email_confirmed_at) values
+       ('00000000-0000-4000-8000-00000000d001', 'demo@domain.test', extensions.crypt($1, extensions.gen_salt('bf', 4)), now())`,
+      [PASSWORD],
+    );
+    await query(`update public.profiles set role = 'demo' where id = '00000000-0000-4000-8000-00000000d001'`);
+    const demo = await signedInClient(stack, 'demo@domain.test', PASSWORD);
+    expect((await demo.from('posts').select('id').eq('id', ID.postA)).data).toHaveLength(1);
+    const post = await demo.from('posts').insert({ author_id: '00000000-0000-4000-8000-00000000d001', title: 'Demo', body: 'x' });
+    expect(post.error?.code).toBe('42501');
+  });
+});
+
+describe('messages', () => {
+  it('the recipient marks read; nobody edits a message body', async () => {
+    const a = await as(EMAIL.A);
+    const read = await a.from('messages').update({ read_at: new Date().toISOString() }).eq('id', ID.messageMA).select('read_at').single();
+    expect(read.data?.read_at).not.toBeNull();
+    const edit = await a.from('messages').update({ body: 'Tampered' }).eq('id', ID.messageMA);
+    expect(edit.error?.code).toBe('42501');
+    await withClient(stack, (client) =>
+      asUser(
+        client,
+        ID.A,
+        (c) =>
+          expectPgError(
+            c.query(`update public.messages set body = 'Edited' where id = $1`, [ID.messageMA]),
+            '42501',
+            'Only the read mark of a message can change',
+          ),
+        async (c) => {
+          await c.query('grant update on public.messages to authenticated');
+        },
+      ),
+    );
+  });
+
+  it('sending bumps the conversation; outsiders see neither', async () => {
+    const m = await as(EMAIL.M);
+    const sent = await m.from('messages').insert({ conversation_id: ID.conversationMA, sender_id: ID.M, body: 'Another one' });
+    expect(sent.error).toBeNull();
+    const conv = await m.from('conversations').select('last_message_at').eq('id', ID.conversationMA).single();
+    expect(conv.data?.last_message_at).not.toBeNull();
+    for (const email of [EMAIL.B, EMAIL.admin]) {
+      const outsider = await as(email);
+      expect((await outsider.from('messages').select('id').eq('conversation_id', ID.conversationMA)).data).toEqual([]);
+      expect((await outsider.from('conversations').select('id').eq('id', ID.conversationMA)).data).toEqual([]);
+    }
+  });
+
+  it('a conversation joins a merchant and an affiliate only', async () => {
+    const a = await as(EMAIL.A);
+    const withAffiliate = await a.from('conversations').insert({ merchant_id: ID.B, affiliate_id: ID.A });
+    expect(withAffiliate.error?.code).toBe('42501');
+  });
+});
+
+describe('certificates', () => {
+  it('are issued only when every module is complete, and verify publicly', async () => {
+    const b = await as(EMAIL.B);
+    expect((await b.rpc('issue_certificate', { course: ID.coursePub })).error?.message).toBe('Enroll in the course first');
+    expect((await b.from('enrollments').insert({ course_id: ID.coursePub, user_id: ID.B })).error).toBeNull();
+    expect((await b.from('module_progress').insert({ user_id: ID.B, module_id: ID.modulePub })).error).toBeNull();
+    expect((await b.rpc('issue_certificate', { course: ID.coursePub })).error?.message).toBe('Complete every module first (1 left)');
+    expect((await b.from('module_progress').insert({ user_id: ID.B, module_id: ID.modulePub2 })).error).toBeNull();
+    const issued = await b.rpc('issue_certificate', { course: ID.coursePub });
+    expect(issued.error).toBeNull();
+    expect(issued.data.code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    const again = await b.rpc('issue_certificate', { course: ID.coursePub });
+    expect(again.data.code).toBe(issued.data.code);
+
+    const verified = await anonClient(stack).rpc('verify_certificate', { certificate_code: issued.data.code.toLowerCase() });
+    expect(verified.data).toEqual([{ holder_name: 'Affiliate B', course_title: 'Published course', issued_at: issued.data.issued_at }]);
+    const enrollment = await b.from('enrollments').select('completed_at').eq('course_id', ID.coursePub).eq('user_id', ID.B).single();
+    expect(enrollment.data?.completed_at).not.toBeNull();
+  });
+});
