@@ -182,9 +182,9 @@ export async function verify(rt: AuthRuntime, request: AuthRequest): Promise<Res
     );
     const current = tokens[0];
     if (!current) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
-    const refreshToken = await rotateRefreshToken(db, rt, { ...current, session_id: session.id });
+    const rotated = await rotateRefreshToken(db, rt, { ...current, session_id: session.id }, request.req.headers.get('user-agent'));
     const fresh = (await findUserById(db, user.id))!;
-    return sessionResponse(db, rt, fresh, session.id, refreshToken);
+    return sessionResponse(db, rt, fresh, session.id, rotated.token, rotated.claims);
   });
   return Response.json(response);
 }

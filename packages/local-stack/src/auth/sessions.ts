@@ -55,21 +55,44 @@ export async function addAmrClaim(db: Queryable, sessionId: string, method: Auth
   );
 }
 
-/** Replaces `parent` (revoking it) by a new refresh token of the same session. */
+export interface SessionClaims {
+  aal: string;
+  amr: Array<{ method: string; timestamp: number }>;
+}
+
+/** `aal` and `amr` (newest method first) of the session whose id is `sessionParam`. */
+const sessionClaimsSql = (sessionParam: string) => `
+  (select aal from auth.sessions where id = ${sessionParam}) as aal,
+  coalesce((select json_agg(json_build_object('method', c.authentication_method,
+                                              'timestamp', floor(extract(epoch from c.updated_at))::bigint)
+                            order by c.updated_at desc)
+            from auth.mfa_amr_claims c where c.session_id = ${sessionParam}), '[]') as amr`;
+
+/**
+ * Replaces `parent` (revoking it) by a new refresh token of the same session and records the
+ * refresh on the session, in one statement; returns the token and the session's claims.
+ */
 export async function rotateRefreshToken(
   db: Queryable,
   rt: AuthRuntime,
   parent: { token: string; user_id: string; session_id: string },
-): Promise<string> {
+  userAgent: string | null,
+): Promise<{ token: string; claims: SessionClaims }> {
   const token = newRefreshToken();
-  const now = new Date(rt.now());
-  await db.query(
-    `with revoked as (update auth.refresh_tokens set revoked = true, updated_at = $3 where token = $4)
-     insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
-     values ('00000000-0000-0000-0000-000000000000', $1, $2, false, $3, $3, $4, $5)`,
-    [token, parent.user_id, now, parent.token, parent.session_id],
+  const { rows } = await db.query<SessionClaims>(
+    `with revoked as (
+       update auth.refresh_tokens set revoked = true, updated_at = $3::timestamptz where token = $4
+     ), issued as (
+       insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
+       values ('00000000-0000-0000-0000-000000000000', $1, $2, false, $3::timestamptz, $3::timestamptz, $4, $5::uuid)
+     ), touched as (
+       update auth.sessions set refreshed_at = $3::timestamptz, updated_at = $3::timestamptz, user_agent = $6
+       where id = $5::uuid
+     )
+     select ${sessionClaimsSql('$5::uuid')}`,
+    [token, parent.user_id, new Date(rt.now()), parent.token, parent.session_id, userAgent],
   );
-  return token;
+  return { token, claims: rows[0] ?? { aal: 'aal1', amr: [] } };
 }
 
 /** The access token of `sessionId` with aal and amr as the session's state says. */
@@ -78,17 +101,10 @@ export async function accessToken(
   rt: AuthRuntime,
   user: UserRow,
   sessionId: string,
+  known?: SessionClaims,
 ): Promise<{ token: string; expiresAt: number }> {
-  const { rows } = await db.query<{ aal: string; amr: Array<{ method: string; timestamp: number }> }>(
-    `select s.aal,
-       coalesce((select json_agg(json_build_object('method', c.authentication_method,
-                                                   'timestamp', floor(extract(epoch from c.updated_at))::bigint)
-                                 order by c.updated_at desc)
-                 from auth.mfa_amr_claims c where c.session_id = s.id), '[]') as amr
-     from auth.sessions s where s.id = $1`,
-    [sessionId],
-  );
-  const session = rows[0];
+  const session =
+    known ?? (await db.query<SessionClaims>(`select ${sessionClaimsSql('$1::uuid')}`, [sessionId])).rows[0];
   const iat = Math.floor(rt.now() / 1000);
   const expiresAt = iat + rt.settings.accessTokenSeconds;
   const token = await rt.keys.sign(
@@ -119,8 +135,9 @@ export async function sessionResponse(
   user: UserRow,
   sessionId: string,
   refreshToken: string,
+  known?: SessionClaims,
 ): Promise<Record<string, unknown>> {
-  const { token, expiresAt } = await accessToken(db, rt, user, sessionId);
+  const { token, expiresAt } = await accessToken(db, rt, user, sessionId, known);
   return {
     access_token: token,
     token_type: 'bearer',

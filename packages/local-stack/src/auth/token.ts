@@ -4,7 +4,7 @@ import { transaction } from './db.js';
 import { AuthError, OAuthError, badRequest, validationFailed } from './errors.js';
 import { passwordMatches, weakPasswordReasons } from './password.js';
 import type { AuthRequest, AuthRuntime } from './runtime.js';
-import { createSession, rotateRefreshToken, sessionResponse } from './sessions.js';
+import { createSession, rotateRefreshToken, sessionResponse, type SessionClaims } from './sessions.js';
 import { actorOf, findUserByEmail, findUserById, isBanned } from './users.js';
 
 const INVALID_LOGIN = 'Invalid login credentials';
@@ -87,7 +87,9 @@ async function refreshTokenGrant(rt: AuthRuntime, request: AuthRequest): Promise
     if (!user) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
     if (isBanned(user, rt.now())) throw badRequest('user_banned', 'Invalid Refresh Token: User Banned');
 
+    const userAgent = request.req.headers.get('user-agent');
     let refreshToken: string;
+    let claims: SessionClaims | undefined;
     if (row.revoked) {
       const reuseUntil = row.updated_at.getTime() + rt.settings.refreshTokenReuseSeconds * 1000;
       const current = await db.query<{ token: string }>(
@@ -104,14 +106,15 @@ async function refreshTokenGrant(rt: AuthRuntime, request: AuthRequest): Promise
       }
       refreshToken = current.rows[0].token;
     } else {
-      refreshToken = await rotateRefreshToken(db, rt, { token: row.token, user_id: row.user_id, session_id: sessionId });
+      ({ token: refreshToken, claims } = await rotateRefreshToken(
+        db,
+        rt,
+        { token: row.token, user_id: row.user_id, session_id: sessionId },
+        userAgent,
+      ));
     }
     await audit(db, actorOf(user), 'token_refreshed', request.ip);
-    await db.query(
-      'update auth.sessions set refreshed_at = $2::timestamptz, updated_at = $2::timestamptz, user_agent = $3 where id = $1',
-      [sessionId, new Date(rt.now()), request.req.headers.get('user-agent')],
-    );
-    return { reused: false as const, response: await sessionResponse(db, rt, user, sessionId, refreshToken) };
+    return { reused: false as const, response: await sessionResponse(db, rt, user, sessionId, refreshToken, claims) };
   });
   // The revocation above is committed before the error is answered.
   if (outcome.reused) throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
