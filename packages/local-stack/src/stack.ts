@@ -56,6 +56,8 @@ export interface RunningStack {
   pool: pg.Pool;
   /** Migration files applied by this start. */
   appliedMigrations: string[];
+  /** PostgREST itself on loopback, without the gateway (for diagnostics and benchmarks). */
+  restUrl: string;
   stop(): Promise<void>;
 }
 
@@ -253,6 +255,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
       dataDir,
       pool: db.pool,
       appliedMigrations,
+      restUrl: rest.url,
       stop: () => (stopping ??= stopAll()),
     };
   } catch (error) {
