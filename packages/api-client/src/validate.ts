@@ -1,4 +1,4 @@
-import { sanitizeText, validateEmail } from '@verdant/validation';
+import { sanitizeText } from '@verdant/validation';
 import { ApiError } from './errors';
 
 /*
@@ -114,13 +114,6 @@ export function optionalText(field: string, value: unknown, rules: TextRules = {
   if (value === null) return null;
   const clean = text(field, value, { ...rules, min: 0 });
   return clean === '' ? null : clean;
-}
-
-export function email(field: string, value: unknown): string {
-  if (typeof value !== 'string') invalid(field, 'must be an email address');
-  const result = validateEmail(value.trim());
-  if (!result.valid) invalid(field, result.error ?? 'must be a valid email address');
-  return value.trim().toLowerCase();
 }
 
 /** An absolute http(s) URL of at most 2048 characters, or (with `allowSitePath`) a path on the site such as `/images/a.svg`. */

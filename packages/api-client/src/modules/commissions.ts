@@ -19,9 +19,10 @@ export type CommissionTotals = Record<string, Partial<Record<CommissionStatus, n
 export function createCommissionsModule({ supabase }: ModuleContext) {
   async function list(column: 'affiliate_id' | 'merchant_id', query: CommissionQuery): Promise<Page<Commission>> {
     const { from, to } = range(query);
+    const status = query.status === undefined ? undefined : oneOf('status', query.status, COMMISSION_STATUSES);
     const me = await currentUserId(supabase);
     let request = supabase.from('commissions').select('*', { count: 'exact' }).eq(column, me);
-    if (query.status !== undefined) request = request.eq('status', oneOf('status', query.status, COMMISSION_STATUSES));
+    if (status !== undefined) request = request.eq('status', status);
     return runPage(request.order('created_at', { ascending: false }).range(from, to));
   }
 
