@@ -267,6 +267,21 @@ describe('logout scopes', () => {
   });
 });
 
+describe('tokens at the REST API', () => {
+  it('PostgREST accepts the access token, and the profile trigger read name and role from the sign-up metadata', async () => {
+    const { client, user } = await signUp({ name: 'Rosalind', role: 'merchant' });
+    const { data, error } = await client.from('profiles').select('id, name, role').eq('id', user.id).single();
+    expect(error).toBeNull();
+    expect(data).toEqual({ id: user.id, name: 'Rosalind', role: 'merchant' });
+  });
+
+  it('an admin role in the sign-up metadata does not make an admin', async () => {
+    const { client, user } = await signUp({ name: 'Mallory', role: 'admin' });
+    const { data } = await client.from('profiles').select('role').eq('id', user.id).single();
+    expect(data).toEqual({ role: 'affiliate' });
+  });
+});
+
 describe('service endpoints', () => {
   it('publishes settings, health and the JWKS', async () => {
     const settings = await authFetch(stack.apiUrl, '/settings');
