@@ -1,18 +1,14 @@
 import type { AuthChangeEvent, Session, User as AuthUser } from '@supabase/supabase-js';
-import { ROLE_CHANGE_MESSAGES, validateEmail, validatePassword } from '@verdant/validation';
-import { createDebouncer, createInterval, systemClock } from './clock';
-import {
-  ACTIVITY_DEBOUNCE_MS,
-  EXPIRY_CHECK_INTERVAL_MS,
-  SUBSCRIPTION_RECHECK_DELAY_MS,
-  WARNING_CHECK_INTERVAL_MS,
-} from './constants';
+import { systemClock } from './clock';
+import { SUBSCRIPTION_RECHECK_DELAY_MS } from './constants';
 import { createDemoSessionStore } from './demo';
-import { expiryStatus } from './expiry';
+import { listenToEnvironment } from './environment';
 import { browserFingerprint } from './fingerprint';
 import { createIdentities, createMfa } from './mfa';
 import { createAuthPersistence, sessionDuration } from './persistence';
 import { createAutoRefresher, isRetryableRefreshError } from './refresh';
+import { AUTH_FAILED_MESSAGE, signUpMetadata, type RegisterInput } from './registration';
+import { createSessionTimers } from './session-timers';
 import { createSafeStorage, defaultStorage } from './storage';
 import { createStore } from './store';
 import type {
@@ -22,36 +18,11 @@ import type {
   AuthSnapshot,
   Clock,
   Logger,
-  Role,
   StorageLike,
   User,
 } from './types';
-import {
-  DEMO_USER,
-  DEFAULT_ROLE,
-  userFromAuthMetadata,
-  userFromProfile,
-  withSubscription,
-} from './user';
+import { DEMO_USER, userFromAuthMetadata, userFromProfile, withSubscription } from './user';
 import { checkAppVersion } from './version';
-
-/** Thrown by `login` when the provider answers without a user or a session (spec §5, §8). */
-export const AUTH_FAILED_MESSAGE = 'Authentication failed - no user or session returned';
-
-/** Roles a visitor may choose at sign-up; admin is only ever granted by an administrator. */
-export const SIGN_UP_ROLES = ['affiliate', 'merchant'] as const satisfies readonly Role[];
-export type SignUpRole = (typeof SIGN_UP_ROLES)[number];
-
-/** Rejected sign-up input, with the validators' messages. */
-export class AuthValidationError extends Error {
-  override readonly name = 'AuthValidationError';
-  constructor(readonly errors: string[]) {
-    super(errors.join(' '));
-  }
-}
-
-/** DOM events that count as user activity and extend the persisted session. */
-export const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'scroll', 'touchstart'] as const;
 
 export interface AuthEngineDeps {
   /** `@verdant/api-client`'s client (or anything with its `supabase` and `profiles`). */
@@ -62,14 +33,6 @@ export interface AuthEngineDeps {
   fingerprint?: () => string;
   reload?: () => void;
   logger?: Logger;
-}
-
-export interface RegisterInput {
-  email: string;
-  password: string;
-  name: string;
-  /** Defaults to affiliate. */
-  role?: SignUpRole;
 }
 
 export interface RegisterResult {
@@ -174,25 +137,14 @@ export function createAuthEngine(deps: AuthEngineDeps) {
     onFatal: () => void endSession(),
   });
 
-  const expiryCheck = createInterval(clock, EXPIRY_CHECK_INTERVAL_MS, () => {
-    const { sessionTimeout } = state();
-    if (sessionTimeout !== null && sessionTimeout <= clock.now()) void logout();
+  const timers = createSessionTimers({
+    clock,
+    getExpiry: () => state(),
+    onExpired: () => void logout(),
+    onWarning: (remainingMs) =>
+      store.setState({ expiryWarning: remainingMs === null ? null : { remainingMs } }),
+    onActivity: () => extendSession(),
   });
-
-  const warningCheck = createInterval(clock, WARNING_CHECK_INTERVAL_MS, checkWarning);
-
-  const activity = createDebouncer(clock, ACTIVITY_DEBOUNCE_MS, () => extendSession());
-
-  function checkWarning(): void {
-    const { sessionTimeout, rememberMe } = state();
-    if (sessionTimeout === null) return;
-    const status = expiryStatus(sessionTimeout, rememberMe, clock.now());
-    if (status.kind === 'expired') void logout();
-    else
-      store.setState({
-        expiryWarning: status.kind === 'warning' ? { remainingMs: status.remainingMs } : null,
-      });
-  }
 
   function hasLiveSession(): boolean {
     const { isAuthenticated, isDemoMode, session } = state();
@@ -206,14 +158,11 @@ export function createAuthEngine(deps: AuthEngineDeps) {
   /** Runs the timers exactly while a real session is live (and the engine started). */
   function syncTimers(): void {
     if (started && hasLiveSession()) {
-      expiryCheck.start();
-      warningCheck.start();
+      timers.start();
       if (!isHidden() && !refresher.running) void refresher.start();
     } else {
-      expiryCheck.stop();
-      warningCheck.stop();
+      timers.stop();
       refresher.stop();
-      activity.cancel();
     }
   }
 
@@ -443,41 +392,15 @@ export function createAuthEngine(deps: AuthEngineDeps) {
     if (isCurrent(userId)) store.setState({ user, isAuthenticated: true });
   }
 
-  function attachEnvironment(): void {
-    const { document: doc, window: win } = env;
-    if (doc) {
-      const onVisibility = () => {
-        if (isHidden()) {
-          refresher.stop();
-          save();
-          return;
-        }
-        save();
-        if (!hasLiveSession()) return;
-        checkWarning();
-        if (hasLiveSession()) void refresher.start();
-      };
-      doc.addEventListener('visibilitychange', onVisibility);
-      detach.push(() => doc.removeEventListener('visibilitychange', onVisibility));
+  function onVisibilityChange(hidden: boolean): void {
+    save();
+    if (hidden) {
+      refresher.stop();
+      return;
     }
-    if (win) {
-      const onUnload = () => save();
-      win.addEventListener('pagehide', onUnload);
-      win.addEventListener('beforeunload', onUnload);
-      detach.push(() => {
-        win.removeEventListener('pagehide', onUnload);
-        win.removeEventListener('beforeunload', onUnload);
-      });
-      const onActivity = () => {
-        if (hasLiveSession()) activity.trigger();
-      };
-      const options = { passive: true, capture: true };
-      for (const type of ACTIVITY_EVENTS) win.addEventListener(type, onActivity, options);
-      detach.push(() => {
-        for (const type of ACTIVITY_EVENTS)
-          win.removeEventListener(type, onActivity, { capture: true });
-      });
-    }
+    if (!hasLiveSession()) return;
+    timers.checkWarning(); // logs out a session that expired while hidden
+    if (hasLiveSession()) void refresher.start();
   }
 
   // ---- public actions ----------------------------------------------------------------------
@@ -487,7 +410,15 @@ export function createAuthEngine(deps: AuthEngineDeps) {
     if (started) return started;
     const { data } = auth.onAuthStateChange(onAuthStateChange);
     detach.push(() => data.subscription.unsubscribe());
-    attachEnvironment();
+    detach.push(
+      listenToEnvironment(env, {
+        visibilityChange: onVisibilityChange,
+        unload: save,
+        activity: () => {
+          if (hasLiveSession()) timers.activity();
+        },
+      }),
+    );
     started = restore()
       .catch((error: unknown) => {
         logger.error('Could not restore the session', error);
@@ -540,19 +471,12 @@ export function createAuthEngine(deps: AuthEngineDeps) {
 
   /** Sign-up with name and role (default affiliate) as metadata, after validation. */
   async function register(input: RegisterInput): Promise<RegisterResult> {
-    const role = input.role ?? DEFAULT_ROLE;
-    const errors: string[] = [];
-    const email = validateEmail(input.email);
-    if (!email.valid) errors.push(email.error ?? 'Invalid email address');
-    errors.push(...validatePassword(input.password).errors);
-    if (!(SIGN_UP_ROLES as readonly string[]).includes(role))
-      errors.push(ROLE_CHANGE_MESSAGES.invalidRole);
-    if (errors.length > 0) throw new AuthValidationError(errors);
+    const metadata = signUpMetadata(input);
 
     const { data, error } = await auth.signUp({
       email: input.email,
       password: input.password,
-      options: { data: { name: input.name, role } },
+      options: { data: metadata },
     });
     if (error) throw error;
     if (data.session) await ensureApplied('SIGNED_IN', data.session);

@@ -1,17 +1,19 @@
 export * from './constants';
 export {
   createAuthEngine,
-  AuthValidationError,
-  AUTH_FAILED_MESSAGE,
-  SIGN_UP_ROLES,
-  ACTIVITY_EVENTS,
   type AuthEngine,
   type AuthEngineDeps,
   type AuthEventListener,
-  type RegisterInput,
   type RegisterResult,
-  type SignUpRole,
 } from './engine';
+export {
+  AUTH_FAILED_MESSAGE,
+  AuthValidationError,
+  SIGN_UP_ROLES,
+  type RegisterInput,
+  type SignUpRole,
+} from './registration';
+export { ACTIVITY_EVENTS } from './environment';
 export type {
   AuthApi,
   AuthClient,

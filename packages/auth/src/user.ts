@@ -4,7 +4,7 @@ import { DEMO_USER_ID } from './constants';
 import type { ProfileRecord, Role, SubscriptionRecord, User } from './types';
 
 /** Registration's default role (product spec §6). */
-export const DEFAULT_ROLE: Role = 'affiliate';
+export const DEFAULT_ROLE = 'affiliate' satisfies Role;
 
 function asRole(value: unknown): Role | null {
   return isRole(value) ? value : null;

@@ -1,0 +1,43 @@
+import { ROLE_CHANGE_MESSAGES, validateEmail, validatePassword } from '@verdant/validation';
+import type { Role } from './types';
+import { DEFAULT_ROLE } from './user';
+
+/** Thrown by `login` when the provider answers without a user or a session (spec §5, §8). */
+export const AUTH_FAILED_MESSAGE = 'Authentication failed - no user or session returned';
+
+/** Roles a visitor may choose at sign-up; admin is only ever granted by an administrator. */
+export const SIGN_UP_ROLES = ['affiliate', 'merchant'] as const satisfies readonly Role[];
+export type SignUpRole = (typeof SIGN_UP_ROLES)[number];
+
+export interface RegisterInput {
+  email: string;
+  password: string;
+  name: string;
+  /** Defaults to affiliate. */
+  role?: SignUpRole;
+}
+
+/** Rejected sign-up input, with the validators' messages. */
+export class AuthValidationError extends Error {
+  override readonly name = 'AuthValidationError';
+  constructor(readonly errors: string[]) {
+    super(errors.join(' '));
+  }
+}
+
+/**
+ * Checks sign-up input with `@verdant/validation` and returns the metadata to send (name and
+ * role, default affiliate); throws an {@link AuthValidationError} listing every problem.
+ */
+export function signUpMetadata(input: RegisterInput): { name: string; role: SignUpRole } {
+  const role = input.role ?? DEFAULT_ROLE;
+  const errors: string[] = [];
+  const email = validateEmail(input.email);
+  if (!email.valid) errors.push(email.error ?? 'Invalid email address');
+  errors.push(...validatePassword(input.password).errors);
+  if (!(SIGN_UP_ROLES as readonly string[]).includes(role)) {
+    errors.push(ROLE_CHANGE_MESSAGES.invalidRole);
+  }
+  if (errors.length > 0) throw new AuthValidationError(errors);
+  return { name: input.name, role };
+}
