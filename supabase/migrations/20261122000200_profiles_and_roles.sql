@@ -301,17 +301,17 @@ revoke execute on function public.handle_new_user() from public, anon, authentic
 -- deleted with its auth user). Further read policies for program partners and conversation
 -- partners are added with those tables.
 create policy profiles_select_own on public.profiles
-  for select to authenticated using (id = auth.uid());
+  for select to authenticated using (id = (select auth.uid()));
 create policy profiles_select_admin on public.profiles
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 create policy profiles_update_own on public.profiles
-  for update to authenticated using (id = auth.uid()) with check (id = auth.uid());
+  for update to authenticated using (id = (select auth.uid())) with check (id = (select auth.uid()));
 create policy profiles_update_admin on public.profiles
-  for update to authenticated using (public.is_admin()) with check (public.is_admin());
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 
 -- role_change_audit: admins read it; only change_user_role() writes it.
 create policy role_change_audit_select_admin on public.role_change_audit
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 
 -- The public face of a profile (what /@{username}, storefronts and the community show): no
 -- subscription, onboarding or audit fields.

@@ -294,64 +294,64 @@ alter table public.products enable row level security;
 create policy merchant_profiles_select_public on public.merchant_profiles
   for select to anon, authenticated using (approval_status = 'approved');
 create policy merchant_profiles_select_own on public.merchant_profiles
-  for select to authenticated using (id = auth.uid());
+  for select to authenticated using (id = (select auth.uid()));
 create policy merchant_profiles_select_admin on public.merchant_profiles
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 create policy merchant_profiles_insert_own on public.merchant_profiles
   for insert to authenticated
-  with check (id = auth.uid() and public.current_user_role() = 'merchant');
+  with check (id = (select auth.uid()) and (select public.current_user_role()) = 'merchant');
 create policy merchant_profiles_update_own on public.merchant_profiles
-  for update to authenticated using (id = auth.uid()) with check (id = auth.uid());
+  for update to authenticated using (id = (select auth.uid())) with check (id = (select auth.uid()));
 create policy merchant_profiles_update_admin on public.merchant_profiles
-  for update to authenticated using (public.is_admin()) with check (public.is_admin());
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 create policy merchant_profiles_delete_admin on public.merchant_profiles
-  for delete to authenticated using (public.is_admin());
+  for delete to authenticated using ((select public.is_admin()));
 
 -- sustainability_claims: approved claims of approved merchants are public; owners manage theirs.
 create policy sustainability_claims_select_public on public.sustainability_claims
   for select to anon, authenticated
   using (review_status = 'approved' and public.is_approved_merchant(merchant_id));
 create policy sustainability_claims_select_own on public.sustainability_claims
-  for select to authenticated using (merchant_id = auth.uid());
+  for select to authenticated using (merchant_id = (select auth.uid()));
 create policy sustainability_claims_select_admin on public.sustainability_claims
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 create policy sustainability_claims_insert_own on public.sustainability_claims
   for insert to authenticated
   with check (
-    merchant_id = auth.uid()
-    and public.current_user_role() = 'merchant'
-    and (product_id is null or exists (select 1 from public.products p where p.id = product_id and p.merchant_id = auth.uid()))
+    merchant_id = (select auth.uid())
+    and (select public.current_user_role()) = 'merchant'
+    and (product_id is null or exists (select 1 from public.products p where p.id = product_id and p.merchant_id = (select auth.uid())))
   );
 create policy sustainability_claims_update_own on public.sustainability_claims
   for update to authenticated
-  using (merchant_id = auth.uid())
+  using (merchant_id = (select auth.uid()))
   with check (
-    merchant_id = auth.uid()
-    and (product_id is null or exists (select 1 from public.products p where p.id = product_id and p.merchant_id = auth.uid()))
+    merchant_id = (select auth.uid())
+    and (product_id is null or exists (select 1 from public.products p where p.id = product_id and p.merchant_id = (select auth.uid())))
   );
 create policy sustainability_claims_update_admin on public.sustainability_claims
-  for update to authenticated using (public.is_admin()) with check (public.is_admin());
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 create policy sustainability_claims_delete_own on public.sustainability_claims
-  for delete to authenticated using (merchant_id = auth.uid());
+  for delete to authenticated using (merchant_id = (select auth.uid()));
 create policy sustainability_claims_delete_admin on public.sustainability_claims
-  for delete to authenticated using (public.is_admin());
+  for delete to authenticated using ((select public.is_admin()));
 
 -- products: approved products of approved merchants are public; merchants manage their own.
 create policy products_select_public on public.products
   for select to anon, authenticated
   using (status = 'approved' and public.is_approved_merchant(merchant_id));
 create policy products_select_own on public.products
-  for select to authenticated using (merchant_id = auth.uid());
+  for select to authenticated using (merchant_id = (select auth.uid()));
 create policy products_select_admin on public.products
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 create policy products_insert_own on public.products
   for insert to authenticated
-  with check (merchant_id = auth.uid() and public.current_user_role() = 'merchant');
+  with check (merchant_id = (select auth.uid()) and (select public.current_user_role()) = 'merchant');
 create policy products_update_own on public.products
-  for update to authenticated using (merchant_id = auth.uid()) with check (merchant_id = auth.uid());
+  for update to authenticated using (merchant_id = (select auth.uid())) with check (merchant_id = (select auth.uid()));
 create policy products_update_admin on public.products
-  for update to authenticated using (public.is_admin()) with check (public.is_admin());
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 create policy products_delete_own on public.products
-  for delete to authenticated using (merchant_id = auth.uid());
+  for delete to authenticated using (merchant_id = (select auth.uid()));
 create policy products_delete_admin on public.products
-  for delete to authenticated using (public.is_admin());
+  for delete to authenticated using ((select public.is_admin()));

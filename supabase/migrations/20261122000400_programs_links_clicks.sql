@@ -226,21 +226,6 @@ as $$
   select exists (select 1 from public.affiliate_links l where l.id = link and l.affiliate_id = auth.uid())
 $$;
 
--- The caller is the merchant of the program the link belongs to.
-create or replace function public.link_in_my_program(link uuid)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select exists (
-    select 1 from public.affiliate_links l
-    join public.affiliate_programs p on p.id = l.program_id
-    where l.id = link and p.merchant_id = auth.uid()
-  )
-$$;
-
 -- The caller is a merchant with the given affiliate in one of its programs (any status), or an
 -- affiliate with an approved membership in one of the given merchant's programs.
 create or replace function public.is_program_partner(other uuid)
@@ -315,34 +300,34 @@ create policy affiliate_programs_select_active on public.affiliate_programs
 create policy affiliate_programs_select_member on public.affiliate_programs
   for select to authenticated using (public.is_program_member(id));
 create policy affiliate_programs_select_own on public.affiliate_programs
-  for select to authenticated using (merchant_id = auth.uid());
+  for select to authenticated using (merchant_id = (select auth.uid()));
 create policy affiliate_programs_select_admin on public.affiliate_programs
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 create policy affiliate_programs_insert_own on public.affiliate_programs
   for insert to authenticated
-  with check (merchant_id = auth.uid() and public.current_user_role() = 'merchant');
+  with check (merchant_id = (select auth.uid()) and (select public.current_user_role()) = 'merchant');
 create policy affiliate_programs_update_own on public.affiliate_programs
-  for update to authenticated using (merchant_id = auth.uid()) with check (merchant_id = auth.uid());
+  for update to authenticated using (merchant_id = (select auth.uid())) with check (merchant_id = (select auth.uid()));
 create policy affiliate_programs_update_admin on public.affiliate_programs
-  for update to authenticated using (public.is_admin()) with check (public.is_admin());
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 create policy affiliate_programs_delete_own on public.affiliate_programs
-  for delete to authenticated using (merchant_id = auth.uid());
+  for delete to authenticated using (merchant_id = (select auth.uid()));
 create policy affiliate_programs_delete_admin on public.affiliate_programs
-  for delete to authenticated using (public.is_admin());
+  for delete to authenticated using ((select public.is_admin()));
 
 -- program_memberships: the affiliate sees, applies to (active programs) and leaves its own; the
 -- program's merchant sees and decides; admins all.
 create policy program_memberships_select_own on public.program_memberships
-  for select to authenticated using (affiliate_id = auth.uid());
+  for select to authenticated using (affiliate_id = (select auth.uid()));
 create policy program_memberships_select_merchant on public.program_memberships
   for select to authenticated using (public.owns_program(program_id));
 create policy program_memberships_select_admin on public.program_memberships
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 create policy program_memberships_insert_own on public.program_memberships
   for insert to authenticated
   with check (
-    affiliate_id = auth.uid()
-    and public.current_user_role() = 'affiliate'
+    affiliate_id = (select auth.uid())
+    and (select public.current_user_role()) = 'affiliate'
     and exists (
       select 1 from public.affiliate_programs p
       where p.id = program_id and p.status = 'active' and public.is_approved_merchant(p.merchant_id)
@@ -352,57 +337,80 @@ create policy program_memberships_update_merchant on public.program_memberships
   for update to authenticated
   using (public.owns_program(program_id)) with check (public.owns_program(program_id));
 create policy program_memberships_update_admin on public.program_memberships
-  for update to authenticated using (public.is_admin()) with check (public.is_admin());
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 create policy program_memberships_delete_own on public.program_memberships
-  for delete to authenticated using (affiliate_id = auth.uid());
+  for delete to authenticated using (affiliate_id = (select auth.uid()));
 create policy program_memberships_delete_admin on public.program_memberships
-  for delete to authenticated using (public.is_admin());
+  for delete to authenticated using ((select public.is_admin()));
 
 -- affiliate_links: the affiliate manages its own links (program links need an approved
 -- membership); the program's merchant sees links to its program; admins all.
 create policy affiliate_links_select_own on public.affiliate_links
-  for select to authenticated using (affiliate_id = auth.uid());
+  for select to authenticated using (affiliate_id = (select auth.uid()));
 create policy affiliate_links_select_merchant on public.affiliate_links
   for select to authenticated using (program_id is not null and public.owns_program(program_id));
 create policy affiliate_links_select_admin on public.affiliate_links
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 create policy affiliate_links_insert_own on public.affiliate_links
   for insert to authenticated
   with check (
-    affiliate_id = auth.uid()
-    and public.current_user_role() = 'affiliate'
+    affiliate_id = (select auth.uid())
+    and (select public.current_user_role()) = 'affiliate'
     and (program_id is null or public.is_program_member(program_id))
     and (product_id is null or public.is_public_product(product_id))
   );
 create policy affiliate_links_update_own on public.affiliate_links
   for update to authenticated
-  using (affiliate_id = auth.uid())
+  using (affiliate_id = (select auth.uid()))
   with check (
-    affiliate_id = auth.uid()
+    affiliate_id = (select auth.uid())
     and (program_id is null or public.is_program_member(program_id))
     and (product_id is null or public.is_public_product(product_id))
   );
 create policy affiliate_links_update_admin on public.affiliate_links
-  for update to authenticated using (public.is_admin()) with check (public.is_admin());
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 create policy affiliate_links_delete_own on public.affiliate_links
-  for delete to authenticated using (affiliate_id = auth.uid());
+  for delete to authenticated using (affiliate_id = (select auth.uid()));
 create policy affiliate_links_delete_admin on public.affiliate_links
-  for delete to authenticated using (public.is_admin());
+  for delete to authenticated using ((select public.is_admin()));
 
--- link_clicks / link_click_daily: read by the link's owner, the program's merchant and admins.
+-- link_clicks / link_click_daily: read by the link's owner, the program's merchant and admins. The
+-- caller's links are computed once per query (set-returning helpers), not once per click.
+create or replace function public.my_link_ids()
+returns setof uuid
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select l.id from public.affiliate_links l where l.affiliate_id = auth.uid()
+$$;
+
+create or replace function public.my_program_link_ids()
+returns setof uuid
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select l.id from public.affiliate_links l
+  join public.affiliate_programs p on p.id = l.program_id
+  where p.merchant_id = auth.uid()
+$$;
+
 create policy link_clicks_select_owner on public.link_clicks
-  for select to authenticated using (public.owns_link(link_id));
+  for select to authenticated using (link_id in (select public.my_link_ids()));
 create policy link_clicks_select_merchant on public.link_clicks
-  for select to authenticated using (public.link_in_my_program(link_id));
+  for select to authenticated using (link_id in (select public.my_program_link_ids()));
 create policy link_clicks_select_admin on public.link_clicks
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 
 create policy link_click_daily_select_owner on public.link_click_daily
-  for select to authenticated using (public.owns_link(link_id));
+  for select to authenticated using (link_id in (select public.my_link_ids()));
 create policy link_click_daily_select_merchant on public.link_click_daily
-  for select to authenticated using (public.link_in_my_program(link_id));
+  for select to authenticated using (link_id in (select public.my_program_link_ids()));
 create policy link_click_daily_select_admin on public.link_click_daily
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 
 -- Profiles of program partners: a merchant sees the affiliates in its programs, an affiliate the
 -- merchants whose programs it belongs to.

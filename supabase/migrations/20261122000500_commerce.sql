@@ -318,57 +318,55 @@ revoke update on public.commissions, public.payouts from authenticated;
 grant update (status, approved_at, paid_at, reversed_at, payout_id) on public.commissions to authenticated;
 grant update (status, paid_at, stripe_transfer_id) on public.payouts to authenticated;
 
-create or replace function public.can_see_order(target uuid)
-returns boolean
+-- Orders the caller bought or sold, computed once per query for the order_items policy.
+create or replace function public.my_order_ids()
+returns setof uuid
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  select exists (
-    select 1 from public.orders o
-    where o.id = target and (o.buyer_id = auth.uid() or o.merchant_id = auth.uid())
-  )
+  select o.id from public.orders o where o.buyer_id = auth.uid() or o.merchant_id = auth.uid()
 $$;
 
 -- orders: the buyer sees its orders, the merchant the sales of its products, admins all.
 create policy orders_select_buyer on public.orders
-  for select to authenticated using (buyer_id = auth.uid());
+  for select to authenticated using (buyer_id = (select auth.uid()));
 create policy orders_select_merchant on public.orders
-  for select to authenticated using (merchant_id = auth.uid());
+  for select to authenticated using (merchant_id = (select auth.uid()));
 create policy orders_select_admin on public.orders
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 
 create policy order_items_select_party on public.order_items
-  for select to authenticated using (public.can_see_order(order_id));
+  for select to authenticated using (order_id in (select public.my_order_ids()));
 create policy order_items_select_admin on public.order_items
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 
 -- commissions: the affiliate sees its own, the merchant those on its sales; admins see all and
 -- approve, pay or reverse them (the lifecycle trigger refuses other moves).
 create policy commissions_select_affiliate on public.commissions
-  for select to authenticated using (affiliate_id = auth.uid());
+  for select to authenticated using (affiliate_id = (select auth.uid()));
 create policy commissions_select_merchant on public.commissions
-  for select to authenticated using (merchant_id = auth.uid());
+  for select to authenticated using (merchant_id = (select auth.uid()));
 create policy commissions_select_admin on public.commissions
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 create policy commissions_update_admin on public.commissions
-  for update to authenticated using (public.is_admin()) with check (public.is_admin());
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 
 -- payouts: the affiliate sees its own; admins see and update all.
 create policy payouts_select_affiliate on public.payouts
-  for select to authenticated using (affiliate_id = auth.uid());
+  for select to authenticated using (affiliate_id = (select auth.uid()));
 create policy payouts_select_admin on public.payouts
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 create policy payouts_update_admin on public.payouts
-  for update to authenticated using (public.is_admin()) with check (public.is_admin());
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 
 -- stripe_events: admins read the log.
 create policy stripe_events_select_admin on public.stripe_events
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 
 -- subscriptions: the subscriber sees its own; admins all.
 create policy subscriptions_select_own on public.subscriptions
-  for select to authenticated using (user_id = auth.uid());
+  for select to authenticated using (user_id = (select auth.uid()));
 create policy subscriptions_select_admin on public.subscriptions
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));

@@ -130,20 +130,20 @@ alter table public.storefront_items enable row level security;
 create policy link_pages_select_public on public.link_pages
   for select to anon, authenticated using (is_published);
 create policy link_pages_select_own on public.link_pages
-  for select to authenticated using (owner_id = auth.uid());
+  for select to authenticated using (owner_id = (select auth.uid()));
 create policy link_pages_select_admin on public.link_pages
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 create policy link_pages_insert_own on public.link_pages
   for insert to authenticated
-  with check (owner_id = auth.uid() and public.current_user_role() in ('affiliate', 'merchant', 'admin'));
+  with check (owner_id = (select auth.uid()) and (select public.current_user_role()) in ('affiliate', 'merchant', 'admin'));
 create policy link_pages_update_own on public.link_pages
-  for update to authenticated using (owner_id = auth.uid()) with check (owner_id = auth.uid());
+  for update to authenticated using (owner_id = (select auth.uid())) with check (owner_id = (select auth.uid()));
 create policy link_pages_update_admin on public.link_pages
-  for update to authenticated using (public.is_admin()) with check (public.is_admin());
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 create policy link_pages_delete_own on public.link_pages
-  for delete to authenticated using (owner_id = auth.uid());
+  for delete to authenticated using (owner_id = (select auth.uid()));
 create policy link_pages_delete_admin on public.link_pages
-  for delete to authenticated using (public.is_admin());
+  for delete to authenticated using ((select public.is_admin()));
 
 -- link_page_items: visible items of published pages are public; the page owner manages items,
 -- using only its own affiliate links.
@@ -152,7 +152,7 @@ create policy link_page_items_select_public on public.link_page_items
 create policy link_page_items_select_own on public.link_page_items
   for select to authenticated using (public.owns_link_page(page_id));
 create policy link_page_items_select_admin on public.link_page_items
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 create policy link_page_items_insert_own on public.link_page_items
   for insert to authenticated
   with check (
@@ -169,30 +169,30 @@ create policy link_page_items_update_own on public.link_page_items
     and (product_id is null or public.is_public_product(product_id))
   );
 create policy link_page_items_update_admin on public.link_page_items
-  for update to authenticated using (public.is_admin()) with check (public.is_admin());
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 create policy link_page_items_delete_own on public.link_page_items
   for delete to authenticated using (public.owns_link_page(page_id));
 create policy link_page_items_delete_admin on public.link_page_items
-  for delete to authenticated using (public.is_admin());
+  for delete to authenticated using ((select public.is_admin()));
 
 -- storefronts: public when published; the owner manages its storefronts; admins all.
 create policy storefronts_select_public on public.storefronts
   for select to anon, authenticated using (is_published);
 create policy storefronts_select_own on public.storefronts
-  for select to authenticated using (owner_id = auth.uid());
+  for select to authenticated using (owner_id = (select auth.uid()));
 create policy storefronts_select_admin on public.storefronts
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 create policy storefronts_insert_own on public.storefronts
   for insert to authenticated
-  with check (owner_id = auth.uid() and public.current_user_role() in ('affiliate', 'merchant', 'admin'));
+  with check (owner_id = (select auth.uid()) and (select public.current_user_role()) in ('affiliate', 'merchant', 'admin'));
 create policy storefronts_update_own on public.storefronts
-  for update to authenticated using (owner_id = auth.uid()) with check (owner_id = auth.uid());
+  for update to authenticated using (owner_id = (select auth.uid())) with check (owner_id = (select auth.uid()));
 create policy storefronts_update_admin on public.storefronts
-  for update to authenticated using (public.is_admin()) with check (public.is_admin());
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 create policy storefronts_delete_own on public.storefronts
-  for delete to authenticated using (owner_id = auth.uid());
+  for delete to authenticated using (owner_id = (select auth.uid()));
 create policy storefronts_delete_admin on public.storefronts
-  for delete to authenticated using (public.is_admin());
+  for delete to authenticated using ((select public.is_admin()));
 
 -- storefront_items: items of published storefronts are public (approved products only); the owner
 -- manages items with approved products and its own links.
@@ -202,7 +202,7 @@ create policy storefront_items_select_public on public.storefront_items
 create policy storefront_items_select_own on public.storefront_items
   for select to authenticated using (public.owns_storefront(storefront_id));
 create policy storefront_items_select_admin on public.storefront_items
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 create policy storefront_items_insert_own on public.storefront_items
   for insert to authenticated
   with check (
@@ -219,8 +219,8 @@ create policy storefront_items_update_own on public.storefront_items
     and (affiliate_link_id is null or public.owns_link(affiliate_link_id))
   );
 create policy storefront_items_update_admin on public.storefront_items
-  for update to authenticated using (public.is_admin()) with check (public.is_admin());
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 create policy storefront_items_delete_own on public.storefront_items
   for delete to authenticated using (public.owns_storefront(storefront_id));
 create policy storefront_items_delete_admin on public.storefront_items
-  for delete to authenticated using (public.is_admin());
+  for delete to authenticated using ((select public.is_admin()));

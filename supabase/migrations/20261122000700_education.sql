@@ -174,53 +174,53 @@ revoke insert, update, delete, truncate on public.certificates from anon, authen
 create policy courses_select_public on public.courses
   for select to anon, authenticated using (is_published);
 create policy courses_select_admin on public.courses
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 create policy courses_insert_admin on public.courses
-  for insert to authenticated with check (public.is_admin());
+  for insert to authenticated with check ((select public.is_admin()));
 create policy courses_update_admin on public.courses
-  for update to authenticated using (public.is_admin()) with check (public.is_admin());
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 create policy courses_delete_admin on public.courses
-  for delete to authenticated using (public.is_admin());
+  for delete to authenticated using ((select public.is_admin()));
 
 create policy course_modules_select_public on public.course_modules
   for select to anon, authenticated using (public.is_published_course(course_id));
 create policy course_modules_select_admin on public.course_modules
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 create policy course_modules_insert_admin on public.course_modules
-  for insert to authenticated with check (public.is_admin());
+  for insert to authenticated with check ((select public.is_admin()));
 create policy course_modules_update_admin on public.course_modules
-  for update to authenticated using (public.is_admin()) with check (public.is_admin());
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 create policy course_modules_delete_admin on public.course_modules
-  for delete to authenticated using (public.is_admin());
+  for delete to authenticated using ((select public.is_admin()));
 
 -- enrollments: a user enrolls itself in published courses, sees and leaves its own; admins see all.
 create policy enrollments_select_own on public.enrollments
-  for select to authenticated using (user_id = auth.uid());
+  for select to authenticated using (user_id = (select auth.uid()));
 create policy enrollments_select_admin on public.enrollments
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 create policy enrollments_insert_own on public.enrollments
   for insert to authenticated
-  with check (user_id = auth.uid() and completed_at is null and public.is_published_course(course_id));
+  with check (user_id = (select auth.uid()) and completed_at is null and public.is_published_course(course_id));
 create policy enrollments_delete_own on public.enrollments
-  for delete to authenticated using (user_id = auth.uid());
+  for delete to authenticated using (user_id = (select auth.uid()));
 create policy enrollments_delete_admin on public.enrollments
-  for delete to authenticated using (public.is_admin());
+  for delete to authenticated using ((select public.is_admin()));
 revoke update on public.enrollments from anon, authenticated;
 
 -- module_progress: a user records and clears its own progress in courses it is enrolled in.
 create policy module_progress_select_own on public.module_progress
-  for select to authenticated using (user_id = auth.uid());
+  for select to authenticated using (user_id = (select auth.uid()));
 create policy module_progress_select_admin on public.module_progress
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 create policy module_progress_insert_own on public.module_progress
   for insert to authenticated
-  with check (user_id = auth.uid() and public.is_enrolled_in_module_course(module_id));
+  with check (user_id = (select auth.uid()) and public.is_enrolled_in_module_course(module_id));
 create policy module_progress_delete_own on public.module_progress
-  for delete to authenticated using (user_id = auth.uid());
+  for delete to authenticated using (user_id = (select auth.uid()));
 revoke update on public.module_progress from anon, authenticated;
 
 -- certificates: the holder and admins read them; issue_certificate() writes them.
 create policy certificates_select_own on public.certificates
-  for select to authenticated using (user_id = auth.uid());
+  for select to authenticated using (user_id = (select auth.uid()));
 create policy certificates_select_admin on public.certificates
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));

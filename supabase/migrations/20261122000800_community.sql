@@ -182,73 +182,73 @@ $$;
 create policy posts_select_public on public.posts
   for select to anon, authenticated using (status = 'published');
 create policy posts_select_own on public.posts
-  for select to authenticated using (author_id = auth.uid());
+  for select to authenticated using (author_id = (select auth.uid()));
 create policy posts_select_admin on public.posts
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 create policy posts_insert_own on public.posts
-  for insert to authenticated with check (author_id = auth.uid() and public.can_post());
+  for insert to authenticated with check (author_id = (select auth.uid()) and (select public.can_post()));
 create policy posts_update_own on public.posts
-  for update to authenticated using (author_id = auth.uid()) with check (author_id = auth.uid());
+  for update to authenticated using (author_id = (select auth.uid())) with check (author_id = (select auth.uid()));
 create policy posts_update_admin on public.posts
-  for update to authenticated using (public.is_admin()) with check (public.is_admin());
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 create policy posts_delete_own on public.posts
-  for delete to authenticated using (author_id = auth.uid());
+  for delete to authenticated using (author_id = (select auth.uid()));
 create policy posts_delete_admin on public.posts
-  for delete to authenticated using (public.is_admin());
+  for delete to authenticated using ((select public.is_admin()));
 
 create policy comments_select_public on public.comments
   for select to anon, authenticated using (status = 'published' and public.is_visible_post(post_id));
 create policy comments_select_own on public.comments
-  for select to authenticated using (author_id = auth.uid());
+  for select to authenticated using (author_id = (select auth.uid()));
 create policy comments_select_admin on public.comments
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 create policy comments_insert_own on public.comments
   for insert to authenticated
   with check (
-    author_id = auth.uid() and public.can_post() and public.is_visible_post(post_id)
+    author_id = (select auth.uid()) and (select public.can_post()) and public.is_visible_post(post_id)
     and (parent_id is null or public.is_visible_comment(parent_id))
   );
 create policy comments_update_own on public.comments
-  for update to authenticated using (author_id = auth.uid()) with check (author_id = auth.uid());
+  for update to authenticated using (author_id = (select auth.uid())) with check (author_id = (select auth.uid()));
 create policy comments_update_admin on public.comments
-  for update to authenticated using (public.is_admin()) with check (public.is_admin());
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 create policy comments_delete_own on public.comments
-  for delete to authenticated using (author_id = auth.uid());
+  for delete to authenticated using (author_id = (select auth.uid()));
 create policy comments_delete_admin on public.comments
-  for delete to authenticated using (public.is_admin());
+  for delete to authenticated using ((select public.is_admin()));
 
 create policy reactions_select_public on public.reactions
   for select to anon, authenticated
   using ((post_id is not null and public.is_visible_post(post_id))
       or (comment_id is not null and public.is_visible_comment(comment_id)));
 create policy reactions_select_own on public.reactions
-  for select to authenticated using (user_id = auth.uid());
+  for select to authenticated using (user_id = (select auth.uid()));
 create policy reactions_select_admin on public.reactions
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 create policy reactions_insert_own on public.reactions
   for insert to authenticated
   with check (
-    user_id = auth.uid() and public.can_post()
+    user_id = (select auth.uid()) and (select public.can_post())
     and ((post_id is not null and public.is_visible_post(post_id))
       or (comment_id is not null and public.is_visible_comment(comment_id)))
   );
 create policy reactions_delete_own on public.reactions
-  for delete to authenticated using (user_id = auth.uid());
+  for delete to authenticated using (user_id = (select auth.uid()));
 create policy reactions_delete_admin on public.reactions
-  for delete to authenticated using (public.is_admin());
+  for delete to authenticated using ((select public.is_admin()));
 
 create policy reports_select_own on public.reports
-  for select to authenticated using (reporter_id = auth.uid());
+  for select to authenticated using (reporter_id = (select auth.uid()));
 create policy reports_select_admin on public.reports
-  for select to authenticated using (public.is_admin());
+  for select to authenticated using ((select public.is_admin()));
 create policy reports_insert_own on public.reports
   for insert to authenticated
   with check (
-    reporter_id = auth.uid() and status = 'open' and reviewed_by is null and reviewed_at is null
+    reporter_id = (select auth.uid()) and status = 'open' and reviewed_by is null and reviewed_at is null
     and ((post_id is not null and public.is_visible_post(post_id))
       or (comment_id is not null and public.is_visible_comment(comment_id)))
   );
 create policy reports_update_admin on public.reports
-  for update to authenticated using (public.is_admin()) with check (public.is_admin());
+  for update to authenticated using ((select public.is_admin())) with check ((select public.is_admin()));
 create policy reports_delete_admin on public.reports
-  for delete to authenticated using (public.is_admin());
+  for delete to authenticated using ((select public.is_admin()));

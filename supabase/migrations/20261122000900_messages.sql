@@ -109,30 +109,30 @@ grant update (read_at) on public.messages to authenticated;
 -- conversations: participants see them; a merchant or an affiliate opens one with a counterpart
 -- of the other role; either participant may delete it.
 create policy conversations_select_participant on public.conversations
-  for select to authenticated using (auth.uid() in (merchant_id, affiliate_id));
+  for select to authenticated using ((select auth.uid()) in (merchant_id, affiliate_id));
 create policy conversations_insert_participant on public.conversations
   for insert to authenticated
   with check (
-    (merchant_id = auth.uid() and public.current_user_role() = 'merchant'
+    (merchant_id = (select auth.uid()) and (select public.current_user_role()) = 'merchant'
       and public.user_role_of(affiliate_id) = 'affiliate')
-    or (affiliate_id = auth.uid() and public.current_user_role() = 'affiliate'
+    or (affiliate_id = (select auth.uid()) and (select public.current_user_role()) = 'affiliate'
       and public.user_role_of(merchant_id) = 'merchant')
   );
 create policy conversations_delete_participant on public.conversations
-  for delete to authenticated using (auth.uid() in (merchant_id, affiliate_id));
+  for delete to authenticated using ((select auth.uid()) in (merchant_id, affiliate_id));
 
 -- messages: participants read and send; the recipient marks read; the sender deletes its own.
 create policy messages_select_participant on public.messages
   for select to authenticated using (public.is_conversation_participant(conversation_id));
 create policy messages_insert_participant on public.messages
   for insert to authenticated
-  with check (sender_id = auth.uid() and read_at is null and public.is_conversation_participant(conversation_id));
+  with check (sender_id = (select auth.uid()) and read_at is null and public.is_conversation_participant(conversation_id));
 create policy messages_update_recipient on public.messages
   for update to authenticated
-  using (public.is_conversation_participant(conversation_id) and sender_id <> auth.uid())
+  using (public.is_conversation_participant(conversation_id) and sender_id <> (select auth.uid()))
   with check (public.is_conversation_participant(conversation_id));
 create policy messages_delete_sender on public.messages
-  for delete to authenticated using (sender_id = auth.uid());
+  for delete to authenticated using (sender_id = (select auth.uid()));
 
 -- Conversation partners see each other's profile.
 create or replace function public.is_conversation_partner(other uuid)
