@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider, RequireRole, useAuth, useSession, useSessionExpiry } from '../../src/react';
-import type { AuthEngine } from '../../src';
+import { createAuthEngine, STORAGE_KEYS, type AuthEngine } from '../../src';
+import { createFakeApi } from '../support/fake-api';
 import { ADA, addAda, setupEngine } from '../support/engine';
 
 beforeEach(() => {
@@ -50,6 +52,44 @@ describe('AuthProvider', () => {
     expect(engine.getSnapshot().isInitialized).toBe(true);
     view.unmount();
     expect(stop).toHaveBeenCalled();
+  });
+
+  it('survives the StrictMode mount, unmount and remount with a single subscription', async () => {
+    const { engine, fake, events } = setupEngine();
+    addAda(fake);
+    render(
+      <StrictMode>
+        <AuthProvider engine={engine}>{null}</AuthProvider>
+      </StrictMode>,
+    );
+    await flush();
+    expect(engine.getSnapshot().isInitialized).toBe(true);
+    await act(async () => {
+      await engine.login(ADA.email, ADA.password);
+    });
+    expect(events).toEqual(['SIGNED_IN']);
+  });
+
+  it('uses the browser defaults: localStorage, document, window and location', async () => {
+    localStorage.clear();
+    const fake = createFakeApi();
+    addAda(fake);
+    const engine = createAuthEngine({ api: fake.api });
+    renderWith(engine, null);
+    await flush();
+    await act(async () => {
+      await engine.login(ADA.email, ADA.password);
+    });
+    expect(localStorage.getItem(STORAGE_KEYS.appVersion)).toBe('1.0.0');
+    expect(localStorage.getItem(STORAGE_KEYS.authState)).not.toBeNull();
+    const before = engine.getSnapshot().sessionTimeout!;
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+      window.dispatchEvent(new Event('keydown'));
+      vi.advanceTimersByTime(30_000);
+    });
+    expect(engine.getSnapshot().sessionTimeout).toBe(before + 90_000);
+    localStorage.clear();
   });
 
   it('hooks used outside the provider throw a clear error', () => {
