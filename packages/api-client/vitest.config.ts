@@ -11,7 +11,11 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           // Type tests of the public generics (`*.test-d.ts`) run with tsc as part of every test run.
-          typecheck: { enabled: true, include: ['test/types/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+          typecheck: {
+            enabled: true,
+            include: ['test/types/**/*.test-d.ts'],
+            tsconfig: './tsconfig.json',
+          },
         },
       },
       {

@@ -1,4 +1,8 @@
-import { createClient, type SupportedStorage, type WebSocketLikeConstructor } from '@supabase/supabase-js';
+import {
+  createClient,
+  type SupportedStorage,
+  type WebSocketLikeConstructor,
+} from '@supabase/supabase-js';
 import type { Database } from './database.types';
 import { defaultSleep, type ModuleContext, type VerdantSupabaseClient } from './context';
 import { createAdminModule } from './modules/admin';
@@ -30,7 +34,12 @@ export interface ApiClientOptions {
   /** Waits between profile fetch attempts; injectable so tests need no real time. */
   sleep?: (ms: number) => Promise<void>;
   /** Session handling of supabase-js (all default to true). */
-  auth?: { persistSession?: boolean; autoRefreshToken?: boolean; detectSessionInUrl?: boolean; storageKey?: string };
+  auth?: {
+    persistSession?: boolean;
+    autoRefreshToken?: boolean;
+    detectSessionInUrl?: boolean;
+    storageKey?: string;
+  };
 }
 
 function buildModules(context: ModuleContext) {

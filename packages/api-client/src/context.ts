@@ -9,4 +9,5 @@ export interface ModuleContext {
   sleep: (ms: number) => Promise<void>;
 }
 
-export const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+export const defaultSleep = (ms: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, ms));

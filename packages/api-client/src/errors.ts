@@ -1,4 +1,9 @@
-import { FunctionsFetchError, FunctionsHttpError, FunctionsRelayError, isAuthError } from '@supabase/supabase-js';
+import {
+  FunctionsFetchError,
+  FunctionsHttpError,
+  FunctionsRelayError,
+  isAuthError,
+} from '@supabase/supabase-js';
 
 /** Every stable error code an `ApiError` can carry. */
 export const API_ERROR_CODES = [
@@ -129,12 +134,17 @@ function isPostgrestErrorLike(value: unknown): value is PostgrestErrorLike {
 }
 
 /** Maps an error of PostgREST (with the response status) to an `ApiError`. */
-export function fromPostgrestError(error: PostgrestErrorLike, status: number | undefined): ApiError {
+export function fromPostgrestError(
+  error: PostgrestErrorLike,
+  status: number | undefined,
+): ApiError {
   const upstreamCode = error.code ?? '';
   // supabase-js reports a failed fetch as status 0 with an empty code.
   const code = upstreamCode ? codeForUpstream(upstreamCode, status) : codeForStatus(status);
   const details =
-    error.details || error.hint ? { details: error.details ?? null, hint: error.hint ?? null } : undefined;
+    error.details || error.hint
+      ? { details: error.details ?? null, hint: error.hint ?? null }
+      : undefined;
   return new ApiError(code, error.message || 'Request failed', {
     ...(status ? { status } : {}),
     ...(details ? { details } : {}),
@@ -143,17 +153,20 @@ export function fromPostgrestError(error: PostgrestErrorLike, status: number | u
   });
 }
 
-async function readFunctionError(response: Response): Promise<{ message?: string; code?: string; body?: unknown }> {
+async function readFunctionError(
+  response: Response,
+): Promise<{ message?: string; code?: string; body?: unknown }> {
   try {
     const text = await response.clone().text();
     try {
       const body: unknown = JSON.parse(text);
       if (typeof body === 'object' && body !== null) {
         const record = body as Record<string, unknown>;
-        const message = [record.message, record.error, record.msg].find((v) => typeof v === 'string') as
-          | string
-          | undefined;
-        const code = [record.code, record.error_code].find((v) => typeof v === 'string') as string | undefined;
+        const message = [record.message, record.error, record.msg].find(
+          (v) => typeof v === 'string',
+        ) as string | undefined;
+        const code = [record.code, record.error_code].find((v) => typeof v === 'string') as
+          string | undefined;
         return { body, ...(message ? { message } : {}), ...(code ? { code } : {}) };
       }
       return { body };
@@ -172,12 +185,16 @@ export async function toApiError(error: unknown): Promise<ApiError> {
     const response = error.context as Response;
     const status = response.status;
     const body = await readFunctionError(response);
-    return new ApiError(codeForStatus(status), body.message ?? `Function failed with status ${status}`, {
-      status,
-      ...(body.body !== undefined ? { details: body.body } : {}),
-      ...(body.code ? { upstreamCode: body.code } : {}),
-      cause: error,
-    });
+    return new ApiError(
+      codeForStatus(status),
+      body.message ?? `Function failed with status ${status}`,
+      {
+        status,
+        ...(body.body !== undefined ? { details: body.body } : {}),
+        ...(body.code ? { upstreamCode: body.code } : {}),
+        cause: error,
+      },
+    );
   }
   if (error instanceof FunctionsRelayError) {
     return new ApiError('unavailable', error.message, { cause: error });
@@ -186,11 +203,15 @@ export async function toApiError(error: unknown): Promise<ApiError> {
     return new ApiError('network', error.message, { cause: error });
   }
   if (isAuthError(error)) {
-    return new ApiError(error.status ? codeForStatus(error.status) : 'unauthorized', error.message, {
-      ...(error.status ? { status: error.status } : {}),
-      ...(error.code ? { upstreamCode: error.code } : {}),
-      cause: error,
-    });
+    return new ApiError(
+      error.status ? codeForStatus(error.status) : 'unauthorized',
+      error.message,
+      {
+        ...(error.status ? { status: error.status } : {}),
+        ...(error.code ? { upstreamCode: error.code } : {}),
+        cause: error,
+      },
+    );
   }
   if (isPostgrestErrorLike(error)) {
     return fromPostgrestError(error, undefined);

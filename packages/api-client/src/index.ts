@@ -29,7 +29,13 @@ export {
   type TrackEngagement,
   type UnhandledRejectionMetadata,
 } from './modules/engagement';
-export type { AffiliateLink, AffiliateLinkChanges, LinkClickDay, LinksModule, NewAffiliateLink } from './modules/links';
+export type {
+  AffiliateLink,
+  AffiliateLinkChanges,
+  LinkClickDay,
+  LinksModule,
+  NewAffiliateLink,
+} from './modules/links';
 export {
   PROGRAM_STATUSES,
   type AffiliateProgram,
@@ -58,7 +64,13 @@ export {
   type ProductsModule,
   type SustainabilityAttribute,
 } from './modules/products';
-export type { Order, OrderItem, OrderWithItems, OrdersModule, RevenueMonth } from './modules/orders';
+export type {
+  Order,
+  OrderItem,
+  OrderWithItems,
+  OrdersModule,
+  RevenueMonth,
+} from './modules/orders';
 export {
   COMMISSION_STATUSES,
   type Commission,

@@ -4,7 +4,12 @@ import { ApiError, fromPostgrestError, toApiError } from './errors';
 /** The shape every PostgREST builder of supabase-js resolves to. */
 export interface PostgrestResult {
   data: unknown;
-  error: { message: string; code?: string | null; details?: string | null; hint?: string | null } | null;
+  error: {
+    message: string;
+    code?: string | null;
+    details?: string | null;
+    hint?: string | null;
+  } | null;
   status: number;
   count?: number | null;
 }
@@ -23,7 +28,9 @@ async function settle<R extends PostgrestResult>(request: PromiseLike<R>): Promi
 }
 
 /** Awaits a PostgREST request and returns its data, or throws the mapped `ApiError`. */
-export async function run<R extends PostgrestResult>(request: PromiseLike<R>): Promise<SuccessData<R>> {
+export async function run<R extends PostgrestResult>(
+  request: PromiseLike<R>,
+): Promise<SuccessData<R>> {
   const result = await settle(request);
   return result.data as SuccessData<R>;
 }
@@ -34,14 +41,19 @@ export async function runVoid(request: PromiseLike<PostgrestResult>): Promise<vo
 }
 
 /** Awaits a request made with `{ count: 'exact' }` and returns rows and the total. */
-export async function runPage<R extends PostgrestResult>(request: PromiseLike<R>): Promise<{ rows: SuccessData<R>; total: number }> {
+export async function runPage<R extends PostgrestResult>(
+  request: PromiseLike<R>,
+): Promise<{ rows: SuccessData<R>; total: number }> {
   const result = await settle(request);
   const rows = (result.data ?? []) as SuccessData<R> & unknown[];
   return { rows, total: result.count ?? rows.length };
 }
 
 /** Awaits a delete made with `.select('id')`; nothing deleted (absent or not visible) is `not_found`. */
-export async function runDelete(request: PromiseLike<PostgrestResult>, what: string): Promise<void> {
+export async function runDelete(
+  request: PromiseLike<PostgrestResult>,
+  what: string,
+): Promise<void> {
   const rows = (await run(request)) as unknown[] | null;
   if (!rows || rows.length === 0) throw new ApiError('not_found', `${what} not found`);
 }

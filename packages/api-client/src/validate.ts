@@ -78,7 +78,11 @@ export function decimal(field: string, value: unknown, min: number, max: number)
   return value;
 }
 
-export function oneOf<const T extends string>(field: string, value: unknown, allowed: readonly T[]): T {
+export function oneOf<const T extends string>(
+  field: string,
+  value: unknown,
+  allowed: readonly T[],
+): T {
   if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
     invalid(field, `must be one of ${allowed.join(', ')}`);
   }
@@ -104,7 +108,8 @@ export function text(field: string, value: unknown, rules: TextRules = {}): stri
   const { max = 1000, min = 1, allowBasicHtml = false } = rules;
   if (typeof value !== 'string') invalid(field, 'must be text');
   const clean = sanitizeText(value, { allowBasicHtml, maxLength: Number.MAX_SAFE_INTEGER });
-  if (clean.length < min) invalid(field, min === 1 ? 'must not be empty' : `must be at least ${min} characters`);
+  if (clean.length < min)
+    invalid(field, min === 1 ? 'must not be empty' : `must be at least ${min} characters`);
   if (clean.length > max) invalid(field, `must be at most ${max} characters`);
   return clean;
 }
@@ -126,7 +131,8 @@ export function url(field: string, value: unknown, allowSitePath = false): strin
   } catch {
     invalid(field, 'must be an http(s) URL');
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') invalid(field, 'must be an http(s) URL');
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    invalid(field, 'must be an http(s) URL');
   return parsed.href;
 }
 
@@ -136,7 +142,8 @@ export function optionalUrl(field: string, value: unknown, allowSitePath = false
 
 /** An ISO 8601 date-time, returned normalised. */
 export function timestamp(field: string, value: unknown): string {
-  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) invalid(field, 'must be an ISO date-time');
+  if (typeof value !== 'string' || Number.isNaN(Date.parse(value)))
+    invalid(field, 'must be an ISO date-time');
   return new Date(value).toISOString();
 }
 
@@ -157,8 +164,13 @@ export function range(input: PageInput = {}): { from: number; to: number } {
 }
 
 /** Rejects anything that is not a plain object, and unknown keys. */
-export function shape(field: string, value: unknown, keys: readonly string[]): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) invalid(field, 'must be an object');
+export function shape(
+  field: string,
+  value: unknown,
+  keys: readonly string[],
+): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    invalid(field, 'must be an object');
   for (const key of Object.keys(value)) {
     if (!keys.includes(key)) invalid(`${field}.${key}`, 'is not a known field');
   }

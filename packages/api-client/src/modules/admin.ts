@@ -34,10 +34,20 @@ export function createAdminModule({ supabase }: ModuleContext) {
       return runPage(request.order('created_at', { ascending: false }).range(from, to));
     },
 
-    async reviewMerchant(id: string, status: (typeof MERCHANT_APPROVAL_STATUSES)[number]): Promise<MerchantProfile> {
+    async reviewMerchant(
+      id: string,
+      status: (typeof MERCHANT_APPROVAL_STATUSES)[number],
+    ): Promise<MerchantProfile> {
       const merchantId = uuid('id', id);
       const approval_status = oneOf('status', status, MERCHANT_APPROVAL_STATUSES);
-      return run(supabase.from('merchant_profiles').update({ approval_status }).eq('id', merchantId).select('*').single());
+      return run(
+        supabase
+          .from('merchant_profiles')
+          .update({ approval_status })
+          .eq('id', merchantId)
+          .select('*')
+          .single(),
+      );
     },
 
     async reviewClaim(
@@ -50,13 +60,22 @@ export function createAdminModule({ supabase }: ModuleContext) {
         review_status: oneOf('status', status, CLAIM_REVIEW_STATUSES),
         review_notes: optionalText('notes', notes ?? null, { max: 2000 }),
       };
-      return run(supabase.from('sustainability_claims').update(values).eq('id', claimId).select('*').single());
+      return run(
+        supabase
+          .from('sustainability_claims')
+          .update(values)
+          .eq('id', claimId)
+          .select('*')
+          .single(),
+      );
     },
 
     async reviewProduct(id: string, decision: (typeof PRODUCT_REVIEW_DECISIONS)[number]) {
       const productId = uuid('id', id);
       const status = oneOf('decision', decision, PRODUCT_REVIEW_DECISIONS);
-      return run(supabase.from('products').update({ status }).eq('id', productId).select('*').single());
+      return run(
+        supabase.from('products').update({ status }).eq('id', productId).select('*').single(),
+      );
     },
 
     async moderatePost(id: string, status: (typeof MODERATION_STATUSES)[number], pinned?: boolean) {
@@ -70,38 +89,72 @@ export function createAdminModule({ supabase }: ModuleContext) {
 
     async moderateComment(id: string, status: (typeof MODERATION_STATUSES)[number]) {
       const values = { status: oneOf('status', status, MODERATION_STATUSES) };
-      return run(supabase.from('comments').update(values).eq('id', uuid('id', id)).select('*').single());
+      return run(
+        supabase.from('comments').update(values).eq('id', uuid('id', id)).select('*').single(),
+      );
     },
 
     async listOpenReports(page?: PageInput): Promise<Page<Row<'reports'>>> {
       const { from, to } = range(page);
       return runPage(
-        supabase.from('reports').select('*', { count: 'exact' }).eq('status', 'open').order('created_at', { ascending: true }).range(from, to),
+        supabase
+          .from('reports')
+          .select('*', { count: 'exact' })
+          .eq('status', 'open')
+          .order('created_at', { ascending: true })
+          .range(from, to),
       );
     },
 
-    async resolveReport(id: string, resolution: (typeof REPORT_RESOLUTIONS)[number]): Promise<Row<'reports'>> {
+    async resolveReport(
+      id: string,
+      resolution: (typeof REPORT_RESOLUTIONS)[number],
+    ): Promise<Row<'reports'>> {
       const status = oneOf('resolution', resolution, REPORT_RESOLUTIONS);
-      return run(supabase.from('reports').update({ status }).eq('id', uuid('id', id)).select('*').single());
+      return run(
+        supabase.from('reports').update({ status }).eq('id', uuid('id', id)).select('*').single(),
+      );
     },
 
     /** Moves a commission along pending → approved → paid, or reverses it. */
-    async setCommissionStatus(id: string, status: Exclude<CommissionStatus, 'pending'>): Promise<Commission> {
-      const value = oneOf('status', status, COMMISSION_STATUSES.filter((s) => s !== 'pending'));
-      return run(supabase.from('commissions').update({ status: value }).eq('id', uuid('id', id)).select('*').single());
+    async setCommissionStatus(
+      id: string,
+      status: Exclude<CommissionStatus, 'pending'>,
+    ): Promise<Commission> {
+      const value = oneOf(
+        'status',
+        status,
+        COMMISSION_STATUSES.filter((s) => s !== 'pending'),
+      );
+      return run(
+        supabase
+          .from('commissions')
+          .update({ status: value })
+          .eq('id', uuid('id', id))
+          .select('*')
+          .single(),
+      );
     },
 
     async listRoleChanges(page?: PageInput): Promise<Page<RoleChange>> {
       const { from, to } = range(page);
       return runPage(
-        supabase.from('role_change_audit').select('*', { count: 'exact' }).order('created_at', { ascending: false }).range(from, to),
+        supabase
+          .from('role_change_audit')
+          .select('*', { count: 'exact' })
+          .order('created_at', { ascending: false })
+          .range(from, to),
       );
     },
 
     async listEngagementMetrics(page?: PageInput): Promise<Page<EngagementMetric>> {
       const { from, to } = range(page);
       return runPage(
-        supabase.from('engagement_metrics').select('*', { count: 'exact' }).order('created_at', { ascending: false }).range(from, to),
+        supabase
+          .from('engagement_metrics')
+          .select('*', { count: 'exact' })
+          .order('created_at', { ascending: false })
+          .range(from, to),
       );
     },
   };

@@ -17,9 +17,13 @@ export type CommissionTotals = Record<string, Partial<Record<CommissionStatus, n
 
 /** What affiliates earn and merchants owe; status changes are an admin's (`admin.setCommissionStatus`). */
 export function createCommissionsModule({ supabase }: ModuleContext) {
-  async function list(column: 'affiliate_id' | 'merchant_id', query: CommissionQuery): Promise<Page<Commission>> {
+  async function list(
+    column: 'affiliate_id' | 'merchant_id',
+    query: CommissionQuery,
+  ): Promise<Page<Commission>> {
     const { from, to } = range(query);
-    const status = query.status === undefined ? undefined : oneOf('status', query.status, COMMISSION_STATUSES);
+    const status =
+      query.status === undefined ? undefined : oneOf('status', query.status, COMMISSION_STATUSES);
     const me = await currentUserId(supabase);
     let request = supabase.from('commissions').select('*', { count: 'exact' }).eq(column, me);
     if (status !== undefined) request = request.eq('status', status);
@@ -36,7 +40,11 @@ export function createCommissionsModule({ supabase }: ModuleContext) {
     async totals(): Promise<CommissionTotals> {
       const me = await currentUserId(supabase);
       const rows = await run(
-        supabase.from('commissions').select('amount_cents, currency, status').eq('affiliate_id', me).limit(10_000),
+        supabase
+          .from('commissions')
+          .select('amount_cents, currency, status')
+          .eq('affiliate_id', me)
+          .limit(10_000),
       );
       const totals: CommissionTotals = {};
       for (const row of rows) {
@@ -52,7 +60,12 @@ export function createCommissionsModule({ supabase }: ModuleContext) {
       const { from, to } = range(page);
       const me = await currentUserId(supabase);
       return runPage(
-        supabase.from('payouts').select('*', { count: 'exact' }).eq('affiliate_id', me).order('created_at', { ascending: false }).range(from, to),
+        supabase
+          .from('payouts')
+          .select('*', { count: 'exact' })
+          .eq('affiliate_id', me)
+          .order('created_at', { ascending: false })
+          .range(from, to),
       );
     },
   };

@@ -1,7 +1,16 @@
 import type { ModuleContext } from '../context';
 import { currentUserId, run, runDelete, runPage } from '../request';
 import type { Page, Row } from '../types';
-import { invalid, oneOf, optionalText, patch, range, text, uuid, type PageInput } from '../validate';
+import {
+  invalid,
+  oneOf,
+  optionalText,
+  patch,
+  range,
+  text,
+  uuid,
+  type PageInput,
+} from '../validate';
 
 export type Post = Row<'posts'>;
 export type Comment = Row<'comments'>;
@@ -9,11 +18,24 @@ export type Reaction = Row<'reactions'>;
 export type Report = Row<'reports'>;
 export type PostWithComments = Post & { comments: Comment[] };
 
-export const POST_CATEGORIES = ['general', 'sustainability', 'marketing', 'products', 'announcements', 'help'] as const;
+export const POST_CATEGORIES = [
+  'general',
+  'sustainability',
+  'marketing',
+  'products',
+  'announcements',
+  'help',
+] as const;
 export type PostCategory = (typeof POST_CATEGORIES)[number];
 export const REACTION_KINDS = ['like', 'insightful', 'celebrate', 'support'] as const;
 export type ReactionKind = (typeof REACTION_KINDS)[number];
-export const REPORT_REASONS = ['spam', 'harassment', 'misinformation', 'greenwashing', 'other'] as const;
+export const REPORT_REASONS = [
+  'spam',
+  'harassment',
+  'misinformation',
+  'greenwashing',
+  'other',
+] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /** What a reaction or report is about: a post or a comment. */
@@ -32,8 +54,10 @@ const postChecks: { [K in keyof PostFields]-?: (f: string, v: unknown) => PostFi
 };
 
 function target(input: CommunityTarget): { post_id: string | null; comment_id: string | null } {
-  if (input && 'postId' in input && !('commentId' in input)) return { post_id: uuid('postId', input.postId), comment_id: null };
-  if (input && 'commentId' in input && !('postId' in input)) return { post_id: null, comment_id: uuid('commentId', input.commentId) };
+  if (input && 'postId' in input && !('commentId' in input))
+    return { post_id: uuid('postId', input.postId), comment_id: null };
+  if (input && 'commentId' in input && !('postId' in input))
+    return { post_id: null, comment_id: uuid('commentId', input.commentId) };
   return invalid('target', 'must name either a post or a comment');
 }
 
@@ -47,10 +71,17 @@ export function createCommunityModule({ supabase }: ModuleContext) {
     /** Published posts, pinned first, then newest. */
     async listPosts(query: PostQuery = {}): Promise<Page<Post>> {
       const { from, to } = range(query);
-      let request = supabase.from('posts').select('*', { count: 'exact' }).eq('status', 'published');
-      if (query.category !== undefined) request = request.eq('category', oneOf('category', query.category, POST_CATEGORIES));
+      let request = supabase
+        .from('posts')
+        .select('*', { count: 'exact' })
+        .eq('status', 'published');
+      if (query.category !== undefined)
+        request = request.eq('category', oneOf('category', query.category, POST_CATEGORIES));
       return runPage(
-        request.order('is_pinned', { ascending: false }).order('created_at', { ascending: false }).range(from, to),
+        request
+          .order('is_pinned', { ascending: false })
+          .order('created_at', { ascending: false })
+          .range(from, to),
       );
     },
 
@@ -66,14 +97,22 @@ export function createCommunityModule({ supabase }: ModuleContext) {
       );
     },
 
-    async createPost(input: Pick<PostFields, 'title' | 'body'> & Partial<PostFields>): Promise<Post> {
+    async createPost(
+      input: Pick<PostFields, 'title' | 'body'> & Partial<PostFields>,
+    ): Promise<Post> {
       const values = {
         ...patch<PostFields>('post', input, postChecks),
         title: postChecks.title('post.title', input.title),
         body: postChecks.body('post.body', input.body),
       };
       const me = await currentUserId(supabase);
-      return run(supabase.from('posts').insert({ ...values, author_id: me }).select('*').single());
+      return run(
+        supabase
+          .from('posts')
+          .insert({ ...values, author_id: me })
+          .select('*')
+          .single(),
+      );
     },
 
     async updatePost(id: string, changes: Partial<PostFields>): Promise<Post> {
@@ -83,7 +122,10 @@ export function createCommunityModule({ supabase }: ModuleContext) {
     },
 
     async deletePost(id: string): Promise<void> {
-      await runDelete(supabase.from('posts').delete().eq('id', uuid('id', id)).select('id'), 'Post');
+      await runDelete(
+        supabase.from('posts').delete().eq('id', uuid('id', id)).select('id'),
+        'Post',
+      );
     },
 
     async comment(postId: string, body: string, parentId?: string | null): Promise<Comment> {
@@ -93,32 +135,60 @@ export function createCommunityModule({ supabase }: ModuleContext) {
         parent_id: parentId == null ? null : uuid('parentId', parentId),
       };
       const me = await currentUserId(supabase);
-      return run(supabase.from('comments').insert({ ...values, author_id: me }).select('*').single());
+      return run(
+        supabase
+          .from('comments')
+          .insert({ ...values, author_id: me })
+          .select('*')
+          .single(),
+      );
     },
 
     async deleteComment(id: string): Promise<void> {
-      await runDelete(supabase.from('comments').delete().eq('id', uuid('id', id)).select('id'), 'Comment');
+      await runDelete(
+        supabase.from('comments').delete().eq('id', uuid('id', id)).select('id'),
+        'Comment',
+      );
     },
 
     async react(on: CommunityTarget, kind: ReactionKind): Promise<Reaction> {
       const values = { ...target(on), kind: oneOf('kind', kind, REACTION_KINDS) };
       const me = await currentUserId(supabase);
-      return run(supabase.from('reactions').insert({ ...values, user_id: me }).select('*').single());
+      return run(
+        supabase
+          .from('reactions')
+          .insert({ ...values, user_id: me })
+          .select('*')
+          .single(),
+      );
     },
 
     async unreact(reactionId: string): Promise<void> {
-      await runDelete(supabase.from('reactions').delete().eq('id', uuid('reactionId', reactionId)).select('id'), 'Reaction');
+      await runDelete(
+        supabase.from('reactions').delete().eq('id', uuid('reactionId', reactionId)).select('id'),
+        'Reaction',
+      );
     },
 
     /** Reports a post or comment to the moderators. */
-    async report(on: CommunityTarget, reason: ReportReason, details?: string | null): Promise<Report> {
+    async report(
+      on: CommunityTarget,
+      reason: ReportReason,
+      details?: string | null,
+    ): Promise<Report> {
       const values = {
         ...target(on),
         reason: oneOf('reason', reason, REPORT_REASONS),
         details: optionalText('details', details ?? null, { max: 2000 }),
       };
       const me = await currentUserId(supabase);
-      return run(supabase.from('reports').insert({ ...values, reporter_id: me }).select('*').single());
+      return run(
+        supabase
+          .from('reports')
+          .insert({ ...values, reporter_id: me })
+          .select('*')
+          .single(),
+      );
     },
   };
 }

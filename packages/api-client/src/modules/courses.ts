@@ -10,7 +10,8 @@ export type CourseModule = Row<'course_modules'>;
 export type CourseWithModules = Course & { course_modules: CourseModule[] };
 export type Enrollment = Row<'enrollments'>;
 export type Certificate = Row<'certificates'>;
-export type CertificateCheck = Database['public']['Functions']['verify_certificate']['Returns'][number];
+export type CertificateCheck =
+  Database['public']['Functions']['verify_certificate']['Returns'][number];
 
 export interface CourseProgress {
   enrollment: Enrollment | null;
@@ -44,13 +45,23 @@ export function createCoursesModule({ supabase }: ModuleContext) {
     async enroll(courseId: string): Promise<Enrollment> {
       const course_id = uuid('courseId', courseId);
       const me = await currentUserId(supabase);
-      return run(supabase.from('enrollments').insert({ course_id, user_id: me }).select('*').single());
+      return run(
+        supabase.from('enrollments').insert({ course_id, user_id: me }).select('*').single(),
+      );
     },
 
     async leave(courseId: string): Promise<void> {
       const course_id = uuid('courseId', courseId);
       const me = await currentUserId(supabase);
-      await runDelete(supabase.from('enrollments').delete().eq('course_id', course_id).eq('user_id', me).select('id'), 'Enrollment');
+      await runDelete(
+        supabase
+          .from('enrollments')
+          .delete()
+          .eq('course_id', course_id)
+          .eq('user_id', me)
+          .select('id'),
+        'Enrollment',
+      );
     },
 
     /** Marks a module of an enrolled course done (repeating it is harmless). */
@@ -60,14 +71,19 @@ export function createCoursesModule({ supabase }: ModuleContext) {
       await run(
         supabase
           .from('module_progress')
-          .upsert({ module_id, user_id: me }, { onConflict: 'user_id,module_id', ignoreDuplicates: true }),
+          .upsert(
+            { module_id, user_id: me },
+            { onConflict: 'user_id,module_id', ignoreDuplicates: true },
+          ),
       );
     },
 
     async uncompleteModule(moduleId: string): Promise<void> {
       const module_id = uuid('moduleId', moduleId);
       const me = await currentUserId(supabase);
-      await run(supabase.from('module_progress').delete().eq('module_id', module_id).eq('user_id', me));
+      await run(
+        supabase.from('module_progress').delete().eq('module_id', module_id).eq('user_id', me),
+      );
     },
 
     /** The signed-in user's enrollment and completed modules of one course. */
@@ -75,7 +91,14 @@ export function createCoursesModule({ supabase }: ModuleContext) {
       const course_id = uuid('courseId', courseId);
       const me = await currentUserId(supabase);
       const [enrollment, modules] = await Promise.all([
-        run(supabase.from('enrollments').select('*').eq('course_id', course_id).eq('user_id', me).maybeSingle()),
+        run(
+          supabase
+            .from('enrollments')
+            .select('*')
+            .eq('course_id', course_id)
+            .eq('user_id', me)
+            .maybeSingle(),
+        ),
         run(
           supabase
             .from('course_modules')
@@ -93,13 +116,16 @@ export function createCoursesModule({ supabase }: ModuleContext) {
 
     /** Issues (or returns) the certificate once every module is complete. */
     async issueCertificate(courseId: string): Promise<Certificate> {
-      return run(supabase.rpc('issue_certificate', { course: uuid('courseId', courseId) }).single());
+      return run(
+        supabase.rpc('issue_certificate', { course: uuid('courseId', courseId) }).single(),
+      );
     },
 
     /** Checks a certificate code; reveals only the holder's name, the course and the date. */
     async verifyCertificate(code: string): Promise<CertificateCheck> {
       const normalised = typeof code === 'string' ? code.trim().toUpperCase() : code;
-      if (typeof normalised !== 'string' || !CERTIFICATE_CODE.test(normalised)) invalid('code', 'must look like ABCD-1234-EFGH');
+      if (typeof normalised !== 'string' || !CERTIFICATE_CODE.test(normalised))
+        invalid('code', 'must look like ABCD-1234-EFGH');
       const rows = await run(supabase.rpc('verify_certificate', { certificate_code: normalised }));
       const first = rows[0];
       if (!first) throw new ApiError('not_found', 'Certificate not found');

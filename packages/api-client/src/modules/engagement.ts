@@ -39,7 +39,14 @@ const STRING_LIMIT = 10_000;
 const SCHEMAS: Record<string, Record<string, FieldKind>> = {
   page_load_time: { dom_content_loaded: 'number', url: 'string', user_agent: 'string' },
   demo_view: { url: 'string', referrer: 'string' },
-  script_error: { message: 'string', filename: 'string', lineno: 'number', colno: 'number', stack: 'string', url: 'string' },
+  script_error: {
+    message: 'string',
+    filename: 'string',
+    lineno: 'number',
+    colno: 'number',
+    stack: 'string',
+    url: 'string',
+  },
   unhandled_rejection: { type: 'string', reason: 'string', url: 'string' },
 };
 
@@ -55,7 +62,8 @@ function checkMetadata(metricType: MetricType, metadata: unknown): Record<string
   for (const [key, kind] of Object.entries(schema)) {
     const value = input[key];
     const field = `metadata.${key}`;
-    if (kind === 'number' && (typeof value !== 'number' || !Number.isFinite(value))) invalid(field, 'must be a number');
+    if (kind === 'number' && (typeof value !== 'number' || !Number.isFinite(value)))
+      invalid(field, 'must be a number');
     if (kind === 'string' && (typeof value !== 'string' || value.length > STRING_LIMIT)) {
       invalid(field, `must be text of at most ${STRING_LIMIT} characters`);
     }
@@ -79,7 +87,10 @@ export function createEngagementModule({ supabase }: ModuleContext) {
     const body = { metric_type, metric_value, metadata: checkMetadata(metric_type, metadata) };
     let error: unknown;
     try {
-      ({ error } = await supabase.functions.invoke(TRACK_ENGAGEMENT_FUNCTION, { method: 'POST', body }));
+      ({ error } = await supabase.functions.invoke(TRACK_ENGAGEMENT_FUNCTION, {
+        method: 'POST',
+        body,
+      }));
     } catch (thrown) {
       error = thrown;
     }

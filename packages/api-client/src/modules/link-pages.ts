@@ -2,7 +2,19 @@ import type { ModuleContext } from '../context';
 import { ApiError } from '../errors';
 import { currentUserId, run, runDelete } from '../request';
 import type { Insert, Row } from '../types';
-import { boolean, integer, invalid, oneOf, optionalText, optionalUrl, patch, text, url, username, uuid } from '../validate';
+import {
+  boolean,
+  integer,
+  invalid,
+  oneOf,
+  optionalText,
+  optionalUrl,
+  patch,
+  text,
+  url,
+  username,
+  uuid,
+} from '../validate';
 import { PAGE_THEMES, type PageTheme } from './storefronts';
 
 export type LinkPage = Row<'link_pages'>;
@@ -44,13 +56,28 @@ function itemValues(item: NewLinkPageItem): Omit<Insert<'link_page_items'>, 'pag
   };
   switch (item?.kind) {
     case 'link':
-      return { ...base, kind: item.kind, label: text('label', item.label, { max: 200 }), url: url('url', item.url, true) };
+      return {
+        ...base,
+        kind: item.kind,
+        label: text('label', item.label, { max: 200 }),
+        url: url('url', item.url, true),
+      };
     case 'header':
       return { ...base, kind: item.kind, label: text('label', item.label, { max: 200 }) };
     case 'affiliate_link':
-      return { ...base, kind: item.kind, label: optionalText('label', item.label ?? null, { max: 200 }), affiliate_link_id: uuid('affiliate_link_id', item.affiliate_link_id) };
+      return {
+        ...base,
+        kind: item.kind,
+        label: optionalText('label', item.label ?? null, { max: 200 }),
+        affiliate_link_id: uuid('affiliate_link_id', item.affiliate_link_id),
+      };
     case 'product':
-      return { ...base, kind: item.kind, label: optionalText('label', item.label ?? null, { max: 200 }), product_id: uuid('product_id', item.product_id) };
+      return {
+        ...base,
+        kind: item.kind,
+        label: optionalText('label', item.label ?? null, { max: 200 }),
+        product_id: uuid('product_id', item.product_id),
+      };
     default:
       return invalid('kind', 'must be link, affiliate_link, product or header');
   }
@@ -62,7 +89,11 @@ export function createLinkPagesModule({ supabase }: ModuleContext) {
     /** The published page of a user with its visible items in order. */
     async getByUsername(name: string): Promise<LinkPageWithItems> {
       const owner = await run(
-        supabase.from('public_profiles').select('id').eq('username', username('username', name)).maybeSingle(),
+        supabase
+          .from('public_profiles')
+          .select('id')
+          .eq('username', username('username', name))
+          .maybeSingle(),
       );
       if (!owner?.id) throw new ApiError('not_found', 'Page not found');
       return run(
@@ -89,10 +120,21 @@ export function createLinkPagesModule({ supabase }: ModuleContext) {
     },
 
     /** Creates the signed-in user's page (one per user). */
-    async create(input: Pick<LinkPageFields, 'title'> & Partial<LinkPageFields>): Promise<LinkPage> {
-      const values = { ...patch<LinkPageFields>('page', input, checks), title: checks.title('page.title', input.title) };
+    async create(
+      input: Pick<LinkPageFields, 'title'> & Partial<LinkPageFields>,
+    ): Promise<LinkPage> {
+      const values = {
+        ...patch<LinkPageFields>('page', input, checks),
+        title: checks.title('page.title', input.title),
+      };
       const me = await currentUserId(supabase);
-      return run(supabase.from('link_pages').insert({ ...values, owner_id: me }).select('*').single());
+      return run(
+        supabase
+          .from('link_pages')
+          .insert({ ...values, owner_id: me })
+          .select('*')
+          .single(),
+      );
     },
 
     async update(id: string, changes: Partial<LinkPageFields>): Promise<LinkPage> {
@@ -113,7 +155,10 @@ export function createLinkPagesModule({ supabase }: ModuleContext) {
     },
 
     async removeItem(itemId: string): Promise<void> {
-      await runDelete(supabase.from('link_page_items').delete().eq('id', uuid('itemId', itemId)).select('id'), 'Link page item');
+      await runDelete(
+        supabase.from('link_page_items').delete().eq('id', uuid('itemId', itemId)).select('id'),
+        'Link page item',
+      );
     },
   };
 }

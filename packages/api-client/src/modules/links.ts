@@ -1,7 +1,17 @@
 import type { ModuleContext } from '../context';
 import { currentUserId, run, runDelete, runPage } from '../request';
 import type { Page, Row } from '../types';
-import { boolean, linkCode, optionalText, patch, range, timestamp, url, uuid, type PageInput } from '../validate';
+import {
+  boolean,
+  linkCode,
+  optionalText,
+  patch,
+  range,
+  timestamp,
+  url,
+  uuid,
+  type PageInput,
+} from '../validate';
 
 export type AffiliateLink = Row<'affiliate_links'>;
 export type LinkClickDay = Row<'link_click_daily'>;
@@ -21,7 +31,8 @@ export interface AffiliateLinkChanges {
   is_active?: boolean;
 }
 
-const optionalUuid = (field: string, v: unknown) => (v === null || v === undefined ? null : uuid(field, v));
+const optionalUuid = (field: string, v: unknown) =>
+  v === null || v === undefined ? null : uuid(field, v);
 
 /** An affiliate's tracked links (`/go/{code}`) and their daily click roll-ups. */
 export function createLinksModule({ supabase }: ModuleContext) {
@@ -50,7 +61,13 @@ export function createLinksModule({ supabase }: ModuleContext) {
         title: optionalText('title', input.title ?? null, { max: 200 }),
       };
       const me = await currentUserId(supabase);
-      return run(supabase.from('affiliate_links').insert({ ...values, affiliate_id: me }).select('*').single());
+      return run(
+        supabase
+          .from('affiliate_links')
+          .insert({ ...values, affiliate_id: me })
+          .select('*')
+          .single(),
+      );
     },
 
     async update(id: string, changes: AffiliateLinkChanges): Promise<AffiliateLink> {
@@ -60,20 +77,30 @@ export function createLinksModule({ supabase }: ModuleContext) {
         title: (f, v) => optionalText(f, v, { max: 200 }),
         is_active: boolean,
       });
-      return run(supabase.from('affiliate_links').update(values).eq('id', linkId).select('*').single());
+      return run(
+        supabase.from('affiliate_links').update(values).eq('id', linkId).select('*').single(),
+      );
     },
 
     async remove(id: string): Promise<void> {
       const linkId = uuid('id', id);
-      await runDelete(supabase.from('affiliate_links').delete().eq('id', linkId).select('id'), 'Link');
+      await runDelete(
+        supabase.from('affiliate_links').delete().eq('id', linkId).select('id'),
+        'Link',
+      );
     },
 
     /** Daily clicks of one link (UTC days), oldest first, optionally between two instants. */
-    async dailyClicks(linkId: string, window: { from?: string; to?: string } = {}): Promise<LinkClickDay[]> {
+    async dailyClicks(
+      linkId: string,
+      window: { from?: string; to?: string } = {},
+    ): Promise<LinkClickDay[]> {
       const id = uuid('linkId', linkId);
       let query = supabase.from('link_click_daily').select('*').eq('link_id', id);
-      if (window.from !== undefined) query = query.gte('day', timestamp('from', window.from).slice(0, 10));
-      if (window.to !== undefined) query = query.lte('day', timestamp('to', window.to).slice(0, 10));
+      if (window.from !== undefined)
+        query = query.gte('day', timestamp('from', window.from).slice(0, 10));
+      if (window.to !== undefined)
+        query = query.lte('day', timestamp('to', window.to).slice(0, 10));
       return run(query.order('day', { ascending: true }).limit(400));
     },
   };

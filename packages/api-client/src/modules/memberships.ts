@@ -17,7 +17,13 @@ export function createMembershipsModule({ supabase }: ModuleContext) {
         application_note: optionalText('note', note ?? null, { max: 2000 }),
       };
       const me = await currentUserId(supabase);
-      return run(supabase.from('program_memberships').insert({ ...values, affiliate_id: me }).select('*').single());
+      return run(
+        supabase
+          .from('program_memberships')
+          .insert({ ...values, affiliate_id: me })
+          .select('*')
+          .single(),
+      );
     },
 
     /** The signed-in affiliate's memberships. */
@@ -51,12 +57,22 @@ export function createMembershipsModule({ supabase }: ModuleContext) {
     async decide(id: string, decision: MembershipDecision): Promise<ProgramMembership> {
       const membershipId = uuid('id', id);
       const status = oneOf('decision', decision, MEMBERSHIP_DECISIONS);
-      return run(supabase.from('program_memberships').update({ status }).eq('id', membershipId).select('*').single());
+      return run(
+        supabase
+          .from('program_memberships')
+          .update({ status })
+          .eq('id', membershipId)
+          .select('*')
+          .single(),
+      );
     },
 
     /** The affiliate leaves (or withdraws an application). */
     async leave(id: string): Promise<void> {
-      await runDelete(supabase.from('program_memberships').delete().eq('id', uuid('id', id)).select('id'), 'Membership');
+      await runDelete(
+        supabase.from('program_memberships').delete().eq('id', uuid('id', id)).select('id'),
+        'Membership',
+      );
     },
   };
 }

@@ -44,14 +44,24 @@ export function createMessagesModule({ supabase }: ModuleContext) {
         supabase
           .from('conversations')
           .select('*')
-          .or(`and(merchant_id.eq.${me},affiliate_id.eq.${counterpart}),and(merchant_id.eq.${counterpart},affiliate_id.eq.${me})`)
+          .or(
+            `and(merchant_id.eq.${me},affiliate_id.eq.${counterpart}),and(merchant_id.eq.${counterpart},affiliate_id.eq.${me})`,
+          )
           .maybeSingle(),
       );
       if (existing) return existing;
       const role = await run(supabase.rpc('current_user_role'));
       const sides =
-        role === 'merchant' ? { merchant_id: me, affiliate_id: counterpart } : { merchant_id: counterpart, affiliate_id: me };
-      return run(supabase.from('conversations').insert({ ...sides, ...extra }).select('*').single());
+        role === 'merchant'
+          ? { merchant_id: me, affiliate_id: counterpart }
+          : { merchant_id: counterpart, affiliate_id: me };
+      return run(
+        supabase
+          .from('conversations')
+          .insert({ ...sides, ...extra })
+          .select('*')
+          .single(),
+      );
     },
 
     /** Messages of a conversation, oldest first. */
@@ -68,9 +78,18 @@ export function createMessagesModule({ supabase }: ModuleContext) {
     },
 
     async send(conversationId: string, body: string): Promise<Message> {
-      const values = { conversation_id: uuid('conversationId', conversationId), body: text('body', body, { max: 5000 }) };
+      const values = {
+        conversation_id: uuid('conversationId', conversationId),
+        body: text('body', body, { max: 5000 }),
+      };
       const me = await currentUserId(supabase);
-      return run(supabase.from('messages').insert({ ...values, sender_id: me }).select('*').single());
+      return run(
+        supabase
+          .from('messages')
+          .insert({ ...values, sender_id: me })
+          .select('*')
+          .single(),
+      );
     },
 
     /** The recipient marks a message read. */
@@ -86,7 +105,10 @@ export function createMessagesModule({ supabase }: ModuleContext) {
     },
 
     async deleteMessage(messageId: string): Promise<void> {
-      await runDelete(supabase.from('messages').delete().eq('id', uuid('messageId', messageId)).select('id'), 'Message');
+      await runDelete(
+        supabase.from('messages').delete().eq('id', uuid('messageId', messageId)).select('id'),
+        'Message',
+      );
     },
   };
 }

@@ -7,7 +7,8 @@ import { integer, range, uuid, type PageInput } from '../validate';
 export type Order = Row<'orders'>;
 export type OrderItem = Row<'order_items'>;
 export type OrderWithItems = Order & { order_items: OrderItem[] };
-export type RevenueMonth = Database['public']['Functions']['revenue_transparency']['Returns'][number];
+export type RevenueMonth =
+  Database['public']['Functions']['revenue_transparency']['Returns'][number];
 
 /** Orders are written by the payment functions; buyers and merchants read theirs. */
 export function createOrdersModule({ supabase }: ModuleContext) {
@@ -17,7 +18,12 @@ export function createOrdersModule({ supabase }: ModuleContext) {
       const { from, to } = range(page);
       const me = await currentUserId(supabase);
       return runPage(
-        supabase.from('orders').select('*', { count: 'exact' }).eq('buyer_id', me).order('created_at', { ascending: false }).range(from, to),
+        supabase
+          .from('orders')
+          .select('*', { count: 'exact' })
+          .eq('buyer_id', me)
+          .order('created_at', { ascending: false })
+          .range(from, to),
       );
     },
 
@@ -26,18 +32,27 @@ export function createOrdersModule({ supabase }: ModuleContext) {
       const { from, to } = range(page);
       const me = await currentUserId(supabase);
       return runPage(
-        supabase.from('orders').select('*', { count: 'exact' }).eq('merchant_id', me).order('created_at', { ascending: false }).range(from, to),
+        supabase
+          .from('orders')
+          .select('*', { count: 'exact' })
+          .eq('merchant_id', me)
+          .order('created_at', { ascending: false })
+          .range(from, to),
       );
     },
 
     /** One order with its items, if the caller is its buyer, its merchant or an admin. */
     async get(id: string): Promise<OrderWithItems> {
-      return run(supabase.from('orders').select('*, order_items(*)').eq('id', uuid('id', id)).single());
+      return run(
+        supabase.from('orders').select('*, order_items(*)').eq('id', uuid('id', id)).single(),
+      );
     },
 
     /** Public monthly aggregates of the revenue split (months with at least three sales only). */
     async revenueTransparency(months = 12): Promise<RevenueMonth[]> {
-      return run(supabase.rpc('revenue_transparency', { months: integer('months', months, 1, 120) }));
+      return run(
+        supabase.rpc('revenue_transparency', { months: integer('months', months, 1, 120) }),
+      );
     },
   };
 }

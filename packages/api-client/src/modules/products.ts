@@ -1,14 +1,46 @@
 import type { ModuleContext } from '../context';
 import { currentUserId, run, runDelete, runPage } from '../request';
 import type { Page, Row } from '../types';
-import { cents, currency, integer, invalid, oneOf, optionalText, patch, range, slug, text, url, uuid, type PageInput } from '../validate';
+import {
+  cents,
+  currency,
+  integer,
+  invalid,
+  oneOf,
+  optionalText,
+  patch,
+  range,
+  slug,
+  text,
+  url,
+  uuid,
+  type PageInput,
+} from '../validate';
 
 export type Product = Row<'products'>;
-export const PRODUCT_CATEGORIES = ['home', 'personal-care', 'apparel', 'food', 'outdoors', 'kids', 'office', 'other'] as const;
+export const PRODUCT_CATEGORIES = [
+  'home',
+  'personal-care',
+  'apparel',
+  'food',
+  'outdoors',
+  'kids',
+  'office',
+  'other',
+] as const;
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 export const SUSTAINABILITY_ATTRIBUTES = [
-  'recycled', 'organic', 'fair-trade', 'plastic-free', 'carbon-neutral', 'local',
-  'vegan', 'refillable', 'repairable', 'biodegradable', 'b-corp',
+  'recycled',
+  'organic',
+  'fair-trade',
+  'plastic-free',
+  'carbon-neutral',
+  'local',
+  'vegan',
+  'refillable',
+  'repairable',
+  'biodegradable',
+  'b-corp',
 ] as const;
 export type SustainabilityAttribute = (typeof SUSTAINABILITY_ATTRIBUTES)[number];
 /** Statuses a merchant may set; approval and rejection are an admin's (see `admin.reviewProduct`). */
@@ -30,11 +62,18 @@ export interface ProductFields {
   status: (typeof MERCHANT_PRODUCT_STATUSES)[number];
 }
 
-export type NewProduct = Pick<ProductFields, 'name' | 'slug' | 'price_cents'> & Partial<ProductFields>;
+export type NewProduct = Pick<ProductFields, 'name' | 'slug' | 'price_cents'> &
+  Partial<ProductFields>;
 export type ProductChanges = Partial<ProductFields>;
 
-function list<T>(field: string, value: unknown, max: number, item: (f: string, v: unknown) => T): T[] {
-  if (!Array.isArray(value) || value.length > max) invalid(field, `must be a list of at most ${max} entries`);
+function list<T>(
+  field: string,
+  value: unknown,
+  max: number,
+  item: (f: string, v: unknown) => T,
+): T[] {
+  if (!Array.isArray(value) || value.length > max)
+    invalid(field, `must be a list of at most ${max} entries`);
   return value.map((v, i) => item(`${field}[${i}]`, v));
 }
 
@@ -47,7 +86,9 @@ const checks: { [K in keyof ProductFields]-?: (field: string, v: unknown) => Pro
   images: (f, v) => list(f, v, 12, (g, w) => url(g, w, true)),
   category: (f, v) => oneOf(f, v, PRODUCT_CATEGORIES),
   stock: (f, v) => (v === null ? null : integer(f, v, 0, 1_000_000_000)),
-  sustainability_attributes: (f, v) => [...new Set(list(f, v, 11, (g, w) => oneOf(g, w, SUSTAINABILITY_ATTRIBUTES)))],
+  sustainability_attributes: (f, v) => [
+    ...new Set(list(f, v, 11, (g, w) => oneOf(g, w, SUSTAINABILITY_ATTRIBUTES))),
+  ],
   co2e_grams: (f, v) => (v === null ? null : integer(f, v, 0, 1_000_000_000)),
   co2e_source: (f, v) => optionalText(f, v, { max: 500, min: 3 }),
   status: (f, v) => oneOf(f, v, MERCHANT_PRODUCT_STATUSES),
@@ -65,13 +106,17 @@ export function createProductsModule({ supabase }: ModuleContext) {
     async list(query: ProductQuery = {}): Promise<Page<Product>> {
       const { from, to } = range(query);
       let request = supabase.from('products').select('*', { count: 'exact' });
-      if (query.category !== undefined) request = request.eq('category', oneOf('category', query.category, PRODUCT_CATEGORIES));
-      if (query.merchantId !== undefined) request = request.eq('merchant_id', uuid('merchantId', query.merchantId));
+      if (query.category !== undefined)
+        request = request.eq('category', oneOf('category', query.category, PRODUCT_CATEGORIES));
+      if (query.merchantId !== undefined)
+        request = request.eq('merchant_id', uuid('merchantId', query.merchantId));
       return runPage(request.order('created_at', { ascending: false }).range(from, to));
     },
 
     async getBySlug(productSlug: string): Promise<Product> {
-      return run(supabase.from('products').select('*').eq('slug', slug('slug', productSlug)).single());
+      return run(
+        supabase.from('products').select('*').eq('slug', slug('slug', productSlug)).single(),
+      );
     },
 
     /** The signed-in merchant's products in every status. */
@@ -79,7 +124,12 @@ export function createProductsModule({ supabase }: ModuleContext) {
       const { from, to } = range(page);
       const me = await currentUserId(supabase);
       return runPage(
-        supabase.from('products').select('*', { count: 'exact' }).eq('merchant_id', me).order('created_at', { ascending: false }).range(from, to),
+        supabase
+          .from('products')
+          .select('*', { count: 'exact' })
+          .eq('merchant_id', me)
+          .order('created_at', { ascending: false })
+          .range(from, to),
       );
     },
 
@@ -89,7 +139,13 @@ export function createProductsModule({ supabase }: ModuleContext) {
       if (values.slug === undefined) invalid('product.slug', 'is required');
       if (values.price_cents === undefined) invalid('product.price_cents', 'is required');
       const me = await currentUserId(supabase);
-      return run(supabase.from('products').insert({ ...values, merchant_id: me }).select('*').single());
+      return run(
+        supabase
+          .from('products')
+          .insert({ ...values, merchant_id: me })
+          .select('*')
+          .single(),
+      );
     },
 
     async update(id: string, changes: ProductChanges): Promise<Product> {
@@ -101,12 +157,20 @@ export function createProductsModule({ supabase }: ModuleContext) {
     /** Sends a draft to the admins for review. */
     async submitForReview(id: string): Promise<Product> {
       return run(
-        supabase.from('products').update({ status: 'pending_review' }).eq('id', uuid('id', id)).select('*').single(),
+        supabase
+          .from('products')
+          .update({ status: 'pending_review' })
+          .eq('id', uuid('id', id))
+          .select('*')
+          .single(),
       );
     },
 
     async remove(id: string): Promise<void> {
-      await runDelete(supabase.from('products').delete().eq('id', uuid('id', id)).select('id'), 'Product');
+      await runDelete(
+        supabase.from('products').delete().eq('id', uuid('id', id)).select('id'),
+        'Product',
+      );
     },
   };
 }

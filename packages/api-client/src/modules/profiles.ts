@@ -35,7 +35,9 @@ export function createProfilesModule({ supabase, sleep }: ModuleContext) {
       let lastError: ApiError | undefined;
       for (let attempt = 1; attempt <= PROFILE_FETCH_ATTEMPTS; attempt++) {
         try {
-          return await run(supabase.from('profiles').select('*').eq('id', profileId).single().retry(false));
+          return await run(
+            supabase.from('profiles').select('*').eq('id', profileId).single().retry(false),
+          );
         } catch (error) {
           const apiError = error as ApiError;
           if (apiError.upstreamCode === NO_ROWS_CODE) return null;
@@ -50,7 +52,9 @@ export function createProfilesModule({ supabase, sleep }: ModuleContext) {
     async fetchSubscription(id: string): Promise<SubscriptionState | null> {
       const profileId = uuid('id', id);
       try {
-        return await run(supabase.from('profiles').select(SUBSCRIPTION_COLUMNS).eq('id', profileId).single());
+        return await run(
+          supabase.from('profiles').select(SUBSCRIPTION_COLUMNS).eq('id', profileId).single(),
+        );
       } catch (error) {
         if ((error as ApiError).upstreamCode === NO_ROWS_CODE) return null;
         throw error;

@@ -1,7 +1,19 @@
 import type { ModuleContext } from '../context';
 import { currentUserId, run, runDelete, runPage } from '../request';
 import type { Page, Row } from '../types';
-import { boolean, currency, integer, invalid, oneOf, optionalText, patch, range, text, uuid, type PageInput } from '../validate';
+import {
+  boolean,
+  currency,
+  integer,
+  invalid,
+  oneOf,
+  optionalText,
+  patch,
+  range,
+  text,
+  uuid,
+  type PageInput,
+} from '../validate';
 
 export type AffiliateProgram = Row<'affiliate_programs'>;
 export const PROGRAM_STATUSES = ['draft', 'active', 'paused', 'closed'] as const;
@@ -44,7 +56,12 @@ function commission(input: ProgramCommission) {
   if (input?.commission_type === 'flat') {
     return {
       commission_type: 'flat' as const,
-      commission_flat_cents: integer('commission_flat_cents', input.commission_flat_cents, 1, Number.MAX_SAFE_INTEGER),
+      commission_flat_cents: integer(
+        'commission_flat_cents',
+        input.commission_flat_cents,
+        1,
+        Number.MAX_SAFE_INTEGER,
+      ),
       commission_rate_bps: null,
     };
   }
@@ -68,7 +85,11 @@ export function createProgramsModule({ supabase }: ModuleContext) {
     async list(page?: PageInput): Promise<Page<AffiliateProgram>> {
       const { from, to } = range(page);
       return runPage(
-        supabase.from('affiliate_programs').select('*', { count: 'exact' }).order('created_at', { ascending: false }).range(from, to),
+        supabase
+          .from('affiliate_programs')
+          .select('*', { count: 'exact' })
+          .order('created_at', { ascending: false })
+          .range(from, to),
       );
     },
 
@@ -91,26 +112,45 @@ export function createProgramsModule({ supabase }: ModuleContext) {
     },
 
     async create(input: NewProgram): Promise<AffiliateProgram> {
-      const { commission_type: _t, commission_rate_bps: _r, commission_flat_cents: _f, currency: cur, name, ...rest } =
-        input as NewProgram & { commission_rate_bps?: number; commission_flat_cents?: number };
+      const {
+        commission_type: _t,
+        commission_rate_bps: _r,
+        commission_flat_cents: _f,
+        currency: cur,
+        name,
+        ...rest
+      } = input as NewProgram & { commission_rate_bps?: number; commission_flat_cents?: number };
       const values = {
         name: programChecks.name('name', name),
         ...commission(input),
-        ...(Object.keys(rest).length > 0 ? patch<ProgramFields>('program', rest, programChecks) : {}),
+        ...(Object.keys(rest).length > 0
+          ? patch<ProgramFields>('program', rest, programChecks)
+          : {}),
         ...(cur === undefined ? {} : { currency: currency('currency', cur) }),
       };
       const me = await currentUserId(supabase);
-      return run(supabase.from('affiliate_programs').insert({ ...values, merchant_id: me }).select('*').single());
+      return run(
+        supabase
+          .from('affiliate_programs')
+          .insert({ ...values, merchant_id: me })
+          .select('*')
+          .single(),
+      );
     },
 
     async update(id: string, changes: ProgramChanges): Promise<AffiliateProgram> {
       const programId = uuid('id', id);
       const values = patch<ProgramFields>('program', changes, programChecks);
-      return run(supabase.from('affiliate_programs').update(values).eq('id', programId).select('*').single());
+      return run(
+        supabase.from('affiliate_programs').update(values).eq('id', programId).select('*').single(),
+      );
     },
 
     async remove(id: string): Promise<void> {
-      await runDelete(supabase.from('affiliate_programs').delete().eq('id', uuid('id', id)).select('id'), 'Program');
+      await runDelete(
+        supabase.from('affiliate_programs').delete().eq('id', uuid('id', id)).select('id'),
+        'Program',
+      );
     },
   };
 }

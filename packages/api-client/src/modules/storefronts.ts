@@ -1,7 +1,17 @@
 import type { ModuleContext } from '../context';
 import { currentUserId, run, runDelete } from '../request';
 import type { Row } from '../types';
-import { boolean, integer, oneOf, optionalText, optionalUrl, patch, slug, text, uuid } from '../validate';
+import {
+  boolean,
+  integer,
+  oneOf,
+  optionalText,
+  optionalUrl,
+  patch,
+  slug,
+  text,
+  uuid,
+} from '../validate';
 
 export type Storefront = Row<'storefronts'>;
 export type StorefrontItem = Row<'storefront_items'>;
@@ -25,14 +35,15 @@ export interface NewStorefrontItem {
   position?: number;
 }
 
-const checks: { [K in keyof StorefrontFields]-?: (f: string, v: unknown) => StorefrontFields[K] } = {
-  slug,
-  title: (f, v) => text(f, v, { max: 120 }),
-  description: (f, v) => optionalText(f, v, { max: 2000 }),
-  banner_url: (f, v) => optionalUrl(f, v, true),
-  theme: (f, v) => oneOf(f, v, PAGE_THEMES),
-  is_published: boolean,
-};
+const checks: { [K in keyof StorefrontFields]-?: (f: string, v: unknown) => StorefrontFields[K] } =
+  {
+    slug,
+    title: (f, v) => text(f, v, { max: 120 }),
+    description: (f, v) => optionalText(f, v, { max: 2000 }),
+    banner_url: (f, v) => optionalUrl(f, v, true),
+    theme: (f, v) => oneOf(f, v, PAGE_THEMES),
+    is_published: boolean,
+  };
 
 /** Curated shops at `/s/{slug}`: public when published, managed by their owner. */
 export function createStorefrontsModule({ supabase }: ModuleContext) {
@@ -51,24 +62,47 @@ export function createStorefrontsModule({ supabase }: ModuleContext) {
 
     async listMine(): Promise<Storefront[]> {
       const me = await currentUserId(supabase);
-      return run(supabase.from('storefronts').select('*').eq('owner_id', me).order('created_at', { ascending: false }));
+      return run(
+        supabase
+          .from('storefronts')
+          .select('*')
+          .eq('owner_id', me)
+          .order('created_at', { ascending: false }),
+      );
     },
 
-    async create(input: Pick<StorefrontFields, 'slug' | 'title'> & Partial<StorefrontFields>): Promise<Storefront> {
+    async create(
+      input: Pick<StorefrontFields, 'slug' | 'title'> & Partial<StorefrontFields>,
+    ): Promise<Storefront> {
       const values = patch<StorefrontFields>('storefront', input, checks);
-      const values_ = { ...values, slug: checks.slug('storefront.slug', input.slug), title: checks.title('storefront.title', input.title) };
+      const values_ = {
+        ...values,
+        slug: checks.slug('storefront.slug', input.slug),
+        title: checks.title('storefront.title', input.title),
+      };
       const me = await currentUserId(supabase);
-      return run(supabase.from('storefronts').insert({ ...values_, owner_id: me }).select('*').single());
+      return run(
+        supabase
+          .from('storefronts')
+          .insert({ ...values_, owner_id: me })
+          .select('*')
+          .single(),
+      );
     },
 
     async update(id: string, changes: Partial<StorefrontFields>): Promise<Storefront> {
       const storefrontId = uuid('id', id);
       const values = patch<StorefrontFields>('storefront', changes, checks);
-      return run(supabase.from('storefronts').update(values).eq('id', storefrontId).select('*').single());
+      return run(
+        supabase.from('storefronts').update(values).eq('id', storefrontId).select('*').single(),
+      );
     },
 
     async remove(id: string): Promise<void> {
-      await runDelete(supabase.from('storefronts').delete().eq('id', uuid('id', id)).select('id'), 'Storefront');
+      await runDelete(
+        supabase.from('storefronts').delete().eq('id', uuid('id', id)).select('id'),
+        'Storefront',
+      );
     },
 
     /** Adds an approved product, optionally with one of the owner's links for attribution. */
@@ -76,7 +110,8 @@ export function createStorefrontsModule({ supabase }: ModuleContext) {
       const values = {
         storefront_id: uuid('storefrontId', storefrontId),
         product_id: uuid('product_id', item.product_id),
-        affiliate_link_id: item.affiliate_link_id == null ? null : uuid('affiliate_link_id', item.affiliate_link_id),
+        affiliate_link_id:
+          item.affiliate_link_id == null ? null : uuid('affiliate_link_id', item.affiliate_link_id),
         note: optionalText('note', item.note ?? null, { max: 500 }),
         position: integer('position', item.position ?? 0, 0, 10_000),
       };
@@ -84,7 +119,10 @@ export function createStorefrontsModule({ supabase }: ModuleContext) {
     },
 
     async removeItem(itemId: string): Promise<void> {
-      await runDelete(supabase.from('storefront_items').delete().eq('id', uuid('itemId', itemId)).select('id'), 'Storefront item');
+      await runDelete(
+        supabase.from('storefront_items').delete().eq('id', uuid('itemId', itemId)).select('id'),
+        'Storefront item',
+      );
     },
   };
 }

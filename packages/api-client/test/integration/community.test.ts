@@ -27,7 +27,11 @@ describe('courses and progress', () => {
   beforeAll(async () => {
     slug = `green-basics-${unique()}`;
     const course = await must(
-      w.service.from('courses').insert({ slug, title: 'Green basics', is_published: true }).select('id').single(),
+      w.service
+        .from('courses')
+        .insert({ slug, title: 'Green basics', is_published: true })
+        .select('id')
+        .single(),
     );
     courseId = course.id;
     const modules = await must(
@@ -63,11 +67,15 @@ describe('courses and progress', () => {
     expect([...progress.completedModuleIds].sort()).toEqual([...moduleIds].sort());
     const certificate = await affiliateA.api.courses.issueCertificate(courseId);
     expect(certificate.code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
-    await expect(w.anon.courses.verifyCertificate(certificate.code.toLowerCase())).resolves.toMatchObject({
+    await expect(
+      w.anon.courses.verifyCertificate(certificate.code.toLowerCase()),
+    ).resolves.toMatchObject({
       holder_name: 'Affiliate A',
       course_title: 'Green basics',
     });
-    await expect(w.anon.courses.verifyCertificate('AAAA-BBBB-CCCC')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(w.anon.courses.verifyCertificate('AAAA-BBBB-CCCC')).rejects.toMatchObject({
+      code: 'not_found',
+    });
   });
 
   it("another learner's progress stays separate, and progress needs an enrollment", async () => {
@@ -76,8 +84,12 @@ describe('courses and progress', () => {
       completedModuleIds: [],
       totalModules: 2,
     });
-    await expect(affiliateB.api.courses.completeModule(moduleIds[0]!)).rejects.toMatchObject({ code: 'forbidden' });
-    await expect(affiliateB.api.courses.leave(courseId)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(affiliateB.api.courses.completeModule(moduleIds[0]!)).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    await expect(affiliateB.api.courses.leave(courseId)).rejects.toMatchObject({
+      code: 'not_found',
+    });
   });
 });
 
@@ -93,7 +105,9 @@ describe('community', () => {
     expect(post.body).toBe('<p>Share your <strong>favourite</strong> ones</p>');
     const feed = await w.anon.community.listPosts({ category: 'sustainability' });
     expect(feed.rows.map((p) => p.id)).toContain(post.id);
-    await expect(demo.api.community.createPost({ title: 'Hello there', body: 'Hi' })).rejects.toMatchObject({
+    await expect(
+      demo.api.community.createPost({ title: 'Hello there', body: 'Hi' }),
+    ).rejects.toMatchObject({
       code: 'forbidden',
     });
   });
@@ -101,7 +115,9 @@ describe('community', () => {
   it('members comment, react and report; duplicates are conflicts', async () => {
     const comment = await affiliateB.api.community.comment(post.id, 'The market on Elm St has one');
     await affiliateB.api.community.react({ postId: post.id }, 'like');
-    await expect(affiliateB.api.community.react({ postId: post.id }, 'like')).rejects.toMatchObject({ code: 'conflict' });
+    await expect(affiliateB.api.community.react({ postId: post.id }, 'like')).rejects.toMatchObject(
+      { code: 'conflict' },
+    );
     await merchant.api.community.react({ commentId: comment.id }, 'insightful');
     await merchant.api.community.report({ commentId: comment.id }, 'spam', 'Looks like an ad');
     const thread = await w.anon.community.getPost(post.id);
@@ -116,35 +132,68 @@ describe('community', () => {
       code: 'forbidden',
       message: 'Only moderators can change this status',
     });
-    await expect(affiliateB.api.community.updatePost(post.id, { title: 'Edited by B' })).rejects.toMatchObject({
+    await expect(
+      affiliateB.api.community.updatePost(post.id, { title: 'Edited by B' }),
+    ).rejects.toMatchObject({
       code: 'not_found',
     });
-    await expect(admin.api.admin.moderatePost(post.id, 'hidden')).resolves.toMatchObject({ status: 'hidden' });
+    await expect(admin.api.admin.moderatePost(post.id, 'hidden')).resolves.toMatchObject({
+      status: 'hidden',
+    });
     await expect(w.anon.community.getPost(post.id)).rejects.toMatchObject({ code: 'not_found' });
-    await expect(affiliateA.api.community.getPost(post.id)).resolves.toMatchObject({ status: 'hidden' });
+    await expect(affiliateA.api.community.getPost(post.id)).resolves.toMatchObject({
+      status: 'hidden',
+    });
   });
 });
 
 describe('messages', () => {
   it('a merchant and an affiliate talk privately; nobody else reads or writes', async () => {
-    const conversation = await merchant.api.messages.open({ counterpartId: affiliateA.id, subject: 'Welcome' });
+    const conversation = await merchant.api.messages.open({
+      counterpartId: affiliateA.id,
+      subject: 'Welcome',
+    });
     expect(conversation).toMatchObject({ merchant_id: merchant.id, affiliate_id: affiliateA.id });
-    await expect(affiliateA.api.messages.open({ counterpartId: merchant.id })).resolves.toMatchObject({ id: conversation.id });
+    await expect(
+      affiliateA.api.messages.open({ counterpartId: merchant.id }),
+    ).resolves.toMatchObject({ id: conversation.id });
 
-    const hello = await merchant.api.messages.send(conversation.id, 'Glad to have you in the program');
+    const hello = await merchant.api.messages.send(
+      conversation.id,
+      'Glad to have you in the program',
+    );
     await affiliateA.api.messages.send(conversation.id, 'Thanks!');
-    await expect(affiliateA.api.messages.listMessages(conversation.id)).resolves.toMatchObject({ total: 2 });
-    await expect(merchant.api.messages.markRead(hello.id)).rejects.toMatchObject({ code: 'not_found' });
-    await expect(affiliateA.api.messages.markRead(hello.id)).resolves.toMatchObject({ id: hello.id });
+    await expect(affiliateA.api.messages.listMessages(conversation.id)).resolves.toMatchObject({
+      total: 2,
+    });
+    await expect(merchant.api.messages.markRead(hello.id)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(affiliateA.api.messages.markRead(hello.id)).resolves.toMatchObject({
+      id: hello.id,
+    });
 
-    await expect(affiliateB.api.messages.listConversations()).resolves.toEqual({ rows: [], total: 0 });
-    await expect(affiliateB.api.messages.listMessages(conversation.id)).resolves.toEqual({ rows: [], total: 0 });
-    await expect(affiliateB.api.messages.send(conversation.id, 'Let me in')).rejects.toMatchObject({ code: 'forbidden' });
-    await expect(admin.api.messages.listMessages(conversation.id)).resolves.toEqual({ rows: [], total: 0 });
+    await expect(affiliateB.api.messages.listConversations()).resolves.toEqual({
+      rows: [],
+      total: 0,
+    });
+    await expect(affiliateB.api.messages.listMessages(conversation.id)).resolves.toEqual({
+      rows: [],
+      total: 0,
+    });
+    await expect(affiliateB.api.messages.send(conversation.id, 'Let me in')).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    await expect(admin.api.messages.listMessages(conversation.id)).resolves.toEqual({
+      rows: [],
+      total: 0,
+    });
   });
 
   it('two affiliates cannot open a conversation with each other', async () => {
-    await expect(affiliateA.api.messages.open({ counterpartId: affiliateB.id })).rejects.toMatchObject({
+    await expect(
+      affiliateA.api.messages.open({ counterpartId: affiliateB.id }),
+    ).rejects.toMatchObject({
       code: 'forbidden',
     });
   });
@@ -162,7 +211,11 @@ describe('admin', () => {
 
   it('merchant approval and claim review are admin decisions', async () => {
     const pending = await w.actor('merchant', 'New Merchant');
-    await must(w.service.from('merchant_profiles').insert({ id: pending.id, company_name: 'New Co', website: 'https://new.example' }));
+    await must(
+      w.service
+        .from('merchant_profiles')
+        .insert({ id: pending.id, company_name: 'New Co', website: 'https://new.example' }),
+    );
     await expect(pending.api.admin.reviewMerchant(pending.id, 'approved')).rejects.toMatchObject({
       code: 'forbidden',
       message: 'Only administrators can approve merchants',
@@ -174,12 +227,20 @@ describe('admin', () => {
     const claim = await must(
       w.service
         .from('sustainability_claims')
-        .insert({ merchant_id: pending.id, claim: 'Plastic-free shipping', evidence_url: 'https://new.example/evidence' })
+        .insert({
+          merchant_id: pending.id,
+          claim: 'Plastic-free shipping',
+          evidence_url: 'https://new.example/evidence',
+        })
         .select('id')
         .single(),
     );
-    await expect(pending.api.admin.reviewClaim(claim.id, 'approved')).rejects.toMatchObject({ code: 'forbidden' });
-    await expect(admin.api.admin.reviewClaim(claim.id, 'approved', 'Certificate checked')).resolves.toMatchObject({
+    await expect(pending.api.admin.reviewClaim(claim.id, 'approved')).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    await expect(
+      admin.api.admin.reviewClaim(claim.id, 'approved', 'Certificate checked'),
+    ).resolves.toMatchObject({
       review_status: 'approved',
       reviewed_by: admin.id,
     });

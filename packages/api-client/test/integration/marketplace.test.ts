@@ -32,7 +32,12 @@ describe('programs', () => {
       cookie_window_days: 45,
       holding_days: 14,
     });
-    expect(program).toMatchObject({ merchant_id: merchant.id, commission_rate_bps: 1200, commission_flat_cents: null, status: 'active' });
+    expect(program).toMatchObject({
+      merchant_id: merchant.id,
+      commission_rate_bps: 1200,
+      commission_flat_cents: null,
+      status: 'active',
+    });
     const browse = await affiliateA.api.programs.list();
     expect(browse.rows.map((p) => p.id)).toContain(program.id);
     await expect(merchant.api.programs.listMine()).resolves.toMatchObject({ total: 1 });
@@ -40,14 +45,24 @@ describe('programs', () => {
 
   it('an affiliate cannot create a program (forbidden by row-level security)', async () => {
     await expect(
-      affiliateA.api.programs.create({ name: 'Sneaky', commission_type: 'flat', commission_flat_cents: 500 }),
+      affiliateA.api.programs.create({
+        name: 'Sneaky',
+        commission_type: 'flat',
+        commission_flat_cents: 500,
+      }),
     ).rejects.toMatchObject({ code: 'forbidden', upstreamCode: '42501' });
   });
 
-  it("another merchant cannot change or delete the program (not_found: it is not theirs)", async () => {
-    await expect(otherMerchant.api.programs.update(program.id, { name: 'Mine now' })).rejects.toMatchObject({ code: 'not_found' });
-    await expect(otherMerchant.api.programs.remove(program.id)).rejects.toMatchObject({ code: 'not_found' });
-    await expect(merchant.api.programs.update(program.id, { holding_days: 30 })).resolves.toMatchObject({ holding_days: 30 });
+  it('another merchant cannot change or delete the program (not_found: it is not theirs)', async () => {
+    await expect(
+      otherMerchant.api.programs.update(program.id, { name: 'Mine now' }),
+    ).rejects.toMatchObject({ code: 'not_found' });
+    await expect(otherMerchant.api.programs.remove(program.id)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(
+      merchant.api.programs.update(program.id, { holding_days: 30 }),
+    ).resolves.toMatchObject({ holding_days: 30 });
   });
 
   it('anonymous visitors see no programs', async () => {
@@ -59,20 +74,32 @@ describe('memberships', () => {
   it('an affiliate applies and the merchant approves', async () => {
     membership = await affiliateA.api.memberships.apply(program.id, 'I review refill shops');
     expect(membership).toMatchObject({ status: 'pending', affiliate_id: affiliateA.id });
-    await expect(merchant.api.memberships.listForProgram(program.id)).resolves.toMatchObject({ total: 1 });
-    await expect(affiliateA.api.memberships.decide(membership.id, 'approved')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(merchant.api.memberships.listForProgram(program.id)).resolves.toMatchObject({
+      total: 1,
+    });
+    await expect(
+      affiliateA.api.memberships.decide(membership.id, 'approved'),
+    ).rejects.toMatchObject({ code: 'not_found' });
     membership = await merchant.api.memberships.decide(membership.id, 'approved');
     expect(membership).toMatchObject({ status: 'approved', decided_by: merchant.id });
     await expect(affiliateA.api.memberships.listMine()).resolves.toMatchObject({ total: 1 });
   });
 
   it("another affiliate neither sees nor decides someone else's membership", async () => {
-    await expect(affiliateB.api.memberships.listForProgram(program.id)).resolves.toEqual({ rows: [], total: 0 });
-    await expect(affiliateB.api.memberships.leave(membership.id)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(affiliateB.api.memberships.listForProgram(program.id)).resolves.toEqual({
+      rows: [],
+      total: 0,
+    });
+    await expect(affiliateB.api.memberships.leave(membership.id)).rejects.toMatchObject({
+      code: 'not_found',
+    });
   });
 
   it('applying twice is a conflict', async () => {
-    await expect(affiliateA.api.memberships.apply(program.id)).rejects.toMatchObject({ code: 'conflict', upstreamCode: '23505' });
+    await expect(affiliateA.api.memberships.apply(program.id)).rejects.toMatchObject({
+      code: 'conflict',
+      upstreamCode: '23505',
+    });
   });
 });
 
@@ -91,7 +118,9 @@ describe('products', () => {
     expect(product).toMatchObject({ status: 'draft', price_cents: 450, currency: 'USD' });
     await expect(w.anon.products.getBySlug(slug)).rejects.toMatchObject({ code: 'not_found' });
     await merchant.api.products.submitForReview(product.id);
-    await expect(merchant.api.admin.reviewProduct(product.id, 'approved')).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(merchant.api.admin.reviewProduct(product.id, 'approved')).rejects.toMatchObject({
+      code: 'forbidden',
+    });
     product = await admin.api.admin.reviewProduct(product.id, 'approved');
     expect(product).toMatchObject({ status: 'approved', reviewed_by: admin.id });
     await expect(w.anon.products.getBySlug(slug)).resolves.toMatchObject({ id: product.id });
@@ -103,7 +132,9 @@ describe('products', () => {
     await expect(
       affiliateA.api.products.create({ name: 'Fake', slug: `fake-${unique()}`, price_cents: 100 }),
     ).rejects.toMatchObject({ code: 'forbidden' });
-    await expect(otherMerchant.api.products.update(product.id, { price_cents: 1 })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(
+      otherMerchant.api.products.update(product.id, { price_cents: 1 }),
+    ).rejects.toMatchObject({ code: 'not_found' });
   });
 });
 
@@ -120,14 +151,22 @@ describe('links', () => {
     expect(link).toMatchObject({ code, affiliate_id: affiliateA.id, is_active: true });
     await expect(affiliateA.api.links.listMine()).resolves.toMatchObject({ total: 1 });
     await expect(affiliateB.api.links.listMine()).resolves.toEqual({ rows: [], total: 0 });
-    await expect(affiliateB.api.links.update(link.id, { is_active: false })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(affiliateB.api.links.update(link.id, { is_active: false })).rejects.toMatchObject({
+      code: 'not_found',
+    });
     await expect(affiliateB.api.links.remove(link.id)).rejects.toMatchObject({ code: 'not_found' });
-    await expect(affiliateA.api.links.update(link.id, { title: 'Brush' })).resolves.toMatchObject({ title: 'Brush' });
+    await expect(affiliateA.api.links.update(link.id, { title: 'Brush' })).resolves.toMatchObject({
+      title: 'Brush',
+    });
   });
 
   it('a non-member cannot link into the program, and codes are unique', async () => {
     await expect(
-      affiliateB.api.links.create({ code: `b${unique()}`, destination_url: 'https://example.com', program_id: program.id }),
+      affiliateB.api.links.create({
+        code: `b${unique()}`,
+        destination_url: 'https://example.com',
+        program_id: program.id,
+      }),
     ).rejects.toMatchObject({ code: 'forbidden' });
     await expect(
       affiliateB.api.links.create({ code: link.code, destination_url: 'https://example.com' }),
@@ -214,21 +253,31 @@ describe('orders and commissions', () => {
     const order = await buyer.api.orders.get(orderId);
     expect(order.order_items).toHaveLength(1);
     expect(order.order_items[0]).toMatchObject({ quantity: 2, line_total_cents: 900 });
-    await expect(otherMerchant.api.orders.get(orderId)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(otherMerchant.api.orders.get(orderId)).rejects.toMatchObject({
+      code: 'not_found',
+    });
     await expect(affiliateB.api.orders.get(orderId)).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('the affiliate sees its commission and totals; another affiliate sees nothing', async () => {
     await expect(affiliateA.api.commissions.listMine()).resolves.toMatchObject({ total: 1 });
     await expect(affiliateA.api.commissions.totals()).resolves.toEqual({ USD: { pending: 108 } });
-    await expect(merchant.api.commissions.listForMerchant({ status: 'pending' })).resolves.toMatchObject({ total: 1 });
+    await expect(
+      merchant.api.commissions.listForMerchant({ status: 'pending' }),
+    ).resolves.toMatchObject({ total: 1 });
     await expect(affiliateB.api.commissions.listMine()).resolves.toEqual({ rows: [], total: 0 });
   });
 
   it('only an admin moves a commission along its lifecycle, and only forwards', async () => {
-    await expect(affiliateA.api.admin.setCommissionStatus(commissionId, 'approved')).rejects.toMatchObject({ code: 'not_found' });
-    await expect(admin.api.admin.setCommissionStatus(commissionId, 'approved')).resolves.toMatchObject({ status: 'approved' });
-    await expect(admin.api.admin.setCommissionStatus(commissionId, 'reversed')).resolves.toMatchObject({ status: 'reversed' });
+    await expect(
+      affiliateA.api.admin.setCommissionStatus(commissionId, 'approved'),
+    ).rejects.toMatchObject({ code: 'not_found' });
+    await expect(
+      admin.api.admin.setCommissionStatus(commissionId, 'approved'),
+    ).resolves.toMatchObject({ status: 'approved' });
+    await expect(
+      admin.api.admin.setCommissionStatus(commissionId, 'reversed'),
+    ).resolves.toMatchObject({ status: 'reversed' });
     await expect(admin.api.admin.setCommissionStatus(commissionId, 'paid')).rejects.toMatchObject({
       code: 'validation_failed',
       upstreamCode: '23514',
@@ -245,26 +294,49 @@ describe('storefronts', () => {
     const slug = `green-picks-${unique()}`;
     const storefront = await affiliateA.api.storefronts.create({ slug, title: 'Green picks' });
     await expect(w.anon.storefronts.getBySlug(slug)).rejects.toMatchObject({ code: 'not_found' });
-    await affiliateA.api.storefronts.addItem(storefront.id, { product_id: product.id, affiliate_link_id: link.id, note: 'Daily use' });
+    await affiliateA.api.storefronts.addItem(storefront.id, {
+      product_id: product.id,
+      affiliate_link_id: link.id,
+      note: 'Daily use',
+    });
     await affiliateA.api.storefronts.update(storefront.id, { is_published: true });
     const shown = await w.anon.storefronts.getBySlug(slug);
     expect(shown.storefront_items.map((i) => i.product_id)).toEqual([product.id]);
-    await expect(affiliateB.api.storefronts.update(storefront.id, { title: 'Taken over' })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(
+      affiliateB.api.storefronts.update(storefront.id, { title: 'Taken over' }),
+    ).rejects.toMatchObject({ code: 'not_found' });
     await expect(
       affiliateB.api.storefronts.addItem(storefront.id, { product_id: product.id }),
     ).rejects.toMatchObject({ code: 'forbidden' });
-    await expect(affiliateB.api.storefronts.create({ slug, title: 'Copy' })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(affiliateB.api.storefronts.create({ slug, title: 'Copy' })).rejects.toMatchObject({
+      code: 'conflict',
+    });
   });
 });
 
 describe('link pages', () => {
   it('an affiliate builds the /@username page; visitors see only visible items once published', async () => {
-    const page = await affiliateA.api.linkPages.create({ title: 'Affiliate A', bio: 'Low-waste living' });
+    const page = await affiliateA.api.linkPages.create({
+      title: 'Affiliate A',
+      bio: 'Low-waste living',
+    });
     await affiliateA.api.linkPages.addItem(page.id, { kind: 'header', label: 'Favourites' });
-    await affiliateA.api.linkPages.addItem(page.id, { kind: 'affiliate_link', affiliate_link_id: link.id, position: 1 });
-    await affiliateA.api.linkPages.addItem(page.id, { kind: 'link', label: 'Blog', url: 'https://example.com/blog', position: 2, is_visible: false });
+    await affiliateA.api.linkPages.addItem(page.id, {
+      kind: 'affiliate_link',
+      affiliate_link_id: link.id,
+      position: 1,
+    });
+    await affiliateA.api.linkPages.addItem(page.id, {
+      kind: 'link',
+      label: 'Blog',
+      url: 'https://example.com/blog',
+      position: 2,
+      is_visible: false,
+    });
     const { username } = (await affiliateA.api.profiles.fetchProfile(affiliateA.id))!;
-    await expect(w.anon.linkPages.getByUsername(username)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(w.anon.linkPages.getByUsername(username)).rejects.toMatchObject({
+      code: 'not_found',
+    });
     await affiliateA.api.linkPages.update(page.id, { is_published: true });
     const shown = await w.anon.linkPages.getByUsername(username);
     expect(shown.link_page_items.map((i) => i.kind)).toEqual(['header', 'affiliate_link']);
@@ -273,6 +345,8 @@ describe('link pages', () => {
     await expect(
       affiliateB.api.linkPages.addItem(page.id, { kind: 'header', label: 'Hijack' }),
     ).rejects.toMatchObject({ code: 'forbidden' });
-    await expect(affiliateA.api.linkPages.create({ title: 'Second page' })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(affiliateA.api.linkPages.create({ title: 'Second page' })).rejects.toMatchObject({
+      code: 'conflict',
+    });
   });
 });

@@ -8,17 +8,36 @@ let affiliate: Actor;
 let other: Actor;
 
 beforeAll(async () => {
-  [admin, affiliate, other] = await Promise.all([w.actor('admin'), w.actor('affiliate', 'Ada Affiliate'), w.actor('affiliate')]);
+  [admin, affiliate, other] = await Promise.all([
+    w.actor('admin'),
+    w.actor('affiliate', 'Ada Affiliate'),
+    w.actor('affiliate'),
+  ]);
 });
 
 describe('profiles against the real stack', () => {
   it('fetchProfile returns the signed-in user’s own profile with every field', async () => {
     const profile = await affiliate.api.profiles.fetchProfile(affiliate.id);
-    expect(profile).toMatchObject({ id: affiliate.id, name: 'Ada Affiliate', role: 'affiliate', has_completed_onboarding: false });
+    expect(profile).toMatchObject({
+      id: affiliate.id,
+      name: 'Ada Affiliate',
+      role: 'affiliate',
+      has_completed_onboarding: false,
+    });
     expect(Object.keys(profile!).sort()).toEqual(
       [
-        'bio', 'created_at', 'has_active_subscription', 'has_completed_onboarding', 'id', 'name', 'profile_image',
-        'role', 'subscription_end_date', 'subscription_tier', 'updated_at', 'username',
+        'bio',
+        'created_at',
+        'has_active_subscription',
+        'has_completed_onboarding',
+        'id',
+        'name',
+        'profile_image',
+        'role',
+        'subscription_end_date',
+        'subscription_tier',
+        'updated_at',
+        'username',
       ].sort(),
     );
   });
@@ -45,7 +64,9 @@ describe('profiles against the real stack', () => {
     });
     const end = new Date(Date.now() + 30 * 86_400_000).toISOString();
     await must(
-      w.service.from('subscriptions').insert({ user_id: affiliate.id, tier: 'pro', status: 'active', current_period_end: end }),
+      w.service
+        .from('subscriptions')
+        .insert({ user_id: affiliate.id, tier: 'pro', status: 'active', current_period_end: end }),
     );
     const state = await affiliate.api.profiles.fetchSubscription(affiliate.id);
     expect(state).toMatchObject({ has_active_subscription: true, subscription_tier: 'pro' });
@@ -60,17 +81,24 @@ describe('profiles against the real stack', () => {
 
   it('update changes the own display fields and refuses a taken username as conflict', async () => {
     const username = `ada-${unique()}`;
-    const updated = await affiliate.api.profiles.update(affiliate.id, { username, bio: 'Zero-waste <b>creator</b>' });
+    const updated = await affiliate.api.profiles.update(affiliate.id, {
+      username,
+      bio: 'Zero-waste <b>creator</b>',
+    });
     expect(updated).toMatchObject({ username, bio: 'Zero-waste creator' });
     const otherProfile = await other.api.profiles.fetchProfile(other.id);
-    await expect(affiliate.api.profiles.update(affiliate.id, { username: otherProfile!.username })).rejects.toMatchObject({
+    await expect(
+      affiliate.api.profiles.update(affiliate.id, { username: otherProfile!.username }),
+    ).rejects.toMatchObject({
       code: 'conflict',
       upstreamCode: '23505',
     });
   });
 
   it("update of someone else's profile is not_found", async () => {
-    await expect(affiliate.api.profiles.update(other.id, { name: 'Hijacked' })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(
+      affiliate.api.profiles.update(other.id, { name: 'Hijacked' }),
+    ).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('changeRole enforces spec §5 in the database with its exact messages', async () => {
@@ -83,16 +111,24 @@ describe('profiles against the real stack', () => {
       message: 'Administrators cannot demote themselves',
     });
     await admin.api.profiles.changeRole(other.id, 'merchant');
-    await expect(other.api.profiles.fetchProfile(other.id)).resolves.toMatchObject({ role: 'merchant' });
+    await expect(other.api.profiles.fetchProfile(other.id)).resolves.toMatchObject({
+      role: 'merchant',
+    });
     const audit = await admin.api.admin.listRoleChanges();
-    expect(audit.rows.some((row) => row.target_id === other.id && row.new_role === 'merchant')).toBe(true);
+    expect(
+      audit.rows.some((row) => row.target_id === other.id && row.new_role === 'merchant'),
+    ).toBe(true);
     await expect(affiliate.api.admin.listRoleChanges()).resolves.toEqual({ rows: [], total: 0 });
   });
 
   it('completeOnboarding marks an affiliate done; a merchant needs company details first', async () => {
-    await expect(other.api.profiles.completeOnboarding()).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(other.api.profiles.completeOnboarding()).rejects.toMatchObject({
+      code: 'validation_failed',
+    });
     const fresh = await w.actor('affiliate');
-    await expect(fresh.api.profiles.completeOnboarding()).resolves.toMatchObject({ has_completed_onboarding: true });
+    await expect(fresh.api.profiles.completeOnboarding()).resolves.toMatchObject({
+      has_completed_onboarding: true,
+    });
   });
 
   it('anonymous callers get no profile and no count', async () => {
@@ -106,8 +142,14 @@ describe('profiles against the real stack', () => {
 describe('trackEngagement against the real stack', () => {
   it('stores a page load metric through the track-engagement function', async () => {
     const url = `https://verdant.test/${unique()}`;
-    await w.anon.trackEngagement('page_load_time', 812, { dom_content_loaded: 400, url, user_agent: 'vitest' });
-    const rows = await must(w.service.from('engagement_metrics').select('*').eq('metadata->>url', url));
+    await w.anon.trackEngagement('page_load_time', 812, {
+      dom_content_loaded: 400,
+      url,
+      user_agent: 'vitest',
+    });
+    const rows = await must(
+      w.service.from('engagement_metrics').select('*').eq('metadata->>url', url),
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ metric_type: 'page_load_time', metric_value: 812 });
     const forAdmin = await admin.api.admin.listEngagementMetrics();

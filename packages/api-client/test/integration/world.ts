@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type WebSocketLikeConstructor } from '@supabase/supabase-js';
-import { nodeSupabaseOptions, startTestStack, type RunningStack } from '@verdant/local-stack/testing';
+import {
+  nodeSupabaseOptions,
+  startTestStack,
+  type RunningStack,
+} from '@verdant/local-stack/testing';
 import { afterAll, beforeAll } from 'vitest';
 import { createApiClient, type ApiClient, type ApiClientOptions, type Database } from '../../src';
 
@@ -34,13 +38,20 @@ export function useWorld(): World {
 }
 
 /** A service-role client for fixtures, an anonymous API client, and helpers to make signed-in users. */
-function connect({ apiUrl, anonKey, serviceRoleKey }: Pick<RunningStack, 'apiUrl' | 'anonKey' | 'serviceRoleKey'>) {
+function connect({
+  apiUrl,
+  anonKey,
+  serviceRoleKey,
+}: Pick<RunningStack, 'apiUrl' | 'anonKey' | 'serviceRoleKey'>) {
   const service = createClient<Database>(apiUrl, serviceRoleKey, { auth, realtime: { transport } });
   const newApi = (options: Partial<ApiClientOptions> = {}) =>
     createApiClient({ url: apiUrl, anonKey, realtimeTransport: transport, auth, ...options });
 
   /** A fresh API client signed in as an existing user, with extra options (fetch, sleep, …). */
-  async function signIn(email: string, options: Partial<ApiClientOptions> = {}): Promise<ApiClient> {
+  async function signIn(
+    email: string,
+    options: Partial<ApiClientOptions> = {},
+  ): Promise<ApiClient> {
     const api = newApi(options);
     const { error } = await api.supabase.auth.signInWithPassword({ email, password: PASSWORD });
     if (error) throw error;
@@ -48,7 +59,10 @@ function connect({ apiUrl, anonKey, serviceRoleKey }: Pick<RunningStack, 'apiUrl
   }
 
   /** Creates a confirmed user with the given role (set past the sign-up rules by the service role) and signs it in. */
-  async function actor(role: 'admin' | 'affiliate' | 'merchant' | 'demo', name = `${role} tester`): Promise<Actor> {
+  async function actor(
+    role: 'admin' | 'affiliate' | 'merchant' | 'demo',
+    name = `${role} tester`,
+  ): Promise<Actor> {
     const email = `${role}-${randomUUID().slice(0, 8)}@verdant.test`;
     const { data, error } = await service.auth.admin.createUser({
       email,
@@ -58,7 +72,8 @@ function connect({ apiUrl, anonKey, serviceRoleKey }: Pick<RunningStack, 'apiUrl
     });
     if (error || !data.user) throw error ?? new Error('no user');
     const id = data.user.id;
-    if (role === 'admin' || role === 'demo') await must(service.from('profiles').update({ role }).eq('id', id));
+    if (role === 'admin' || role === 'demo')
+      await must(service.from('profiles').update({ role }).eq('id', id));
     return { id, email, api: await signIn(email) };
   }
 
@@ -80,7 +95,9 @@ function connect({ apiUrl, anonKey, serviceRoleKey }: Pick<RunningStack, 'apiUrl
 }
 
 /** Awaits a fixture write and fails loudly. */
-export async function must<T>(request: PromiseLike<{ data: T; error: unknown }>): Promise<NonNullable<T>> {
+export async function must<T>(
+  request: PromiseLike<{ data: T; error: unknown }>,
+): Promise<NonNullable<T>> {
   const { data, error } = await request;
   if (error) throw new Error(`fixture failed: ${JSON.stringify(error)}`);
   return data as NonNullable<T>;

@@ -36,9 +36,15 @@ describe('createApiClient', () => {
 
 describe('Row / Insert / Update / Page generics', () => {
   it('follow the table named', () => {
-    expectTypeOf<Row<'profiles'>>().toEqualTypeOf<Database['public']['Tables']['profiles']['Row']>();
-    expectTypeOf<Insert<'products'>>().toEqualTypeOf<Database['public']['Tables']['products']['Insert']>();
-    expectTypeOf<Update<'orders'>>().toEqualTypeOf<Database['public']['Tables']['orders']['Update']>();
+    expectTypeOf<Row<'profiles'>>().toEqualTypeOf<
+      Database['public']['Tables']['profiles']['Row']
+    >();
+    expectTypeOf<Insert<'products'>>().toEqualTypeOf<
+      Database['public']['Tables']['products']['Insert']
+    >();
+    expectTypeOf<Update<'orders'>>().toEqualTypeOf<
+      Database['public']['Tables']['orders']['Update']
+    >();
     expectTypeOf<Row<'affiliate_links'>>().toEqualTypeOf<AffiliateLink>();
     expectTypeOf<Page<AffiliateLink>>().toEqualTypeOf<{ rows: AffiliateLink[]; total: number }>();
     expectTypeOf<'profiles'>().toExtend<TableName>();
@@ -48,7 +54,9 @@ describe('Row / Insert / Update / Page generics', () => {
 
   it('give domain calls precise results', () => {
     expectTypeOf(api.profiles.fetchProfile).returns.resolves.toEqualTypeOf<Profile | null>();
-    expectTypeOf(api.profiles.fetchSubscription).returns.resolves.toEqualTypeOf<SubscriptionState | null>();
+    expectTypeOf(
+      api.profiles.fetchSubscription,
+    ).returns.resolves.toEqualTypeOf<SubscriptionState | null>();
     expectTypeOf(api.profiles.countAdminsExcluding).returns.resolves.toEqualTypeOf<number>();
     expectTypeOf(api.links.listMine).returns.resolves.toEqualTypeOf<Page<AffiliateLink>>();
     expectTypeOf<SubscriptionState>().toEqualTypeOf<{
@@ -62,7 +70,9 @@ describe('Row / Insert / Update / Page generics', () => {
 describe('trackEngagement', () => {
   it('ties the metadata type to the metric type', () => {
     expectTypeOf<MetricType>().toEqualTypeOf<'page_load_time' | 'demo_view' | 'error'>();
-    expectTypeOf(api.trackEngagement<'demo_view'>).parameter(2).toEqualTypeOf<EngagementMetadata['demo_view']>();
+    expectTypeOf(api.trackEngagement<'demo_view'>)
+      .parameter(2)
+      .toEqualTypeOf<EngagementMetadata['demo_view']>();
     void api.trackEngagement('demo_view', 1, { url: '/', referrer: '' });
     void api.trackEngagement('error', 1, { type: 'unhandledrejection', reason: 'x', url: '/' });
     // @ts-expect-error page_load_time needs dom_content_loaded, url and user_agent

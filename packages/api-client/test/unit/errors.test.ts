@@ -1,4 +1,8 @@
-import { FunctionsFetchError, FunctionsHttpError, FunctionsRelayError } from '@supabase/supabase-js';
+import {
+  FunctionsFetchError,
+  FunctionsHttpError,
+  FunctionsRelayError,
+} from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { API_ERROR_CODES, ApiError, createApiClient, isApiError, toApiError } from '../../src';
 import { fromPostgrestError } from '../../src/errors';
@@ -7,16 +11,27 @@ import { clientWith, postgrestError, USER_ID } from './fake-fetch';
 describe('createApiClient', () => {
   it("fails on a missing URL or key with supabase-js's own messages", () => {
     expect(() => createApiClient({ url: '', anonKey: 'k' })).toThrow('supabaseUrl is required.');
-    expect(() => createApiClient({ url: 'http://api.test', anonKey: '' })).toThrow('supabaseKey is required.');
+    expect(() => createApiClient({ url: 'http://api.test', anonKey: '' })).toThrow(
+      'supabaseKey is required.',
+    );
   });
 });
 
 describe('ApiError', () => {
   it('is an Error with a stable code, optional status, details and upstream code', () => {
-    const error = new ApiError('conflict', 'taken', { status: 409, details: { a: 1 }, upstreamCode: '23505' });
+    const error = new ApiError('conflict', 'taken', {
+      status: 409,
+      details: { a: 1 },
+      upstreamCode: '23505',
+    });
     expect(error).toBeInstanceOf(Error);
     expect(isApiError(error)).toBe(true);
-    expect(error).toMatchObject({ name: 'ApiError', code: 'conflict', status: 409, upstreamCode: '23505' });
+    expect(error).toMatchObject({
+      name: 'ApiError',
+      code: 'conflict',
+      status: 409,
+      upstreamCode: '23505',
+    });
     expect(new ApiError('unknown', 'x').status).toBeUndefined();
   });
 });
@@ -42,13 +57,18 @@ describe('mapping of server codes', () => {
     ['XX000', 500, 'unavailable'],
     ['PGRST999', 418, 'unknown'],
   ])('%s with status %i → %s', (upstreamCode, status, code) => {
-    const error = fromPostgrestError({ code: upstreamCode, message: 'm', details: null, hint: null }, status);
+    const error = fromPostgrestError(
+      { code: upstreamCode, message: 'm', details: null, hint: null },
+      status,
+    );
     expect(error.code).toBe(code);
     expect(API_ERROR_CODES).toContain(error.code);
   });
 
   it('maps a PostgREST error of a real request through the module', async () => {
-    const { api } = clientWith([postgrestError(409, '23505', 'duplicate key value violates unique constraint')]);
+    const { api } = clientWith([
+      postgrestError(409, '23505', 'duplicate key value violates unique constraint'),
+    ]);
     await expect(api.profiles.update(USER_ID, { username: 'taken' })).rejects.toMatchObject({
       code: 'conflict',
       status: 409,
@@ -58,16 +78,28 @@ describe('mapping of server codes', () => {
 
   it('maps function errors', async () => {
     const http = new FunctionsHttpError(new Response('{"message":"slow down"}', { status: 429 }));
-    await expect(toApiError(http)).resolves.toMatchObject({ code: 'rate_limited', message: 'slow down' });
-    await expect(toApiError(new FunctionsRelayError({}))).resolves.toMatchObject({ code: 'unavailable' });
-    await expect(toApiError(new FunctionsFetchError({}))).resolves.toMatchObject({ code: 'network' });
+    await expect(toApiError(http)).resolves.toMatchObject({
+      code: 'rate_limited',
+      message: 'slow down',
+    });
+    await expect(toApiError(new FunctionsRelayError({}))).resolves.toMatchObject({
+      code: 'unavailable',
+    });
+    await expect(toApiError(new FunctionsFetchError({}))).resolves.toMatchObject({
+      code: 'network',
+    });
   });
 
   it('keeps an ApiError and maps anything else to unknown', async () => {
     const original = new ApiError('forbidden', 'no');
     await expect(toApiError(original)).resolves.toBe(original);
-    await expect(toApiError(new Error('odd'))).resolves.toMatchObject({ code: 'unknown', message: 'odd' });
-    await expect(toApiError(new TypeError('x is undefined'))).resolves.toMatchObject({ code: 'unknown' });
+    await expect(toApiError(new Error('odd'))).resolves.toMatchObject({
+      code: 'unknown',
+      message: 'odd',
+    });
+    await expect(toApiError(new TypeError('x is undefined'))).resolves.toMatchObject({
+      code: 'unknown',
+    });
     await expect(toApiError('odd')).resolves.toMatchObject({ code: 'unknown' });
   });
 });

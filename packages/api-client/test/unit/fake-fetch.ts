@@ -10,7 +10,10 @@ export const USER_ID = '4b1e2a5c-8f3d-4c62-9a71-0d2f5e6b7c81';
 export type Step = Response | Error | ((request: Request) => Response);
 
 export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 export function postgrestError(status: number, code: string, message: string): Response {

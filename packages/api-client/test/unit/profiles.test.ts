@@ -16,7 +16,8 @@ const profile = {
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 };
-const noRows = () => postgrestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned');
+const noRows = () =>
+  postgrestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned');
 const serverError = () => postgrestError(500, 'XX000', 'internal error');
 
 describe('profiles.fetchProfile (spec §7)', () => {
@@ -39,14 +40,22 @@ describe('profiles.fetchProfile (spec §7)', () => {
   });
 
   it('retries failures with 1 s then 2 s of back-off and returns the profile once it comes', async () => {
-    const { api, mock, sleep } = clientWith([serverError(), new TypeError('fetch failed'), json(profile)]);
+    const { api, mock, sleep } = clientWith([
+      serverError(),
+      new TypeError('fetch failed'),
+      json(profile),
+    ]);
     await expect(api.profiles.fetchProfile(USER_ID)).resolves.toEqual(profile);
     expect(mock).toHaveBeenCalledTimes(3);
     expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([1000, 2000]);
   });
 
   it('stops after 3 attempts with 1 s, 2 s, 3 s of back-off and throws the last error as ApiError', async () => {
-    const { api, mock, sleep } = clientWith([serverError(), serverError(), new TypeError('fetch failed')]);
+    const { api, mock, sleep } = clientWith([
+      serverError(),
+      serverError(),
+      new TypeError('fetch failed'),
+    ]);
     const error = await api.profiles.fetchProfile(USER_ID).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 'network' });
@@ -73,7 +82,11 @@ describe('profiles.fetchProfile (spec §7)', () => {
 
 describe('profiles.fetchSubscription (spec §7)', () => {
   it('selects only the three subscription fields by id', async () => {
-    const state = { has_active_subscription: true, subscription_tier: 'pro', subscription_end_date: null };
+    const state = {
+      has_active_subscription: true,
+      subscription_tier: 'pro',
+      subscription_end_date: null,
+    };
     const { api, requests } = clientWith([json(state)]);
     await expect(api.profiles.fetchSubscription(USER_ID)).resolves.toEqual(state);
     const url = new URL(requests[0]!.url);
