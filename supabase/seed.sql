@@ -4,7 +4,9 @@
 -- Deterministic: fixed ids derived from names and a fixed random seed. Times are relative to now()
 -- so dashboards always show the last 90 days. The sign-in accounts are listed in
 -- supabase/seed/demo-accounts.json; the other seeded affiliates use the affiliate password there.
--- Product images are paths the platform app serves: /images/products/<slug>.svg.
+-- Images are paths the platform app serves: /images/products/<slug>.svg (30 products),
+-- /images/merchants/<name>.svg (3 logos) and /images/courses/<name>.svg (3 covers). Evidence
+-- documents live on the merchants' own (fictional, .example) sites.
 
 do $seed$
 declare
@@ -93,7 +95,6 @@ begin
   update public.profiles p
     set role = u.final_role,
         bio = u.bio,
-        profile_image = '/images/avatars/' || u.username || '.svg',
         has_completed_onboarding = u.key <> 'm4',
         created_at = now() - interval '120 days'
   from seed_users u
@@ -123,32 +124,32 @@ begin
                                             issued_on, expires_on, review_status, reviewed_by, reviewed_at, review_notes)
   values
     (pg_temp.sid('claim/m1/1'), pg_temp.sid('user/m1'), 'All packaging is plastic-free and home-compostable.', 'packaging',
-     '/evidence/evergreen-home/packaging-audit-2026.pdf', 'Compostable Packaging Alliance', 'All products shipped from our warehouse',
+     'https://evergreen-home.example/sustainability/packaging-audit-2026.pdf', 'Compostable Packaging Alliance', 'All products shipped from our warehouse',
      current_date - 300, current_date + 430, 'approved', pg_temp.sid('user/admin'), now() - interval '100 days', null),
     (pg_temp.sid('claim/m1/2'), pg_temp.sid('user/m1'), 'Certified B Corporation.', 'certification',
-     '/evidence/evergreen-home/b-corp-certificate.pdf', 'B Lab', 'Whole company',
+     'https://evergreen-home.example/sustainability/b-corp-certificate.pdf', 'B Lab', 'Whole company',
      current_date - 500, current_date + 230, 'approved', pg_temp.sid('user/admin'), now() - interval '100 days', null),
     (pg_temp.sid('claim/m1/3'), pg_temp.sid('user/m1'), 'Warehouse runs on 100 % renewable electricity.', 'energy',
-     '/evidence/evergreen-home/energy-contract.pdf', 'Green-e Energy', 'Warehouse and office',
+     'https://evergreen-home.example/sustainability/energy-contract.pdf', 'Green-e Energy', 'Warehouse and office',
      current_date - 60, current_date + 305, 'pending', null, null, null),
     (pg_temp.sid('claim/m2/1'), pg_temp.sid('user/m2'), 'Jackets and fleeces use at least 90 % recycled polyester.', 'materials',
-     '/evidence/tidewater/grs-certificate.pdf', 'Global Recycled Standard', 'Apparel line 2026',
+     'https://tidewater-outfitters.example/sustainability/grs-certificate.pdf', 'Global Recycled Standard', 'Apparel line 2026',
      current_date - 200, current_date + 530, 'approved', pg_temp.sid('user/admin'), now() - interval '98 days', null),
     (pg_temp.sid('claim/m2/2'), pg_temp.sid('user/m2'), 'Free lifetime repairs on every product we sell.', 'other',
-     '/evidence/tidewater/repair-policy.pdf', 'Tidewater Outfitters', 'All products',
+     'https://tidewater-outfitters.example/sustainability/repair-policy.pdf', 'Tidewater Outfitters', 'All products',
      current_date - 400, null, 'approved', pg_temp.sid('user/admin'), now() - interval '98 days', null),
     (pg_temp.sid('claim/m2/3'), pg_temp.sid('user/m2'), 'Carbon neutral shipping.', 'carbon',
-     '/evidence/tidewater/offsets-2025.pdf', 'Unverified offset broker', 'Shipping',
+     'https://tidewater-outfitters.example/sustainability/offsets-2025.pdf', 'Unverified offset broker', 'Shipping',
      current_date - 380, current_date - 15, 'rejected', pg_temp.sid('user/admin'), now() - interval '90 days',
      'Offsets are not independently verified; please provide a recognised registry certificate.'),
     (pg_temp.sid('claim/m3/1'), pg_temp.sid('user/m3'), 'Coffee, tea and spices are Fairtrade certified.', 'labour',
-     '/evidence/sprout-and-sage/fairtrade-licence.pdf', 'Fairtrade International', 'Coffee, tea and spices',
+     'https://sprout-and-sage.example/sustainability/fairtrade-licence.pdf', 'Fairtrade International', 'Coffee, tea and spices',
      current_date - 250, current_date + 480, 'approved', pg_temp.sid('user/admin'), now() - interval '95 days', null),
     (pg_temp.sid('claim/m3/2'), pg_temp.sid('user/m3'), 'Organic ingredients only.', 'certification',
-     '/evidence/sprout-and-sage/organic-certificate.pdf', 'Soil Association', 'Food products',
+     'https://sprout-and-sage.example/sustainability/organic-certificate.pdf', 'Soil Association', 'Food products',
      current_date - 150, current_date + 580, 'approved', pg_temp.sid('user/admin'), now() - interval '95 days', null),
     (pg_temp.sid('claim/m4/1'), pg_temp.sid('user/m4'), 'Paper is 100 % post-consumer recycled.', 'materials',
-     '/evidence/leafline/paper-spec.pdf', 'FSC Recycled', 'All stationery',
+     'https://leafline-studio.example/sustainability/paper-spec.pdf', 'FSC Recycled', 'All stationery',
      current_date - 30, current_date + 700, 'pending', null, null, null);
 
   -- Products (30, ten per approved merchant) ------------------------------------------------------
@@ -462,7 +463,7 @@ begin
 
   insert into public.link_pages (id, owner_id, title, bio, avatar_url, theme, is_published, created_at)
   select pg_temp.sid('link-page/' || u.key), pg_temp.sid('user/' || u.key), u.name, u.bio,
-         '/images/avatars/' || u.username || '.svg',
+         null,
          (array['forest', 'ocean', 'earth', 'night'])[1 + (substr(u.key, 2)::int % 4)],
          u.key <> 'a10', now() - interval '85 days'
   from seed_users u where u.key ~ '^a[0-9]+$';
@@ -489,7 +490,7 @@ begin
   insert into public.storefronts (id, owner_id, slug, title, description, banner_url, theme, is_published, created_at)
   select pg_temp.sid('storefront/' || u.key), pg_temp.sid('user/' || u.key), u.username || '-picks',
          split_part(u.name, ' ', 1) || '''s sustainable picks', 'Things I use every week and would buy again.',
-         '/images/storefronts/banner-' || (1 + substr(u.key, 2)::int % 4) || '.svg',
+         null,
          (array['forest', 'ocean', 'earth', 'night'])[1 + (substr(u.key, 2)::int % 4)],
          u.key <> 'a10', now() - interval '80 days'
   from seed_users u where u.key ~ '^a[0-9]+$';
