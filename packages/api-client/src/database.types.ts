@@ -1959,7 +1959,6 @@ export type Database = {
       all_web_or_site_urls: { Args: { values_: string[] }; Returns: boolean }
       can_post: { Args: never; Returns: boolean }
       can_read_engagement_metrics: { Args: never; Returns: boolean }
-      can_see_order: { Args: { target: string }; Returns: boolean }
       change_user_role: {
         Args: { new_role: string; target_id: string }
         Returns: undefined
@@ -2029,7 +2028,9 @@ export type Database = {
           isSetofReturn: false
         }
       }
-      link_in_my_program: { Args: { link: string }; Returns: boolean }
+      my_link_ids: { Args: never; Returns: string[] }
+      my_order_ids: { Args: never; Returns: string[] }
+      my_program_link_ids: { Args: never; Returns: string[] }
       owns_link: { Args: { link: string }; Returns: boolean }
       owns_link_page: { Args: { page: string }; Returns: boolean }
       owns_program: { Args: { program: string }; Returns: boolean }
