@@ -93,12 +93,12 @@ try {
   const viaGateway = await load(`${stack.apiUrl}/rest/v1${query}`, headers);
   await stack.stop();
 
-  console.log(`Stack benchmark (${SECONDS}s per read run, concurrency ${CONCURRENCY})`);
-  console.log(`  cold start (new cluster + migrations, baseline): ${fmt(cold)} ms`);
-  console.log(`  warm start to ready, median of ${STARTS}: ${fmt(median(warm))} ms  [${warm.map(fmt).join(', ')}]  (${(median(warm) / cold).toFixed(2)}× cold; target ≤ 5000 ms)`);
-  console.log(`  single-row read, PostgREST direct (baseline): ${fmt(direct.perSecond)} req/s  p50 ${direct.p50.toFixed(1)} ms  p99 ${direct.p99.toFixed(1)} ms  failures ${direct.failures}`);
-  console.log(`  single-row read, through the gateway:          ${fmt(viaGateway.perSecond)} req/s  p50 ${viaGateway.p50.toFixed(1)} ms  p99 ${viaGateway.p99.toFixed(1)} ms  failures ${viaGateway.failures}`);
-  console.log(`  gateway / direct throughput: ${(viaGateway.perSecond / direct.perSecond).toFixed(2)}  (target ≥ 1500 req/s through the gateway)`);
+  console.info(`Stack benchmark (${SECONDS}s per read run, concurrency ${CONCURRENCY})`);
+  console.info(`  cold start (new cluster + migrations, baseline): ${fmt(cold)} ms`);
+  console.info(`  warm start to ready, median of ${STARTS}: ${fmt(median(warm))} ms  [${warm.map(fmt).join(', ')}]  (${(median(warm) / cold).toFixed(2)}× cold; target ≤ 5000 ms)`);
+  console.info(`  single-row read, PostgREST direct (baseline): ${fmt(direct.perSecond)} req/s  p50 ${direct.p50.toFixed(1)} ms  p99 ${direct.p99.toFixed(1)} ms  failures ${direct.failures}`);
+  console.info(`  single-row read, through the gateway:          ${fmt(viaGateway.perSecond)} req/s  p50 ${viaGateway.p50.toFixed(1)} ms  p99 ${viaGateway.p99.toFixed(1)} ms  failures ${viaGateway.failures}`);
+  console.info(`  gateway / direct throughput: ${(viaGateway.perSecond / direct.perSecond).toFixed(2)}  (target ≥ 1500 req/s through the gateway)`);
 } finally {
   await rm(dataDir, { recursive: true, force: true });
 }

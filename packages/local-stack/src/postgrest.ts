@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile, readlink, realpath, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { freePort } from './net.js';
@@ -8,6 +9,8 @@ export interface PostgrestOptions {
   dbUri: string;
   /** The JWKS (JSON) whose keys verify request JWTs. */
   jwks: unknown;
+  /** Records the running PostgREST's pid here, so a PostgREST left behind by a killed stack is stopped on the next start. */
+  pidFile: string;
   log: (line: string) => void;
 }
 
@@ -37,6 +40,24 @@ export function postgrestBinary(): string {
   return path.join(packageDir, process.platform === 'win32' ? 'postgrest.exe' : 'postgrest');
 }
 
+/** Stops the PostgREST recorded in `pidFile` if it still runs (its stack was killed without stopping it). */
+async function stopLeftover(pidFile: string, binary: string): Promise<void> {
+  const pid = Number((await readFile(pidFile, 'utf8').catch(() => '')).trim());
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  const executable = await readlink(`/proc/${pid}/exe`).catch(() => '');
+  if (!executable || executable !== (await realpath(binary).catch(() => binary))) return;
+  process.kill(pid, 'SIGTERM');
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  process.kill(pid, 'SIGKILL');
+}
+
 const MIN_BACKOFF_MS = 200;
 const MAX_BACKOFF_MS = 5_000;
 const STABLE_AFTER_MS = 10_000;
@@ -47,6 +68,7 @@ const STABLE_AFTER_MS = 10_000;
  */
 export async function startPostgrest(opts: PostgrestOptions): Promise<Postgrest> {
   const binary = postgrestBinary();
+  await stopLeftover(opts.pidFile, binary);
   const [port, adminPort] = await Promise.all([freePort(), freePort()]);
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -84,6 +106,7 @@ export async function startPostgrest(opts: PostgrestOptions): Promise<Postgrest>
     const startedAt = Date.now();
     const proc = spawn(binary, [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     child = proc;
+    if (proc.pid) void writeFile(opts.pidFile, String(proc.pid)).catch(() => undefined);
     pipeLines(proc.stdout);
     pipeLines(proc.stderr);
     proc.on('error', (error) => opts.log(`could not start PostgREST: ${error.message}`));
@@ -121,6 +144,7 @@ export async function startPostgrest(opts: PostgrestOptions): Promise<Postgrest>
       clearTimeout(restartTimer);
       const proc = child;
       if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+      await rm(opts.pidFile, { force: true });
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => proc.kill('SIGKILL'), 5_000);
         proc.once('exit', () => {

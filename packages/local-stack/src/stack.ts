@@ -177,6 +177,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
     const rest: Postgrest = await startPostgrest({
       dbUri: authenticatorUrl(db.superuserUrl, authenticatorPassword(db.superuserUrl)),
       jwks: keys.jwks,
+      pidFile: path.join(dataDir, 'postgrest.pid'),
       log: (line) => log(`[rest] ${line}`),
     });
     cleanup.push(() => rest.stop());

@@ -81,7 +81,7 @@ describe('stack lifecycle', () => {
     await stack.stop();
   });
 
-  it('`verdant-stack start` serves until SIGTERM, then stops Postgres and PostgREST', { timeout: 60_000 }, async () => {
+  async function startCli() {
     const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
     const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', cli, 'start'], {
       env: { ...process.env, VERDANT_DATA_DIR: dataDir, VERDANT_API_PORT: '0', VERDANT_WEB_PORT: '0' },
@@ -100,10 +100,28 @@ describe('stack lifecycle', () => {
     expect((await fetch(`${apiUrl}/health`)).status).toBe(200);
     const children = await childPids(child.pid!);
     expect(children.length).toBeGreaterThanOrEqual(2);
+    return { child, exited, children };
+  }
 
+  it('`verdant-stack start` serves until SIGTERM, then stops Postgres and PostgREST', { timeout: 60_000 }, async () => {
+    const { child, exited, children } = await startCli();
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     for (const pid of children) expect(isAlive(pid), `process ${pid} outlived the stack`).toBe(false);
     await expect(readFile(path.join(dataDir, 'stack.json'), 'utf8')).rejects.toThrow();
+  });
+
+  it('stops what a killed stack left running when it starts again', { timeout: 90_000 }, async () => {
+    const killed = await startCli();
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    expect(killed.children.some(isAlive)).toBe(true);
+    const stack = await startStack({ dataDir, apiPort: 0, webPort: 0, seed: false, quiet: true });
+    try {
+      for (const pid of killed.children) expect(isAlive(pid), `process ${pid} from the killed stack still runs`).toBe(false);
+      expect((await fetch(`${stack.apiUrl}/rest/v1/kept?select=id`, { headers: { apikey: stack.anonKey } })).status).toBe(200);
+    } finally {
+      await stack.stop();
+    }
   });
 });
