@@ -164,6 +164,29 @@ create table if not exists auth.audit_log_entries (
 
 create index if not exists audit_logs_instance_id_idx on auth.audit_log_entries (instance_id);
 
+-- PKCE: a mailed link verified in the browser hands out a one-time code that the app exchanges,
+-- with its code verifier, for a session (POST /token?grant_type=pkce).
+create table if not exists auth.flow_state (
+  id uuid not null primary key,
+  user_id uuid references auth.users (id) on delete cascade,
+  auth_code text not null,
+  code_challenge_method text not null check (code_challenge_method in ('s256', 'plain')),
+  code_challenge text not null,
+  provider_type text not null,
+  provider_access_token text,
+  provider_refresh_token text,
+  authentication_method text not null,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  auth_code_issued_at timestamptz
+);
+
+create index if not exists idx_auth_code on auth.flow_state (auth_code);
+create index if not exists idx_user_id_auth_method on auth.flow_state (user_id, authentication_method);
+
+-- Sign-in looks addresses up case-insensitively.
+create index if not exists users_email_lower_idx on auth.users (lower(email));
+
 -- The auth service connects as a superuser; the auth admin role owns the data as on hosted Supabase.
 do $$
 begin

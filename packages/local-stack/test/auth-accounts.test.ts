@@ -1,4 +1,6 @@
+import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeSupabaseOptions } from '../src/testing.js';
 import { SITE_URL, STRONG_PASSWORD, authFetch, authRowCounts, startAuthHarness, uniqueEmail, type AuthHarness } from './auth-harness.js';
 
 let stack: AuthHarness;
@@ -104,6 +106,41 @@ describe('password recovery through the outbox', () => {
     await stack.client().auth.resetPasswordForEmail(email, { redirectTo: 'https://evil.example/steal' });
     const link = linkIn((await latestMail(email)).text);
     expect(link.searchParams.get('redirect_to')).toBe(stack.siteUrl);
+  });
+});
+
+describe('PKCE links', () => {
+  it('a recovery link asked for with PKCE redirects with a code that only the asking client can exchange', async () => {
+    const { email } = await signUp();
+    const client = createClient(stack.apiUrl, stack.anonKey, {
+      ...nodeSupabaseOptions,
+      auth: { ...nodeSupabaseOptions.auth, flowType: 'pkce' },
+    });
+    expect((await client.auth.resetPasswordForEmail(email, { redirectTo: `${SITE_URL}/reset-password` })).error).toBeNull();
+    const response = await fetch(linkIn((await latestMail(email)).text), { redirect: 'manual' });
+    const location = new URL(response.headers.get('location')!);
+    expect(location.pathname).toBe('/reset-password');
+    const code = location.searchParams.get('code')!;
+    expect(code).toBeTruthy();
+    expect(location.hash).toBe('');
+
+    const wrongVerifier = await authFetch(stack.apiUrl, '/token?grant_type=pkce', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(64) }),
+    });
+    expect(wrongVerifier).toMatchObject({ status: 400, body: { error_code: 'bad_code_verifier' } });
+
+    const { data, error } = await client.auth.exchangeCodeForSession(code);
+    expect(error).toBeNull();
+    expect(data.user!.email).toBe(email);
+
+    const reused = await authFetch(stack.apiUrl, '/token?grant_type=pkce', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(64) }),
+    });
+    expect(reused).toMatchObject({ status: 404, body: { error_code: 'flow_state_not_found' } });
   });
 });
 

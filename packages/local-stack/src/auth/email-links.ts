@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { audit } from './audit.js';
+import { savePkceChallenge, type PkceChallenge } from './pkce.js';
 import type { OutgoingMail } from '../outbox.js';
 import type { Queryable } from './db.js';
 import type { AuthRequest, AuthRuntime } from './runtime.js';
@@ -42,8 +43,15 @@ function verifyLink(rt: AuthRuntime, hash: string, type: EmailLinkType, redirect
 }
 
 /** Stores a recovery code for `user`; returns the mail with the link (and the code) to send after commit. */
-export async function prepareRecovery(db: Queryable, rt: AuthRuntime, user: UserRow, request: AuthRequest): Promise<OutgoingMail> {
+export async function prepareRecovery(
+  db: Queryable,
+  rt: AuthRuntime,
+  user: UserRow,
+  request: AuthRequest,
+  pkce: PkceChallenge | null,
+): Promise<OutgoingMail> {
   const email = user.email ?? '';
+  if (pkce) await savePkceChallenge(db, user.id, 'recovery', pkce);
   const { otp, tokenHash: hash } = newEmailOtp(email);
   await db.query('update auth.users set recovery_token = $2, recovery_sent_at = $3 where id = $1', [
     user.id,
@@ -68,8 +76,10 @@ export async function prepareEmailChange(
   user: UserRow,
   newEmail: string,
   request: AuthRequest,
+  pkce: PkceChallenge | null,
 ): Promise<OutgoingMail> {
   const { otp, tokenHash: hash } = newEmailOtp(newEmail);
+  if (pkce) await savePkceChallenge(db, user.id, 'email_change', pkce);
   await db.query(
     `update auth.users set email_change = $2, email_change_token_new = $3, email_change_sent_at = $4,
        email_change_confirm_status = 0, updated_at = $4 where id = $1`,

@@ -4,6 +4,7 @@ import { isUniqueViolation, transaction, type Queryable } from './db.js';
 import { prepareRecovery, safeRedirect, tokenHash, type EmailLinkType } from './email-links.js';
 import { AuthError, forbidden, tooManyRequests, unprocessable, validationFailed } from './errors.js';
 import { normaliseEmail } from './password.js';
+import { issuePkceCode, readPkceChallenge } from './pkce.js';
 import type { AuthRequest, AuthRuntime } from './runtime.js';
 import { createSession, sessionResponse } from './sessions.js';
 import { actorOf, findUserByEmail, findUserById, type UserRow } from './users.js';
@@ -13,6 +14,7 @@ export async function recover(rt: AuthRuntime, request: AuthRequest): Promise<Re
   rt.limiter.take('recover', request.ip);
   const body = await readJsonObject(request.req);
   const rawEmail = body.string('email');
+  const pkce = readPkceChallenge(body);
   if (!rawEmail) throw validationFailed('Password recovery requires an email');
   const email = normaliseEmail(rawEmail);
   const user = await findUserByEmail(rt.pool, email);
@@ -25,7 +27,7 @@ export async function recover(rt: AuthRuntime, request: AuthRequest): Promise<Re
       `For security purposes, you can only request this after ${Math.ceil(waitMs / 1000)} seconds.`,
     );
   }
-  const mail = await transaction(rt.pool, (db) => prepareRecovery(db, rt, user, request));
+  const mail = await transaction(rt.pool, (db) => prepareRecovery(db, rt, user, request, pkce));
   await rt.outbox.send(mail);
   return Response.json({});
 }
@@ -52,7 +54,7 @@ export async function verifyPost(rt: AuthRuntime, request: AuthRequest): Promise
   else if (token && email) lookup = tokenHash(normaliseEmail(email), token.trim());
   else if (token) throw validationFailed('Only an email address or phone number should be provided on verify');
   else throw validationFailed('Verify requires either a token or a token hash');
-  return Response.json(await consumeLink(rt, request, type, lookup));
+  return Response.json(await consumeLink(rt, request, type, lookup, { pkce: false }));
 }
 
 /** GET /verify?token&type&redirect_to (the mailed link): redirects with the session in the fragment. */
@@ -65,7 +67,14 @@ export async function verifyGet(rt: AuthRuntime, request: AuthRequest): Promise<
     rt.limiter.take('verify', request.ip);
     if (!VERIFY_TYPES.has(type)) throw validationFailed('Unsupported verification type');
     if (!token) throw validationFailed('Verify requires a token');
-    const session = await consumeLink(rt, request, type, token);
+    const result = await consumeLink(rt, request, type, token, { pkce: true });
+    if ('code' in result) {
+      // PKCE: the app exchanges the code (with its verifier) for a session.
+      const target = new URL(redirectTo);
+      target.searchParams.set('code', String(result.code));
+      return new Response(null, { status: 303, headers: { location: target.toString() } });
+    }
+    const session = result;
     fragment = new URLSearchParams({
       access_token: String(session.access_token),
       expires_at: String(session.expires_at),
@@ -90,6 +99,7 @@ async function consumeLink(
   request: AuthRequest,
   type: string,
   hash: string,
+  options: { pkce: boolean },
 ): Promise<Record<string, unknown>> {
   if (type !== 'recovery' && type !== 'email_change') throw invalidLink();
   const linkType: EmailLinkType = type;
@@ -119,6 +129,10 @@ async function consumeLink(
           [user.id, newEmail, now],
         );
         await audit(db, actorOf(user), 'user_modified', request.ip, { email_changed_to: newEmail });
+      }
+      if (options.pkce) {
+        const code = await issuePkceCode(db, rt, user.id, linkType);
+        if (code) return { code };
       }
       const fresh = (await findUserById(db, user.id))!;
       await audit(db, actorOf(fresh), 'login', request.ip, { provider: 'email', via: linkType });

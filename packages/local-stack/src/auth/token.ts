@@ -3,21 +3,20 @@ import { readJsonObject } from './body.js';
 import { transaction } from './db.js';
 import { AuthError, OAuthError, badRequest, validationFailed } from './errors.js';
 import { passwordMatches, weakPasswordReasons } from './password.js';
+import { pkceGrant } from './pkce.js';
 import type { AuthRequest, AuthRuntime } from './runtime.js';
 import { createSession, rotateRefreshToken, sessionResponse, type SessionClaims } from './sessions.js';
 import { actorOf, findUserByEmail, findUserById, isBanned } from './users.js';
 
 const INVALID_LOGIN = 'Invalid login credentials';
 
-/** POST /token?grant_type=password|refresh_token */
+/** POST /token?grant_type=password|refresh_token|pkce */
 export async function token(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
-  const grantType = request.url.searchParams.get('grant_type');
-  if (grantType !== 'password' && grantType !== 'refresh_token') {
-    // supabase/auth answers every unknown grant with this code and message.
-    throw badRequest('invalid_credentials', 'unsupported_grant_type');
-  }
+  const grant = GRANTS[request.url.searchParams.get('grant_type') ?? ''];
+  // supabase/auth answers every unknown grant with this code and message.
+  if (!grant) throw badRequest('invalid_credentials', 'unsupported_grant_type');
   rt.limiter.take('token', request.ip);
-  return grantType === 'password' ? passwordGrant(rt, request) : refreshTokenGrant(rt, request);
+  return grant(rt, request);
 }
 
 async function passwordGrant(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
@@ -121,3 +120,8 @@ async function refreshTokenGrant(rt: AuthRuntime, request: AuthRequest): Promise
   return Response.json(outcome.response);
 }
 
+const GRANTS: Record<string, (rt: AuthRuntime, request: AuthRequest) => Promise<Response>> = {
+  password: passwordGrant,
+  refresh_token: refreshTokenGrant,
+  pkce: pkceGrant,
+};

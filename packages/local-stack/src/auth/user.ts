@@ -5,6 +5,7 @@ import { prepareEmailChange } from './email-links.js';
 import type { OutgoingMail } from '../outbox.js';
 import { unprocessable, validationFailed } from './errors.js';
 import { requireUser } from './guard.js';
+import { readPkceChallenge } from './pkce.js';
 import { assertStrongPassword, hashPassword, normaliseEmail, passwordMatches } from './password.js';
 import type { AuthRequest, AuthRuntime } from './runtime.js';
 import { actorOf, findUserByEmail, findUserById, userJson } from './users.js';
@@ -37,6 +38,7 @@ export async function updateUser(rt: AuthRuntime, request: AuthRequest): Promise
   const email = body.string('email');
   const password = body.string('password');
   const data = body.object('data');
+  const pkce = readPkceChallenge(body);
   if (body.string('phone')) throw unprocessable('phone_provider_disabled', 'Phone changes are disabled');
 
   let encrypted: string | null = null;
@@ -73,7 +75,7 @@ export async function updateUser(rt: AuthRuntime, request: AuthRequest): Promise
         await db.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [user.id, encrypted]);
         await audit(db, actorOf(user), 'user_updated_password', request.ip);
       }
-      if (newEmail) mail = await prepareEmailChange(db, rt, user, newEmail, request);
+      if (newEmail) mail = await prepareEmailChange(db, rt, user, newEmail, request, pkce);
       return (await findUserById(db, user.id))!;
     });
     if (mail) await rt.outbox.send(mail);
