@@ -70,6 +70,13 @@ const BUCKET_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SORT_COLUMNS = new Set(['name', 'created_at', 'updated_at', 'last_accessed_at']);
 
+/** Signed upload URLs are valid for two hours, as on hosted Supabase. */
+const SIGNED_UPLOAD_SECONDS = 2 * 60 * 60;
+
+function encodeName(name: string): string {
+  return name.split('/').map(encodeURIComponent).join('/');
+}
+
 function errorResponse(error: StorageError): Response {
   return Response.json({ statusCode: String(error.status), error: error.code, message: error.message }, { status: error.status });
 }
@@ -413,8 +420,91 @@ export function createStorage(opts: StorageOptions): WebHandler {
     if (typeof expiresIn !== 'number' || !Number.isInteger(expiresIn) || expiresIn < 1) {
       throw new StorageError(400, 'InvalidRequest', 'expiresIn must be a whole number of seconds, at least 1');
     }
-    const token = await opts.sign({ url: `${bucketId}/${name}` }, expiresIn);
-    return `/object/sign/${bucketId}/${name.split('/').map(encodeURIComponent).join('/')}?token=${token}`;
+    const token = await opts.sign({ url: `${bucketId}/${name}`, kind: 'download' }, expiresIn);
+    return `/object/sign/${bucketId}/${encodeName(name)}?token=${token}`;
+  };
+
+  /** Verifies a signed-URL token of `kind` for exactly `bucket/name`. */
+  const tokenClaims = async (req: Request, kind: 'download' | 'upload', bucket: string, name: string) => {
+    const token = new URL(req.url).searchParams.get('token');
+    if (!token) throw new StorageError(400, 'InvalidSignature', 'The signature is missing');
+    let claims: Record<string, unknown>;
+    try {
+      claims = await opts.verify(token);
+    } catch (error) {
+      throw new StorageError(400, 'InvalidJWT', (error as Error).message || 'Invalid token');
+    }
+    if (claims.kind !== kind || claims.url !== `${bucket}/${name}`) {
+      throw new StorageError(400, 'InvalidSignature', 'The signature does not match this file');
+    }
+    return claims;
+  };
+
+  /** Checks, without writing anything, that the caller may create (or, with upsert, replace) `name`. */
+  const checkMayUpload = async (claims: Claims, bucketId: string, name: string, upsert: boolean) => {
+    await bucketById(bucketId);
+    await asCaller(claims, async (client) => {
+      const existing = await client.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucketId, name]);
+      if (existing.rowCount && !upsert) throw new StorageError(409, 'Duplicate', 'The resource already exists');
+      await client.query('savepoint probe');
+      const probe = existing.rowCount
+        ? await client.query('update storage.objects set updated_at = now() where bucket_id = $1 and name = $2', [bucketId, name])
+        : await client.query('insert into storage.objects (bucket_id, name) values ($1, $2)', [bucketId, name]);
+      if (!probe.rowCount) throw new StorageError(403, 'Unauthorized', 'new row violates row-level security policy');
+      await client.query('rollback to savepoint probe');
+    });
+  };
+
+  /** Moves or copies an object (possibly into another bucket), as the caller. */
+  const relocate = async (req: Request, claims: Claims, mode: 'move' | 'copy'): Promise<Response> => {
+    const body = await jsonBody(req);
+    const fromBucket = checkBucketId(body.bucketId);
+    const toBucket = checkBucketId(body.destinationBucket ?? fromBucket);
+    const from = checkObjectName(typeof body.sourceKey === 'string' ? body.sourceKey : '');
+    const to = checkObjectName(typeof body.destinationKey === 'string' ? body.destinationKey : '');
+    const target = await bucketById(toBucket);
+    const source = await readableObject(claims, fromBucket, from);
+    const size = source.metadata?.size ?? 0;
+    if (target.file_size_limit !== null && size > Number(target.file_size_limit)) {
+      throw new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size');
+    }
+    if (!mimeAllowed(target.allowed_mime_types, source.metadata?.mimetype ?? 'application/octet-stream')) {
+      throw new StorageError(415, 'invalid_mime_type', `mime type ${source.metadata?.mimetype} is not supported`);
+    }
+    if (!source.version) throw notFound();
+    const sourceFile = fileOf(fromBucket, source.version);
+    if (mode === 'move') {
+      await asCaller(claims, async (client) => {
+        const moved = await client.query(
+          'update storage.objects set bucket_id = $3, name = $4, updated_at = now() where bucket_id = $1 and name = $2',
+          [fromBucket, from, toBucket, to],
+        );
+        if (!moved.rowCount) throw new StorageError(403, 'Unauthorized', 'new row violates row-level security policy');
+      });
+      if (toBucket !== fromBucket) {
+        await mkdir(path.join(root, toBucket), { recursive: true });
+        await rename(sourceFile, fileOf(toBucket, source.version));
+      }
+      return Response.json({ message: 'Successfully moved' });
+    }
+    const version = randomUUID();
+    const copyFile = fileOf(toBucket, version);
+    await mkdir(path.dirname(copyFile), { recursive: true });
+    await writeFile(copyFile, await readFile(sourceFile));
+    const owner = typeof claims.sub === 'string' && UUID.test(claims.sub) ? claims.sub : null;
+    try {
+      const row = await asCaller(claims, async (client) => {
+        const { rows } = await client.query<{ id: string }>(
+          `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version) values ($1, $2, $3, $4, $5, $6) returning id`,
+          [toBucket, to, owner, owner, JSON.stringify(source.metadata), version],
+        );
+        return rows[0];
+      });
+      return Response.json({ Id: row?.id, Key: `${toBucket}/${to}` });
+    } catch (error) {
+      await rm(copyFile, { force: true });
+      throw error;
+    }
   };
 
   const bucketRoutes = async (req: Request, segments: string[]): Promise<Response> => {
@@ -493,18 +583,18 @@ export function createStorage(opts: StorageOptions): WebHandler {
     }
     if (first === 'sign' && (method === 'GET' || method === 'HEAD')) {
       const { bucket, name } = bucketAndName(rest);
-      const token = new URL(req.url).searchParams.get('token');
-      if (!token) throw new StorageError(400, 'InvalidSignature', 'The signature is missing');
-      let claims: Record<string, unknown>;
-      try {
-        claims = await opts.verify(token);
-      } catch (error) {
-        throw new StorageError(400, 'InvalidJWT', (error as Error).message || 'Invalid token');
-      }
-      if (claims.url !== `${bucket}/${name}`) throw new StorageError(400, 'InvalidSignature', 'The signature does not match this file');
+      await tokenClaims(req, 'download', bucket, name);
       const { rows } = await opts.pool.query<ObjectRow>('select * from storage.objects where bucket_id = $1 and name = $2', [bucket, name]);
       if (!rows[0]) throw notFound();
       return serveFile(req, rows[0]);
+    }
+    if (first === 'upload' && rest[0] === 'sign' && method === 'PUT') {
+      const { bucket, name } = bucketAndName(rest.slice(1));
+      const token = await tokenClaims(req, 'upload', bucket, name);
+      const uploader: Claims = { role: 'service_role', ...(typeof token.owner === 'string' ? { sub: token.owner } : {}) };
+      const res = await upload(req, uploader, bucket, name, token.upsert === true ? 'upsert' : 'create');
+      const { Key } = (await res.json()) as { Key: string };
+      return Response.json({ Key });
     }
 
     const claims = await claimsOf(req);
@@ -533,6 +623,15 @@ export function createStorage(opts: StorageOptions): WebHandler {
       await readableObject(claims, bucket, name);
       return Response.json({ signedURL: await signedUrl(bucket, name, body.expiresIn) });
     }
+    if (first === 'upload' && rest[0] === 'sign' && method === 'POST') {
+      const { bucket, name } = bucketAndName(rest.slice(1));
+      const upsert = req.headers.get('x-upsert') === 'true';
+      await checkMayUpload(claims, bucket, name, upsert);
+      const claimsOwner = typeof claims.sub === 'string' ? { owner: claims.sub } : {};
+      const token = await opts.sign({ url: `${bucket}/${name}`, kind: 'upload', upsert, ...claimsOwner }, SIGNED_UPLOAD_SECONDS);
+      return Response.json({ url: `/object/upload/sign/${bucket}/${encodeName(name)}?token=${token}` });
+    }
+    if ((first === 'move' || first === 'copy') && method === 'POST' && rest.length === 0) return relocate(req, claims, first);
     if (first === 'list' && method === 'POST') {
       const bucket = checkBucketId(rest[0]);
       await bucketById(bucket);

@@ -158,6 +158,37 @@ describe('storage through supabase-js', () => {
     expect(left.data?.map((entry) => entry.name)).toEqual(['c.png', 'me.png', 'nested']);
   });
 
+  it('moves and copies objects within the policies', async () => {
+    const storage = clientFor(alice).storage.from('avatars');
+    expect((await storage.move(`${alice.id}/c.png`, `${alice.id}/moved.png`)).error).toBeNull();
+    expect((await storage.download(`${alice.id}/c.png`)).error).not.toBeNull();
+    expect((await storage.download(`${alice.id}/moved.png`)).error).toBeNull();
+    const copy = await storage.copy(`${alice.id}/moved.png`, `${alice.id}/copy.png`);
+    expect(copy.error).toBeNull();
+    expect(copy.data).toEqual({ path: `avatars/${alice.id}/copy.png` });
+    expect((await storage.download(`${alice.id}/copy.png`)).error).toBeNull();
+    const intoBob = await storage.copy(`${alice.id}/moved.png`, `${bob.id}/stolen.png`);
+    expect(intoBob.error).toMatchObject({ statusCode: '403' });
+    const bobMoves = await clientFor(bob).storage.from('avatars').move(`${alice.id}/copy.png`, `${bob.id}/copy.png`);
+    expect(bobMoves.error).not.toBeNull();
+  });
+
+  it('issues signed upload URLs only to callers allowed to upload', async () => {
+    const storage = clientFor(alice).storage.from('avatars');
+    const refused = await clientFor(bob).storage.from('avatars').createSignedUploadUrl(`${alice.id}/via-bob.png`);
+    expect(refused.error).toMatchObject({ statusCode: '403' });
+    const signed = await storage.createSignedUploadUrl(`${alice.id}/signed.png`);
+    expect(signed.error).toBeNull();
+    const anonymous = clientFor().storage.from('avatars');
+    const uploaded = await anonymous.uploadToSignedUrl(`${alice.id}/signed.png`, signed.data!.token, png([7, 7]));
+    expect(uploaded.error).toBeNull();
+    expect(uploaded.data).toMatchObject({ path: `${alice.id}/signed.png`, fullPath: `avatars/${alice.id}/signed.png` });
+    const reused = await anonymous.uploadToSignedUrl(`${alice.id}/other.png`, signed.data!.token, png([7]));
+    expect(reused.error).toMatchObject({ statusCode: '400' });
+    const { rows } = await stack.pool.query(`select owner_id from storage.objects where name = $1`, [`${alice.id}/signed.png`]);
+    expect(rows).toEqual([{ owner_id: alice.id }]);
+  });
+
   it('refuses to delete a non-empty bucket, empties and deletes it', async () => {
     expect((await service.storage.deleteBucket('documents')).error).toMatchObject({ statusCode: '409' });
     expect((await service.storage.emptyBucket('documents')).error).toBeNull();
