@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeSupabaseOptions, startTestStack } from '../src/testing.js';
@@ -170,5 +171,29 @@ describe('gateway', () => {
     const res = await fetch(url('/rest/v1/notes?id=eq.not-a-number'), { headers: { apikey: stack.anonKey } });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: '22P02' });
+  });
+});
+
+describe('PostgREST supervision', () => {
+  it('restarts PostgREST after a crash; the gateway answers 503 JSON meanwhile', async () => {
+    const pidFile = `${stack.dataDir}/postgrest.pid`;
+    const before = Number(await readFile(pidFile, 'utf8'));
+    process.kill(before, 'SIGKILL');
+    const during = await fetch(`${stack.apiUrl}/rest/v1/notes?select=body`, { headers: { apikey: stack.anonKey } });
+    expect([200, 503]).toContain(during.status);
+    expect(during.headers.get('content-type')).toContain('application/json');
+    await during.body?.cancel();
+
+    const deadline = Date.now() + 15_000;
+    let status = 0;
+    while (Date.now() < deadline) {
+      const res = await fetch(`${stack.apiUrl}/rest/v1/notes?select=body`, { headers: { apikey: stack.anonKey } });
+      status = res.status;
+      await res.body?.cancel();
+      if (status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe(200);
+    expect(Number(await readFile(pidFile, 'utf8'))).not.toBe(before);
   });
 });
