@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeText } from './sanitize.ts';
+import { SANITIZE_MAX_DEPTH, sanitizeText } from './sanitize.ts';
 
 const basic = { allowBasicHtml: true };
 
@@ -144,10 +144,33 @@ describe('sanitizeText', () => {
     expect(sanitizeText(null as unknown as string, basic)).toBe('');
   });
 
-  it('copes with deep nesting without recursion', () => {
-    const deep = '<b>'.repeat(50_000) + 'x' + '</b>'.repeat(50_000);
-    const output = sanitizeText(deep, { allowBasicHtml: true, maxLength: 100_000_000 });
-    expect(sanitizeText(output, { allowBasicHtml: true, maxLength: 100_000_000 })).toBe(output);
-    expect(sanitizeText(deep)).toBe('x');
+  describe('nesting depth', () => {
+    it(`keeps up to ${SANITIZE_MAX_DEPTH} open elements and ends the input at the next one`, () => {
+      expect(sanitizeText(`${'<span>'.repeat(SANITIZE_MAX_DEPTH)}x`)).toBe('x');
+      expect(sanitizeText(`before ${'<span>'.repeat(SANITIZE_MAX_DEPTH + 1)}x`)).toBe('before');
+      expect(sanitizeText(`${'<span></span>'.repeat(10_000)}x`)).toBe('x'); // depth, not count
+    });
+
+    it('keeps the output of deep basic markup stable', () => {
+      const options = { allowBasicHtml: true, maxLength: Number.POSITIVE_INFINITY };
+      const output = sanitizeText(`${'<b>'.repeat(300)}x${'</b>'.repeat(300)}`, options);
+      expect(output).toBe(`${'<b>'.repeat(SANITIZE_MAX_DEPTH)}${'</b>'.repeat(SANITIZE_MAX_DEPTH)}`);
+      expect(sanitizeText(output, options)).toBe(output);
+    });
+  });
+
+  // Inputs that make naive parsers and patterns take quadratic time; no timing is asserted here
+  // (see bench/), these check that such inputs give the right result.
+  describe('adversarial inputs', () => {
+    it.each<[string, string, string]>([
+      ['deep unclosed markup', `${'<b>'.repeat(100_000)}x${'</x>'.repeat(100_000)}`, ''],
+      ['a long chain of schemes', `javascript:${'ata:'.repeat(50_000)}`, 'blocke'.repeat(166) + 'bloc'],
+      ['many "on" without "="', 'on'.repeat(100_000), 'on'.repeat(500)],
+      ['a long word before "="', `on${'x'.repeat(100_000)}=`, 'blocked='],
+      ['a long text', 'x'.repeat(1_000_000), 'x'.repeat(1000)],
+      ['many entities', '&amp;'.repeat(100_000), '&amp;'.repeat(200)],
+    ])('%s', (_name, input, output) => {
+      expect(sanitizeText(input)).toBe(output);
+    });
   });
 });

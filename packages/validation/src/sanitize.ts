@@ -33,10 +33,25 @@ const CONTENT_DROPPED = new Set([
 
 /** Control characters (Unicode Cc) other than tab, line feed and carriage return. */
 const CONTROL_CHARACTERS = /[^\P{Cc}\t\n\r]/gu;
-const SCRIPTABLE_SCHEMES = /javascript:|vbscript:|data:/gi;
-/** An event-handler-like name: `on` and word characters, directly followed by an equals sign. */
-const EVENT_HANDLER_NAMES = /on\w+(?==)/gi;
+/**
+ * A scriptable scheme and any "ata:" right after it: the "d" that ends "blocked" turns such an
+ * "ata:" into "data:", which is blocked in turn ("javascript:ata:" → "blockeblocked"). Matching the
+ * chain at once gives the fixed point in one linear pass.
+ */
+const SCRIPTABLE_SCHEMES = /(?:javascript|vbscript|data):((?:ata:)*)/gi;
+/**
+ * A run of word characters and the "=" after it, if any. Event-handler names end right before an
+ * "="; taking whole runs (no look-ahead, no backtracking) keeps the search linear.
+ */
+const WORDS = /\w+=?/g;
 const BLOCKED = 'blocked';
+/**
+ * The parser's cost grows with the square of the nesting depth, so markup nested deeper than this
+ * ends the input. Readable text never comes near it; the output's own nesting stays below it.
+ */
+export const SANITIZE_MAX_DEPTH = 256;
+/** The input reaches the parser in chunks so that it can stop early. */
+const CHUNK_LENGTH = 8192;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 const ESCAPED = /[&<>]/g;
@@ -86,11 +101,16 @@ function tokenize(html: string, allowBasicHtml: boolean): Token[] {
   const open: Array<BasicTag | 'unwrapped' | 'dropped'> = [];
   let droppedDepth = 0;
   let openParagraphs = 0;
+  let tooDeep = false;
 
-  const parser = new Parser(
+  const parser: Parser = new Parser(
     {
       onopentag(name) {
-        if (droppedDepth > 0 || CONTENT_DROPPED.has(name)) {
+        if (tooDeep) return;
+        if (open.length === SANITIZE_MAX_DEPTH) {
+          tooDeep = true;
+          parser.pause();
+        } else if (droppedDepth > 0 || CONTENT_DROPPED.has(name)) {
           droppedDepth += 1;
           open.push('dropped');
         } else if (allowBasicHtml && isBasicTag(name) && !(name === 'p' && openParagraphs > 0)) {
@@ -102,6 +122,7 @@ function tokenize(html: string, allowBasicHtml: boolean): Token[] {
         }
       },
       onclosetag() {
+        if (tooDeep) return;
         const fate = open.pop();
         if (fate === 'dropped') droppedDepth -= 1;
         else if (fate === 'p') openParagraphs -= 1;
@@ -110,7 +131,7 @@ function tokenize(html: string, allowBasicHtml: boolean): Token[] {
         }
       },
       ontext(text) {
-        if (droppedDepth > 0) return;
+        if (tooDeep || droppedDepth > 0) return;
         const last = tokens[tokens.length - 1];
         if (last?.kind === 'text') last.text += text;
         else tokens.push({ kind: 'text', text });
@@ -118,7 +139,11 @@ function tokenize(html: string, allowBasicHtml: boolean): Token[] {
     },
     { decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: false },
   );
-  parser.end(html);
+  for (let start = 0; start < html.length && !tooDeep; start += CHUNK_LENGTH) {
+    parser.write(html.slice(start, start + CHUNK_LENGTH));
+  }
+  // Elements still open are closed when the tokens are written out.
+  if (!tooDeep) parser.end();
   return tokens;
 }
 
@@ -137,18 +162,21 @@ function cleanText(tokens: Token[]): Token[] {
 }
 
 /**
- * Replacing a scheme can complete another one ("javascript:ata:" → "blockedata:") or an event
- * name ("onjavascript:x=" → "onblockedx="), so schemes are replaced until none is left; that ends
- * because each replacement removes a colon. Replacing event names then creates neither: "blocked"
- * holds no "on" and is followed by the "=" that was already there.
+ * Replaces scriptable schemes, then event-handler names: "on" and word characters directly before
+ * "=", from the first "on" in the run of word characters ("bonus=" → "bblocked="). Replacing a
+ * scheme can complete an event name ("onjavascript:x=" → "onblockedx="), hence this order;
+ * replacing a name completes neither, since "blocked" holds no "on" and no colon follows it.
+ * Both passes are linear in the length of the text.
  */
 function neutralise(text: string): string {
-  let result = text;
-  for (let previous = ''; previous !== result; ) {
-    previous = result;
-    result = result.replace(SCRIPTABLE_SCHEMES, BLOCKED);
-  }
-  return result.replace(EVENT_HANDLER_NAMES, BLOCKED);
+  return text
+    .replace(SCRIPTABLE_SCHEMES, (_match, chain: string) => `${'blocke'.repeat(chain.length / 4)}${BLOCKED}`)
+    .replace(WORDS, (word) => {
+      if (!word.endsWith('=')) return word;
+      const start = word.toLowerCase().indexOf('on');
+      // "on" needs at least one word character between it and the "=".
+      return start === -1 || start + 3 === word.length ? word : `${word.slice(0, start)}${BLOCKED}=`;
+    });
 }
 
 /** Trims leading whitespace of the first and trailing whitespace of the last token. */
