@@ -4,7 +4,12 @@ import {
   type WebSocketLikeConstructor,
 } from '@supabase/supabase-js';
 import type { Database } from './database.types';
-import { defaultSleep, type ModuleContext, type VerdantSupabaseClient } from './context';
+import {
+  defaultSleep,
+  type ApiLogger,
+  type ModuleContext,
+  type VerdantSupabaseClient,
+} from './context';
 import { createAdminModule } from './modules/admin';
 import { createCommissionsModule } from './modules/commissions';
 import { createCommunityModule } from './modules/community';
@@ -33,6 +38,8 @@ export interface ApiClientOptions {
   realtimeTransport?: WebSocketLikeConstructor;
   /** Waits between profile fetch attempts; injectable so tests need no real time. */
   sleep?: (ms: number) => Promise<void>;
+  /** Receives failed profile fetch attempts (spec §8: logged, then retried). Defaults to `console`. */
+  logger?: ApiLogger;
   /** Session handling of supabase-js (all default to true). */
   auth?: {
     persistSession?: boolean;
@@ -77,5 +84,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ...(options.realtimeTransport ? { realtime: { transport: options.realtimeTransport } } : {}),
     ...(options.fetch ? { global: { fetch: options.fetch } } : {}),
   });
-  return { supabase, ...buildModules({ supabase, sleep: options.sleep ?? defaultSleep }) };
+  return {
+    supabase,
+    ...buildModules({
+      supabase,
+      sleep: options.sleep ?? defaultSleep,
+      logger: options.logger ?? console,
+    }),
+  };
 }

@@ -1,5 +1,5 @@
 export { createApiClient, type ApiClient, type ApiClientOptions } from './client';
-export type { VerdantSupabaseClient } from './context';
+export type { ApiLogger, VerdantSupabaseClient } from './context';
 export {
   ApiError,
   API_ERROR_CODES,

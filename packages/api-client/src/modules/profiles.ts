@@ -23,7 +23,7 @@ export interface ProfileUpdate {
 
 const SUBSCRIPTION_COLUMNS = 'has_active_subscription, subscription_tier, subscription_end_date';
 
-export function createProfilesModule({ supabase, sleep }: ModuleContext) {
+export function createProfilesModule({ supabase, sleep, logger }: ModuleContext) {
   return {
     /**
      * Spec §7: selects every profile field by id, up to 3 attempts with 1 s, 2 s and 3 s of
@@ -42,6 +42,10 @@ export function createProfilesModule({ supabase, sleep }: ModuleContext) {
           const apiError = error as ApiError;
           if (apiError.upstreamCode === NO_ROWS_CODE) return null;
           lastError = apiError;
+          logger.warn(
+            `Profile fetch attempt ${attempt} of ${PROFILE_FETCH_ATTEMPTS} failed`,
+            apiError,
+          );
           await sleep(PROFILE_FETCH_BACKOFF_MS * attempt);
         }
       }

@@ -37,15 +37,17 @@ export function scriptedFetch(...steps: Step[]) {
 export function clientWith(steps: Step[], options: Partial<ApiClientOptions> = {}) {
   const scripted = scriptedFetch(...steps);
   const sleep = vi.fn(async (_ms: number) => {});
+  const logger = { warn: vi.fn() };
   const api = createApiClient({
     url: TEST_URL,
     anonKey: TEST_KEY,
     fetch: scripted.fetch,
     sleep,
+    logger,
     // ws's overloaded constructor type is wider than supabase-js's minimal interface.
     realtimeTransport: WebSocket as unknown as WebSocketLikeConstructor,
     auth: { persistSession: false, autoRefreshToken: false },
     ...options,
   });
-  return { api, sleep, ...scripted };
+  return { api, sleep, logger, ...scripted };
 }

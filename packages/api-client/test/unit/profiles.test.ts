@@ -33,10 +33,11 @@ describe('profiles.fetchProfile (spec §7)', () => {
   });
 
   it('treats PGRST116 as "no profile": null at once, no retry', async () => {
-    const { api, mock, sleep } = clientWith([noRows()]);
+    const { api, mock, sleep, logger } = clientWith([noRows()]);
     await expect(api.profiles.fetchProfile(USER_ID)).resolves.toBeNull();
     expect(mock).toHaveBeenCalledTimes(1);
     expect(sleep).not.toHaveBeenCalled();
+    expect(logger.warn).not.toHaveBeenCalled();
   });
 
   it('retries failures with 1 s then 2 s of back-off and returns the profile once it comes', async () => {
@@ -51,7 +52,7 @@ describe('profiles.fetchProfile (spec §7)', () => {
   });
 
   it('stops after 3 attempts with 1 s, 2 s, 3 s of back-off and throws the last error as ApiError', async () => {
-    const { api, mock, sleep } = clientWith([
+    const { api, mock, sleep, logger } = clientWith([
       serverError(),
       serverError(),
       new TypeError('fetch failed'),
@@ -61,6 +62,13 @@ describe('profiles.fetchProfile (spec §7)', () => {
     expect(error).toMatchObject({ code: 'network' });
     expect(mock).toHaveBeenCalledTimes(PROFILE_FETCH_ATTEMPTS);
     expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([1000, 2000, 3000]);
+    // Spec §8: each failure is logged before the retry.
+    expect(logger.warn.mock.calls.map(([message]) => message)).toEqual([
+      'Profile fetch attempt 1 of 3 failed',
+      'Profile fetch attempt 2 of 3 failed',
+      'Profile fetch attempt 3 of 3 failed',
+    ]);
+    expect(logger.warn.mock.calls[2]![1]).toBe(error);
   });
 
   it('stops retrying as soon as PGRST116 arrives on a later attempt', async () => {
