@@ -2,7 +2,7 @@
 // transparency, memberships, reviews, moderation, messages and certificates.
 import { startTestStack, type RunningStack } from '@verdant/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, signedInClient } from './support/clients.js';
+import { anonClient, serviceClient, signedInClient } from './support/clients.js';
 import { asUser, expectPgError, withClient } from './support/db.js';
 import { EMAIL, ID, PASSWORD, fixtureSql } from './support/fixture.js';
 
@@ -336,5 +336,118 @@ describe('certificates', () => {
     expect(verified.data).toEqual([{ holder_name: 'Affiliate B', course_title: 'Published course', issued_at: issued.data.issued_at }]);
     const enrollment = await b.from('enrollments').select('completed_at').eq('course_id', ID.coursePub).eq('user_id', ID.B).single();
     expect(enrollment.data?.completed_at).not.toBeNull();
+  });
+});
+
+describe('money flows', () => {
+  const service = () => serviceClient(stack);
+
+  async function pendingOrder(opts: { clickAgeDays?: number; price?: number } = {}) {
+    const { rows } = await query(
+      `with click as (
+         insert into public.link_clicks (link_id, clicked_at, visitor_hash)
+         values ($1, now() - make_interval(days => $2), 'buyer-' || substr(md5(random()::text), 1, 16))
+         returning id
+       ), o as (
+         insert into public.orders (merchant_id, buyer_id, status, click_id)
+         select $3, $4, 'pending', id from click returning id
+       )
+       insert into public.order_items (order_id, product_id, product_name, unit_price_cents, quantity, line_total_cents, currency)
+       select o.id, $5, 'Public product', $6, 2, $6 * 2, 'USD' from o returning order_id`,
+      [ID.linkA, opts.clickAgeDays ?? 0, ID.M, ID.B, ID.productPub, opts.price ?? 2500],
+    );
+    return rows[0].order_id as string;
+  }
+
+  const pay = (order: string, fee = 175) =>
+    service().rpc('record_order_payment', { target: order, payment_intent: `pi_${order.slice(0, 8)}`, payment_fee_cents: fee });
+  const refund = (order: string, cents: number) => service().rpc('record_order_refund', { target: order, refunded_total_cents: cents });
+  const saleOf = async (order: string) =>
+    (await query(`select * from public.commissions where order_id = $1 order by kind desc`, [order])).rows;
+
+  it('a paid order gets its split and one pending commission, however often the webhook arrives', async () => {
+    const order = await pendingOrder();
+    const first = await pay(order);
+    expect(first.error).toBeNull();
+    expect(first.data).toMatchObject({
+      status: 'paid',
+      total_cents: 5000,
+      payment_fee_cents: 175,
+      platform_fee_cents: 250,
+      affiliate_amount_cents: 500,
+      merchant_amount_cents: 4075,
+      attributed_affiliate_id: ID.A,
+    });
+    expect((await pay(order, 999)).data).toMatchObject({ payment_fee_cents: 175 });
+    const commissions = await saleOf(order);
+    expect(commissions).toHaveLength(1);
+    expect(commissions[0]).toMatchObject({ affiliate_id: ID.A, amount_cents: 500, status: 'pending', kind: 'sale' });
+    const holding = new Date(commissions[0].available_at).getTime() - new Date(first.data.paid_at).getTime();
+    expect(holding).toBe(30 * 86_400_000);
+  });
+
+  it('attributes nothing to a click outside the cookie window', async () => {
+    const order = await pendingOrder({ clickAgeDays: 31 });
+    const { data } = await pay(order);
+    expect(data).toMatchObject({ status: 'paid', affiliate_amount_cents: 0, attributed_affiliate_id: null });
+    expect(await saleOf(order)).toEqual([]);
+  });
+
+  it('refuses bad input and changes nothing', async () => {
+    const order = await pendingOrder();
+    expect((await pay(order, -1)).error?.code).toBe('22023');
+    expect((await pay(order, 1_000_000)).error?.message).toBe('The payment fee exceeds the order total');
+    expect((await refund(order, 100)).error?.message).toBe('Only paid orders can be refunded');
+    expect((await query(`select status from public.orders where id = $1`, [order])).rows[0].status).toBe('pending');
+    const affiliate = await as(EMAIL.A);
+    expect((await affiliate.rpc('record_order_payment', { target: order, payment_intent: 'pi_x', payment_fee_cents: 0 })).error?.code).toBe(
+      '42501',
+    );
+  });
+
+  it('releases due commissions, pays them out and claws back a refund after payout', async () => {
+    const order = await pendingOrder();
+    await pay(order);
+    const later = new Date(Date.now() + 31 * 86_400_000).toISOString();
+    const affiliate = await as(EMAIL.A);
+    expect((await affiliate.rpc('release_due_commissions', { as_of: later })).error?.message).toBe(
+      'Only administrators can release commissions',
+    );
+    const admin = await as(EMAIL.admin);
+    const released = await admin.rpc('release_due_commissions', { as_of: later });
+    expect(released.data).toBeGreaterThanOrEqual(1);
+    expect((await saleOf(order))[0].status).toBe('approved');
+
+    const approvedTotal = Number(
+      (await query(`select sum(amount_cents) as s from public.commissions where affiliate_id = $1 and status = 'approved' and payout_id is null`, [ID.A]))
+        .rows[0].s,
+    );
+    const payout = await admin.rpc('create_payout', { affiliate: ID.A });
+    expect(payout.data).toMatchObject([{ affiliate_id: ID.A, amount_cents: approvedTotal, status: 'processing' }]);
+    const paid = await admin.rpc('mark_payout_paid', { payout: payout.data[0].id, transfer_id: 'tr_money_flow' });
+    expect(paid.data).toMatchObject({ status: 'paid', stripe_transfer_id: 'tr_money_flow' });
+    expect((await saleOf(order))[0].status).toBe('paid');
+    expect((await admin.rpc('create_payout', { affiliate: ID.A })).data).toEqual([]);
+
+    expect((await refund(order, 5000)).data).toMatchObject({ status: 'refunded', refunded_cents: 5000 });
+    expect((await refund(order, 5000)).error).toBeNull();
+    const rows = await saleOf(order);
+    expect(rows.map((r) => [r.kind, r.status, r.amount_cents])).toEqual([
+      ['sale', 'paid', 500],
+      ['clawback', 'approved', -500],
+    ]);
+  });
+
+  it('reverses the commission of an order refunded before payout; partial refunds keep it', async () => {
+    const full = await pendingOrder();
+    await pay(full);
+    await refund(full, 5000);
+    expect((await saleOf(full)).map((r) => [r.kind, r.status])).toEqual([['sale', 'reversed']]);
+
+    const partial = await pendingOrder();
+    await pay(partial);
+    expect((await refund(partial, 1000)).data).toMatchObject({ status: 'partially_refunded', refunded_cents: 1000 });
+    expect((await refund(partial, 500)).data).toMatchObject({ refunded_cents: 1000 });
+    expect((await saleOf(partial)).map((r) => [r.kind, r.status])).toEqual([['sale', 'pending']]);
   });
 });

@@ -13,3 +13,8 @@ export async function signedInClient(stack: RunningStack, email: string, passwor
   if (error || !data.session) throw new Error(`sign-in of ${email} failed: ${error?.message ?? 'no session'}`);
   return client;
 }
+
+/** A supabase-js client with the service role key, as the server-side functions use it. */
+export function serviceClient(stack: RunningStack): SupabaseClient {
+  return createClient(stack.apiUrl, stack.serviceRoleKey, nodeSupabaseOptions);
+}
