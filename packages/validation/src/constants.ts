@@ -10,3 +10,9 @@ export const EMAIL_MIN_LENGTH = 5;
 export const EMAIL_MAX_LENGTH = 254;
 /** Default maximum length of sanitised text (spec §9). */
 export const SANITIZE_MAX_LENGTH = 1000;
+/**
+ * Deepest markup nesting the sanitiser reads: an HTML parser's cost grows with the square of the
+ * depth, so an element opened deeper than this ends the input. Readable text never comes near it,
+ * and the sanitiser's own output always stays below it.
+ */
+export const SANITIZE_MAX_DEPTH = 256;

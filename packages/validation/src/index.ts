@@ -4,6 +4,7 @@ export {
   PASSWORD_MAX_SCORE,
   PASSWORD_MIN_LENGTH,
   PASSWORD_STRONG_LENGTH,
+  SANITIZE_MAX_DEPTH,
   SANITIZE_MAX_LENGTH,
 } from './constants.ts';
 export { EMAIL_MESSAGES, validateEmail, type EmailValidationResult } from './email.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SANITIZE_MAX_DEPTH, sanitizeText } from './sanitize.ts';
+import { SANITIZE_MAX_DEPTH } from './constants.ts';
+import { sanitizeText } from './sanitize.ts';
 
 const basic = { allowBasicHtml: true };
 

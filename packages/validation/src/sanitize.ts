@@ -1,5 +1,5 @@
 import { Parser } from 'htmlparser2';
-import { SANITIZE_MAX_LENGTH } from './constants.ts';
+import { SANITIZE_MAX_DEPTH, SANITIZE_MAX_LENGTH } from './constants.ts';
 
 export interface SanitizeOptions {
   /** Keep `b`, `i`, `em`, `strong`, `p` and `br` (without attributes). Default false: no markup at all. */
@@ -45,11 +45,6 @@ const SCRIPTABLE_SCHEMES = /(?:javascript|vbscript|data):((?:ata:)*)/gi;
  */
 const WORDS = /\w+=?/g;
 const BLOCKED = 'blocked';
-/**
- * The parser's cost grows with the square of the nesting depth, so markup nested deeper than this
- * ends the input. Readable text never comes near it; the output's own nesting stays below it.
- */
-export const SANITIZE_MAX_DEPTH = 256;
 /** The input reaches the parser in chunks so that it can stop early. */
 const CHUNK_LENGTH = 8192;
 

@@ -1,0 +1,31 @@
+import {
+  ROLES,
+  SANITIZE_MAX_LENGTH,
+  sanitizeText,
+  validateEmail,
+  validatePassword,
+  validateRoleChange,
+} from '../src/index.ts';
+import { XSS_PAYLOADS } from './xss-payloads.ts';
+
+/** Results of every public function on a fixed set of inputs, compared across runtimes. */
+export function runtimeResults() {
+  return {
+    roles: ROLES,
+    maxLength: SANITIZE_MAX_LENGTH,
+    emails: ['user@example.com', 'a..b@example.com', 'x<y@example.com', 'bad'].map(validateEmail),
+    passwords: ['', 'Abcdefg1!', 'Ñandú-2024x', 'Ab1!😀😀😀😀', 'Password123!'].map(validatePassword),
+    roleChange: validateRoleChange({
+      actorId: 'a',
+      actorRole: 'admin',
+      targetId: 'a',
+      targetRole: 'admin',
+      newRole: 'affiliate',
+      adminCount: 2,
+    }),
+    sanitized: XSS_PAYLOADS.flatMap(({ html }) => [
+      sanitizeText(html),
+      sanitizeText(html, { allowBasicHtml: true, maxLength: 40 }),
+    ]),
+  };
+}
