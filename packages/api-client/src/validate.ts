@@ -192,3 +192,17 @@ export function patch<T extends object>(
   if (Object.keys(out).length === 0) invalid(field, 'must change at least one field');
   return out;
 }
+
+/** Like `patch`, for a new record: the `required` keys must be present. */
+export function record<T extends object, K extends keyof T & string>(
+  field: string,
+  value: unknown,
+  checks: { [P in keyof T]-?: (key: string, v: unknown) => T[P] },
+  required: readonly K[],
+): Partial<T> & Pick<T, K> {
+  const input = shape(field, value, Object.keys(checks));
+  for (const key of required) {
+    if (input[key] === undefined) invalid(`${field}.${key}`, 'is required');
+  }
+  return patch<T>(field, input, checks) as Partial<T> & Pick<T, K>;
+}

@@ -7,6 +7,7 @@ import {
   optionalText,
   patch,
   range,
+  record,
   text,
   uuid,
   type PageInput,
@@ -100,11 +101,10 @@ export function createCommunityModule({ supabase }: ModuleContext) {
     async createPost(
       input: Pick<PostFields, 'title' | 'body'> & Partial<PostFields>,
     ): Promise<Post> {
-      const values = {
-        ...patch<PostFields>('post', input, postChecks),
-        title: postChecks.title('post.title', input.title),
-        body: postChecks.body('post.body', input.body),
-      };
+      const values = record<PostFields, 'title' | 'body'>('post', input, postChecks, [
+        'title',
+        'body',
+      ]);
       const me = await currentUserId(supabase);
       return run(
         supabase

@@ -10,6 +10,7 @@ import {
   optionalText,
   optionalUrl,
   patch,
+  record,
   text,
   url,
   username,
@@ -123,10 +124,7 @@ export function createLinkPagesModule({ supabase }: ModuleContext) {
     async create(
       input: Pick<LinkPageFields, 'title'> & Partial<LinkPageFields>,
     ): Promise<LinkPage> {
-      const values = {
-        ...patch<LinkPageFields>('page', input, checks),
-        title: checks.title('page.title', input.title),
-      };
+      const values = record<LinkPageFields, 'title'>('page', input, checks, ['title']);
       const me = await currentUserId(supabase);
       return run(
         supabase

@@ -10,6 +10,7 @@ import {
   optionalText,
   patch,
   range,
+  record,
   slug,
   text,
   url,
@@ -134,10 +135,12 @@ export function createProductsModule({ supabase }: ModuleContext) {
     },
 
     async create(input: NewProduct): Promise<Product> {
-      const values = patch<ProductFields>('product', input, checks) as ProductFields;
-      if (values.name === undefined) invalid('product.name', 'is required');
-      if (values.slug === undefined) invalid('product.slug', 'is required');
-      if (values.price_cents === undefined) invalid('product.price_cents', 'is required');
+      const values = record<ProductFields, 'name' | 'slug' | 'price_cents'>(
+        'product',
+        input,
+        checks,
+        ['name', 'slug', 'price_cents'],
+      );
       const me = await currentUserId(supabase);
       return run(
         supabase

@@ -8,6 +8,7 @@ import {
   optionalText,
   optionalUrl,
   patch,
+  record,
   slug,
   text,
   uuid,
@@ -74,17 +75,15 @@ export function createStorefrontsModule({ supabase }: ModuleContext) {
     async create(
       input: Pick<StorefrontFields, 'slug' | 'title'> & Partial<StorefrontFields>,
     ): Promise<Storefront> {
-      const values = patch<StorefrontFields>('storefront', input, checks);
-      const values_ = {
-        ...values,
-        slug: checks.slug('storefront.slug', input.slug),
-        title: checks.title('storefront.title', input.title),
-      };
+      const values = record<StorefrontFields, 'slug' | 'title'>('storefront', input, checks, [
+        'slug',
+        'title',
+      ]);
       const me = await currentUserId(supabase);
       return run(
         supabase
           .from('storefronts')
-          .insert({ ...values_, owner_id: me })
+          .insert({ ...values, owner_id: me })
           .select('*')
           .single(),
       );
