@@ -7,7 +7,7 @@ import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startStack } from '@verdant/local-stack';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -15,6 +15,15 @@ const STARTS = Number(process.env.BENCH_STARTS ?? 3);
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const fmt = (n) => n.toFixed(0);
+
+/** Runs `load` in a worker thread, so the load generator does not share the gateway's event loop. */
+function loadInWorker(url, headers) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), { workerData: { url, headers } });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+}
 
 /** Closed-loop load: CONCURRENCY keep-alive connections issuing GETs for SECONDS; returns req/s and p50/p99 (ms). */
 async function load(url, headers) {
@@ -26,14 +35,23 @@ async function load(url, headers) {
   const one = () =>
     new Promise((resolve) => {
       const started = performance.now();
-      const req = http.get({ host: target.hostname, port: target.port, path: target.pathname + target.search, headers, agent }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          if (res.statusCode === 200) latencies.push(performance.now() - started);
-          else failures += 1;
-          resolve();
-        });
-      });
+      const req = http.get(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname + target.search,
+          headers,
+          agent,
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode === 200) latencies.push(performance.now() - started);
+            else failures += 1;
+            resolve();
+          });
+        },
+      );
       req.on('error', () => {
         failures += 1;
         resolve();
@@ -55,50 +73,71 @@ async function load(url, headers) {
   };
 }
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'verdant-bench-'));
-const options = { dataDir, apiPort: 0, webPort: 0, seed: false, quiet: true };
-try {
-  // Cold start (new cluster, all migrations) is the baseline for the warm starts that follow.
-  let started = performance.now();
-  let stack = await startStack(options);
-  const cold = performance.now() - started;
-  await stack.stop();
-  const warm = [];
-  for (let i = 0; i < STARTS; i += 1) {
-    started = performance.now();
-    stack = await startStack(options);
-    warm.push(performance.now() - started);
-    if (i < STARTS - 1) await stack.stop();
-  }
+if (!isMainThread) {
+  parentPort.postMessage(await load(workerData.url, workerData.headers));
+} else {
+  await main();
+}
 
-  await stack.pool.query(`
+async function main() {
+  const { startStack } = await import('@verdant/local-stack');
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'verdant-bench-'));
+  const options = { dataDir, apiPort: 0, webPort: 0, seed: false, quiet: true };
+  try {
+    // Cold start (new cluster, all migrations) is the baseline for the warm starts that follow.
+    let started = performance.now();
+    let stack = await startStack(options);
+    const cold = performance.now() - started;
+    await stack.stop();
+    const warm = [];
+    for (let i = 0; i < STARTS; i += 1) {
+      started = performance.now();
+      stack = await startStack(options);
+      warm.push(performance.now() - started);
+      if (i < STARTS - 1) await stack.stop();
+    }
+
+    await stack.pool.query(`
     create table public.bench_items (id int primary key, name text not null, price numeric not null);
     insert into public.bench_items select g, 'item ' || g, g * 1.5 from generate_series(1, 1000) g;
     alter table public.bench_items enable row level security;
     create policy "everyone reads" on public.bench_items for select using (true);
     notify pgrst, 'reload schema';
   `);
-  const query = '/bench_items?id=eq.42&select=id,name,price';
-  const headers = { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}`, accept: 'application/json' };
-  for (let i = 0; i < 100; i += 1) {
-    const res = await fetch(`${stack.apiUrl}/rest/v1${query}`, { headers });
-    const body = await res.text();
-    if (res.ok && body.includes('item 42')) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const query = '/bench_items?id=eq.42&select=id,name,price';
+    const headers = {
+      apikey: stack.anonKey,
+      authorization: `Bearer ${stack.anonKey}`,
+      accept: 'application/json',
+    };
+    for (let i = 0; i < 100; i += 1) {
+      const res = await fetch(`${stack.apiUrl}/rest/v1${query}`, { headers });
+      const body = await res.text();
+      if (res.ok && body.includes('item 42')) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+
+    // Warm both paths, then measure PostgREST directly (baseline) and through the gateway.
+    await loadInWorker(`${stack.restUrl}${query}`, headers);
+    const direct = await loadInWorker(`${stack.restUrl}${query}`, headers);
+    const viaGateway = await loadInWorker(`${stack.apiUrl}/rest/v1${query}`, headers);
+    await stack.stop();
+
+    console.info(`Stack benchmark (${SECONDS}s per read run, concurrency ${CONCURRENCY})`);
+    console.info(`  cold start (new cluster + migrations, baseline): ${fmt(cold)} ms`);
+    console.info(
+      `  warm start to ready, median of ${STARTS}: ${fmt(median(warm))} ms  [${warm.map(fmt).join(', ')}]  (${(median(warm) / cold).toFixed(2)}× cold; target ≤ 5000 ms)`,
+    );
+    console.info(
+      `  single-row read, PostgREST direct (baseline): ${fmt(direct.perSecond)} req/s  p50 ${direct.p50.toFixed(1)} ms  p99 ${direct.p99.toFixed(1)} ms  failures ${direct.failures}`,
+    );
+    console.info(
+      `  single-row read, through the gateway:          ${fmt(viaGateway.perSecond)} req/s  p50 ${viaGateway.p50.toFixed(1)} ms  p99 ${viaGateway.p99.toFixed(1)} ms  failures ${viaGateway.failures}`,
+    );
+    console.info(
+      `  gateway / direct throughput: ${(viaGateway.perSecond / direct.perSecond).toFixed(2)}  (target ≥ 1500 req/s through the gateway)`,
+    );
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
   }
-
-  // Warm both paths, then measure PostgREST directly (baseline) and through the gateway.
-  await load(`${stack.restUrl}${query}`, headers);
-  const direct = await load(`${stack.restUrl}${query}`, headers);
-  const viaGateway = await load(`${stack.apiUrl}/rest/v1${query}`, headers);
-  await stack.stop();
-
-  console.info(`Stack benchmark (${SECONDS}s per read run, concurrency ${CONCURRENCY})`);
-  console.info(`  cold start (new cluster + migrations, baseline): ${fmt(cold)} ms`);
-  console.info(`  warm start to ready, median of ${STARTS}: ${fmt(median(warm))} ms  [${warm.map(fmt).join(', ')}]  (${(median(warm) / cold).toFixed(2)}× cold; target ≤ 5000 ms)`);
-  console.info(`  single-row read, PostgREST direct (baseline): ${fmt(direct.perSecond)} req/s  p50 ${direct.p50.toFixed(1)} ms  p99 ${direct.p99.toFixed(1)} ms  failures ${direct.failures}`);
-  console.info(`  single-row read, through the gateway:          ${fmt(viaGateway.perSecond)} req/s  p50 ${viaGateway.p50.toFixed(1)} ms  p99 ${viaGateway.p99.toFixed(1)} ms  failures ${viaGateway.failures}`);
-  console.info(`  gateway / direct throughput: ${(viaGateway.perSecond / direct.perSecond).toFixed(2)}  (target ≥ 1500 req/s through the gateway)`);
-} finally {
-  await rm(dataDir, { recursive: true, force: true });
 }

@@ -258,7 +258,13 @@ async function startEmbedded(opts: StartDatabaseOptions): Promise<Database> {
     '-c', 'max_connections=200',
   ];
   if (opts.ephemeral) args.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
-  const child = spawn(bins.postgres, args, { ...runAs, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
+  // Its own process group: a Ctrl-C in the terminal reaches the stack, which stops Postgres last.
+  const child = spawn(bins.postgres, args, {
+    ...runAs,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, LC_ALL: 'C' },
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   await waitForPostgres(child, exited, log);
 

@@ -104,7 +104,8 @@ export async function startPostgrest(opts: PostgrestOptions): Promise<Postgrest>
 
   const launch = () => {
     const startedAt = Date.now();
-    const proc = spawn(binary, [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group: a Ctrl-C in the terminal reaches the stack, which stops PostgREST in order.
+    const proc = spawn(binary, [], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     child = proc;
     if (proc.pid) void writeFile(opts.pidFile, String(proc.pid)).catch(() => undefined);
     pipeLines(proc.stdout);

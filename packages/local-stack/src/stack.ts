@@ -110,10 +110,15 @@ function listen(server: Server, port: number, what: string): Promise<number> {
   });
 }
 
-function closeServer(server: Server): Promise<void> {
+/** Stops accepting connections, lets requests in flight finish (at most `graceMs`), then closes the rest. */
+function closeServer(server: Server, graceMs = 3_000): Promise<void> {
   return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
+    const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.closeIdleConnections();
   });
 }
 
