@@ -25,15 +25,23 @@ export async function bundledInputs(entry, names) {
     .map(([input]) => input);
 }
 
-export const usesHtmlParser = (inputs) => inputs.some((input) => input.includes('node_modules/htmlparser2/'));
+export const usesHtmlParser = (inputs) =>
+  inputs.some((input) => input.includes('node_modules/htmlparser2/'));
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const entry = fileURLToPath(new URL('../dist/index.js', import.meta.url));
-  const without = await bundledInputs(entry, ['validatePassword', 'validateEmail', 'validateRoleChange', 'ROLES']);
+  const without = await bundledInputs(entry, [
+    'validatePassword',
+    'validateEmail',
+    'validateRoleChange',
+    'ROLES',
+  ]);
   const withSanitizer = await bundledInputs(entry, ['sanitizeText']);
   if (usesHtmlParser(without) || !usesHtmlParser(withSanitizer)) {
     console.error('tree-shaking check failed', { without, withSanitizer });
     process.exit(1);
   }
-  console.info(`tree-shaking: ok (validators alone bundle ${without.length} files, no HTML parser)`);
+  console.info(
+    `tree-shaking: ok (validators alone bundle ${without.length} files, no HTML parser)`,
+  );
 }

@@ -17,7 +17,7 @@ describe('validateEmail', () => {
     'first.last+tag@mail.example.co.uk',
     'a@b.co',
     'USER_name-1@Example-Domain.org',
-    "o!#$%*/=?^_`{|}~-x@example.com",
+    'o!#$%*/=?^_`{|}~-x@example.com',
     'user@xn--bcher-kva.example',
     'user@sub.xn--p1ai',
     longest,
@@ -67,6 +67,9 @@ describe('validateEmail', () => {
   });
 
   it('treats a non-string as missing', () => {
-    expect(validateEmail(undefined as unknown as string)).toEqual({ valid: false, error: REQUIRED });
+    expect(validateEmail(undefined as unknown as string)).toEqual({
+      valid: false,
+      error: REQUIRED,
+    });
   });
 });

@@ -57,7 +57,13 @@ describe('validatePassword', () => {
   });
 
   it('treats a non-string as empty', () => {
-    expect(validatePassword(null as unknown as string).errors).toEqual([SHORT, UPPER, LOWER, NUMBER, SPECIAL]);
+    expect(validatePassword(null as unknown as string).errors).toEqual([
+      SHORT,
+      UPPER,
+      LOWER,
+      NUMBER,
+      SPECIAL,
+    ]);
   });
 });
 

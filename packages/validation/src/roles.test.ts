@@ -25,7 +25,11 @@ describe('validateRoleChange', () => {
     ['affiliate grants admin', { actorRole: 'affiliate', newRole: 'admin' }, ONLY_ADMINS],
     ['merchant grants admin', { actorRole: 'merchant', newRole: 'admin' }, ONLY_ADMINS],
     ['demo grants admin', { actorRole: 'demo', newRole: 'admin' }, ONLY_ADMINS],
-    ['merchant changes an admin', { actorRole: 'merchant', targetRole: 'admin', newRole: 'affiliate' }, ONLY_ADMINS],
+    [
+      'merchant changes an admin',
+      { actorRole: 'merchant', targetRole: 'admin', newRole: 'affiliate' },
+      ONLY_ADMINS,
+    ],
     [
       'admin demotes self',
       { actorId: 'me', targetId: 'me', targetRole: 'admin', newRole: 'affiliate', adminCount: 3 },
@@ -36,10 +40,22 @@ describe('validateRoleChange', () => {
       { actorId: 'me', targetId: 'me', targetRole: 'admin', newRole: 'demo', adminCount: 1 },
       SELF,
     ],
-    ['admin demotes the last admin', { targetRole: 'admin', newRole: 'merchant', adminCount: 1 }, LAST],
-    ['admin count missing', { targetRole: 'admin', newRole: 'merchant', adminCount: Number.NaN }, LAST],
+    [
+      'admin demotes the last admin',
+      { targetRole: 'admin', newRole: 'merchant', adminCount: 1 },
+      LAST,
+    ],
+    [
+      'admin count missing',
+      { targetRole: 'admin', newRole: 'merchant', adminCount: Number.NaN },
+      LAST,
+    ],
     ['admin count zero', { targetRole: 'admin', newRole: 'merchant', adminCount: 0 }, LAST],
-    ['admin demotes another admin', { targetRole: 'admin', newRole: 'merchant', adminCount: 2 }, null],
+    [
+      'admin demotes another admin',
+      { targetRole: 'admin', newRole: 'merchant', adminCount: 2 },
+      null,
+    ],
     ['admin grants admin', { newRole: 'admin' }, null],
     ['admin changes affiliate to merchant', {}, null],
     ['admin moves a merchant to demo', { targetRole: 'merchant', newRole: 'demo' }, null],
@@ -50,7 +66,9 @@ describe('validateRoleChange', () => {
     ],
     ['last admin stays admin', { targetRole: 'admin', newRole: 'admin', adminCount: 1 }, null],
   ])('%s', (_name, change, error) => {
-    expect(validateRoleChange({ ...base, ...change })).toEqual(error === null ? { ok: true } : { ok: false, error });
+    expect(validateRoleChange({ ...base, ...change })).toEqual(
+      error === null ? { ok: true } : { ok: false, error },
+    );
   });
 });
 

@@ -45,7 +45,10 @@ describe('sanitizeText', () => {
 
   describe('allowBasicHtml', () => {
     it.each([
-      ['<b>b</b><i>i</i><em>em</em><strong>strong</strong><p>p</p>x<br>y', '<b>b</b><i>i</i><em>em</em><strong>strong</strong><p>p</p>x<br>y'],
+      [
+        '<b>b</b><i>i</i><em>em</em><strong>strong</strong><p>p</p>x<br>y',
+        '<b>b</b><i>i</i><em>em</em><strong>strong</strong><p>p</p>x<br>y',
+      ],
       ['<B>upper</B><P>case</P>', '<b>upper</b><p>case</p>'],
       ['<b class="x" onclick="alert(1)" style="color:red">attrs</b>', '<b>attrs</b>'],
       ['<p id=a title="t">para</p>', '<p>para</p>'],
@@ -89,7 +92,9 @@ describe('sanitizeText', () => {
     });
 
     it('applies inside kept tags too', () => {
-      expect(sanitizeText('<b>javascript:x</b><p>onclick=y</p>', basic)).toBe('<b>blockedx</b><p>blocked=y</p>');
+      expect(sanitizeText('<b>javascript:x</b><p>onclick=y</p>', basic)).toBe(
+        '<b>blockedx</b><p>blocked=y</p>',
+      );
     });
   });
 
@@ -136,7 +141,9 @@ describe('sanitizeText', () => {
 
     it('rejects a negative or NaN maxLength', () => {
       expect(() => sanitizeText('x', { maxLength: -1 })).toThrow(RangeError);
-      expect(() => sanitizeText('x', { maxLength: Number.NaN })).toThrow('maxLength must be a number of 0 or more');
+      expect(() => sanitizeText('x', { maxLength: Number.NaN })).toThrow(
+        'maxLength must be a number of 0 or more',
+      );
     });
   });
 
@@ -155,9 +162,31 @@ describe('sanitizeText', () => {
     it('keeps the output of deep basic markup stable', () => {
       const options = { allowBasicHtml: true, maxLength: Number.POSITIVE_INFINITY };
       const output = sanitizeText(`${'<b>'.repeat(300)}x${'</b>'.repeat(300)}`, options);
-      expect(output).toBe(`${'<b>'.repeat(SANITIZE_MAX_DEPTH)}${'</b>'.repeat(SANITIZE_MAX_DEPTH)}`);
+      expect(output).toBe(
+        `${'<b>'.repeat(SANITIZE_MAX_DEPTH)}${'</b>'.repeat(SANITIZE_MAX_DEPTH)}`,
+      );
       expect(sanitizeText(output, options)).toBe(output);
     });
+  });
+
+  it('gives the same result wherever the input is split into parser chunks', () => {
+    const options = { allowBasicHtml: true, maxLength: Number.POSITIVE_INFINITY };
+    for (const piece of [
+      '&amp;',
+      '<b>y</b>',
+      '&#106;avascript:',
+      '<!-- c -->',
+      '<script>z</script>',
+      '😀',
+      'onx=',
+    ]) {
+      const expected = sanitizeText(`${piece}tail`, options);
+      for (let pad = 8185; pad < 8195; pad += 1) {
+        expect(sanitizeText(`${'x'.repeat(pad)} ${piece}tail`, options)).toBe(
+          `${'x'.repeat(pad)} ${expected}`,
+        );
+      }
+    }
   });
 
   // Inputs that make naive parsers and patterns take quadratic time; no timing is asserted here
@@ -165,7 +194,11 @@ describe('sanitizeText', () => {
   describe('adversarial inputs', () => {
     it.each<[string, string, string]>([
       ['deep unclosed markup', `${'<b>'.repeat(100_000)}x${'</x>'.repeat(100_000)}`, ''],
-      ['a long chain of schemes', `javascript:${'ata:'.repeat(50_000)}`, 'blocke'.repeat(166) + 'bloc'],
+      [
+        'a long chain of schemes',
+        `javascript:${'ata:'.repeat(50_000)}`,
+        'blocke'.repeat(166) + 'bloc',
+      ],
       ['many "on" without "="', 'on'.repeat(100_000), 'on'.repeat(500)],
       ['a long word before "="', `on${'x'.repeat(100_000)}=`, 'blocked='],
       ['a long text', 'x'.repeat(1_000_000), 'x'.repeat(1000)],

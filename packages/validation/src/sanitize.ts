@@ -165,12 +165,17 @@ function cleanText(tokens: Token[]): Token[] {
  */
 function neutralise(text: string): string {
   return text
-    .replace(SCRIPTABLE_SCHEMES, (_match, chain: string) => `${'blocke'.repeat(chain.length / 4)}${BLOCKED}`)
+    .replace(
+      SCRIPTABLE_SCHEMES,
+      (_match, chain: string) => `${'blocke'.repeat(chain.length / 4)}${BLOCKED}`,
+    )
     .replace(WORDS, (word) => {
       if (!word.endsWith('=')) return word;
       const start = word.toLowerCase().indexOf('on');
       // "on" needs at least one word character between it and the "=".
-      return start === -1 || start + 3 === word.length ? word : `${word.slice(0, start)}${BLOCKED}=`;
+      return start === -1 || start + 3 === word.length
+        ? word
+        : `${word.slice(0, start)}${BLOCKED}=`;
     });
 }
 

@@ -10,7 +10,10 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
 /** The binary the "deno" npm package installs (DENO_BIN overrides it). */
 const denoBin =
   process.env.DENO_BIN ??
-  join(dirname(createRequire(import.meta.url).resolve('deno/package.json')), process.platform === 'win32' ? 'deno.exe' : 'deno');
+  join(
+    dirname(createRequire(import.meta.url).resolve('deno/package.json')),
+    process.platform === 'win32' ? 'deno.exe' : 'deno',
+  );
 
 it('type-checks and runs unchanged in Deno, with the same results as in Node', async () => {
   const { stdout } = await promisify(execFile)(

@@ -14,7 +14,9 @@ export function runtimeResults() {
     roles: ROLES,
     maxLength: SANITIZE_MAX_LENGTH,
     emails: ['user@example.com', 'a..b@example.com', 'x<y@example.com', 'bad'].map(validateEmail),
-    passwords: ['', 'Abcdefg1!', 'Ñandú-2024x', 'Ab1!😀😀😀😀', 'Password123!'].map(validatePassword),
+    passwords: ['', 'Abcdefg1!', 'Ñandú-2024x', 'Ab1!😀😀😀😀', 'Password123!'].map(
+      validatePassword,
+    ),
     roleChange: validateRoleChange({
       actorId: 'a',
       actorRole: 'admin',

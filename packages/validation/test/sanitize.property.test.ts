@@ -4,6 +4,7 @@ import { SANITIZE_MAX_LENGTH, sanitizeText, type SanitizeOptions } from '../src/
 import { XSS_PAYLOADS } from './xss-payloads.ts';
 
 /** Pieces that exercise the parser, the entity decoder, the pattern rules and the truncation. */
+// prettier-ignore
 const FRAGMENTS = [
   '<', '>', '&', '/', '=', '"', "'", ':', ';', ' ', '\t', '\n', '\r', '\u00a0', '\u0000', '\u0001', '\u007f', '\u0085',
   '&amp;', '&lt;', '&gt;', '&#106;', '&#x6A;', '&#58;', '&colon;', '&#0;', '&#x9f;', '&nbsp;', '&lt', '&amp',
@@ -16,20 +17,32 @@ const FRAGMENTS = [
 ];
 
 const htmlish = fc
-  .array(fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string({ maxLength: 8 }), fc.string({ unit: 'binary', maxLength: 4 })), {
-    maxLength: 40,
-  })
+  .array(
+    fc.oneof(
+      fc.constantFrom(...FRAGMENTS),
+      fc.string({ maxLength: 8 }),
+      fc.string({ unit: 'binary', maxLength: 4 }),
+    ),
+    {
+      maxLength: 40,
+    },
+  )
   .map((parts) => parts.join(''));
 
 /** Fewer, structural pieces: nesting, removed elements between pattern halves, truncation points. */
+// prettier-ignore
 const STRUCTURE = [
   '<p>', '</p>', '<b>', '</b>', '<br>', '<span>', '</span>', '<div>', '<script>', '</script>', '<!---->',
   'java', 'script', 'dat', 'a', ':', 'on', '=', ' ', '&amp;', 'x',
 ];
-const markup = fc.array(fc.constantFrom(...STRUCTURE), { maxLength: 30 }).map((parts) => parts.join(''));
+const markup = fc
+  .array(fc.constantFrom(...STRUCTURE), { maxLength: 30 })
+  .map((parts) => parts.join(''));
 /** Only nesting: kept, unwrapped and implicitly closed elements around a little text. */
 const nesting = fc
-  .array(fc.constantFrom('<p>', '</p>', '<b>', '</b>', '<span>', '</span>', '<br>', 'x', ' '), { maxLength: 20 })
+  .array(fc.constantFrom('<p>', '</p>', '<b>', '</b>', '<span>', '</span>', '<br>', 'x', ' '), {
+    maxLength: 20,
+  })
   .map((parts) => parts.join(''));
 const input = fc.oneof(htmlish, markup, nesting);
 
@@ -75,7 +88,9 @@ describe('sanitizeText properties', () => {
   it('never returns more than maxLength characters', () => {
     fc.assert(
       fc.property(input, options, (input, opts) => {
-        expect(sanitizeText(input, opts).length).toBeLessThanOrEqual(opts?.maxLength ?? SANITIZE_MAX_LENGTH);
+        expect(sanitizeText(input, opts).length).toBeLessThanOrEqual(
+          opts?.maxLength ?? SANITIZE_MAX_LENGTH,
+        );
       }),
       RUNS,
     );
@@ -105,16 +120,38 @@ describe('sanitizeText properties', () => {
   it('replaces patterns exactly like replacing them one by one until none is left', () => {
     const naive = (text: string): string => {
       for (;;) {
-        const next = text.replace(/javascript:|vbscript:|data:/gi, 'blocked').replace(/on\w+(?==)/gi, 'blocked');
+        const next = text
+          .replace(/javascript:|vbscript:|data:/gi, 'blocked')
+          .replace(/on\w+(?==)/gi, 'blocked');
         if (next === text) return text;
         text = next;
       }
     };
-    const pieces = fc.constantFrom('javascript:', 'JavaScript', 'vbscript', 'data', 'DATA:', 'ata:', 'at', 'a', ':', 'on', 'On', 'x', '_', '1', '=', ' ', '-');
+    const pieces = fc.constantFrom(
+      'javascript:',
+      'JavaScript',
+      'vbscript',
+      'data',
+      'DATA:',
+      'ata:',
+      'at',
+      'a',
+      ':',
+      'on',
+      'On',
+      'x',
+      '_',
+      '1',
+      '=',
+      ' ',
+      '-',
+    );
     const text = fc.array(pieces, { maxLength: 30 }).map((parts) => parts.join(''));
     fc.assert(
       fc.property(text, (input) => {
-        expect(sanitizeText(input, { maxLength: Number.POSITIVE_INFINITY })).toBe(naive(input).trim());
+        expect(sanitizeText(input, { maxLength: Number.POSITIVE_INFINITY })).toBe(
+          naive(input).trim(),
+        );
       }),
       RUNS,
     );
@@ -132,12 +169,11 @@ describe('sanitizeText properties', () => {
 });
 
 describe('XSS corpus (text-level checks; the Chromium test runs the outputs)', () => {
-  it.each(XSS_PAYLOADS.flatMap(({ id, html }) => [[id, false, html] as const, [id, true, html] as const]))(
-    '%s (allowBasicHtml: %s)',
-    (_id, allowBasicHtml, html) => {
-      const output = sanitizeText(html, { allowBasicHtml });
-      for (const pattern of FORBIDDEN) expect(output).not.toMatch(pattern);
-      expect(sanitizeText(output, { allowBasicHtml })).toBe(output);
-    },
-  );
+  it.each(
+    XSS_PAYLOADS.flatMap(({ id, html }) => [[id, false, html] as const, [id, true, html] as const]),
+  )('%s (allowBasicHtml: %s)', (_id, allowBasicHtml, html) => {
+    const output = sanitizeText(html, { allowBasicHtml });
+    for (const pattern of FORBIDDEN) expect(output).not.toMatch(pattern);
+    expect(sanitizeText(output, { allowBasicHtml })).toBe(output);
+  });
 });
