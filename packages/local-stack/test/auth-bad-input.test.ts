@@ -27,7 +27,7 @@ interface Case {
   method?: string;
   headers?: Record<string, string>;
   body?: string;
-  auth?: 'user' | 'none';
+  auth?: 'user' | 'service';
   status: number;
   code: string;
 }
@@ -59,6 +59,12 @@ const cases: Case[] = [
   { name: 'verify with an unknown token hash', path: '/verify', method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ type: 'recovery', token_hash: 'f'.repeat(64) }), status: 403, code: 'otp_expired' },
   { name: 'an identity id that is not a UUID', path: '/user/identities/xyz', method: 'DELETE', auth: 'user', status: 400, code: 'validation_failed' },
   { name: 'the admin API without a token', path: '/admin/users/1', method: 'GET', status: 401, code: 'no_authorization' },
+  { name: 'a NUL character in sign-up metadata', path: '/signup', method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ email: uniqueEmail(), password: STRONG_PASSWORD, data: { name: 'a\u0000b' } }), status: 400, code: 'bad_json' },
+  { name: 'a NUL character in a factor name', path: '/factors', method: 'POST', auth: 'user', headers: JSON_HEADERS, body: JSON.stringify({ factor_type: 'totp', friendly_name: '\u0000' }), status: 400, code: 'bad_json' },
+  { name: 'an absurd admin page number', path: '/admin/users?page=1e300', method: 'GET', auth: 'service', status: 400, code: 'validation_failed' },
+  { name: 'an admin user id that is not a UUID', path: '/admin/users/1', method: 'GET', auth: 'service', status: 404, code: 'user_not_found' },
+  { name: 'a ban beyond the calendar', path: '/admin/users', method: 'POST', auth: 'service', headers: JSON_HEADERS, body: JSON.stringify({ email: uniqueEmail(), password: STRONG_PASSWORD, ban_duration: '99999999999999999999h' }), status: 400, code: 'validation_failed' },
+  { name: 'an overlong role', path: '/admin/users', method: 'POST', auth: 'service', headers: JSON_HEADERS, body: JSON.stringify({ email: uniqueEmail(), password: STRONG_PASSWORD, role: 'r'.repeat(300) }), status: 400, code: 'validation_failed' },
   { name: 'an unknown endpoint', path: '/magic', method: 'GET', status: 404, code: 'not_found' },
   { name: 'a wrong method', path: '/signup', method: 'GET', status: 405, code: 'method_not_allowed' },
   { name: 'GET /user without a token', path: '/user', method: 'GET', status: 401, code: 'no_authorization' },
@@ -77,6 +83,7 @@ describe('bad input answers the protocol\'s 4xx and writes nothing', () => {
       headers,
       ...(c.body === undefined ? {} : { body: c.body }),
       ...(c.auth === 'user' ? { token: session.access_token } : {}),
+      ...(c.auth === 'service' ? { token: stack.serviceRoleKey } : {}),
     });
     expect(response.status).toBe(c.status);
     expect(response.body).toMatchObject({ code: c.status, error_code: c.code, msg: expect.any(String) });

@@ -1,6 +1,8 @@
 import { generateSync } from 'otplib';
 import { describe, expect, it } from 'vitest';
+import type pg from 'pg';
 import { parseBanDuration } from '../src/auth/admin.js';
+import { createAuthService } from '../src/auth/index.js';
 import { AuthError, OAuthError, errorBody, negotiateApiVersion, weakPassword } from '../src/auth/errors.js';
 import { RateLimiter } from '../src/auth/rate-limit.js';
 import { DEFAULT_AUTH_SETTINGS, authSettingsFromEnv, resolveSettings } from '../src/auth/settings.js';
@@ -124,5 +126,35 @@ describe('ban durations', () => {
     for (const value of ['', 'forever', '10', '5d', 'h1']) {
       expect(() => parseBanDuration(value, 0)).toThrow(expect.objectContaining({ status: 400, errorCode: 'validation_failed' }));
     }
+  });
+});
+
+describe('unexpected database errors', () => {
+  const serviceFailingWith = (error: Error & { code?: string }) =>
+    createAuthService({
+      pool: { query: () => Promise.reject(error) } as unknown as pg.Pool,
+      keys: {} as never,
+      outbox: {} as never,
+      apiUrl: 'http://127.0.0.1:1',
+      siteUrl: 'http://localhost:3000',
+      log: () => undefined,
+    });
+  const health = (service: ReturnType<typeof createAuthService>) =>
+    service.handle(new Request('http://127.0.0.1:1/auth/v1/health'), { path: '/health', ip: '127.0.0.1' });
+
+  it('answers values Postgres cannot store (SQLSTATE class 22) with 400 validation_failed', async () => {
+    const response = await health(serviceFailingWith(Object.assign(new Error('value too long for type character varying(255)'), { code: '22001' })));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error_code: 'validation_failed' });
+  });
+
+  it('answers anything else with 500 unexpected_failure and no internals', async () => {
+    const response = await health(serviceFailingWith(Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' })));
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({
+      code: 500,
+      error_code: 'unexpected_failure',
+      msg: 'Unexpected failure, please check server logs for more information',
+    });
   });
 });

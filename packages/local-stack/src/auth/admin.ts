@@ -24,10 +24,11 @@ export function parseBanDuration(value: string, now: number): Date | null {
     total += Number(match[1]) * unitMs[match[2]!]!;
     consumed += match[0].length;
   }
-  if (value === '' || consumed !== value.length) {
+  const until = new Date(now + total);
+  if (value === '' || consumed !== value.length || Number.isNaN(until.getTime())) {
     throw validationFailed(`invalid format for ban duration: time: invalid duration "${value}"`);
   }
-  return new Date(now + total);
+  return until;
 }
 
 async function targetUser(rt: AuthRuntime, request: AuthRequest, db: Queryable = rt.pool, forUpdate = false): Promise<UserRow> {
@@ -65,7 +66,9 @@ export async function listUsers(rt: AuthRuntime, request: AuthRequest): Promise<
 function positiveInt(value: string | null, fallback: number): number {
   if (value === null || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1) throw validationFailed('page and per_page must be positive integers');
+  if (!Number.isInteger(parsed) || parsed < 1 || parsed > 1_000_000) {
+    throw validationFailed('page and per_page must be whole numbers from 1 to 1000000');
+  }
   return parsed;
 }
 
@@ -104,6 +107,7 @@ async function readChanges(rt: AuthRuntime, body: Body): Promise<AdminUserChange
   if (appMetadata) changes.appMetadata = appMetadata;
   if (banDuration !== undefined) changes.bannedUntil = parseBanDuration(banDuration, rt.now());
   const role = body.string('role');
+  if (role !== undefined && (role === '' || role.length > 255)) throw validationFailed('role must be 1 to 255 characters');
   if (role !== undefined) changes.role = role;
   return changes;
 }

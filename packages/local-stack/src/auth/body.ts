@@ -28,16 +28,23 @@ export async function readJsonObject(req: Request, { allowEmpty = false } = {}):
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw badJson('the body must be a JSON object');
   }
+  if (containsNul(value)) throw badJson('strings must not contain NUL characters');
   return new Body(value as Record<string, unknown>);
+}
+
+/** Postgres text and jsonb cannot hold U+0000, so such input is refused up front. */
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item));
+  }
+  return false;
 }
 
 /** Typed access to the fields of a JSON body; a field of the wrong type answers 400 `bad_json`. */
 export class Body {
   constructor(readonly raw: Record<string, unknown>) {}
-
-  has(name: string): boolean {
-    return this.raw[name] !== undefined && this.raw[name] !== null;
-  }
 
   /** A string field; `undefined` when absent or null. */
   string(name: string): string | undefined {

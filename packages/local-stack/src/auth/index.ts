@@ -63,6 +63,10 @@ export function createAuthService(ctx: AuthServiceContext): AuthService {
       } catch (error) {
         if (error instanceof AuthError || error instanceof OAuthError) {
           response = Response.json(errorBody(error, apiVersion), { status: error.status });
+        } else if (isDataException(error)) {
+          // Input Postgres cannot store (a safety net behind the routes' own checks).
+          const invalid = new AuthError(400, 'validation_failed', `Invalid input: ${(error as Error).message}`);
+          response = Response.json(errorBody(invalid, apiVersion), { status: 400 });
         } else {
           log(`[auth] ${req.method} ${info.path} failed: ${(error as Error).stack ?? String(error)}`);
           const failure = new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');
@@ -76,4 +80,10 @@ export function createAuthService(ctx: AuthServiceContext): AuthService {
       // The pool belongs to the stack; nothing of the service's own needs closing.
     },
   };
+}
+
+/** Postgres SQLSTATE class 22: the value itself is unacceptable (too long, malformed, out of range). */
+function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 }
