@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { SignJWT, UnsecuredJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD, authFetch, authRowCounts, nodeClient, startAuthHarness, uniqueEmail, type AuthHarness } from './auth-harness.js';
@@ -193,4 +194,68 @@ describe('rate limits', () => {
       await limited.stop();
     }
   });
+});
+
+/** Any JSON, and objects with the fields the endpoints read holding strings or any JSON. */
+const field = fc.oneof(fc.string(), fc.emailAddress(), fc.jsonValue({ maxDepth: 2 }));
+const bodies = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.record(
+    {
+      email: field,
+      password: field,
+      data: field,
+      refresh_token: field,
+      auth_code: field,
+      code_verifier: field,
+      type: fc.oneof(fc.constantFrom('recovery', 'email_change', 'signup'), field),
+      token: field,
+      token_hash: field,
+      factor_type: fc.oneof(fc.constantFrom('totp', 'phone'), field),
+      friendly_name: field,
+      challenge_id: fc.oneof(fc.uuid(), field),
+      code: field,
+      user_metadata: field,
+      ban_duration: field,
+      role: field,
+    },
+    { requiredKeys: [] },
+  ),
+);
+
+describe('arbitrary JSON bodies', () => {
+  it('never get a 500 from any endpoint that reads a body', async () => {
+    const lifted = { limit: 1_000_000, windowSeconds: 1 };
+    const open = await stack.serveAuth({
+      settings: { rateLimits: { token: lifted, signup: lifted, recover: lifted, verify: lifted, mfa: lifted } },
+    });
+    const endpoints: Array<{ method: string; path: string; token?: string }> = [
+      { method: 'POST', path: '/signup' },
+      { method: 'POST', path: '/token?grant_type=password' },
+      { method: 'POST', path: '/token?grant_type=refresh_token' },
+      { method: 'POST', path: '/token?grant_type=pkce' },
+      { method: 'POST', path: '/recover' },
+      { method: 'POST', path: '/verify' },
+      { method: 'PUT', path: '/user', token: session.access_token },
+      { method: 'POST', path: '/factors', token: session.access_token },
+      { method: 'POST', path: `/factors/${factorId}/verify`, token: session.access_token },
+      { method: 'POST', path: '/admin/users', token: stack.serviceRoleKey },
+    ];
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...endpoints), bodies, async (endpoint, value) => {
+          const response = await authFetch(open.apiUrl, endpoint.path, {
+            method: endpoint.method,
+            headers: JSON_HEADERS,
+            body: JSON.stringify(value),
+            ...(endpoint.token ? { token: endpoint.token } : {}),
+          });
+          expect(response.status, `${endpoint.method} ${endpoint.path} ${JSON.stringify(value)}`).toBeLessThan(500);
+        }),
+        { numRuns: 150 },
+      );
+    } finally {
+      await open.stop();
+    }
+  }, 120_000);
 });
