@@ -267,6 +267,24 @@ describe('logout scopes', () => {
   });
 });
 
+describe('audit log', () => {
+  it('records sign-up, sign-in, refresh and logout with the actor and address', async () => {
+    const { email, user, session } = await signUp();
+    const client = stack.client();
+    await client.auth.signInWithPassword({ email, password: STRONG_PASSWORD });
+    await client.auth.refreshSession({ refresh_token: session.refresh_token });
+    await client.auth.signOut();
+    const { rows } = await stack.pool.query<{ action: string; actor_username: string; ip_address: string }>(
+      `select payload->>'action' as action, payload->>'actor_username' as actor_username, ip_address
+       from auth.audit_log_entries where payload->>'actor_id' = $1 order by created_at, payload->>'action'`,
+      [user.id],
+    );
+    expect(rows.map((row) => row.action)).toEqual(['user_signedup', 'login', 'token_refreshed', 'logout']);
+    expect(new Set(rows.map((row) => row.actor_username))).toEqual(new Set([email]));
+    expect(rows.every((row) => /^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/.test(row.ip_address))).toBe(true);
+  });
+});
+
 describe('tokens at the REST API', () => {
   it('PostgREST accepts the access token, and the profile trigger read name and role from the sign-up metadata', async () => {
     const { client, user } = await signUp({ name: 'Rosalind', role: 'merchant' });
