@@ -451,3 +451,24 @@ describe('money flows', () => {
     expect((await saleOf(partial)).map((r) => [r.kind, r.status])).toEqual([['sale', 'pending']]);
   });
 });
+
+describe('server timestamps', () => {
+  it('stamps creation times on API writes and keeps them on updates', async () => {
+    const a = await as(EMAIL.A);
+    const recent = (value: string) => Date.now() - new Date(value).getTime() < 60_000;
+    const post = await a
+      .from('posts')
+      .insert({ author_id: ID.A, title: 'Backdated?', body: 'x', created_at: '2000-01-01T00:00:00Z', updated_at: '2000-01-01T00:00:00Z' })
+      .select('id, created_at, updated_at')
+      .single();
+    expect(recent(post.data!.created_at) && recent(post.data!.updated_at)).toBe(true);
+    const updated = await a.from('posts').update({ created_at: '2001-01-01T00:00:00Z' }).eq('id', post.data!.id).select('created_at').single();
+    expect(updated.data!.created_at).toBe(post.data!.created_at);
+    const message = await a
+      .from('messages')
+      .insert({ conversation_id: ID.conversationMA, sender_id: ID.A, body: 'From the past', created_at: '1999-12-31T00:00:00Z' })
+      .select('created_at')
+      .single();
+    expect(recent(message.data!.created_at)).toBe(true);
+  });
+});
