@@ -203,15 +203,16 @@ export async function toApiError(error: unknown): Promise<ApiError> {
     return new ApiError('network', error.message, { cause: error });
   }
   if (isAuthError(error)) {
-    return new ApiError(
-      error.status ? codeForStatus(error.status) : 'unauthorized',
-      error.message,
-      {
-        ...(error.status ? { status: error.status } : {}),
-        ...(error.code ? { upstreamCode: error.code } : {}),
-        cause: error,
-      },
-    );
+    // A missing session is "not signed in"; otherwise the status decides (0: no answer at all).
+    const code =
+      error.name === 'AuthSessionMissingError' || typeof error.status !== 'number'
+        ? 'unauthorized'
+        : codeForStatus(error.status);
+    return new ApiError(code, error.message, {
+      ...(error.status ? { status: error.status } : {}),
+      ...(error.code ? { upstreamCode: error.code } : {}),
+      cause: error,
+    });
   }
   if (isPostgrestErrorLike(error)) {
     return fromPostgrestError(error, undefined);

@@ -1,4 +1,7 @@
 import {
+  AuthApiError,
+  AuthRetryableFetchError,
+  AuthSessionMissingError,
   FunctionsFetchError,
   FunctionsHttpError,
   FunctionsRelayError,
@@ -87,6 +90,24 @@ describe('mapping of server codes', () => {
     });
     await expect(toApiError(new FunctionsFetchError({}))).resolves.toMatchObject({
       code: 'network',
+    });
+  });
+
+  it('maps auth errors by status, a missing session to unauthorized', async () => {
+    await expect(toApiError(new AuthSessionMissingError())).resolves.toMatchObject({
+      code: 'unauthorized',
+    });
+    await expect(toApiError(new AuthRetryableFetchError('fetch failed', 0))).resolves.toMatchObject(
+      {
+        code: 'network',
+      },
+    );
+    await expect(
+      toApiError(new AuthApiError('Request rate limit reached', 429, 'over_request_rate_limit')),
+    ).resolves.toMatchObject({
+      code: 'rate_limited',
+      status: 429,
+      upstreamCode: 'over_request_rate_limit',
     });
   });
 
