@@ -126,6 +126,10 @@ begin
       if new.author_id is distinct from old.author_id then
         raise exception 'The author cannot change' using errcode = '42501';
       end if;
+      if (to_jsonb(new) -> 'post_id', to_jsonb(new) -> 'parent_id')
+         is distinct from (to_jsonb(old) -> 'post_id', to_jsonb(old) -> 'parent_id') then
+        raise exception 'A comment stays where it was written' using errcode = '42501';
+      end if;
     end if;
   end if;
   return new;

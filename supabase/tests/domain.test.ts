@@ -256,6 +256,8 @@ describe('reviews and moderation', () => {
     );
     const admin = await as(EMAIL.admin);
     expect((await admin.from('posts').update({ is_pinned: true }).eq('id', ID.postA)).error).toBeNull();
+    const moved = await a.from('comments').update({ post_id: ID.postBHidden }).eq('id', ID.commentA);
+    expect(moved.error?.message).toBe('A comment stays where it was written');
     const withdrawn = await a.from('comments').update({ status: 'removed' }).eq('id', ID.commentA);
     expect(withdrawn.error).toBeNull();
   });
