@@ -6,10 +6,21 @@ import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Avatar } from '../avatar';
 import { AppShell, type AppShellRootProps } from './app-shell';
 
-/** Stands in for a router's link component: the shell only needs something that renders an anchor. */
-function FakeRouterLink({ to, children, ...props }: ComponentPropsWithoutRef<'a'> & { to: string }) {
+/**
+ * Stands in for a router's link component: the shell only needs something that renders an anchor.
+ * Like a router link it handles the click itself instead of letting the browser navigate.
+ */
+function FakeRouterLink({ to, children, onClick, ...props }: ComponentPropsWithoutRef<'a'> & { to: string }) {
   return (
-    <a href={`#${to}`} data-router-link="" {...props}>
+    <a
+      href={`#${to}`}
+      data-router-link=""
+      onClick={(event) => {
+        onClick?.(event);
+        event.preventDefault();
+      }}
+      {...props}
+    >
       {children}
     </a>
   );
@@ -135,6 +146,15 @@ export const MobileDrawer: Story = {
     // Choosing a destination closes the drawer.
     await userEvent.click(within(drawer).getByRole('link', { name: 'Programs' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  },
+};
+
+export const MobileDrawerOpen: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Open navigation' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Main navigation' });
+    await expect(within(drawer).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   },
 };
 

@@ -3,7 +3,7 @@ import { IconButton, Theme, Tooltip, VisuallyHidden } from '@radix-ui/themes';
 import { Cross2Icon, DoubleArrowLeftIcon, DoubleArrowRightIcon, HamburgerMenuIcon } from '@radix-ui/react-icons';
 import { Dialog, Slot } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { cn } from '../../utils';
+import { cn, composeRefs } from '../../utils';
 
 /** Width from which the sidebar sits beside the content; below it, navigation opens as a drawer. */
 export const APP_SHELL_DESKTOP_QUERY = '(min-width: 768px)';
@@ -23,6 +23,8 @@ interface AppShellContextValue {
   setDrawerOpen: (open: boolean) => void;
   sidebarId: string;
   mainId: string;
+  /** The menu button, where focus returns when the drawer closes. */
+  menuButtonRef: React.RefObject<HTMLButtonElement | null>;
 }
 
 const AppShellContext = React.createContext<AppShellContextValue | null>(null);
@@ -62,6 +64,7 @@ const AppShellRoot = React.forwardRef<HTMLDivElement, AppShellRootProps>(functio
   const [ownCollapsed, setOwnCollapsed] = React.useState(defaultCollapsed);
   const collapsed = collapsedProp ?? ownCollapsed;
   const [drawerOpen, setDrawerOpen] = React.useState(false);
+  const menuButtonRef = React.useRef<HTMLButtonElement>(null);
   const id = React.useId();
   const sidebarId = `${id}-sidebar`;
   const mainId = `${id}-main`;
@@ -85,7 +88,7 @@ const AppShellRoot = React.forwardRef<HTMLDivElement, AppShellRootProps>(functio
   }, [drawerOpen]);
 
   const value = React.useMemo(
-    () => ({ collapsed, setCollapsed, drawerOpen, setDrawerOpen, sidebarId, mainId }),
+    () => ({ collapsed, setCollapsed, drawerOpen, setDrawerOpen, sidebarId, mainId, menuButtonRef }),
     [collapsed, setCollapsed, drawerOpen, sidebarId, mainId],
   );
 
@@ -143,7 +146,7 @@ const AppShellSidebar = React.forwardRef<HTMLElement, AppShellSidebarProps>(func
   { label = 'Main', footer, className, children, ...rest },
   ref,
 ) {
-  const { collapsed, drawerOpen, setDrawerOpen, sidebarId } = useAppShell('Sidebar');
+  const { collapsed, drawerOpen, setDrawerOpen, sidebarId, menuButtonRef } = useAppShell('Sidebar');
   return (
     <>
       <aside
@@ -165,7 +168,16 @@ const AppShellSidebar = React.forwardRef<HTMLElement, AppShellSidebarProps>(func
             <Dialog.Overlay className="vd-app-shell__drawer-overlay" />
           </Theme>
           <Theme asChild>
-            <Dialog.Content className="vd-app-shell__drawer" data-slot="app-shell-drawer" aria-describedby={undefined}>
+            <Dialog.Content
+              className="vd-app-shell__drawer"
+              data-slot="app-shell-drawer"
+              aria-describedby={undefined}
+              onCloseAutoFocus={(event) => {
+                // The menu button lives outside the dialog, so return focus to it explicitly.
+                event.preventDefault();
+                menuButtonRef.current?.focus();
+              }}
+            >
               <div className="vd-app-shell__drawer-header">
                 <Dialog.Title asChild>
                   <VisuallyHidden>{label} navigation</VisuallyHidden>
@@ -226,10 +238,10 @@ const AppShellMenuButton = React.forwardRef<HTMLButtonElement, AppShellMenuButto
   { className, onClick, ...rest },
   ref,
 ) {
-  const { drawerOpen, setDrawerOpen } = useAppShell('MenuButton');
+  const { drawerOpen, setDrawerOpen, menuButtonRef } = useAppShell('MenuButton');
   return (
     <IconButton
-      ref={ref}
+      ref={composeRefs(ref, menuButtonRef)}
       variant="ghost"
       color="gray"
       aria-label="Open navigation"

@@ -41,9 +41,11 @@ export const KeyboardEvidence: Story = {
     const badge = canvas.getByRole('button', { name: /Carbon neutral shipping/ });
     await expect(badge).toHaveFocus();
     await userEvent.keyboard('{Enter}');
-    await screen.findByRole('dialog');
-    // Focus moves into the panel, onto the evidence link.
-    await waitFor(() => expect(screen.getByRole('link', { name: 'View certificate' })).toHaveFocus());
+    const panel = await screen.findByRole('dialog');
+    // Focus moves into the panel; Tab reaches the evidence link.
+    await waitFor(() => expect(panel).toHaveFocus());
+    await userEvent.tab();
+    await expect(screen.getByRole('link', { name: 'View certificate' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await expect(badge).toHaveFocus();

@@ -67,6 +67,7 @@ function ChartFrameImpl<T extends ChartDatum>(
 ) {
   const [tableShown, setTableShown] = React.useState(false);
   const tableId = React.useId();
+  const titleId = React.useId();
   const formatters = { formatValue, formatDate };
   const hasData = data.length > 0;
 
@@ -104,13 +105,14 @@ function ChartFrameImpl<T extends ChartDatum>(
     <figure
       ref={ref}
       data-slot="chart"
+      aria-labelledby={titleId}
       aria-busy={loading || undefined}
       className={chartVariants({ surface, className })}
       {...rest}
     >
       <figcaption className="vd-chart__header" data-slot="chart-header">
         <span className="vd-chart__titles">
-          <Text as="span" size="3" weight="medium" className="vd-chart__title">
+          <Text as="span" id={titleId} size="3" weight="medium" className="vd-chart__title">
             {title}
           </Text>
           {description ? (
@@ -123,7 +125,7 @@ function ChartFrameImpl<T extends ChartDatum>(
           <Button
             type="button"
             size="1"
-            variant="ghost"
+            variant="soft"
             color="gray"
             aria-expanded={tableShown}
             aria-controls={tableId}

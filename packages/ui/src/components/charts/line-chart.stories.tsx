@@ -43,7 +43,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Clicks: Story = {
   play: async ({ canvas }) => {
-    const figure = canvas.getByRole('figure', { name: /Clicks per day/ });
+    const figure = canvas.getByRole('figure', { name: 'Clicks per day' });
     const plot = within(figure).getByRole('img');
     await expect(plot).toHaveAccessibleName(/^Clicks per day from Jan 1 to Jan 31\. Clicks: total [\d,]+, highest \d+ on Jan \d+/);
     // The numbers behind the picture are in a table for screen readers.

@@ -4,7 +4,7 @@ import type { CSSProperties } from 'react';
 export const axisTick = { fill: 'var(--gray-11)', fontSize: 12 };
 export const axisLine = { stroke: 'var(--gray-a6)' };
 export const gridStroke = 'var(--gray-a4)';
-export const chartMargin = { top: 8, right: 8, bottom: 0, left: 0 };
+export const chartMargin = { top: 8, right: 20, bottom: 0, left: 0 };
 
 export const tooltipContentStyle: CSSProperties = {
   background: 'var(--color-panel-solid)',

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { DropdownMenu as ThemesMenu } from '@radix-ui/themes';
 import { cva, type VariantProps } from 'class-variance-authority';
+import { cn } from '../../utils';
 
 export const dropdownMenuItemVariants = cva('vd-dropdown-menu-item', {
   variants: {
@@ -27,8 +28,13 @@ export interface DropdownMenuItemProps
   extends Omit<Themes<typeof ThemesMenu.Item>, 'color'>,
     VariantProps<typeof dropdownMenuItemVariants> {}
 
-function DropdownMenuRoot(props: DropdownMenuRootProps) {
-  return <ThemesMenu.Root {...props} />;
+/**
+ * Non-modal by default: the page stays readable by assistive technology while the menu is open
+ * (a modal menu hides the page with aria-hidden while its trigger stays focusable). Focus still
+ * moves into the menu and returns to the trigger; pass `modal` to block the page instead.
+ */
+function DropdownMenuRoot({ modal = false, ...props }: DropdownMenuRootProps) {
+  return <ThemesMenu.Root modal={modal} {...props} />;
 }
 
 const DropdownMenuTrigger = React.forwardRef<HTMLButtonElement, DropdownMenuTriggerProps>(function DropdownMenuTrigger(
@@ -61,8 +67,11 @@ const DropdownMenuItem = React.forwardRef<HTMLDivElement, DropdownMenuItemProps>
   );
 });
 
-const DropdownMenuLabel = React.forwardRef<HTMLDivElement, DropdownMenuLabelProps>(function DropdownMenuLabel(props, ref) {
-  return <ThemesMenu.Label ref={ref} data-slot="dropdown-menu-label" {...props} />;
+const DropdownMenuLabel = React.forwardRef<HTMLDivElement, DropdownMenuLabelProps>(function DropdownMenuLabel(
+  { className, ...rest },
+  ref,
+) {
+  return <ThemesMenu.Label ref={ref} data-slot="dropdown-menu-label" className={cn('vd-dropdown-menu-label', className)} {...rest} />;
 });
 
 const DropdownMenuGroup = React.forwardRef<HTMLDivElement, DropdownMenuGroupProps>(function DropdownMenuGroup(props, ref) {

@@ -8,7 +8,13 @@ const meta = {
   title: 'Data display/StatCard',
   component: StatCard,
   args: { label: 'Clicks', value: '12,480', delta: 0.125, deltaLabel: 'vs last month', icon: <CursorArrowIcon /> },
-  decorators: [(Story) => <div style={{ maxWidth: 320 }}><Story /></div>],
+  decorators: [
+    (Story, { parameters }) => (
+      <div style={{ maxWidth: (parameters as { cardWidth?: number | string }).cardWidth ?? 320 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof StatCard>;
 
 export default meta;
@@ -62,7 +68,7 @@ export const LongContent: Story = {
 export const Small: Story = { args: { size: '1' } };
 
 export const Dashboard: Story = {
-  decorators: [(Story) => <div style={{ maxWidth: 'none' }}><Story /></div>],
+  parameters: { cardWidth: 'none' },
   render: () => (
     <Grid columns={{ initial: '1', sm: '3' }} gap="3">
       <StatCard label="Clicks" value="12,480" delta={0.125} deltaLabel="vs last month" />
