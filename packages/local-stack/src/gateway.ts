@@ -151,7 +151,8 @@ export function createGateway(opts: GatewayOptions): http.Server {
     const cors = corsHeaders(req);
     let url: URL;
     try {
-      url = new URL(req.url ?? '/', 'http://gateway.local');
+      // Handlers see the URL the client used (functions and auth build links from it).
+      url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
       decodeURIComponent(url.pathname);
     } catch {
       sendJson(res, 400, { message: 'Malformed request URL' }, cors);

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type pg from 'pg';
 import { loadOrCreateKeys } from '../src/keys.js';
 import type { RunningStack } from '../src/stack.js';
@@ -34,3 +36,9 @@ export async function waitForTable(stack: RunningStack, table: string): Promise<
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * A migrations directory that does not exist: stacks started with it have only the bootstrap
+ * schema, so these tests do not depend on the project's migrations.
+ */
+export const NO_MIGRATIONS = path.join(tmpdir(), 'verdant-no-migrations', randomUUID());

@@ -3,7 +3,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeSupabaseOptions, startTestStack } from '../src/testing.js';
 import type { RunningStack } from '../src/stack.js';
-import { createUser, waitForTable, type TestUser } from './helpers.js';
+import { createUser, NO_MIGRATIONS, waitForTable, type TestUser } from './helpers.js';
 
 let stack: RunningStack;
 let alice: TestUser;
@@ -17,7 +17,7 @@ function clientFor(user?: TestUser): SupabaseClient {
 }
 
 beforeAll(async () => {
-  stack = await startTestStack({ seed: false });
+  stack = await startTestStack({ seed: false, migrationsDir: NO_MIGRATIONS });
   [alice, bob] = [await createUser(stack), await createUser(stack)];
   await stack.pool.query(`
     create table public.notes (
@@ -82,7 +82,7 @@ describe('PostgREST through the gateway', () => {
   });
 
   it('refuses tokens signed by another key', async () => {
-    const other = await startTestStack({ seed: false });
+    const other = await startTestStack({ seed: false, migrationsDir: NO_MIGRATIONS });
     try {
       const stranger = await createUser(other);
       const res = await fetch(`${stack.apiUrl}/rest/v1/notes`, {
@@ -195,5 +195,21 @@ describe('PostgREST supervision', () => {
     }
     expect(status).toBe(200);
     expect(Number(await readFile(pidFile, 'utf8'))).not.toBe(before);
+  });
+});
+
+describe('gateway request URLs', () => {
+  it('refuses a malformed Host header with 400 instead of failing', async () => {
+    const http = await import('node:http');
+    const { port } = new URL(stack.apiUrl);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, path: '/health', headers: { host: 'bad host:x' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(400);
   });
 });

@@ -2,7 +2,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../src/stack.js';
 import { nodeSupabaseOptions, startTestStack } from '../src/testing.js';
-import { createUser, type TestUser } from './helpers.js';
+import { createUser, NO_MIGRATIONS, type TestUser } from './helpers.js';
 
 let stack: RunningStack;
 let alice: TestUser;
@@ -19,7 +19,7 @@ function clientFor(user?: TestUser): SupabaseClient {
 const png = (bytes: number[]) => new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, ...bytes])], { type: 'image/png' });
 
 beforeAll(async () => {
-  stack = await startTestStack({ seed: false });
+  stack = await startTestStack({ seed: false, migrationsDir: NO_MIGRATIONS });
   [alice, bob] = [await createUser(stack), await createUser(stack)];
   service = createClient(stack.apiUrl, stack.serviceRoleKey, nodeSupabaseOptions);
   // Policies as an avatars migration would write them: everyone reads, users write only their own folder.
