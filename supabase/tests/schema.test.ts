@@ -1,10 +1,11 @@
 // The schema as a whole: migrations apply to an empty database and the seed applies on top; every
 // table has row-level security and is in the RLS matrix; every SECURITY DEFINER function pins its
 // search_path; constraints carry the rules; the demo world is what the product promises.
-import { readdir, readFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { applySeed } from '@verdant/local-stack';
+import { applyMigrations, applySeed } from '@verdant/local-stack';
 import { startTestStack, type RunningStack } from '@verdant/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInClient } from './support/clients.js';
@@ -284,4 +285,24 @@ describe('the seed', () => {
       expect(data, account.email).toEqual({ name: account.name, role: account.role });
     }
   });
+});
+
+describe('migrations on a seeded database', () => {
+  it('the later migrations apply on top of the demo world', async () => {
+    const migrationsDir = path.join(supabaseDir, 'migrations');
+    const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
+    const seedNeeds = files.findIndex((f) => f.endsWith('_messages.sql')) + 1;
+    const earlier = await mkdtemp(path.join(tmpdir(), 'verdant-migrations-'));
+    let seeded: RunningStack | undefined;
+    try {
+      await Promise.all(files.slice(0, seedNeeds).map((f) => copyFile(path.join(migrationsDir, f), path.join(earlier, f))));
+      seeded = await startTestStack({ migrationsDir: earlier });
+      expect(Number((await seeded.pool.query('select count(*) as n from public.link_clicks')).rows[0].n)).toBe(20_000);
+      expect(await applyMigrations(seeded.pool, migrationsDir)).toEqual(files.slice(seedNeeds));
+      expect(files.slice(seedNeeds).length).toBeGreaterThan(0);
+    } finally {
+      await seeded?.stop();
+      await rm(earlier, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
