@@ -3,6 +3,7 @@ import {
   type SupportedStorage,
   type WebSocketLikeConstructor,
 } from '@supabase/supabase-js';
+import { REALTIME_HEARTBEAT_MS, REALTIME_RECONNECT_MS, REALTIME_TIMEOUT_MS } from './constants';
 import type { Database } from './database.types';
 import {
   defaultSleep,
@@ -49,6 +50,11 @@ export interface ApiClientOptions {
   };
 }
 
+/** Spec §9: 1 s, 2 s, 5 s, then 10 s between reconnect attempts. */
+function realtimeReconnectDelay(tries: number): number {
+  return REALTIME_RECONNECT_MS[Math.max(tries, 1) - 1] ?? REALTIME_RECONNECT_MS[3];
+}
+
 function buildModules(context: ModuleContext) {
   return {
     profiles: createProfilesModule(context),
@@ -81,7 +87,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       ...options.auth,
       ...(options.storage ? { storage: options.storage } : {}),
     },
-    ...(options.realtimeTransport ? { realtime: { transport: options.realtimeTransport } } : {}),
+    realtime: {
+      heartbeatIntervalMs: REALTIME_HEARTBEAT_MS,
+      timeout: REALTIME_TIMEOUT_MS,
+      reconnectAfterMs: realtimeReconnectDelay,
+      ...(options.realtimeTransport ? { transport: options.realtimeTransport } : {}),
+    },
     ...(options.fetch ? { global: { fetch: options.fetch } } : {}),
   });
   return {

@@ -20,6 +20,18 @@ describe('createApiClient', () => {
   });
 });
 
+describe('realtime settings (spec §9)', () => {
+  it('heartbeat 30 s, timeout 10 s, reconnect after 1 s, 2 s, 5 s, then 10 s', () => {
+    const { api } = clientWith([]);
+    const realtime = api.supabase.realtime;
+    expect(realtime.heartbeatIntervalMs).toBe(30_000);
+    expect(realtime.timeout).toBe(10_000);
+    expect([1, 2, 3, 4, 5, 9].map((tries) => realtime.reconnectAfterMs(tries))).toEqual([
+      1000, 2000, 5000, 10_000, 10_000, 10_000,
+    ]);
+  });
+});
+
 describe('ApiError', () => {
   it('is an Error with a stable code, optional status, details and upstream code', () => {
     const error = new ApiError('conflict', 'taken', {
