@@ -4,8 +4,8 @@ import { PayloadTooLargeError, readBody, sendJson, sendWebResponse, toWebRequest
 export interface GatewayOptions {
   anonKey: string;
   serviceRoleKey: string;
-  /** Base URL of PostgREST (loopback). */
-  postgrestUrl: string;
+  /** Base URL of PostgREST (loopback); read for every request, since a restart may move it. */
+  postgrestUrl: () => string;
   /** Origins allowed besides any http(s)://localhost / 127.0.0.1 origin. */
   allowedOrigins: string[];
   auth?: WebHandler;
@@ -58,7 +58,6 @@ function apikeyOf(req: IncomingMessage, url: URL): string | undefined {
 export function createGateway(opts: GatewayOptions): http.Server {
   const bodyLimit = opts.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const storageBodyLimit = opts.storageBodyLimit ?? DEFAULT_STORAGE_BODY_LIMIT;
-  const upstream = new URL(opts.postgrestUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 64 });
 
   const corsHeaders = (req: IncomingMessage): Record<string, string> => {
@@ -74,6 +73,7 @@ export function createGateway(opts: GatewayOptions): http.Server {
   };
 
   const proxyRest = (req: IncomingMessage, res: ServerResponse, url: URL, cors: Record<string, string>) => {
+    const upstream = new URL(opts.postgrestUrl());
     const headers: http.OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;

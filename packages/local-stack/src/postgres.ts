@@ -248,25 +248,19 @@ async function startEmbedded(opts: StartDatabaseOptions): Promise<Database> {
     await writeFile(secretsFile, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }
 
-  const port = opts.port || (await freePort());
-  const args = [
-    '-D', clusterDir,
-    '-p', String(port),
-    '-c', 'listen_addresses=127.0.0.1',
-    '-c', 'unix_socket_directories=',
-    '-c', 'lc_messages=C',
-    '-c', 'max_connections=200',
-  ];
-  if (opts.ephemeral) args.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
-  // Its own process group: a Ctrl-C in the terminal reaches the stack, which stops Postgres last.
-  const child = spawn(bins.postgres, args, {
-    ...runAs,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, LC_ALL: 'C' },
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  await waitForPostgres(child, exited, log);
+  // A free port can be taken by another process before Postgres binds it: then try another one.
+  let port = opts.port || (await freePort());
+  let started: { child: ChildProcess; exited: Promise<number | null> };
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      started = await spawnPostgres(bins.postgres, clusterDir, port, opts.ephemeral ?? false, runAs, log);
+      break;
+    } catch (error) {
+      if (opts.port || attempt >= 3 || !/could not bind|already in use/i.test((error as Error).message)) throw error;
+      port = await freePort();
+    }
+  }
+  const { child, exited } = started;
 
   const superuserUrl = `postgresql://${SUPERUSER}:${encodeURIComponent(secrets.superuserPassword)}@127.0.0.1:${port}/postgres`;
   const pool = createPool(superuserUrl);
@@ -288,6 +282,35 @@ async function startEmbedded(opts: StartDatabaseOptions): Promise<Database> {
       return stopping;
     },
   };
+}
+
+async function spawnPostgres(
+  binary: string,
+  clusterDir: string,
+  port: number,
+  ephemeral: boolean,
+  runAs: RunAs,
+  log: (line: string) => void,
+): Promise<{ child: ChildProcess; exited: Promise<number | null> }> {
+  const args = [
+    '-D', clusterDir,
+    '-p', String(port),
+    '-c', 'listen_addresses=127.0.0.1',
+    '-c', 'unix_socket_directories=',
+    '-c', 'lc_messages=C',
+    '-c', 'max_connections=200',
+  ];
+  if (ephemeral) args.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  // Its own process group: a Ctrl-C in the terminal reaches the stack, which stops Postgres last.
+  const child = spawn(binary, args, {
+    ...runAs,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, LC_ALL: 'C' },
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  await waitForPostgres(child, exited, log);
+  return { child, exited };
 }
 
 function waitForPostgres(child: ChildProcess, exited: Promise<number | null>, log: (line: string) => void): Promise<void> {

@@ -15,9 +15,9 @@ export interface PostgrestOptions {
 }
 
 export interface Postgrest {
-  /** Base URL of the PostgREST server on loopback. */
-  url: string;
-  port: number;
+  /** Base URL of the PostgREST server on loopback (changes if a restart had to take a new port). */
+  readonly url: string;
+  readonly port: number;
   /** Resolves once PostgREST answers `/ready` (schema cache loaded, database reachable). */
   ready(timeoutMs?: number): Promise<void>;
   /** Stops PostgREST (and its supervision). */
@@ -61,6 +61,7 @@ async function stopLeftover(pidFile: string, binary: string): Promise<void> {
 const MIN_BACKOFF_MS = 200;
 const MAX_BACKOFF_MS = 5_000;
 const STABLE_AFTER_MS = 10_000;
+const EARLY_EXIT_MS = 2_000;
 
 /**
  * Runs PostgREST as a supervised child: its output is logged line by line, and when it exits
@@ -69,8 +70,8 @@ const STABLE_AFTER_MS = 10_000;
 export async function startPostgrest(opts: PostgrestOptions): Promise<Postgrest> {
   const binary = postgrestBinary();
   await stopLeftover(opts.pidFile, binary);
-  const [port, adminPort] = await Promise.all([freePort(), freePort()]);
-  const env: NodeJS.ProcessEnv = {
+  let [port, adminPort] = await Promise.all([freePort(), freePort()]);
+  const env = (): NodeJS.ProcessEnv => ({
     PATH: process.env.PATH,
     LANG: 'C.UTF-8',
     PGRST_DB_URI: opts.dbUri,
@@ -86,7 +87,7 @@ export async function startPostgrest(opts: PostgrestOptions): Promise<Postgrest>
     PGRST_ADMIN_SERVER_PORT: String(adminPort),
     PGRST_LOG_LEVEL: 'error',
     PGRST_OPENAPI_MODE: 'ignore-privileges',
-  };
+  });
 
   let child: ChildProcess | undefined;
   let stopping = false;
@@ -102,10 +103,10 @@ export async function startPostgrest(opts: PostgrestOptions): Promise<Postgrest>
     });
   };
 
-  const launch = () => {
+  const launch = async () => {
     const startedAt = Date.now();
     // Its own process group: a Ctrl-C in the terminal reaches the stack, which stops PostgREST in order.
-    const proc = spawn(binary, [], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(binary, [], { env: env(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     child = proc;
     if (proc.pid) void writeFile(opts.pidFile, String(proc.pid)).catch(() => undefined);
     pipeLines(proc.stdout);
@@ -113,13 +114,20 @@ export async function startPostgrest(opts: PostgrestOptions): Promise<Postgrest>
     proc.on('error', (error) => opts.log(`could not start PostgREST: ${error.message}`));
     proc.on('exit', (code, signal) => {
       if (stopping) return;
-      if (Date.now() - startedAt > STABLE_AFTER_MS) backoff = MIN_BACKOFF_MS;
+      const ranFor = Date.now() - startedAt;
+      if (ranFor > STABLE_AFTER_MS) backoff = MIN_BACKOFF_MS;
       opts.log(`PostgREST exited (${signal ?? `code ${code}`}); restarting in ${backoff} ms`);
-      restartTimer = setTimeout(launch, backoff);
+      restartTimer = setTimeout(() => {
+        void (async () => {
+          // An early exit may mean another process took the port meanwhile: take fresh ones.
+          if (ranFor < EARLY_EXIT_MS && code !== null) [port, adminPort] = await Promise.all([freePort(), freePort()]);
+          if (!stopping) await launch();
+        })();
+      }, backoff);
       backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
     });
   };
-  launch();
+  await launch();
 
   const ready = async (timeoutMs = 15_000) => {
     const deadline = Date.now() + timeoutMs;
@@ -137,8 +145,12 @@ export async function startPostgrest(opts: PostgrestOptions): Promise<Postgrest>
   };
 
   return {
-    url: `http://127.0.0.1:${port}`,
-    port,
+    get url() {
+      return `http://127.0.0.1:${port}`;
+    },
+    get port() {
+      return port;
+    },
     ready,
     async stop() {
       stopping = true;

@@ -191,7 +191,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
     const routes: GatewayOptions = {
       anonKey: keys.anonKey,
       serviceRoleKey: keys.serviceRoleKey,
-      postgrestUrl: rest.url,
+      postgrestUrl: () => rest.url,
       allowedOrigins: [],
       log,
     };
@@ -261,7 +261,9 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
       dataDir,
       pool: db.pool,
       appliedMigrations,
-      restUrl: rest.url,
+      get restUrl() {
+        return rest.url;
+      },
       stop: () => (stopping ??= stopAll()),
     };
   } catch (error) {

@@ -12,13 +12,12 @@ export async function startTestStack(opts: Omit<StartStackOptions, 'dataDir' | '
   const dataDir = await mkdtemp(path.join(tmpdir(), 'verdant-stack-'));
   try {
     const stack = await startStack({ apiPort: 0, webPort: 0, quiet: true, ephemeral: true, ...opts, dataDir });
-    return {
-      ...stack,
-      async stop() {
-        await stack.stop();
-        await rm(dataDir, { recursive: true, force: true });
-      },
+    const stopStack = stack.stop;
+    stack.stop = async () => {
+      await stopStack();
+      await rm(dataDir, { recursive: true, force: true });
     };
+    return stack;
   } catch (error) {
     await rm(dataDir, { recursive: true, force: true });
     throw error;
