@@ -40,10 +40,10 @@ const CONTROL_CHARACTERS = /[^\P{Cc}\t\n\r]/gu;
  */
 const SCRIPTABLE_SCHEMES = /(?:javascript|vbscript|data):((?:ata:)*)/gi;
 /**
- * A run of word characters and the "=" after it, if any. Event-handler names end right before an
- * "="; taking whole runs (no look-ahead, no backtracking) keeps the search linear.
+ * A whole run of word characters directly followed by "=": the places an event-handler name can
+ * end. Starting only where a run starts keeps the search linear.
  */
-const WORDS = /\w+=?/g;
+const WORDS_BEFORE_EQUALS = /(?<!\w)\w+=/g;
 const BLOCKED = 'blocked';
 /** The input reaches the parser in chunks so that it can stop early. */
 const CHUNK_LENGTH = 8192;
@@ -169,8 +169,7 @@ function neutralise(text: string): string {
       SCRIPTABLE_SCHEMES,
       (_match, chain: string) => `${'blocke'.repeat(chain.length / 4)}${BLOCKED}`,
     )
-    .replace(WORDS, (word) => {
-      if (!word.endsWith('=')) return word;
+    .replace(WORDS_BEFORE_EQUALS, (word) => {
       const start = word.toLowerCase().indexOf('on');
       // "on" needs at least one word character between it and the "=".
       return start === -1 || start + 3 === word.length
