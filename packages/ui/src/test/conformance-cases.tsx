@@ -1,3 +1,18 @@
+import { AppShell } from '../components/app-shell';
+import { Avatar } from '../components/avatar';
+import { Badge, SustainabilityBadge } from '../components/badge';
+import { BarChart, LineChart } from '../components/charts';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { CopyButton } from '../components/copy-button';
+import { DataTable } from '../components/data-table';
+import { DropdownMenu } from '../components/dropdown-menu';
+import { EmptyState } from '../components/empty-state';
+import { PageHeader } from '../components/page-header';
+import { Pagination } from '../components/pagination';
+import { Skeleton } from '../components/skeleton';
+import { StatCard } from '../components/stat-card';
+import { Tabs } from '../components/tabs';
+import { Tooltip } from '../components/tooltip';
 import type { ReactElement, Ref } from 'react';
 import { AccessDeniedCard } from '../components/access-denied-card';
 import { Button } from '../components/button';
@@ -128,5 +143,139 @@ export const conformanceCases: ConformanceCase[] = [
     name: 'Switch',
     render: (p) => <Switch label="Email me" {...p} ref={p.ref as Ref<HTMLButtonElement>} />,
     classNameTarget: row,
+  },
+  {
+    name: 'Tabs',
+    render: (p) => (
+      <Tabs.Root defaultValue="a" {...p} ref={p.ref as Ref<HTMLDivElement>}>
+        <Tabs.List aria-label="Sections">
+          <Tabs.Trigger value="a">A</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="a">Panel</Tabs.Content>
+      </Tabs.Root>
+    ),
+  },
+  {
+    name: 'Badge',
+    render: (p) => (
+      <Badge {...p} ref={p.ref as Ref<HTMLSpanElement>}>
+        Active
+      </Badge>
+    ),
+  },
+  {
+    name: 'SustainabilityBadge',
+    render: (p) => (
+      <SustainabilityBadge
+        claim="B Corp"
+        issuer="B Lab"
+        expiresAt="2099-01-01"
+        {...p}
+        ref={p.ref as Ref<HTMLButtonElement>}
+      />
+    ),
+  },
+  {
+    name: 'Avatar',
+    render: (p) => <Avatar name="Ada Lovelace" {...p} ref={p.ref as Ref<HTMLSpanElement>} />,
+  },
+  {
+    name: 'DataTable',
+    render: (p) => (
+      <DataTable
+        caption="Links"
+        columns={[{ id: 'name', header: 'Name', cell: (r: { id: string }) => r.id }]}
+        rows={[{ id: 'a' }]}
+        getRowId={(r) => r.id}
+        {...p}
+        ref={p.ref as Ref<HTMLDivElement>}
+      />
+    ),
+  },
+  {
+    name: 'StatCard',
+    render: (p) => (
+      <StatCard label="Clicks" value="12" delta={0.1} {...p} ref={p.ref as Ref<HTMLDivElement>} />
+    ),
+  },
+  {
+    name: 'LineChart',
+    render: (p) => (
+      <LineChart
+        title="Clicks"
+        data={[{ date: '2026-01-01', clicks: 3 }]}
+        series={[{ key: 'clicks', label: 'Clicks' }]}
+        {...p}
+        ref={p.ref}
+      />
+    ),
+  },
+  {
+    name: 'BarChart',
+    render: (p) => (
+      <BarChart
+        title="Sales"
+        data={[{ date: '2026-01-01', sales: 3 }]}
+        series={[{ key: 'sales', label: 'Sales' }]}
+        {...p}
+        ref={p.ref}
+      />
+    ),
+  },
+  {
+    name: 'EmptyState',
+    render: (p) => <EmptyState title="Nothing here" {...p} ref={p.ref as Ref<HTMLDivElement>} />,
+  },
+  { name: 'Skeleton', render: (p) => <Skeleton {...p} ref={p.ref as Ref<HTMLSpanElement>} /> },
+  {
+    name: 'CopyButton',
+    render: (p) => <CopyButton value="x" {...p} ref={p.ref as Ref<HTMLButtonElement>} />,
+  },
+  {
+    name: 'AppShell.Root',
+    render: (p) => (
+      <AppShell.Root {...p} ref={p.ref as Ref<HTMLDivElement>}>
+        <AppShell.Main>Content</AppShell.Main>
+      </AppShell.Root>
+    ),
+  },
+  { name: 'PageHeader', render: (p) => <PageHeader title="Links" {...p} ref={p.ref} /> },
+  {
+    name: 'Pagination',
+    render: (p) => <Pagination page={1} pageCount={3} onPageChange={noop} {...p} ref={p.ref} />,
+  },
+  {
+    name: 'ConfirmDialog',
+    render: (p) => (
+      <ConfirmDialog
+        defaultOpen
+        title="Delete?"
+        description="Gone for good."
+        onConfirm={noop}
+        {...p}
+        ref={p.ref as Ref<HTMLDivElement>}
+      />
+    ),
+  },
+  {
+    name: 'DropdownMenu.Content',
+    render: (p) => (
+      <DropdownMenu.Root defaultOpen>
+        <DropdownMenu.Trigger>
+          <Button>Actions</Button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Content {...p} ref={p.ref as Ref<HTMLDivElement>}>
+          <DropdownMenu.Item>Edit</DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Root>
+    ),
+  },
+  {
+    name: 'Tooltip',
+    render: (p) => (
+      <Tooltip content="Help" open {...p} ref={p.ref as Ref<HTMLDivElement>}>
+        <Button>Hover</Button>
+      </Tooltip>
+    ),
   },
 ];
