@@ -105,7 +105,9 @@ export function createGateway(opts: GatewayOptions): http.Server {
         upstreamRes.pipe(res);
       },
     );
+    let refused = false;
     upstreamReq.on('error', (error) => {
+      if (refused) return;
       if (res.headersSent) {
         res.destroy();
         return;
@@ -116,7 +118,8 @@ export function createGateway(opts: GatewayOptions): http.Server {
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > bodyLimit) {
+      if (size > bodyLimit && !refused) {
+        refused = true;
         req.unpipe(upstreamReq);
         upstreamReq.destroy();
         req.resume();
@@ -239,11 +242,12 @@ function notFound(res: ServerResponse, cors: Record<string, string>) {
   sendJson(res, 404, { message: 'no Route matched with those values' }, cors);
 }
 
+/** 413 JSON. The rest of the body is read and discarded (callers resume the request), so the client sees the answer. */
 function tooLarge(res: ServerResponse, limit: number, cors: Record<string, string>) {
   sendJson(
     res,
     413,
     { statusCode: '413', error: 'Payload too large', message: `The request body exceeds the limit of ${limit} bytes` },
-    { ...cors, connection: 'close' },
+    cors,
   );
 }

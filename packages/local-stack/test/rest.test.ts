@@ -158,6 +158,44 @@ describe('gateway', () => {
     expect(rows[0].n).toBe(0);
   });
 
+  it('refuses oversized streamed (chunked) bodies with 413 too', async () => {
+    const http = await import('node:http');
+    const { port } = new URL(stack.apiUrl);
+    const response = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/rest/v1/notes',
+          headers: { apikey: stack.anonKey, Authorization: `Bearer ${alice.token}`, 'Content-Type': 'application/json' },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      const chunk = 'x'.repeat(64 * 1024);
+      req.write('{"body":"');
+      let sent = 0;
+      const pump = () => {
+        while (sent < 48) {
+          sent += 1;
+          if (!req.write(chunk)) {
+            req.once('drain', pump);
+            return;
+          }
+        }
+        req.end('"}');
+      };
+      pump();
+    });
+    expect(response.status).toBe(413);
+    expect(JSON.parse(response.body)).toMatchObject({ error: 'Payload too large' });
+  });
+
   it('answers unknown routes and malformed URLs with JSON errors', async () => {
     const unknown = await fetch(url('/nope/v1/x'), { headers: { apikey: stack.anonKey } });
     expect(unknown.status).toBe(404);
