@@ -1987,6 +1987,28 @@ export type Database = {
         }
       }
       count_admins_excluding: { Args: { excluded_id: string }; Returns: number }
+      create_payout: {
+        Args: { affiliate: string; currency?: string }
+        Returns: {
+          affiliate_id: string
+          amount_cents: number
+          created_at: string
+          currency: string
+          id: string
+          paid_at: string | null
+          period_end: string | null
+          period_start: string | null
+          status: string
+          stripe_transfer_id: string | null
+          updated_at: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "payouts"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       current_user_role: { Args: never; Returns: string }
       is_admin: { Args: never; Returns: boolean }
       is_approved_merchant: { Args: { merchant: string }; Returns: boolean }
@@ -2008,6 +2030,7 @@ export type Database = {
         Args: { storefront: string }
         Returns: boolean
       }
+      is_service_or_admin: { Args: never; Returns: boolean }
       is_url_slug: { Args: { value: string }; Returns: boolean }
       is_visible_comment: { Args: { comment: string }; Returns: boolean }
       is_visible_post: { Args: { post: string }; Returns: boolean }
@@ -2028,6 +2051,28 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      mark_payout_paid: {
+        Args: { paid_at?: string; payout: string; transfer_id: string }
+        Returns: {
+          affiliate_id: string
+          amount_cents: number
+          created_at: string
+          currency: string
+          id: string
+          paid_at: string | null
+          period_end: string | null
+          period_start: string | null
+          status: string
+          stripe_transfer_id: string | null
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "payouts"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       my_link_ids: { Args: never; Returns: string[] }
       my_order_ids: { Args: never; Returns: string[] }
       my_program_link_ids: { Args: never; Returns: string[] }
@@ -2035,7 +2080,84 @@ export type Database = {
       owns_link_page: { Args: { page: string }; Returns: boolean }
       owns_program: { Args: { program: string }; Returns: boolean }
       owns_storefront: { Args: { storefront: string }; Returns: boolean }
+      platform_fee_bps: { Args: never; Returns: number }
+      record_order_payment: {
+        Args: {
+          paid_at?: string
+          payment_fee_cents: number
+          payment_intent: string
+          target: string
+        }
+        Returns: {
+          affiliate_amount_cents: number
+          affiliate_link_id: string | null
+          attributed_affiliate_id: string | null
+          buyer_email: string | null
+          buyer_id: string | null
+          click_id: number | null
+          created_at: string
+          currency: string
+          id: string
+          merchant_amount_cents: number
+          merchant_id: string
+          paid_at: string | null
+          payment_fee_cents: number
+          platform_fee_cents: number
+          refunded_at: string | null
+          refunded_cents: number
+          status: string
+          stripe_checkout_session_id: string | null
+          stripe_payment_intent_id: string | null
+          subtotal_cents: number
+          total_cents: number
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "orders"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      record_order_refund: {
+        Args: {
+          refunded_at?: string
+          refunded_total_cents: number
+          target: string
+        }
+        Returns: {
+          affiliate_amount_cents: number
+          affiliate_link_id: string | null
+          attributed_affiliate_id: string | null
+          buyer_email: string | null
+          buyer_id: string | null
+          click_id: number | null
+          created_at: string
+          currency: string
+          id: string
+          merchant_amount_cents: number
+          merchant_id: string
+          paid_at: string | null
+          payment_fee_cents: number
+          platform_fee_cents: number
+          refunded_at: string | null
+          refunded_cents: number
+          status: string
+          stripe_checkout_session_id: string | null
+          stripe_payment_intent_id: string | null
+          subtotal_cents: number
+          total_cents: number
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "orders"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       refresh_link_click_daily: { Args: never; Returns: undefined }
+      release_due_commissions: { Args: { as_of?: string }; Returns: number }
       revenue_transparency: {
         Args: { months?: number }
         Returns: {
