@@ -84,6 +84,8 @@ describe('sanitizeText', () => {
       ['onmouseover = x', 'onmouseover = x'], // only a name directly followed by "=" (text, never an attribute)
       ['onjavascript:x=1', 'blocked=1'], // a scheme replacement completing an event name
       ['bonus=5', 'bblocked=5'], // any "on…=" is rewritten, even inside a word
+      ['x=onclick=y', 'x=blocked=y'],
+      ['a_onb1=c', 'a_blocked=c'],
       ['&lt;img src=x onerror=alert(1)&gt;', '&lt;img src=x blocked=alert(1)&gt;'],
       ['online now', 'online now'],
       ['one = two', 'one = two'],

@@ -43,7 +43,7 @@ const SCRIPTABLE_SCHEMES = /(?:javascript|vbscript|data):((?:ata:)*)/gi;
  * A whole run of word characters directly followed by "=": the places an event-handler name can
  * end. Starting only where a run starts keeps the search linear.
  */
-const WORDS_BEFORE_EQUALS = /(?<!\w)\w+=/g;
+const WORDS_BEFORE_EQUALS = /\b\w+=/g;
 const BLOCKED = 'blocked';
 /** The input reaches the parser in chunks so that it can stop early. */
 const CHUNK_LENGTH = 8192;
