@@ -2,8 +2,22 @@ import { ROLES, type Role } from '@verdant/validation';
 import type { ModuleContext } from '../context';
 import { run, runPage } from '../request';
 import type { Page, Row } from '../types';
-import { oneOf, optionalText, range, uuid, type PageInput } from '../validate';
-import { COMMISSION_STATUSES, type Commission, type CommissionStatus } from './commissions';
+import {
+  currency,
+  oneOf,
+  optionalText,
+  range,
+  text,
+  timestamp,
+  uuid,
+  type PageInput,
+} from '../validate';
+import {
+  COMMISSION_STATUSES,
+  type Commission,
+  type CommissionStatus,
+  type Payout,
+} from './commissions';
 import type { Profile } from './profiles';
 
 export type MerchantProfile = Row<'merchant_profiles'>;
@@ -134,6 +148,38 @@ export function createAdminModule({ supabase }: ModuleContext) {
           .select('*')
           .single(),
       );
+    },
+
+    /** Approves every pending commission whose holding period has passed; returns how many. */
+    async releaseDueCommissions(asOf?: string): Promise<number> {
+      const args = asOf === undefined ? {} : { as_of: timestamp('asOf', asOf) };
+      return run(supabase.rpc('release_due_commissions', args));
+    },
+
+    /**
+     * Bundles an affiliate's approved commissions (clawbacks included) into one payout; `null`
+     * when they do not add up to more than zero.
+     */
+    async createPayout(affiliateId: string, payoutCurrency = 'USD'): Promise<Payout | null> {
+      const args = {
+        affiliate: uuid('affiliateId', affiliateId),
+        currency: currency('currency', payoutCurrency),
+      };
+      const rows = await run(supabase.rpc('create_payout', args));
+      return rows[0] ?? null;
+    },
+
+    /** Marks a payout and its commissions paid (repeating it changes nothing). */
+    async markPayoutPaid(payoutId: string, transferId?: string | null): Promise<Payout> {
+      const args = {
+        payout: uuid('payoutId', payoutId),
+        // The function keeps the stored transfer id when given null; generated argument types
+        // cannot say that a SQL argument may be null.
+        transfer_id: (transferId == null
+          ? null
+          : text('transferId', transferId, { max: 200 })) as string,
+      };
+      return run(supabase.rpc('mark_payout_paid', args).single());
     },
 
     async listRoleChanges(page?: PageInput): Promise<Page<RoleChange>> {

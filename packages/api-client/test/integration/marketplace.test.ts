@@ -284,6 +284,67 @@ describe('orders and commissions', () => {
     });
   });
 
+  it('an admin releases due commissions, bundles them into a payout and marks it paid', async () => {
+    const paidAt = new Date(Date.now() - 40 * 86_400_000).toISOString();
+    const order = await must(
+      w.service
+        .from('orders')
+        .insert({
+          buyer_id: buyer.id,
+          merchant_id: merchant.id,
+          status: 'paid',
+          subtotal_cents: 2000,
+          total_cents: 2000,
+          merchant_amount_cents: 1600,
+          affiliate_amount_cents: 240,
+          platform_fee_cents: 100,
+          payment_fee_cents: 60,
+          attributed_affiliate_id: affiliateA.id,
+          paid_at: paidAt,
+        })
+        .select('id')
+        .single(),
+    );
+    const due = await must(
+      w.service
+        .from('commissions')
+        .insert({
+          affiliate_id: affiliateA.id,
+          merchant_id: merchant.id,
+          program_id: program.id,
+          order_id: order.id,
+          amount_cents: 240,
+          available_at: paidAt,
+        })
+        .select('id')
+        .single(),
+    );
+
+    await expect(affiliateA.api.admin.releaseDueCommissions()).rejects.toMatchObject({
+      code: 'forbidden',
+      message: 'Only administrators can release commissions',
+    });
+    await expect(admin.api.admin.releaseDueCommissions()).resolves.toBeGreaterThanOrEqual(1);
+    await expect(affiliateA.api.admin.createPayout(affiliateA.id)).rejects.toMatchObject({
+      code: 'forbidden',
+      message: 'Only administrators can create payouts',
+    });
+    const payout = await admin.api.admin.createPayout(affiliateA.id);
+    expect(payout).toMatchObject({
+      affiliate_id: affiliateA.id,
+      amount_cents: 240,
+      status: 'processing',
+    });
+    await expect(admin.api.admin.createPayout(affiliateA.id)).resolves.toBeNull();
+
+    const paid = await admin.api.admin.markPayoutPaid(payout!.id, 'tr_test_123');
+    expect(paid).toMatchObject({ status: 'paid', stripe_transfer_id: 'tr_test_123' });
+    const mine = await affiliateA.api.commissions.listMine({ status: 'paid' });
+    expect(mine.rows.map((c) => c.id)).toEqual([due.id]);
+    await expect(affiliateA.api.commissions.listPayouts()).resolves.toMatchObject({ total: 1 });
+    await expect(affiliateB.api.commissions.listPayouts()).resolves.toEqual({ rows: [], total: 0 });
+  });
+
   it('revenue transparency is public and reveals only months with at least three sales', async () => {
     await expect(w.anon.orders.revenueTransparency()).resolves.toEqual([]);
   });
