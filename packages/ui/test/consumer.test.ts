@@ -3,6 +3,7 @@
 // and render a Button and a toast in Chromium. Offline: the tarballs are unpacked into the app's
 // node_modules and every other dependency is linked from the repository's installed node_modules.
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -93,7 +94,9 @@ describe('a consumer app built from the packed package', () => {
     const appDir = join(workDir, 'app');
     await mkdir(join(appDir, 'src'), { recursive: true });
 
-    await run('npm', ['run', 'build'], { cwd: validationDir });
+    // The package under test is always built fresh; its workspace dependency is built by the
+    // task graph (`^build`) and only here when its output is missing.
+    if (!existsSync(join(validationDir, 'dist/index.js'))) await run('npm', ['run', 'build'], { cwd: validationDir });
     await run('npm', ['run', 'build'], { cwd: packageDir });
     const uiTarball = await packInto(workDir, packageDir);
     const validationTarball = await packInto(workDir, validationDir);

@@ -76,6 +76,29 @@ export const CloseButton: Story = {
   },
 };
 
+async function swipeRight(element: HTMLElement, distance: number) {
+  const { left, top, height } = element.getBoundingClientRect();
+  const y = top + height / 2;
+  const x = left + 40;
+  await userEvent.pointer([
+    { keys: '[MouseLeft>]', target: element, coords: { clientX: x, clientY: y } },
+    { target: element, coords: { clientX: x + distance / 2, clientY: y } },
+    { target: element, coords: { clientX: x + distance, clientY: y } },
+    { keys: '[/MouseLeft]', target: element, coords: { clientX: x + distance, clientY: y } },
+  ]);
+}
+
+export const SwipeToDismiss: Story = {
+  play: async ({ canvasElement }) => {
+    // A short swipe (below the 50 px threshold) snaps back…
+    await swipeRight(await show(canvasElement), 30);
+    await expect(openToasts()).toHaveLength(1);
+    // …a swipe past it dismisses the toast.
+    await swipeRight(openToasts()[0]!, 90);
+    await waitFor(() => expect(openToasts()).toHaveLength(0));
+  },
+};
+
 export const OneAtATime: Story = {
   render: () => (
     <Flex gap="3">
