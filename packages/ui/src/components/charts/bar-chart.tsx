@@ -53,7 +53,7 @@ function BarChartImpl<T extends ChartDatum>(
               formatter={(value) => formatValue(Number(value))}
               cursor={{ fill: 'var(--gray-a3)' }}
             />
-            {series.length > 1 ? <Legend wrapperStyle={legendStyle} iconType="square" /> : null}
+            {series.length > 1 ? <Legend wrapperStyle={legendStyle} iconType="square" itemSorter={null} /> : null}
             {series.map((s, i) => (
               <Bar
                 key={s.key}

@@ -53,7 +53,7 @@ function LineChartImpl<T extends ChartDatum>(
               formatter={(value) => formatValue(Number(value))}
               cursor={{ stroke: 'var(--gray-a7)' }}
             />
-            {series.length > 1 ? <Legend wrapperStyle={legendStyle} iconType="plainline" /> : null}
+            {series.length > 1 ? <Legend wrapperStyle={legendStyle} iconType="plainline" itemSorter={null} /> : null}
             {series.map((s, i) => (
               <Line
                 key={s.key}
