@@ -12,6 +12,8 @@ export interface CommissionQuery extends PageInput {
   status?: CommissionStatus;
 }
 
+const TOTALS_PAGE = 1000;
+
 /** Sums of amount_cents per status and currency. */
 export type CommissionTotals = Record<string, Partial<Record<CommissionStatus, number>>>;
 
@@ -39,20 +41,24 @@ export function createCommissionsModule({ supabase }: ModuleContext) {
     /** The signed-in affiliate's totals per currency and status (clawbacks count negative). */
     async totals(): Promise<CommissionTotals> {
       const me = await currentUserId(supabase);
-      const rows = await run(
-        supabase
-          .from('commissions')
-          .select('amount_cents, currency, status')
-          .eq('affiliate_id', me)
-          .limit(10_000),
-      );
       const totals: CommissionTotals = {};
-      for (const row of rows) {
-        const byStatus = (totals[row.currency] ??= {});
-        const status = row.status as CommissionStatus;
-        byStatus[status] = (byStatus[status] ?? 0) + row.amount_cents;
+      // Read in pages (ordered by id) so that no commission is left out, however many there are.
+      for (let from = 0; ; from += TOTALS_PAGE) {
+        const rows = await run(
+          supabase
+            .from('commissions')
+            .select('amount_cents, currency, status')
+            .eq('affiliate_id', me)
+            .order('id')
+            .range(from, from + TOTALS_PAGE - 1),
+        );
+        for (const row of rows) {
+          const byStatus = (totals[row.currency] ??= {});
+          const status = row.status as CommissionStatus;
+          byStatus[status] = (byStatus[status] ?? 0) + row.amount_cents;
+        }
+        if (rows.length < TOTALS_PAGE) return totals;
       }
-      return totals;
     },
 
     /** The signed-in affiliate's payouts. */
