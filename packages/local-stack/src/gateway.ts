@@ -72,8 +72,13 @@ export function createGateway(opts: GatewayOptions): http.Server {
     };
   };
 
+  let upstreamHref = opts.postgrestUrl();
+  let upstream = new URL(upstreamHref);
   const proxyRest = (req: IncomingMessage, res: ServerResponse, url: URL, cors: Record<string, string>) => {
-    const upstream = new URL(opts.postgrestUrl());
+    if (opts.postgrestUrl() !== upstreamHref) {
+      upstreamHref = opts.postgrestUrl();
+      upstream = new URL(upstreamHref);
+    }
     const headers: http.OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;

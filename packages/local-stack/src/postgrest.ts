@@ -87,6 +87,8 @@ export async function startPostgrest(opts: PostgrestOptions): Promise<Postgrest>
     PGRST_ADMIN_SERVER_PORT: String(adminPort),
     PGRST_LOG_LEVEL: 'error',
     PGRST_OPENAPI_MODE: 'ignore-privileges',
+    // Verified JWTs are cached until they expire (ES256 verification is the costliest step of a small read).
+    PGRST_JWT_CACHE_MAX_LIFETIME: '3600',
   });
 
   let child: ChildProcess | undefined;
