@@ -79,6 +79,13 @@ export async function applyMigrations(pool: pg.Pool, dir: string): Promise<strin
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
+  const seen = new Map<string, string>();
+  for (const file of files) {
+    const { version } = parseMigrationName(file);
+    const other = seen.get(version);
+    if (other) throw new Error(`Migrations ${other} and ${file} share the version ${version}; give each file its own timestamp`);
+    seen.set(version, file);
+  }
   return withLock(pool, async (client) => {
     await client.query(HISTORY_SQL);
     const done = new Set(

@@ -117,6 +117,18 @@ describe('applyMigrations', () => {
     expect(recorded.rows).toEqual([{ version: '20260201000001' }]);
   });
 
+  it('refuses two files with the same version before applying anything', async () => {
+    const dir = await migrationsDir({
+      '20260401000001_one.sql': 'create table public.twin_one (id int);',
+      '20260401000001_two.sql': 'create table public.twin_two (id int);',
+    });
+    await expect(applyMigrations(db.pool, dir)).rejects.toThrow(
+      'Migrations 20260401000001_one.sql and 20260401000001_two.sql share the version 20260401000001',
+    );
+    const { rows } = await db.pool.query(`select to_regclass('public.twin_one') is null as none`);
+    expect(rows[0].none).toBe(true);
+  });
+
   it('runs later files with a clean session even if an earlier one changed settings', async () => {
     const dir = await migrationsDir({
       '20260301000001_sets.sql': `set search_path = pg_catalog; set statement_timeout = 1;`,
