@@ -9,7 +9,10 @@ const USAGE = `Usage:
 
 const COMMANDS: Record<string, { flags: string[]; run(flags: Set<string>): Promise<number> }> = {
   start: { flags: ['--reset'], run: (flags) => runStartCommand({ reset: flags.has('--reset') }) },
-  'db-types': { flags: ['--check'], run: (flags) => runDbTypesCommand({ check: flags.has('--check') }) },
+  'db-types': {
+    flags: ['--check'],
+    run: (flags) => runDbTypesCommand({ check: flags.has('--check') }),
+  },
 };
 
 const [name, ...args] = process.argv.slice(2);

@@ -15,13 +15,18 @@ export const DATABASE_TYPES_FILE = 'packages/api-client/src/database.types.ts';
  * Generates TypeScript types for `schemas` with `@supabase/postgres-meta`'s generator, the one
  * `supabase gen types typescript` runs, against the database at `dbUrl`.
  */
-export async function generateDatabaseTypes(dbUrl: string, schemas: string[] = ['public']): Promise<string> {
+export async function generateDatabaseTypes(
+  dbUrl: string,
+  schemas: string[] = ['public'],
+): Promise<string> {
   const require = createRequire(import.meta.url);
   let packageJson: string;
   try {
     packageJson = require.resolve('@supabase/postgres-meta/package.json');
   } catch {
-    throw new Error('@supabase/postgres-meta is not installed (it is a development dependency of @verdant/local-stack)');
+    throw new Error(
+      '@supabase/postgres-meta is not installed (it is a development dependency of @verdant/local-stack)',
+    );
   }
   const server = path.join(path.dirname(packageJson), 'dist', 'server', 'server.js');
   const { stdout } = await run(process.execPath, [server], {
@@ -49,7 +54,14 @@ export async function runDbTypesCommand(opts: { check?: boolean } = {}): Promise
   const dataDir = await mkdtemp(path.join(tmpdir(), 'verdant-db-types-'));
   let types: string;
   try {
-    const stack = await startStack({ dataDir, apiPort: 0, webPort: 0, seed: false, quiet: true, ephemeral: true });
+    const stack = await startStack({
+      dataDir,
+      apiPort: 0,
+      webPort: 0,
+      seed: false,
+      quiet: true,
+      ephemeral: true,
+    });
     try {
       types = await generateDatabaseTypes(stack.dbUrl);
     } finally {
@@ -61,7 +73,9 @@ export async function runDbTypesCommand(opts: { check?: boolean } = {}): Promise
   if (opts.check) {
     const committed = await readFile(target, 'utf8').catch(() => '');
     if (committed !== types) {
-      process.stderr.write(`${DATABASE_TYPES_FILE} is stale: run \`npm run db:types\` and commit the result.\n`);
+      process.stderr.write(
+        `${DATABASE_TYPES_FILE} is stale: run \`npm run db:types\` and commit the result.\n`,
+      );
       return 1;
     }
     process.stdout.write(`${DATABASE_TYPES_FILE} is up to date.\n`);

@@ -27,7 +27,9 @@ interface HandlerModule {
 const NAME = /^[a-z0-9][a-z0-9_-]*$/i;
 
 /** Reads `verify_jwt` per function from config.toml; functions not listed verify JWTs (hosted default). */
-export async function readFunctionSettings(configFile: string): Promise<Map<string, { verifyJwt: boolean }>> {
+export async function readFunctionSettings(
+  configFile: string,
+): Promise<Map<string, { verifyJwt: boolean }>> {
   const settings = new Map<string, { verifyJwt: boolean }>();
   let text: string;
   try {
@@ -73,7 +75,8 @@ export async function createFunctions(opts: FunctionsOptions): Promise<WebHandle
           return undefined;
         }
         const mod = (await tsImport(pathToFileURL(file).href, import.meta.url)) as HandlerModule;
-        if (typeof mod.createHandler !== 'function') throw new Error(`${file} does not export createHandler(env)`);
+        if (typeof mod.createHandler !== 'function')
+          throw new Error(`${file} does not export createHandler(env)`);
         return mod.createHandler(env);
       })();
       pending.catch(() => handlers.delete(name));
@@ -84,21 +87,34 @@ export async function createFunctions(opts: FunctionsOptions): Promise<WebHandle
 
   return async (req, info) => {
     const name = info.path.split('/')[1] ?? '';
-    if (!NAME.test(name)) return jsonResponse(404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+    if (!NAME.test(name))
+      return jsonResponse(404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
     const handler = await load(name).catch((error: unknown) => {
       opts.log(`[functions] ${name} failed to load: ${(error as Error).stack ?? String(error)}`);
       return null;
     });
-    if (handler === undefined) return jsonResponse(404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
-    if (handler === null) return jsonResponse(500, { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' });
+    if (handler === undefined)
+      return jsonResponse(404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+    if (handler === null)
+      return jsonResponse(500, {
+        code: 'BOOT_ERROR',
+        message: 'Function failed to start (please check logs)',
+      });
 
     if ((settings.get(name)?.verifyJwt ?? true) && req.method !== 'OPTIONS') {
       const token = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
-      if (!token) return jsonResponse(401, { code: 'UNAUTHORIZED_NO_AUTH_HEADER', message: 'Missing authorization header' });
+      if (!token)
+        return jsonResponse(401, {
+          code: 'UNAUTHORIZED_NO_AUTH_HEADER',
+          message: 'Missing authorization header',
+        });
       try {
         await opts.verify(token);
       } catch {
-        return jsonResponse(401, { code: 'UNAUTHORIZED_INVALID_JWT_FORMAT', message: 'Invalid JWT' });
+        return jsonResponse(401, {
+          code: 'UNAUTHORIZED_INVALID_JWT_FORMAT',
+          message: 'Invalid JWT',
+        });
       }
     }
 
@@ -106,7 +122,10 @@ export async function createFunctions(opts: FunctionsOptions): Promise<WebHandle
       return await handler(req);
     } catch (error) {
       opts.log(`[functions] ${name}: ${(error as Error).stack ?? String(error)}`);
-      return jsonResponse(500, { code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' });
+      return jsonResponse(500, {
+        code: 'WORKER_ERROR',
+        message: 'Function exited due to an error (please check logs)',
+      });
     }
   };
 }

@@ -1,5 +1,12 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { PayloadTooLargeError, readBody, sendJson, sendWebResponse, toWebRequest, type WebHandler } from './http.js';
+import {
+  PayloadTooLargeError,
+  readBody,
+  sendJson,
+  sendWebResponse,
+  toWebRequest,
+  type WebHandler,
+} from './http.js';
 
 export interface GatewayOptions {
   anonKey: string;
@@ -41,7 +48,11 @@ function isOpenRoute(method: string, path: string): boolean {
   if (path === '/health' || path === '/outbox' || path.startsWith('/outbox/')) return true;
   if (path.startsWith('/functions/v1/')) return true;
   if (/^\/auth\/v1\/(verify|callback|authorize|\.well-known\/jwks\.json)$/.test(path)) return true;
-  if ((method === 'GET' || method === 'HEAD') && /^\/storage\/v1\/(object|render\/image)\/(public|sign)\//.test(path)) return true;
+  if (
+    (method === 'GET' || method === 'HEAD') &&
+    /^\/storage\/v1\/(object|render\/image)\/(public|sign)\//.test(path)
+  )
+    return true;
   return false;
 }
 
@@ -74,7 +85,12 @@ export function createGateway(opts: GatewayOptions): http.Server {
 
   let upstreamHref = opts.postgrestUrl();
   let upstream = new URL(upstreamHref);
-  const proxyRest = (req: IncomingMessage, res: ServerResponse, url: URL, cors: Record<string, string>) => {
+  const proxyRest = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    cors: Record<string, string>,
+  ) => {
     if (opts.postgrestUrl() !== upstreamHref) {
       upstreamHref = opts.postgrestUrl();
       upstream = new URL(upstreamHref);
@@ -104,7 +120,8 @@ export function createGateway(opts: GatewayOptions): http.Server {
         const out: http.OutgoingHttpHeaders = { ...cors };
         for (const [name, value] of Object.entries(upstreamRes.headers)) {
           // The gateway owns CORS; PostgREST's own (allow-all) CORS headers are dropped.
-          if (!HOP_BY_HOP.has(name) && !name.startsWith('access-control-') && value !== undefined) out[name] = value;
+          if (!HOP_BY_HOP.has(name) && !name.startsWith('access-control-') && value !== undefined)
+            out[name] = value;
         }
         res.writeHead(upstreamRes.statusCode ?? 502, out);
         upstreamRes.pipe(res);
@@ -118,7 +135,17 @@ export function createGateway(opts: GatewayOptions): http.Server {
         return;
       }
       opts.log(`[gateway] PostgREST unreachable: ${error.message}`);
-      sendJson(res, 503, { code: 'PGRST_UNAVAILABLE', message: 'The database API is not available right now', details: null, hint: null }, cors);
+      sendJson(
+        res,
+        503,
+        {
+          code: 'PGRST_UNAVAILABLE',
+          message: 'The database API is not available right now',
+          details: null,
+          hint: null,
+        },
+        cors,
+      );
     });
     let size = 0;
     req.on('data', (chunk: Buffer) => {
@@ -152,7 +179,11 @@ export function createGateway(opts: GatewayOptions): http.Server {
       path: url.pathname.slice(mount.length) || '/',
       ip: req.socket.remoteAddress ?? '',
     });
-    await sendWebResponse(res, response, response.headers.has('access-control-allow-origin') ? {} : cors);
+    await sendWebResponse(
+      res,
+      response,
+      response.headers.has('access-control-allow-origin') ? {} : cors,
+    );
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -179,7 +210,8 @@ export function createGateway(opts: GatewayOptions): http.Server {
         ...cors,
         'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
         'access-control-allow-headers':
-          req.headers['access-control-request-headers'] ?? 'authorization, x-client-info, apikey, content-type',
+          req.headers['access-control-request-headers'] ??
+          'authorization, x-client-info, apikey, content-type',
         'access-control-max-age': '86400',
       });
       res.end();
@@ -189,11 +221,27 @@ export function createGateway(opts: GatewayOptions): http.Server {
     if (!isOpenRoute(method, path)) {
       const key = apikeyOf(req, url);
       if (!key) {
-        sendJson(res, 401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, cors);
+        sendJson(
+          res,
+          401,
+          {
+            message: 'No API key found in request',
+            hint: 'No `apikey` request header or url param was found.',
+          },
+          cors,
+        );
         return;
       }
       if (key !== opts.anonKey && key !== opts.serviceRoleKey) {
-        sendJson(res, 401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, cors);
+        sendJson(
+          res,
+          401,
+          {
+            message: 'Invalid API key',
+            hint: 'Double check your Supabase `anon` or `service_role` API key.',
+          },
+          cors,
+        );
         return;
       }
     }
@@ -206,9 +254,12 @@ export function createGateway(opts: GatewayOptions): http.Server {
       sendJson(res, 200, { status: 'ok' }, cors);
       return;
     }
-    if (path.startsWith('/auth/v1/')) return mountWeb(opts.auth, '/auth/v1', bodyLimit, req, res, url, cors);
-    if (path.startsWith('/functions/v1/')) return mountWeb(opts.functions, '/functions/v1', bodyLimit, req, res, url, cors);
-    if (path.startsWith('/storage/v1/')) return mountWeb(opts.storage, '/storage/v1', storageBodyLimit, req, res, url, cors);
+    if (path.startsWith('/auth/v1/'))
+      return mountWeb(opts.auth, '/auth/v1', bodyLimit, req, res, url, cors);
+    if (path.startsWith('/functions/v1/'))
+      return mountWeb(opts.functions, '/functions/v1', bodyLimit, req, res, url, cors);
+    if (path.startsWith('/storage/v1/'))
+      return mountWeb(opts.storage, '/storage/v1', storageBodyLimit, req, res, url, cors);
     if (path === '/outbox' || path.startsWith('/outbox/')) {
       const outbox = opts.outbox;
       return mountWeb(outbox && ((request) => outbox(request)), '', bodyLimit, req, res, url, cors);
@@ -252,7 +303,11 @@ function tooLarge(res: ServerResponse, limit: number, cors: Record<string, strin
   sendJson(
     res,
     413,
-    { statusCode: '413', error: 'Payload too large', message: `The request body exceeds the limit of ${limit} bytes` },
+    {
+      statusCode: '413',
+      error: 'Payload too large',
+      message: `The request body exceeds the limit of ${limit} bytes`,
+    },
     cors,
   );
 }

@@ -13,7 +13,9 @@ export class MigrationError extends Error {
     sql: string,
   ) {
     const line = lineOf(sql, postgresError.position);
-    super(`${file} failed${line ? ` at line ${line}` : ''}: ${postgresError.message}`, { cause: postgresError });
+    super(`${file} failed${line ? ` at line ${line}` : ''}: ${postgresError.message}`, {
+      cause: postgresError,
+    });
   }
 }
 
@@ -46,7 +48,12 @@ function parseMigrationName(file: string): { version: string; name: string } {
     : { version: base, name: base };
 }
 
-async function runInTransaction(client: pg.PoolClient, file: string, sql: string, record: () => Promise<unknown>) {
+async function runInTransaction(
+  client: pg.PoolClient,
+  file: string,
+  sql: string,
+  record: () => Promise<unknown>,
+) {
   await client.query('begin');
   try {
     await client.query(sql);
@@ -83,15 +90,20 @@ export async function applyMigrations(pool: pg.Pool, dir: string): Promise<strin
   for (const file of files) {
     const { version } = parseMigrationName(file);
     const other = seen.get(version);
-    if (other) throw new Error(`Migrations ${other} and ${file} share the version ${version}; give each file its own timestamp`);
+    if (other)
+      throw new Error(
+        `Migrations ${other} and ${file} share the version ${version}; give each file its own timestamp`,
+      );
     seen.set(version, file);
   }
   return withLock(pool, async (client) => {
     await client.query(HISTORY_SQL);
     const done = new Set(
-      (await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
-        (row) => row.version,
-      ),
+      (
+        await client.query<{ version: string }>(
+          'select version from supabase_migrations.schema_migrations',
+        )
+      ).rows.map((row) => row.version),
     );
     const applied: string[] = [];
     for (const file of files) {
@@ -99,7 +111,10 @@ export async function applyMigrations(pool: pg.Pool, dir: string): Promise<strin
       if (done.has(version)) continue;
       const sql = await readFile(path.join(dir, file), 'utf8');
       await runInTransaction(client, file, sql, () =>
-        client.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [version, name]),
+        client.query(
+          'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
+          [version, name],
+        ),
       );
       applied.push(file);
     }
@@ -122,11 +137,17 @@ export async function applySeed(pool: pg.Pool, file: string): Promise<boolean> {
   const key = path.basename(file);
   return withLock(pool, async (client) => {
     await client.query(HISTORY_SQL);
-    const seen = await client.query('select 1 from supabase_migrations.seed_files where path = $1', [key]);
+    const seen = await client.query(
+      'select 1 from supabase_migrations.seed_files where path = $1',
+      [key],
+    );
     if (seen.rowCount) return false;
     const hash = createHash('sha256').update(sql).digest('hex');
     await runInTransaction(client, key, sql, () =>
-      client.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [key, hash]),
+      client.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [
+        key,
+        hash,
+      ]),
     );
     return true;
   });

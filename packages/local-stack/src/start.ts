@@ -13,13 +13,16 @@ function portFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`${name} must be a port number, got "${raw}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`${name} must be a port number, got "${raw}"`);
   return port;
 }
 
 async function demoAccounts(root: string): Promise<DemoAccount[]> {
   try {
-    const parsed: unknown = JSON.parse(await readFile(path.join(root, 'supabase', 'seed', 'demo-accounts.json'), 'utf8'));
+    const parsed: unknown = JSON.parse(
+      await readFile(path.join(root, 'supabase', 'seed', 'demo-accounts.json'), 'utf8'),
+    );
     return Array.isArray(parsed) ? (parsed as DemoAccount[]) : [];
   } catch {
     return [];
@@ -44,7 +47,9 @@ function banner(stack: RunningStack, accounts: DemoAccount[]): string {
     lines.push('', '  Demo accounts:');
     const width = Math.max(...accounts.map((account) => account.email.length));
     for (const account of accounts) {
-      lines.push(`    ${account.role.padEnd(10)} ${account.email.padEnd(width)}  ${account.password}`);
+      lines.push(
+        `    ${account.role.padEnd(10)} ${account.email.padEnd(width)}  ${account.password}`,
+      );
     }
   }
   lines.push('', 'Press Ctrl-C to stop.', '');
@@ -61,7 +66,9 @@ export async function runStartCommand(opts: { reset?: boolean } = {}): Promise<n
   let stack: RunningStack;
   try {
     stack = await startStack({
-      dataDir: process.env.VERDANT_DATA_DIR ? path.resolve(process.env.VERDANT_DATA_DIR) : path.join(root, '.verdant'),
+      dataDir: process.env.VERDANT_DATA_DIR
+        ? path.resolve(process.env.VERDANT_DATA_DIR)
+        : path.join(root, '.verdant'),
       apiPort: portFromEnv('VERDANT_API_PORT', 54321),
       webPort: portFromEnv('VERDANT_WEB_PORT', 3000),
       databaseUrl: process.env.DATABASE_URL || undefined,

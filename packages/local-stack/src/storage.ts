@@ -65,7 +65,17 @@ class StorageError extends Error {
 
 const notFound = (what = 'Object') => new StorageError(404, 'not_found', `${what} not found`);
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
-const RESERVED_BUCKETS = new Set(['public', 'authenticated', 'sign', 'list', 'list-v2', 'info', 'move', 'copy', 'upload']);
+const RESERVED_BUCKETS = new Set([
+  'public',
+  'authenticated',
+  'sign',
+  'list',
+  'list-v2',
+  'info',
+  'move',
+  'copy',
+  'upload',
+]);
 const BUCKET_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SORT_COLUMNS = new Set(['name', 'created_at', 'updated_at', 'last_accessed_at']);
@@ -78,7 +88,10 @@ function encodeName(name: string): string {
 }
 
 function errorResponse(error: StorageError): Response {
-  return Response.json({ statusCode: String(error.status), error: error.code, message: error.message }, { status: error.status });
+  return Response.json(
+    { statusCode: String(error.status), error: error.code, message: error.message },
+    { status: error.status },
+  );
 }
 
 function checkBucketId(id: unknown): string {
@@ -115,19 +128,31 @@ function parseSize(value: unknown): number | null {
     const match = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|kib|mb|mib|gb|gib)?\s*$/i.exec(value);
     if (match) {
       const unit = (match[2] ?? 'b').toLowerCase();
-      const factor = { b: 1, kb: 1e3, kib: 1024, mb: 1e6, mib: 1024 ** 2, gb: 1e9, gib: 1024 ** 3 }[unit] ?? 1;
+      const factor =
+        { b: 1, kb: 1e3, kib: 1024, mb: 1e6, mib: 1024 ** 2, gb: 1e9, gib: 1024 ** 3 }[unit] ?? 1;
       return Math.floor(Number(match[1]) * factor);
     }
   }
-  throw new StorageError(400, 'InvalidRequest', 'file_size_limit must be a number of bytes or a size like "5MB"');
+  throw new StorageError(
+    400,
+    'InvalidRequest',
+    'file_size_limit must be a number of bytes or a size like "5MB"',
+  );
 }
 
 function parseMimeTypes(value: unknown): string[] | null {
   if (value === undefined || value === null) return null;
-  if (Array.isArray(value) && value.every((item) => typeof item === 'string' && /^[\w.+-]+\/[\w.+*-]+$/.test(item))) {
+  if (
+    Array.isArray(value) &&
+    value.every((item) => typeof item === 'string' && /^[\w.+-]+\/[\w.+*-]+$/.test(item))
+  ) {
     return value.length ? (value as string[]) : null;
   }
-  throw new StorageError(400, 'InvalidRequest', 'allowed_mime_types must be a list of MIME types such as "image/png" or "image/*"');
+  throw new StorageError(
+    400,
+    'InvalidRequest',
+    'allowed_mime_types must be a list of MIME types such as "image/png" or "image/*"',
+  );
 }
 
 function mimeAllowed(allowed: string[] | null, mime: string): boolean {
@@ -170,7 +195,8 @@ async function jsonBody(req: Request): Promise<Record<string, unknown>> {
   if (!text) return {};
   try {
     const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
   } catch {
     // fall through
   }
@@ -179,10 +205,12 @@ async function jsonBody(req: Request): Promise<Record<string, unknown>> {
 
 function pgError(error: unknown): StorageError | undefined {
   const code = (error as { code?: string }).code;
-  if (code === '42501') return new StorageError(403, 'Unauthorized', 'new row violates row-level security policy');
+  if (code === '42501')
+    return new StorageError(403, 'Unauthorized', 'new row violates row-level security policy');
   if (code === '23505') return new StorageError(409, 'Duplicate', 'The resource already exists');
   if (code === '23503') return notFound('Bucket');
-  if (code?.startsWith('22')) return new StorageError(400, 'InvalidRequest', (error as Error).message);
+  if (code?.startsWith('22'))
+    return new StorageError(400, 'InvalidRequest', (error as Error).message);
   return undefined;
 }
 
@@ -212,7 +240,10 @@ export function createStorage(opts: StorageOptions): WebHandler {
   };
 
   /** Runs `body` in a transaction as the caller's role with the caller's claims (RLS applies). */
-  const asCaller = async <T>(claims: Claims, body: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+  const asCaller = async <T>(
+    claims: Claims,
+    body: (client: pg.PoolClient) => Promise<T>,
+  ): Promise<T> => {
     const client = await opts.pool.connect();
     try {
       await client.query('begin');
@@ -233,7 +264,10 @@ export function createStorage(opts: StorageOptions): WebHandler {
   };
 
   const bucketById = async (id: string): Promise<BucketRow> => {
-    const { rows } = await opts.pool.query<BucketRow>('select * from storage.buckets where id = $1', [id]);
+    const { rows } = await opts.pool.query<BucketRow>(
+      'select * from storage.buckets where id = $1',
+      [id],
+    );
     if (!rows[0]) throw notFound('Bucket');
     return rows[0];
   };
@@ -257,13 +291,22 @@ export function createStorage(opts: StorageOptions): WebHandler {
     const download = new URL(req.url).searchParams.get('download');
     if (download !== null) {
       const filename = download || row.name.split('/').pop() || 'download';
-      headers.set('content-disposition', `attachment; filename="${filename.replace(/["\\\r\n]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`);
+      headers.set(
+        'content-disposition',
+        `attachment; filename="${filename.replace(/["\\\r\n]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+      );
     }
-    if (req.headers.get('if-none-match') === headers.get('etag')) return new Response(null, { status: 304, headers });
-    return new Response(req.method === 'HEAD' ? null : new Uint8Array(data), { status: 200, headers });
+    if (req.headers.get('if-none-match') === headers.get('etag'))
+      return new Response(null, { status: 304, headers });
+    return new Response(req.method === 'HEAD' ? null : new Uint8Array(data), {
+      status: 200,
+      headers,
+    });
   };
 
-  const readUpload = async (req: Request): Promise<{ data: Uint8Array; mime: string; cacheControl: string }> => {
+  const readUpload = async (
+    req: Request,
+  ): Promise<{ data: Uint8Array; mime: string; cacheControl: string }> => {
     const contentType = req.headers.get('content-type') ?? '';
     if (contentType.toLowerCase().startsWith('multipart/form-data')) {
       let form: FormData;
@@ -291,11 +334,25 @@ export function createStorage(opts: StorageOptions): WebHandler {
     };
   };
 
-  const upload = async (req: Request, claims: Claims, bucketId: string, name: string, mode: 'create' | 'upsert' | 'update') => {
+  const upload = async (
+    req: Request,
+    claims: Claims,
+    bucketId: string,
+    name: string,
+    mode: 'create' | 'upsert' | 'update',
+  ) => {
     const bucket = await bucketById(bucketId);
     const { data, mime, cacheControl } = await readUpload(req);
-    const limit = Math.min(bucket.file_size_limit === null ? Infinity : Number(bucket.file_size_limit), opts.maxFileSize);
-    if (data.length > limit) throw new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size');
+    const limit = Math.min(
+      bucket.file_size_limit === null ? Infinity : Number(bucket.file_size_limit),
+      opts.maxFileSize,
+    );
+    if (data.length > limit)
+      throw new StorageError(
+        413,
+        'Payload too large',
+        'The object exceeded the maximum allowed size',
+      );
     if (!mimeAllowed(bucket.allowed_mime_types, mime)) {
       throw new StorageError(415, 'invalid_mime_type', `mime type ${mime} is not supported`);
     }
@@ -325,7 +382,14 @@ export function createStorage(opts: StorageOptions): WebHandler {
         );
         replaced = previous.rows[0]?.version ?? null;
         if (mode === 'update' && !previous.rows[0]) throw notFound();
-        const values = [bucketId, name, owner, owner ?? (typeof claims.sub === 'string' ? claims.sub : null), JSON.stringify(metadata), version];
+        const values = [
+          bucketId,
+          name,
+          owner,
+          owner ?? (typeof claims.sub === 'string' ? claims.sub : null),
+          JSON.stringify(metadata),
+          version,
+        ];
         const sql =
           mode === 'create'
             ? `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version) values ($1, $2, $3, $4, $5, $6) returning id`
@@ -337,7 +401,8 @@ export function createStorage(opts: StorageOptions): WebHandler {
               : `update storage.objects set owner = $3, owner_id = $4, metadata = $5, version = $6, updated_at = now(), last_accessed_at = now()
                  where bucket_id = $1 and name = $2 returning id`;
         const { rows } = await client.query<{ id: string }>(sql, values);
-        if (!rows[0]) throw new StorageError(403, 'Unauthorized', 'new row violates row-level security policy');
+        if (!rows[0])
+          throw new StorageError(403, 'Unauthorized', 'new row violates row-level security policy');
         await rename(temporary, file);
         return rows[0];
       });
@@ -350,9 +415,16 @@ export function createStorage(opts: StorageOptions): WebHandler {
     return Response.json({ Id: row.id, Key: `${bucketId}/${name}` });
   };
 
-  const readableObject = async (claims: Claims, bucketId: string, name: string): Promise<ObjectRow> => {
+  const readableObject = async (
+    claims: Claims,
+    bucketId: string,
+    name: string,
+  ): Promise<ObjectRow> => {
     const row = await asCaller(claims, async (client) => {
-      const { rows } = await client.query<ObjectRow>('select * from storage.objects where bucket_id = $1 and name = $2', [bucketId, name]);
+      const { rows } = await client.query<ObjectRow>(
+        'select * from storage.objects where bucket_id = $1 and name = $2',
+        [bucketId, name],
+      );
       return rows[0];
     });
     if (!row) throw notFound();
@@ -367,7 +439,11 @@ export function createStorage(opts: StorageOptions): WebHandler {
       );
       return deleted;
     });
-    await Promise.all(rows.map((row) => (row.version ? rm(fileOf(bucketId, row.version), { force: true }) : undefined)));
+    await Promise.all(
+      rows.map((row) =>
+        row.version ? rm(fileOf(bucketId, row.version), { force: true }) : undefined,
+      ),
+    );
     return rows;
   };
 
@@ -376,14 +452,24 @@ export function createStorage(opts: StorageOptions): WebHandler {
     const prefix = rawPrefix && !rawPrefix.endsWith('/') ? `${rawPrefix}/` : rawPrefix;
     const limit = body.limit === undefined ? 100 : Number(body.limit);
     const offset = body.offset === undefined ? 0 : Number(body.offset);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000 || !Number.isInteger(offset) || offset < 0) {
+    if (
+      !Number.isInteger(limit) ||
+      limit < 1 ||
+      limit > 1000 ||
+      !Number.isInteger(offset) ||
+      offset < 0
+    ) {
       throw new StorageError(400, 'InvalidRequest', 'limit must be 1–1000 and offset at least 0');
     }
     const sortBy = (body.sortBy ?? {}) as { column?: unknown; order?: unknown };
     const column = typeof sortBy.column === 'string' ? sortBy.column : 'name';
     const order = typeof sortBy.order === 'string' ? sortBy.order.toLowerCase() : 'asc';
     if (!SORT_COLUMNS.has(column) || (order !== 'asc' && order !== 'desc')) {
-      throw new StorageError(400, 'InvalidRequest', 'sortBy must name a column (name, created_at, updated_at, last_accessed_at) and an order (asc, desc)');
+      throw new StorageError(
+        400,
+        'InvalidRequest',
+        'sortBy must name a column (name, created_at, updated_at, last_accessed_at) and an order (asc, desc)',
+      );
     }
     const search = typeof body.search === 'string' ? body.search.toLowerCase() : '';
     const like = `${prefix.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -394,7 +480,18 @@ export function createStorage(opts: StorageOptions): WebHandler {
       );
       return found;
     });
-    const entries = new Map<string, ReturnType<typeof objectJson> | { name: string; id: null; updated_at: null; created_at: null; last_accessed_at: null; metadata: null }>();
+    const entries = new Map<
+      string,
+      | ReturnType<typeof objectJson>
+      | {
+          name: string;
+          id: null;
+          updated_at: null;
+          created_at: null;
+          last_accessed_at: null;
+          metadata: null;
+        }
+    >();
     for (const row of rows) {
       const rest = row.name.slice(prefix.length);
       const slash = rest.indexOf('/');
@@ -402,7 +499,14 @@ export function createStorage(opts: StorageOptions): WebHandler {
       if (search && !entryName.toLowerCase().startsWith(search)) continue;
       if (slash === -1) entries.set(`f:${entryName}`, { ...objectJson(row), name: entryName });
       else if (!entries.has(`d:${entryName}`)) {
-        entries.set(`d:${entryName}`, { name: entryName, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
+        entries.set(`d:${entryName}`, {
+          name: entryName,
+          id: null,
+          updated_at: null,
+          created_at: null,
+          last_accessed_at: null,
+          metadata: null,
+        });
       }
     }
     const key = column as 'name' | 'created_at' | 'updated_at' | 'last_accessed_at';
@@ -418,14 +522,23 @@ export function createStorage(opts: StorageOptions): WebHandler {
 
   const signedUrl = async (bucketId: string, name: string, expiresIn: unknown): Promise<string> => {
     if (typeof expiresIn !== 'number' || !Number.isInteger(expiresIn) || expiresIn < 1) {
-      throw new StorageError(400, 'InvalidRequest', 'expiresIn must be a whole number of seconds, at least 1');
+      throw new StorageError(
+        400,
+        'InvalidRequest',
+        'expiresIn must be a whole number of seconds, at least 1',
+      );
     }
     const token = await opts.sign({ url: `${bucketId}/${name}`, kind: 'download' }, expiresIn);
     return `/object/sign/${bucketId}/${encodeName(name)}?token=${token}`;
   };
 
   /** Verifies a signed-URL token of `kind` for exactly `bucket/name`. */
-  const tokenClaims = async (req: Request, kind: 'download' | 'upload', bucket: string, name: string) => {
+  const tokenClaims = async (
+    req: Request,
+    kind: 'download' | 'upload',
+    bucket: string,
+    name: string,
+  ) => {
     const token = new URL(req.url).searchParams.get('token');
     if (!token) throw new StorageError(400, 'InvalidSignature', 'The signature is missing');
     let claims: Record<string, unknown>;
@@ -441,22 +554,42 @@ export function createStorage(opts: StorageOptions): WebHandler {
   };
 
   /** Checks, without writing anything, that the caller may create (or, with upsert, replace) `name`. */
-  const checkMayUpload = async (claims: Claims, bucketId: string, name: string, upsert: boolean) => {
+  const checkMayUpload = async (
+    claims: Claims,
+    bucketId: string,
+    name: string,
+    upsert: boolean,
+  ) => {
     await bucketById(bucketId);
     await asCaller(claims, async (client) => {
-      const existing = await client.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucketId, name]);
-      if (existing.rowCount && !upsert) throw new StorageError(409, 'Duplicate', 'The resource already exists');
+      const existing = await client.query(
+        'select 1 from storage.objects where bucket_id = $1 and name = $2',
+        [bucketId, name],
+      );
+      if (existing.rowCount && !upsert)
+        throw new StorageError(409, 'Duplicate', 'The resource already exists');
       await client.query('savepoint probe');
       const probe = existing.rowCount
-        ? await client.query('update storage.objects set updated_at = now() where bucket_id = $1 and name = $2', [bucketId, name])
-        : await client.query('insert into storage.objects (bucket_id, name) values ($1, $2)', [bucketId, name]);
-      if (!probe.rowCount) throw new StorageError(403, 'Unauthorized', 'new row violates row-level security policy');
+        ? await client.query(
+            'update storage.objects set updated_at = now() where bucket_id = $1 and name = $2',
+            [bucketId, name],
+          )
+        : await client.query('insert into storage.objects (bucket_id, name) values ($1, $2)', [
+            bucketId,
+            name,
+          ]);
+      if (!probe.rowCount)
+        throw new StorageError(403, 'Unauthorized', 'new row violates row-level security policy');
       await client.query('rollback to savepoint probe');
     });
   };
 
   /** Moves or copies an object (possibly into another bucket), as the caller. */
-  const relocate = async (req: Request, claims: Claims, mode: 'move' | 'copy'): Promise<Response> => {
+  const relocate = async (
+    req: Request,
+    claims: Claims,
+    mode: 'move' | 'copy',
+  ): Promise<Response> => {
     const body = await jsonBody(req);
     const fromBucket = checkBucketId(body.bucketId);
     const toBucket = checkBucketId(body.destinationBucket ?? fromBucket);
@@ -466,10 +599,23 @@ export function createStorage(opts: StorageOptions): WebHandler {
     const source = await readableObject(claims, fromBucket, from);
     const size = source.metadata?.size ?? 0;
     if (target.file_size_limit !== null && size > Number(target.file_size_limit)) {
-      throw new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size');
+      throw new StorageError(
+        413,
+        'Payload too large',
+        'The object exceeded the maximum allowed size',
+      );
     }
-    if (!mimeAllowed(target.allowed_mime_types, source.metadata?.mimetype ?? 'application/octet-stream')) {
-      throw new StorageError(415, 'invalid_mime_type', `mime type ${source.metadata?.mimetype} is not supported`);
+    if (
+      !mimeAllowed(
+        target.allowed_mime_types,
+        source.metadata?.mimetype ?? 'application/octet-stream',
+      )
+    ) {
+      throw new StorageError(
+        415,
+        'invalid_mime_type',
+        `mime type ${source.metadata?.mimetype} is not supported`,
+      );
     }
     if (!source.version) throw notFound();
     const sourceFile = fileOf(fromBucket, source.version);
@@ -479,7 +625,8 @@ export function createStorage(opts: StorageOptions): WebHandler {
           'update storage.objects set bucket_id = $3, name = $4, updated_at = now() where bucket_id = $1 and name = $2',
           [fromBucket, from, toBucket, to],
         );
-        if (!moved.rowCount) throw new StorageError(403, 'Unauthorized', 'new row violates row-level security policy');
+        if (!moved.rowCount)
+          throw new StorageError(403, 'Unauthorized', 'new row violates row-level security policy');
       });
       if (toBucket !== fromBucket) {
         await mkdir(path.join(root, toBucket), { recursive: true });
@@ -511,7 +658,11 @@ export function createStorage(opts: StorageOptions): WebHandler {
     const claims = await claimsOf(req);
     const [id, action] = segments;
     if (req.method === 'GET' && !id) {
-      const rows = await asCaller(claims, async (client) => (await client.query<BucketRow>('select * from storage.buckets order by name')).rows);
+      const rows = await asCaller(
+        claims,
+        async (client) =>
+          (await client.query<BucketRow>('select * from storage.buckets order by name')).rows,
+      );
       return Response.json(rows.map(bucketJson));
     }
     if (req.method === 'POST' && !id) {
@@ -532,7 +683,12 @@ export function createStorage(opts: StorageOptions): WebHandler {
     if (!id) throw new StorageError(404, 'not_found', 'Route not found');
     const bucketId = checkBucketId(id);
     if (req.method === 'GET' && !action) {
-      const row = await asCaller(claims, async (client) => (await client.query<BucketRow>('select * from storage.buckets where id = $1', [bucketId])).rows[0]);
+      const row = await asCaller(
+        claims,
+        async (client) =>
+          (await client.query<BucketRow>('select * from storage.buckets where id = $1', [bucketId]))
+            .rows[0],
+      );
       if (!row) throw notFound('Bucket');
       return Response.json(bucketJson(row));
     }
@@ -552,17 +708,33 @@ export function createStorage(opts: StorageOptions): WebHandler {
     if (req.method === 'POST' && action === 'empty') {
       await bucketById(bucketId);
       const names = await asCaller(claims, async (client) =>
-        (await client.query<{ name: string }>('select name from storage.objects where bucket_id = $1', [bucketId])).rows.map((row) => row.name),
+        (
+          await client.query<{ name: string }>(
+            'select name from storage.objects where bucket_id = $1',
+            [bucketId],
+          )
+        ).rows.map((row) => row.name),
       );
       await removeObjects(claims, bucketId, names);
       return Response.json({ message: 'Successfully emptied' });
     }
     if (req.method === 'DELETE' && !action) {
       await bucketById(bucketId);
-      const { rows } = await opts.pool.query('select 1 from storage.objects where bucket_id = $1 limit 1', [bucketId]);
-      if (rows.length) throw new StorageError(409, 'InvalidRequest', 'The bucket you tried to delete is not empty');
-      const deleted = await asCaller(claims, (client) => client.query('delete from storage.buckets where id = $1', [bucketId]));
-      if (!deleted.rowCount) throw new StorageError(403, 'Unauthorized', 'You may not delete this bucket');
+      const { rows } = await opts.pool.query(
+        'select 1 from storage.objects where bucket_id = $1 limit 1',
+        [bucketId],
+      );
+      if (rows.length)
+        throw new StorageError(
+          409,
+          'InvalidRequest',
+          'The bucket you tried to delete is not empty',
+        );
+      const deleted = await asCaller(claims, (client) =>
+        client.query('delete from storage.buckets where id = $1', [bucketId]),
+      );
+      if (!deleted.rowCount)
+        throw new StorageError(403, 'Unauthorized', 'You may not delete this bucket');
       await rm(path.join(root, bucketId), { recursive: true, force: true });
       return Response.json({ message: 'Successfully deleted' });
     }
@@ -577,22 +749,37 @@ export function createStorage(opts: StorageOptions): WebHandler {
       const { bucket, name } = bucketAndName(rest);
       const row = await bucketById(bucket).catch(() => undefined);
       if (!row?.public) throw notFound();
-      const { rows } = await opts.pool.query<ObjectRow>('select * from storage.objects where bucket_id = $1 and name = $2', [bucket, name]);
+      const { rows } = await opts.pool.query<ObjectRow>(
+        'select * from storage.objects where bucket_id = $1 and name = $2',
+        [bucket, name],
+      );
       if (!rows[0]) throw notFound();
       return serveFile(req, rows[0]);
     }
     if (first === 'sign' && (method === 'GET' || method === 'HEAD')) {
       const { bucket, name } = bucketAndName(rest);
       await tokenClaims(req, 'download', bucket, name);
-      const { rows } = await opts.pool.query<ObjectRow>('select * from storage.objects where bucket_id = $1 and name = $2', [bucket, name]);
+      const { rows } = await opts.pool.query<ObjectRow>(
+        'select * from storage.objects where bucket_id = $1 and name = $2',
+        [bucket, name],
+      );
       if (!rows[0]) throw notFound();
       return serveFile(req, rows[0]);
     }
     if (first === 'upload' && rest[0] === 'sign' && method === 'PUT') {
       const { bucket, name } = bucketAndName(rest.slice(1));
       const token = await tokenClaims(req, 'upload', bucket, name);
-      const uploader: Claims = { role: 'service_role', ...(typeof token.owner === 'string' ? { sub: token.owner } : {}) };
-      const res = await upload(req, uploader, bucket, name, token.upsert === true ? 'upsert' : 'create');
+      const uploader: Claims = {
+        role: 'service_role',
+        ...(typeof token.owner === 'string' ? { sub: token.owner } : {}),
+      };
+      const res = await upload(
+        req,
+        uploader,
+        bucket,
+        name,
+        token.upsert === true ? 'upsert' : 'create',
+      );
       const { Key } = (await res.json()) as { Key: string };
       return Response.json({ Key });
     }
@@ -610,11 +797,19 @@ export function createStorage(opts: StorageOptions): WebHandler {
           try {
             const name = checkObjectName(item);
             await readableObject(claims, bucket, name);
-            results.push({ error: null, path: item, signedURL: await signedUrl(bucket, name, body.expiresIn) });
+            results.push({
+              error: null,
+              path: item,
+              signedURL: await signedUrl(bucket, name, body.expiresIn),
+            });
           } catch (error) {
             if (!(error instanceof StorageError)) throw error;
             if (error.code === 'InvalidRequest') throw error;
-            results.push({ error: 'Either the object does not exist or you do not have access to it', path: item, signedURL: null });
+            results.push({
+              error: 'Either the object does not exist or you do not have access to it',
+              path: item,
+              signedURL: null,
+            });
           }
         }
         return Response.json(results);
@@ -628,10 +823,16 @@ export function createStorage(opts: StorageOptions): WebHandler {
       const upsert = req.headers.get('x-upsert') === 'true';
       await checkMayUpload(claims, bucket, name, upsert);
       const claimsOwner = typeof claims.sub === 'string' ? { owner: claims.sub } : {};
-      const token = await opts.sign({ url: `${bucket}/${name}`, kind: 'upload', upsert, ...claimsOwner }, SIGNED_UPLOAD_SECONDS);
-      return Response.json({ url: `/object/upload/sign/${bucket}/${encodeName(name)}?token=${token}` });
+      const token = await opts.sign(
+        { url: `${bucket}/${name}`, kind: 'upload', upsert, ...claimsOwner },
+        SIGNED_UPLOAD_SECONDS,
+      );
+      return Response.json({
+        url: `/object/upload/sign/${bucket}/${encodeName(name)}?token=${token}`,
+      });
     }
-    if ((first === 'move' || first === 'copy') && method === 'POST' && rest.length === 0) return relocate(req, claims, first);
+    if ((first === 'move' || first === 'copy') && method === 'POST' && rest.length === 0)
+      return relocate(req, claims, first);
     if (first === 'list' && method === 'POST') {
       const bucket = checkBucketId(rest[0]);
       await bucketById(bucket);
@@ -640,7 +841,14 @@ export function createStorage(opts: StorageOptions): WebHandler {
     if (first === 'info' && method === 'GET') {
       const { bucket, name } = bucketAndName(rest);
       const row = await readableObject(claims, bucket, name);
-      return Response.json({ ...objectJson(row), version: row.version, size: row.metadata?.size, content_type: row.metadata?.mimetype, etag: row.metadata?.eTag, cache_control: row.metadata?.cacheControl });
+      return Response.json({
+        ...objectJson(row),
+        version: row.version,
+        size: row.metadata?.size,
+        content_type: row.metadata?.mimetype,
+        etag: row.metadata?.eTag,
+        cache_control: row.metadata?.cacheControl,
+      });
     }
     if (first === 'authenticated' && (method === 'GET' || method === 'HEAD')) {
       const { bucket, name } = bucketAndName(rest);
@@ -652,7 +860,10 @@ export function createStorage(opts: StorageOptions): WebHandler {
     if (method === 'DELETE' && rest.length === 0) {
       const bucket = checkBucketId(first);
       const body = await jsonBody(req);
-      if (!Array.isArray(body.prefixes) || !body.prefixes.every((item) => typeof item === 'string')) {
+      if (
+        !Array.isArray(body.prefixes) ||
+        !body.prefixes.every((item) => typeof item === 'string')
+      ) {
         throw new StorageError(400, 'InvalidRequest', 'prefixes must be a list of object names');
       }
       await bucketById(bucket);
@@ -660,8 +871,16 @@ export function createStorage(opts: StorageOptions): WebHandler {
       return Response.json(deleted.map(objectJson));
     }
     const { bucket, name } = bucketAndName([first, ...rest]);
-    if (method === 'GET' || method === 'HEAD') return serveFile(req, await readableObject(claims, bucket, name));
-    if (method === 'POST') return upload(req, claims, bucket, name, req.headers.get('x-upsert') === 'true' ? 'upsert' : 'create');
+    if (method === 'GET' || method === 'HEAD')
+      return serveFile(req, await readableObject(claims, bucket, name));
+    if (method === 'POST')
+      return upload(
+        req,
+        claims,
+        bucket,
+        name,
+        req.headers.get('x-upsert') === 'true' ? 'upsert' : 'create',
+      );
     if (method === 'PUT') return upload(req, claims, bucket, name, 'update');
     if (method === 'DELETE') {
       const [deleted] = await removeObjects(claims, bucket, [name]);
@@ -675,7 +894,10 @@ export function createStorage(opts: StorageOptions): WebHandler {
     try {
       let segments: string[];
       try {
-        segments = info.path.split('/').filter((_, index) => index > 0).map(decodeURIComponent);
+        segments = info.path
+          .split('/')
+          .filter((_, index) => index > 0)
+          .map(decodeURIComponent);
       } catch {
         throw new StorageError(400, 'InvalidKey', 'Malformed path');
       }

@@ -8,10 +8,19 @@ import { startStack, type RunningStack, type StartStackOptions } from './stack.j
  * Starts a throw-away stack for integration tests: a fresh temporary data directory, free ports,
  * no log output. `stop()` also deletes the data directory. Pass `seed: false` for an empty world.
  */
-export async function startTestStack(opts: Omit<StartStackOptions, 'dataDir' | 'reset'> = {}): Promise<RunningStack> {
+export async function startTestStack(
+  opts: Omit<StartStackOptions, 'dataDir' | 'reset'> = {},
+): Promise<RunningStack> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'verdant-stack-'));
   try {
-    const stack = await startStack({ apiPort: 0, webPort: 0, quiet: true, ephemeral: true, ...opts, dataDir });
+    const stack = await startStack({
+      apiPort: 0,
+      webPort: 0,
+      quiet: true,
+      ephemeral: true,
+      ...opts,
+      dataDir,
+    });
     const stopStack = stack.stop;
     stack.stop = async () => {
       await stopStack();

@@ -13,7 +13,13 @@ export interface WebServerOptions {
 }
 
 /** Paths the one-sheets app serves (each also with `/print`). */
-export const ONE_SHEET_PATHS = ['/vendor-one-sheet', '/affiliate-one-sheet', '/one-sheet', '/presentation', '/investors'];
+export const ONE_SHEET_PATHS = [
+  '/vendor-one-sheet',
+  '/affiliate-one-sheet',
+  '/one-sheet',
+  '/presentation',
+  '/investors',
+];
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -129,13 +135,22 @@ export function createWebServer(opts: WebServerOptions): http.Server {
   const oneSheetsRoot = path.resolve(opts.oneSheetsRoot);
   const security = htmlHeaders(opts.apiUrl);
 
-  const sendFile = async (req: IncomingMessage, res: ServerResponse, file: string, status = 200) => {
+  const sendFile = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    file: string,
+    status = 200,
+  ) => {
     const ext = path.extname(file).toLowerCase();
     const type = CONTENT_TYPES[ext] ?? 'application/octet-stream';
     const info = await stat(file);
-    const headers: Record<string, string | number> = { 'content-type': type, 'content-length': info.size };
+    const headers: Record<string, string | number> = {
+      'content-type': type,
+      'content-length': info.size,
+    };
     if (ext === '.html') Object.assign(headers, security);
-    else if (/\/assets\//.test(file)) headers['cache-control'] = 'public, max-age=31536000, immutable';
+    else if (/\/assets\//.test(file))
+      headers['cache-control'] = 'public, max-age=31536000, immutable';
     else headers['cache-control'] = 'public, max-age=300';
     headers['x-content-type-options'] = 'nosniff';
     res.writeHead(status, headers);
@@ -143,7 +158,9 @@ export function createWebServer(opts: WebServerOptions): http.Server {
       res.end();
       return;
     }
-    createReadStream(file).on('error', () => res.destroy()).pipe(res);
+    createReadStream(file)
+      .on('error', () => res.destroy())
+      .pipe(res);
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -167,14 +184,20 @@ export function createWebServer(opts: WebServerOptions): http.Server {
     }
     if (pathname === '/verdant-config.json') {
       const body = JSON.stringify({ apiUrl: opts.apiUrl, anonKey: opts.anonKey });
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' });
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-cache',
+      });
       res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
 
     const platformIndex = path.join(platformRoot, 'index.html');
     const oneSheetsIndex = path.join(oneSheetsRoot, 'index.html');
-    const [hasPlatform, hasOneSheets] = await Promise.all([isFile(platformIndex), isFile(oneSheetsIndex)]);
+    const [hasPlatform, hasOneSheets] = await Promise.all([
+      isFile(platformIndex),
+      isFile(oneSheetsIndex),
+    ]);
 
     if (isOneSheetPath(pathname) && hasOneSheets) return sendFile(req, res, oneSheetsIndex);
 

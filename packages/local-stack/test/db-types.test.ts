@@ -16,8 +16,18 @@ afterAll(async () => {
 });
 
 // CI guard: the committed Database types must match what the migrations produce.
-it('the committed Database types match the migrations (run `npm run db:types` if not)', { timeout: 60_000 }, async () => {
-  const generated = await generateDatabaseTypes(stack.dbUrl);
-  const committed = await readFile(path.join(await findProjectRoot(), DATABASE_TYPES_FILE), 'utf8');
-  expect(committed === generated, `${DATABASE_TYPES_FILE} is stale: run \`npm run db:types\` and commit it`).toBe(true);
-});
+it(
+  'the committed Database types match the migrations (run `npm run db:types` if not)',
+  { timeout: 60_000 },
+  async () => {
+    const generated = await generateDatabaseTypes(stack.dbUrl);
+    const committed = await readFile(
+      path.join(await findProjectRoot(), DATABASE_TYPES_FILE),
+      'utf8',
+    );
+    expect(
+      committed === generated,
+      `${DATABASE_TYPES_FILE} is stale: run \`npm run db:types\` and commit it`,
+    ).toBe(true);
+  },
+);

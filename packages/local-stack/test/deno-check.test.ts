@@ -10,7 +10,10 @@ import { findProjectRoot } from '../src/stack.js';
 const run = promisify(execFile);
 const root = await findProjectRoot();
 const functionsDir = path.join(root, 'supabase', 'functions');
-const deno = path.join(path.dirname(createRequire(import.meta.url).resolve('deno/package.json')), 'deno');
+const deno = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('deno/package.json')),
+  'deno',
+);
 
 async function functionNames(): Promise<string[]> {
   const names: string[] = [];
@@ -37,8 +40,17 @@ describe('edge functions under Deno', async () => {
   it.each(names)('%s passes deno check', { timeout: 120_000 }, async (name) => {
     const { stderr } = await run(
       deno,
-      ['check', '--quiet', '--config', path.join(functionsDir, 'deno.json'), path.join(functionsDir, name, 'index.ts')],
-      { cwd: root, env: { ...process.env, DENO_DIR: path.join(tmpdir(), 'verdant-deno-cache'), NO_COLOR: '1' } },
+      [
+        'check',
+        '--quiet',
+        '--config',
+        path.join(functionsDir, 'deno.json'),
+        path.join(functionsDir, name, 'index.ts'),
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, DENO_DIR: path.join(tmpdir(), 'verdant-deno-cache'), NO_COLOR: '1' },
+      },
     );
     expect(stderr).toBe('');
   });

@@ -34,11 +34,22 @@ afterAll(async () => {
 });
 
 it('runs the whole stack on an external database and leaves it running', async () => {
-  const stack = await startStack({ databaseUrl, dataDir: await tempDir(), apiPort: 0, webPort: 0, seed: false, quiet: true, reset: true });
+  const stack = await startStack({
+    databaseUrl,
+    dataDir: await tempDir(),
+    apiPort: 0,
+    webPort: 0,
+    seed: false,
+    quiet: true,
+    reset: true,
+  });
   try {
     expect(stack.dbUrl).toBe(databaseUrl);
     const client = createClient(stack.apiUrl, stack.anonKey, nodeSupabaseOptions);
-    const signUp = await client.auth.signUp({ email: 'outside@example.com', password: 'Pine-Needle-2026!' });
+    const signUp = await client.auth.signUp({
+      email: 'outside@example.com',
+      password: 'Pine-Needle-2026!',
+    });
     expect(signUp.error).toBeNull();
     const { error } = await client.from('engagement_metrics').select('id').limit(1);
     expect(error).toBeNull();
@@ -49,17 +60,34 @@ it('runs the whole stack on an external database and leaves it running', async (
   const probe = new pg.Client({ connectionString: databaseUrl });
   await probe.connect();
   try {
-    const { rows } = await probe.query(`select count(*)::int as n from auth.users where email = 'outside@example.com'`);
+    const { rows } = await probe.query(
+      `select count(*)::int as n from auth.users where email = 'outside@example.com'`,
+    );
     expect(rows[0].n).toBe(1);
   } finally {
     await probe.end();
   }
 
   // A second stack on the same database finds everything in place; reset wipes the stack's schemas.
-  const again = await startStack({ databaseUrl, dataDir: await tempDir(), apiPort: 0, webPort: 0, seed: false, quiet: true });
+  const again = await startStack({
+    databaseUrl,
+    dataDir: await tempDir(),
+    apiPort: 0,
+    webPort: 0,
+    seed: false,
+    quiet: true,
+  });
   expect(again.appliedMigrations).toEqual([]);
   await again.stop();
-  const reset = await startStack({ databaseUrl, dataDir: await tempDir(), apiPort: 0, webPort: 0, seed: false, quiet: true, reset: true });
+  const reset = await startStack({
+    databaseUrl,
+    dataDir: await tempDir(),
+    apiPort: 0,
+    webPort: 0,
+    seed: false,
+    quiet: true,
+    reset: true,
+  });
   try {
     expect(reset.appliedMigrations.length).toBeGreaterThan(0);
     const { rows } = await reset.pool.query('select count(*)::int as n from auth.users');

@@ -23,7 +23,10 @@ beforeAll(async () => {
   // Only the engagement migration: these tests exercise the function, not the rest of the schema.
   const root = await findProjectRoot();
   migrationsDir = await mkdtemp(path.join(tmpdir(), 'verdant-fn-migrations-'));
-  await copyFile(path.join(root, 'supabase', 'migrations', ENGAGEMENT_MIGRATION), path.join(migrationsDir, ENGAGEMENT_MIGRATION));
+  await copyFile(
+    path.join(root, 'supabase', 'migrations', ENGAGEMENT_MIGRATION),
+    path.join(migrationsDir, ENGAGEMENT_MIGRATION),
+  );
   stack = await startTestStack({ seed: false, migrationsDir });
   user = await createUser(stack);
 });
@@ -33,15 +36,24 @@ afterAll(async () => {
   await rm(migrationsDir, { recursive: true, force: true });
 });
 
-async function metrics(): Promise<Array<{ metric_type: string; metric_value: number; metadata: unknown; user_id: string | null }>> {
-  const { rows } = await stack.pool.query('select metric_type, metric_value, metadata, user_id from public.engagement_metrics order by id');
+async function metrics(): Promise<
+  Array<{ metric_type: string; metric_value: number; metadata: unknown; user_id: string | null }>
+> {
+  const { rows } = await stack.pool.query(
+    'select metric_type, metric_value, metadata, user_id from public.engagement_metrics order by id',
+  );
   return rows;
 }
 
 const post = (body: string, headers: Record<string, string> = {}) =>
   fetch(`${stack.apiUrl}/functions/v1/track-engagement`, {
     method: 'POST',
-    headers: { apikey: stack.anonKey, Authorization: `Bearer ${stack.anonKey}`, 'Content-Type': 'application/json', ...headers },
+    headers: {
+      apikey: stack.anonKey,
+      Authorization: `Bearer ${stack.anonKey}`,
+      'Content-Type': 'application/json',
+      ...headers,
+    },
     body,
   });
 
@@ -49,7 +61,11 @@ describe('track-engagement', () => {
   it('records a metric for a visitor (anon key) and for a signed-in user via supabase-js', async () => {
     const anon = createClient(stack.apiUrl, stack.anonKey, nodeSupabaseOptions);
     const visitor = await anon.functions.invoke('track-engagement', {
-      body: { metric_type: 'demo_view', metric_value: 1, metadata: { url: 'http://localhost:3000/', referrer: '' } },
+      body: {
+        metric_type: 'demo_view',
+        metric_value: 1,
+        metadata: { url: 'http://localhost:3000/', referrer: '' },
+      },
     });
     expect(visitor.error).toBeNull();
     expect(visitor.data).toEqual({ ok: true });
@@ -62,13 +78,27 @@ describe('track-engagement', () => {
     expect(own.error).toBeNull();
 
     const error = await signedIn.functions.invoke('track-engagement', {
-      body: { metric_type: 'error', metric_value: 1, metadata: { type: 'unhandledrejection', reason: 'boom', url: 'http://localhost:3000/x' } },
+      body: {
+        metric_type: 'error',
+        metric_value: 1,
+        metadata: { type: 'unhandledrejection', reason: 'boom', url: 'http://localhost:3000/x' },
+      },
     });
     expect(error.error).toBeNull();
 
     expect(await metrics()).toEqual([
-      { metric_type: 'demo_view', metric_value: 1, metadata: { url: 'http://localhost:3000/', referrer: '' }, user_id: null },
-      { metric_type: 'page_load_time', metric_value: 812.5, metadata: pageLoad.metadata, user_id: user.id },
+      {
+        metric_type: 'demo_view',
+        metric_value: 1,
+        metadata: { url: 'http://localhost:3000/', referrer: '' },
+        user_id: null,
+      },
+      {
+        metric_type: 'page_load_time',
+        metric_value: 812.5,
+        metadata: pageLoad.metadata,
+        user_id: user.id,
+      },
       {
         metric_type: 'error',
         metric_value: 1,
@@ -87,7 +117,9 @@ describe('track-engagement', () => {
     });
     expect(noJwt.status).toBe(401);
     expect(await noJwt.json()).toMatchObject({ code: 'UNAUTHORIZED_NO_AUTH_HEADER' });
-    const forged = await post(JSON.stringify(pageLoad), { Authorization: `Bearer ${user.token.slice(0, -4)}AAAA` });
+    const forged = await post(JSON.stringify(pageLoad), {
+      Authorization: `Bearer ${user.token.slice(0, -4)}AAAA`,
+    });
     expect(forged.status).toBe(401);
     expect((await metrics()).length).toBe(before);
   });
@@ -97,15 +129,37 @@ describe('track-engagement', () => {
     ['a non-object body', '[1,2]'],
     ['an unknown metric type', JSON.stringify({ ...pageLoad, metric_type: 'click' })],
     ['a negative value', JSON.stringify({ ...pageLoad, metric_value: -1 })],
-    ['a missing value', JSON.stringify({ metric_type: 'demo_view', metadata: { url: 'u', referrer: '' } })],
-    ['metadata of another metric', JSON.stringify({ ...pageLoad, metadata: { url: 'u', referrer: '' } })],
-    ['an unknown metadata field', JSON.stringify({ ...pageLoad, metadata: { ...pageLoad.metadata, extra: 1 } })],
-    ['a wrongly typed metadata field', JSON.stringify({ ...pageLoad, metadata: { ...pageLoad.metadata, dom_content_loaded: '402' } })],
+    [
+      'a missing value',
+      JSON.stringify({ metric_type: 'demo_view', metadata: { url: 'u', referrer: '' } }),
+    ],
+    [
+      'metadata of another metric',
+      JSON.stringify({ ...pageLoad, metadata: { url: 'u', referrer: '' } }),
+    ],
+    [
+      'an unknown metadata field',
+      JSON.stringify({ ...pageLoad, metadata: { ...pageLoad.metadata, extra: 1 } }),
+    ],
+    [
+      'a wrongly typed metadata field',
+      JSON.stringify({
+        ...pageLoad,
+        metadata: { ...pageLoad.metadata, dom_content_loaded: '402' },
+      }),
+    ],
     [
       'an error without its fields',
-      JSON.stringify({ metric_type: 'error', metric_value: 1, metadata: { message: 'x', url: 'u' } }),
+      JSON.stringify({
+        metric_type: 'error',
+        metric_value: 1,
+        metadata: { message: 'x', url: 'u' },
+      }),
     ],
-    ['an unknown top-level field', JSON.stringify({ ...pageLoad, user_id: '00000000-0000-0000-0000-000000000000' })],
+    [
+      'an unknown top-level field',
+      JSON.stringify({ ...pageLoad, user_id: '00000000-0000-0000-0000-000000000000' }),
+    ],
   ])('answers %s with 400 JSON and writes nothing', async (_case, body) => {
     const before = (await metrics()).length;
     const res = await post(body);
@@ -115,8 +169,12 @@ describe('track-engagement', () => {
   });
 
   it('answers a wrong content type with 415 and other methods with 405', async () => {
-    expect((await post(JSON.stringify(pageLoad), { 'Content-Type': 'text/plain' })).status).toBe(415);
-    const get = await fetch(`${stack.apiUrl}/functions/v1/track-engagement`, { headers: { Authorization: `Bearer ${stack.anonKey}` } });
+    expect((await post(JSON.stringify(pageLoad), { 'Content-Type': 'text/plain' })).status).toBe(
+      415,
+    );
+    const get = await fetch(`${stack.apiUrl}/functions/v1/track-engagement`, {
+      headers: { Authorization: `Bearer ${stack.anonKey}` },
+    });
     expect(get.status).toBe(405);
   });
 
@@ -130,7 +188,10 @@ describe('track-engagement', () => {
   });
 
   it('answers unknown functions with 404 JSON', async () => {
-    const res = await fetch(`${stack.apiUrl}/functions/v1/no-such-function`, { method: 'POST', headers: { Authorization: `Bearer ${stack.anonKey}` } });
+    const res = await fetch(`${stack.apiUrl}/functions/v1/no-such-function`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${stack.anonKey}` },
+    });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ code: 'NOT_FOUND' });
   });

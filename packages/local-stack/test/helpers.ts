@@ -12,7 +12,10 @@ export interface TestUser {
 }
 
 /** Inserts a user row directly and signs an access token for it with the stack's key. */
-export async function createUser(stack: RunningStack, pool: pg.Pool = stack.pool): Promise<TestUser> {
+export async function createUser(
+  stack: RunningStack,
+  pool: pg.Pool = stack.pool,
+): Promise<TestUser> {
   const id = randomUUID();
   const email = `${id.slice(0, 8)}@example.com`;
   await pool.query(
@@ -21,7 +24,10 @@ export async function createUser(stack: RunningStack, pool: pg.Pool = stack.pool
     [id, email],
   );
   const keys = await loadOrCreateKeys(stack.dataDir);
-  const token = await keys.sign({ sub: id, role: 'authenticated', aud: 'authenticated', email, aal: 'aal1' }, 3600);
+  const token = await keys.sign(
+    { sub: id, role: 'authenticated', aud: 'authenticated', email, aal: 'aal1' },
+    3600,
+  );
   return { id, email, token };
 }
 
@@ -29,7 +35,9 @@ export async function createUser(stack: RunningStack, pool: pg.Pool = stack.pool
 export async function waitForTable(stack: RunningStack, table: string): Promise<void> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const res = await fetch(`${stack.apiUrl}/rest/v1/`, { headers: { apikey: stack.serviceRoleKey } });
+    const res = await fetch(`${stack.apiUrl}/rest/v1/`, {
+      headers: { apikey: stack.serviceRoleKey },
+    });
     const spec = (await res.json()) as { paths?: Record<string, unknown> };
     if (spec.paths && `/${table}` in spec.paths) return;
     if (Date.now() > deadline) throw new Error(`PostgREST never saw ${table}`);

@@ -30,7 +30,11 @@ async function migrationsDir(files: Record<string, string>): Promise<string> {
 describe('bootstrap', () => {
   it('is idempotent and creates the hosted roles, schemas and helpers', async () => {
     await applyBootstrap(db.pool);
-    const roles = await db.pool.query<{ rolname: string; rolbypassrls: boolean; rolcanlogin: boolean }>(
+    const roles = await db.pool.query<{
+      rolname: string;
+      rolbypassrls: boolean;
+      rolcanlogin: boolean;
+    }>(
       `select rolname, rolbypassrls, rolcanlogin from pg_roles
        where rolname in ('anon', 'authenticated', 'service_role', 'authenticator') order by rolname`,
     );
@@ -44,7 +48,11 @@ describe('bootstrap', () => {
     try {
       await client.query('begin');
       await client.query(`select set_config('request.jwt.claims', $1, true)`, [
-        JSON.stringify({ sub: '6f1d7a52-8d0e-4c59-9f4e-0a3f3b1c2d4e', role: 'authenticated', email: 'a@example.com' }),
+        JSON.stringify({
+          sub: '6f1d7a52-8d0e-4c59-9f4e-0a3f3b1c2d4e',
+          role: 'authenticated',
+          email: 'a@example.com',
+        }),
       ]);
       const { rows } = await client.query(
         'select auth.uid()::text as uid, auth.role() as role, auth.email() as email, auth.jwt() ->> $1 as sub',
@@ -84,7 +92,10 @@ describe('applyMigrations', () => {
       '20260101000001_first.sql': `create table public.migration_order (n serial, step text); insert into public.migration_order (step) values ('first');`,
       'README.md': 'not a migration',
     });
-    expect(await applyMigrations(db.pool, dir)).toEqual(['20260101000001_first.sql', '20260101000002_second.sql']);
+    expect(await applyMigrations(db.pool, dir)).toEqual([
+      '20260101000001_first.sql',
+      '20260101000002_second.sql',
+    ]);
     expect(await applyMigrations(db.pool, dir)).toEqual([]);
     const { rows } = await db.pool.query('select step from public.migration_order order by n');
     expect(rows.map((row) => row.step)).toEqual(['first', 'second']);
@@ -100,20 +111,25 @@ describe('applyMigrations', () => {
   it('rolls a failing file back, names it with the Postgres error, and stops there', async () => {
     const dir = await migrationsDir({
       '20260201000001_ok.sql': 'create table public.before_failure (id int);',
-      '20260201000002_broken.sql': 'create table public.half_done (id int);\ninsert into public.no_such_table values (1);',
+      '20260201000002_broken.sql':
+        'create table public.half_done (id int);\ninsert into public.no_such_table values (1);',
       '20260201000003_after.sql': 'create table public.after_failure (id int);',
     });
     const error = await applyMigrations(db.pool, dir).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(MigrationError);
     expect((error as MigrationError).file).toBe('20260201000002_broken.sql');
-    expect((error as Error).message).toMatch(/^20260201000002_broken\.sql failed at line 2: relation "public\.no_such_table" does not exist/);
+    expect((error as Error).message).toMatch(
+      /^20260201000002_broken\.sql failed at line 2: relation "public\.no_such_table" does not exist/,
+    );
     const { rows } = await db.pool.query(
       `select to_regclass('public.before_failure') is not null as before,
               to_regclass('public.half_done') is not null as half,
               to_regclass('public.after_failure') is not null as after`,
     );
     expect(rows[0]).toEqual({ before: true, half: false, after: false });
-    const recorded = await db.pool.query(`select version from supabase_migrations.schema_migrations where version like '20260201%'`);
+    const recorded = await db.pool.query(
+      `select version from supabase_migrations.schema_migrations where version like '20260201%'`,
+    );
     expect(recorded.rows).toEqual([{ version: '20260201000001' }]);
   });
 
@@ -135,7 +151,9 @@ describe('applyMigrations', () => {
       '20260301000002_uses.sql': `create table public.session_probe (id int); select pg_sleep(0.01);`,
     });
     await applyMigrations(db.pool, dir);
-    const { rows } = await db.pool.query(`select to_regclass('public.session_probe') is not null as ok`);
+    const { rows } = await db.pool.query(
+      `select to_regclass('public.session_probe') is not null as ok`,
+    );
     expect(rows[0].ok).toBe(true);
   });
 });
@@ -144,7 +162,10 @@ describe('applySeed', () => {
   it('runs the seed once', async () => {
     const dir = await migrationsDir({});
     const seed = path.join(dir, 'seed.sql');
-    await writeFile(seed, `create table if not exists public.seed_runs (n int); insert into public.seed_runs values (1);`);
+    await writeFile(
+      seed,
+      `create table if not exists public.seed_runs (n int); insert into public.seed_runs values (1);`,
+    );
     expect(await applySeed(db.pool, seed)).toBe(true);
     expect(await applySeed(db.pool, seed)).toBe(false);
     const { rows } = await db.pool.query('select count(*)::int as n from public.seed_runs');

@@ -44,17 +44,25 @@ describe('PostgREST through the gateway', () => {
     const asBob = clientFor(bob);
     const anon = clientFor();
 
-    const inserted = await asAlice.from('notes').insert({ body: 'alice private' }).select().single();
+    const inserted = await asAlice
+      .from('notes')
+      .insert({ body: 'alice private' })
+      .select()
+      .single();
     expect(inserted.error, JSON.stringify(inserted)).toBeNull();
     expect(inserted.data).toMatchObject({ owner: alice.id, body: 'alice private' });
-    expect((await asAlice.from('notes').insert({ body: 'alice public', public: true })).error).toBeNull();
+    expect(
+      (await asAlice.from('notes').insert({ body: 'alice public', public: true })).error,
+    ).toBeNull();
     expect((await asBob.from('notes').insert({ body: 'bob private' })).error).toBeNull();
 
     const forged = await asBob.from('notes').insert({ body: 'as alice', owner: alice.id });
     expect(forged.error?.code).toBe('42501');
 
     const bodies = async (client: SupabaseClient) =>
-      ((await client.from('notes').select('body').order('id')).data ?? []).map((row) => row.body as string);
+      ((await client.from('notes').select('body').order('id')).data ?? []).map(
+        (row) => row.body as string,
+      );
     expect(await bodies(asAlice)).toEqual(['alice private', 'alice public']);
     expect(await bodies(asBob)).toEqual(['alice public', 'bob private']);
     expect(await bodies(anon)).toEqual(['alice public']);
@@ -62,14 +70,24 @@ describe('PostgREST through the gateway', () => {
     const anonInsert = await anon.from('notes').insert({ body: 'anon', owner: alice.id });
     expect(anonInsert.error?.code).toBe('42501');
 
-    const bobEdits = await asBob.from('notes').update({ body: 'hijacked' }).eq('body', 'alice private').select();
+    const bobEdits = await asBob
+      .from('notes')
+      .update({ body: 'hijacked' })
+      .eq('body', 'alice private')
+      .select();
     expect(bobEdits.data).toEqual([]);
-    const { rows } = await stack.pool.query(`select count(*)::int as n from public.notes where body = 'hijacked'`);
+    const { rows } = await stack.pool.query(
+      `select count(*)::int as n from public.notes where body = 'hijacked'`,
+    );
     expect(rows[0].n).toBe(0);
   });
 
   it('answers .single() on no rows with PGRST116', async () => {
-    const { data, error, status } = await clientFor(alice).from('notes').select('*').eq('id', -1).single();
+    const { data, error, status } = await clientFor(alice)
+      .from('notes')
+      .select('*')
+      .eq('id', -1)
+      .single();
     expect(data).toBeNull();
     expect(status).toBe(406);
     expect(error?.code).toBe('PGRST116');
@@ -140,7 +158,9 @@ describe('gateway', () => {
     expect(foreign.status).toBe(403);
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
 
-    const simple = await fetch(url('/rest/v1/notes'), { headers: { apikey: stack.anonKey, Origin: 'http://127.0.0.1:5173' } });
+    const simple = await fetch(url('/rest/v1/notes'), {
+      headers: { apikey: stack.anonKey, Origin: 'http://127.0.0.1:5173' },
+    });
     expect(simple.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
     expect(simple.headers.get('access-control-expose-headers')).toContain('content-range');
   });
@@ -149,12 +169,18 @@ describe('gateway', () => {
     const big = JSON.stringify({ body: 'x'.repeat(3 * 1024 * 1024) });
     const res = await fetch(url('/rest/v1/notes'), {
       method: 'POST',
-      headers: { apikey: stack.anonKey, Authorization: `Bearer ${alice.token}`, 'Content-Type': 'application/json' },
+      headers: {
+        apikey: stack.anonKey,
+        Authorization: `Bearer ${alice.token}`,
+        'Content-Type': 'application/json',
+      },
       body: big,
     });
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ error: 'Payload too large' });
-    const { rows } = await stack.pool.query(`select count(*)::int as n from public.notes where length(body) > 1000`);
+    const { rows } = await stack.pool.query(
+      `select count(*)::int as n from public.notes where length(body) > 1000`,
+    );
     expect(rows[0].n).toBe(0);
   });
 
@@ -168,7 +194,11 @@ describe('gateway', () => {
           port,
           method: 'POST',
           path: '/rest/v1/notes',
-          headers: { apikey: stack.anonKey, Authorization: `Bearer ${alice.token}`, 'Content-Type': 'application/json' },
+          headers: {
+            apikey: stack.anonKey,
+            Authorization: `Bearer ${alice.token}`,
+            'Content-Type': 'application/json',
+          },
         },
         (res) => {
           let body = '';
@@ -206,7 +236,9 @@ describe('gateway', () => {
   });
 
   it('passes PostgREST errors for bad queries through as 4xx', async () => {
-    const res = await fetch(url('/rest/v1/notes?id=eq.not-a-number'), { headers: { apikey: stack.anonKey } });
+    const res = await fetch(url('/rest/v1/notes?id=eq.not-a-number'), {
+      headers: { apikey: stack.anonKey },
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: '22P02' });
   });
@@ -217,7 +249,9 @@ describe('PostgREST supervision', () => {
     const pidFile = `${stack.dataDir}/postgrest.pid`;
     const before = Number(await readFile(pidFile, 'utf8'));
     process.kill(before, 'SIGKILL');
-    const during = await fetch(`${stack.apiUrl}/rest/v1/notes?select=body`, { headers: { apikey: stack.anonKey } });
+    const during = await fetch(`${stack.apiUrl}/rest/v1/notes?select=body`, {
+      headers: { apikey: stack.anonKey },
+    });
     expect([200, 503]).toContain(during.status);
     expect(during.headers.get('content-type')).toContain('application/json');
     await during.body?.cancel();
@@ -225,7 +259,9 @@ describe('PostgREST supervision', () => {
     const deadline = Date.now() + 15_000;
     let status = 0;
     while (Date.now() < deadline) {
-      const res = await fetch(`${stack.apiUrl}/rest/v1/notes?select=body`, { headers: { apikey: stack.anonKey } });
+      const res = await fetch(`${stack.apiUrl}/rest/v1/notes?select=body`, {
+        headers: { apikey: stack.anonKey },
+      });
       status = res.status;
       await res.body?.cancel();
       if (status === 200) break;
@@ -241,10 +277,13 @@ describe('gateway request URLs', () => {
     const http = await import('node:http');
     const { port } = new URL(stack.apiUrl);
     const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path: '/health', headers: { host: 'bad host:x' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = http.request(
+        { host: '127.0.0.1', port, path: '/health', headers: { host: 'bad host:x' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       req.end();
     });

@@ -16,7 +16,8 @@ function clientFor(user?: TestUser): SupabaseClient {
   });
 }
 
-const png = (bytes: number[]) => new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, ...bytes])], { type: 'image/png' });
+const png = (bytes: number[]) =>
+  new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, ...bytes])], { type: 'image/png' });
 
 beforeAll(async () => {
   stack = await startTestStack({ seed: false, migrationsDir: NO_MIGRATIONS });
@@ -57,23 +58,36 @@ describe('storage through supabase-js', () => {
     expect(duplicate.error).not.toBeNull();
 
     const bucket = await service.storage.getBucket('avatars');
-    expect(bucket.data).toMatchObject({ id: 'avatars', public: true, file_size_limit: 1024, allowed_mime_types: ['image/*'] });
+    expect(bucket.data).toMatchObject({
+      id: 'avatars',
+      public: true,
+      file_size_limit: 1024,
+      allowed_mime_types: ['image/*'],
+    });
   });
 
   it('uploads into the own folder, refuses other folders, limits size and type', async () => {
     const storage = clientFor(alice).storage.from('avatars');
     const ok = await storage.upload(`${alice.id}/me.png`, png([1, 2, 3]));
     expect(ok.error).toBeNull();
-    expect(ok.data).toMatchObject({ path: `${alice.id}/me.png`, fullPath: `avatars/${alice.id}/me.png` });
+    expect(ok.data).toMatchObject({
+      path: `${alice.id}/me.png`,
+      fullPath: `avatars/${alice.id}/me.png`,
+    });
 
     const foreign = await storage.upload(`${bob.id}/me.png`, png([1]));
     expect(foreign.error).toMatchObject({ statusCode: '403' });
-    const anonymous = await clientFor().storage.from('avatars').upload('x/me.png', png([1]));
+    const anonymous = await clientFor()
+      .storage.from('avatars')
+      .upload('x/me.png', png([1]));
     expect(anonymous.error).toMatchObject({ statusCode: '403' });
 
     const tooBig = await storage.upload(`${alice.id}/big.png`, png(new Array(2000).fill(7)));
     expect(tooBig.error).toMatchObject({ statusCode: '413' });
-    const wrongType = await storage.upload(`${alice.id}/notes.txt`, new Blob(['hello'], { type: 'text/plain' }));
+    const wrongType = await storage.upload(
+      `${alice.id}/notes.txt`,
+      new Blob(['hello'], { type: 'text/plain' }),
+    );
     expect(wrongType.error).toMatchObject({ statusCode: '415' });
 
     const again = await storage.upload(`${alice.id}/me.png`, png([9]));
@@ -81,14 +95,18 @@ describe('storage through supabase-js', () => {
     const upsert = await storage.upload(`${alice.id}/me.png`, png([4, 5, 6]), { upsert: true });
     expect(upsert.error).toBeNull();
 
-    const { rows } = await stack.pool.query(`select name, owner_id from storage.objects where bucket_id = 'avatars' order by name`);
+    const { rows } = await stack.pool.query(
+      `select name, owner_id from storage.objects where bucket_id = 'avatars' order by name`,
+    );
     expect(rows).toEqual([{ name: `${alice.id}/me.png`, owner_id: alice.id }]);
   });
 
   it('uploads raw bodies (ArrayBuffer) with their content type', async () => {
     const storage = clientFor(alice).storage.from('documents');
     const body = new TextEncoder().encode('%PDF-1.7 test').buffer;
-    const res = await storage.upload(`${alice.id}/report.pdf`, body, { contentType: 'application/pdf' });
+    const res = await storage.upload(`${alice.id}/report.pdf`, body, {
+      contentType: 'application/pdf',
+    });
     expect(res.error).toBeNull();
     const file = await storage.download(`${alice.id}/report.pdf`);
     expect(file.data?.type).toBe('application/pdf');
@@ -98,21 +116,32 @@ describe('storage through supabase-js', () => {
   it('downloads with policies, serves public URLs of public buckets and signed URLs', async () => {
     const avatar = await clientFor(bob).storage.from('avatars').download(`${alice.id}/me.png`);
     expect(avatar.error).toBeNull();
-    expect([...new Uint8Array(await avatar.data!.arrayBuffer())]).toEqual([0x89, 0x50, 0x4e, 0x47, 4, 5, 6]);
+    expect([...new Uint8Array(await avatar.data!.arrayBuffer())]).toEqual([
+      0x89, 0x50, 0x4e, 0x47, 4, 5, 6,
+    ]);
 
-    const publicUrl = clientFor().storage.from('avatars').getPublicUrl(`${alice.id}/me.png`).data.publicUrl;
+    const publicUrl = clientFor().storage.from('avatars').getPublicUrl(`${alice.id}/me.png`)
+      .data.publicUrl;
     const publicRes = await fetch(publicUrl);
     expect(publicRes.status).toBe(200);
     expect(publicRes.headers.get('content-type')).toBe('image/png');
 
-    const privateDoc = await clientFor(bob).storage.from('documents').download(`${alice.id}/report.pdf`);
+    const privateDoc = await clientFor(bob)
+      .storage.from('documents')
+      .download(`${alice.id}/report.pdf`);
     expect(privateDoc.error).not.toBeNull();
-    const privatePublicUrl = clientFor().storage.from('documents').getPublicUrl(`${alice.id}/report.pdf`).data.publicUrl;
+    const privatePublicUrl = clientFor()
+      .storage.from('documents')
+      .getPublicUrl(`${alice.id}/report.pdf`).data.publicUrl;
     expect((await fetch(privatePublicUrl)).status).toBe(404);
 
-    const bobSigns = await clientFor(bob).storage.from('documents').createSignedUrl(`${alice.id}/report.pdf`, 60);
+    const bobSigns = await clientFor(bob)
+      .storage.from('documents')
+      .createSignedUrl(`${alice.id}/report.pdf`, 60);
     expect(bobSigns.error).not.toBeNull();
-    const signed = await clientFor(alice).storage.from('documents').createSignedUrl(`${alice.id}/report.pdf`, 60);
+    const signed = await clientFor(alice)
+      .storage.from('documents')
+      .createSignedUrl(`${alice.id}/report.pdf`, 60);
     expect(signed.error).toBeNull();
     const signedRes = await fetch(signed.data!.signedUrl);
     expect(signedRes.status).toBe(200);
@@ -130,13 +159,25 @@ describe('storage through supabase-js', () => {
     }
     const all = await storage.list(alice.id);
     expect(all.error).toBeNull();
-    expect(all.data?.map((entry) => entry.name)).toEqual(['a.png', 'b.png', 'c.png', 'me.png', 'nested']);
+    expect(all.data?.map((entry) => entry.name)).toEqual([
+      'a.png',
+      'b.png',
+      'c.png',
+      'me.png',
+      'nested',
+    ]);
     expect(all.data?.find((entry) => entry.name === 'nested')?.id).toBeNull();
-    expect(all.data?.find((entry) => entry.name === 'a.png')?.metadata).toMatchObject({ mimetype: 'image/png', size: 5 });
+    expect(all.data?.find((entry) => entry.name === 'a.png')?.metadata).toMatchObject({
+      mimetype: 'image/png',
+      size: 5,
+    });
 
     const page = await storage.list(alice.id, { limit: 2, offset: 1 });
     expect(page.data?.map((entry) => entry.name)).toEqual(['b.png', 'c.png']);
-    const desc = await storage.list(alice.id, { sortBy: { column: 'name', order: 'desc' }, limit: 2 });
+    const desc = await storage.list(alice.id, {
+      sortBy: { column: 'name', order: 'desc' },
+      limit: 2,
+    });
     expect(desc.data?.map((entry) => entry.name)).toEqual(['nested', 'me.png']);
     const top = await storage.list();
     expect(top.data?.map((entry) => entry.name)).toEqual([alice.id]);
@@ -146,12 +187,19 @@ describe('storage through supabase-js', () => {
   });
 
   it('removes only what the policies allow', async () => {
-    const bobRemoves = await clientFor(bob).storage.from('avatars').remove([`${alice.id}/a.png`]);
+    const bobRemoves = await clientFor(bob)
+      .storage.from('avatars')
+      .remove([`${alice.id}/a.png`]);
     expect(bobRemoves.error).toBeNull();
     expect(bobRemoves.data).toEqual([]);
-    const removed = await clientFor(alice).storage.from('avatars').remove([`${alice.id}/a.png`, `${alice.id}/b.png`]);
+    const removed = await clientFor(alice)
+      .storage.from('avatars')
+      .remove([`${alice.id}/a.png`, `${alice.id}/b.png`]);
     expect(removed.error).toBeNull();
-    expect(removed.data?.map((entry) => entry.name).sort()).toEqual([`${alice.id}/a.png`, `${alice.id}/b.png`]);
+    expect(removed.data?.map((entry) => entry.name).sort()).toEqual([
+      `${alice.id}/a.png`,
+      `${alice.id}/b.png`,
+    ]);
     const gone = await clientFor(alice).storage.from('avatars').download(`${alice.id}/a.png`);
     expect(gone.error).not.toBeNull();
     const left = await clientFor(alice).storage.from('avatars').list(alice.id);
@@ -169,28 +217,48 @@ describe('storage through supabase-js', () => {
     expect((await storage.download(`${alice.id}/copy.png`)).error).toBeNull();
     const intoBob = await storage.copy(`${alice.id}/moved.png`, `${bob.id}/stolen.png`);
     expect(intoBob.error).toMatchObject({ statusCode: '403' });
-    const bobMoves = await clientFor(bob).storage.from('avatars').move(`${alice.id}/copy.png`, `${bob.id}/copy.png`);
+    const bobMoves = await clientFor(bob)
+      .storage.from('avatars')
+      .move(`${alice.id}/copy.png`, `${bob.id}/copy.png`);
     expect(bobMoves.error).not.toBeNull();
   });
 
   it('issues signed upload URLs only to callers allowed to upload', async () => {
     const storage = clientFor(alice).storage.from('avatars');
-    const refused = await clientFor(bob).storage.from('avatars').createSignedUploadUrl(`${alice.id}/via-bob.png`);
+    const refused = await clientFor(bob)
+      .storage.from('avatars')
+      .createSignedUploadUrl(`${alice.id}/via-bob.png`);
     expect(refused.error).toMatchObject({ statusCode: '403' });
     const signed = await storage.createSignedUploadUrl(`${alice.id}/signed.png`);
     expect(signed.error).toBeNull();
     const anonymous = clientFor().storage.from('avatars');
-    const uploaded = await anonymous.uploadToSignedUrl(`${alice.id}/signed.png`, signed.data!.token, png([7, 7]));
+    const uploaded = await anonymous.uploadToSignedUrl(
+      `${alice.id}/signed.png`,
+      signed.data!.token,
+      png([7, 7]),
+    );
     expect(uploaded.error).toBeNull();
-    expect(uploaded.data).toMatchObject({ path: `${alice.id}/signed.png`, fullPath: `avatars/${alice.id}/signed.png` });
-    const reused = await anonymous.uploadToSignedUrl(`${alice.id}/other.png`, signed.data!.token, png([7]));
+    expect(uploaded.data).toMatchObject({
+      path: `${alice.id}/signed.png`,
+      fullPath: `avatars/${alice.id}/signed.png`,
+    });
+    const reused = await anonymous.uploadToSignedUrl(
+      `${alice.id}/other.png`,
+      signed.data!.token,
+      png([7]),
+    );
     expect(reused.error).toMatchObject({ statusCode: '400' });
-    const { rows } = await stack.pool.query(`select owner_id from storage.objects where name = $1`, [`${alice.id}/signed.png`]);
+    const { rows } = await stack.pool.query(
+      `select owner_id from storage.objects where name = $1`,
+      [`${alice.id}/signed.png`],
+    );
     expect(rows).toEqual([{ owner_id: alice.id }]);
   });
 
   it('refuses to delete a non-empty bucket, empties and deletes it', async () => {
-    expect((await service.storage.deleteBucket('documents')).error).toMatchObject({ statusCode: '409' });
+    expect((await service.storage.deleteBucket('documents')).error).toMatchObject({
+      statusCode: '409',
+    });
     expect((await service.storage.emptyBucket('documents')).error).toBeNull();
     expect((await service.storage.deleteBucket('documents')).error).toBeNull();
     expect((await service.storage.getBucket('documents')).error).not.toBeNull();
@@ -204,11 +272,14 @@ describe('storage through supabase-js', () => {
       body: '{nope',
     });
     expect(badJson.status).toBe(400);
-    const traversal = await fetch(`${stack.apiUrl}/storage/v1/object/avatars/${alice.id}%2F..%2Fx.png`, {
-      method: 'POST',
-      headers: { ...headers, 'Content-Type': 'image/png' },
-      body: 'x',
-    });
+    const traversal = await fetch(
+      `${stack.apiUrl}/storage/v1/object/avatars/${alice.id}%2F..%2Fx.png`,
+      {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'image/png' },
+        body: 'x',
+      },
+    );
     expect(traversal.status).toBe(400);
     const missingBucket = await fetch(`${stack.apiUrl}/storage/v1/object/nope/${alice.id}/x.png`, {
       method: 'POST',
@@ -222,7 +293,9 @@ describe('storage through supabase-js', () => {
       body: JSON.stringify({ prefix: '', sortBy: { column: 'id; drop table x', order: 'asc' } }),
     });
     expect(badSort.status).toBe(400);
-    const badToken = await fetch(`${stack.apiUrl}/storage/v1/bucket`, { headers: { apikey: stack.anonKey, Authorization: 'Bearer nope' } });
+    const badToken = await fetch(`${stack.apiUrl}/storage/v1/bucket`, {
+      headers: { apikey: stack.anonKey, Authorization: 'Bearer nope' },
+    });
     expect(badToken.status).toBe(400);
     expect(await badToken.json()).toMatchObject({ error: 'InvalidJWT' });
   });

@@ -9,7 +9,12 @@ let dir: string;
 const servers: Server[] = [];
 
 async function serve(platformRoot: string, oneSheetsRoot: string): Promise<string> {
-  const server = createWebServer({ platformRoot, oneSheetsRoot, apiUrl: 'http://127.0.0.1:54999', anonKey: 'anon-key' });
+  const server = createWebServer({
+    platformRoot,
+    oneSheetsRoot,
+    apiUrl: 'http://127.0.0.1:54999',
+    anonKey: 'anon-key',
+  });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -19,9 +24,15 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'verdant-web-'));
   await mkdir(path.join(dir, 'platform', 'assets'), { recursive: true });
   await mkdir(path.join(dir, 'one-sheets', 'sheets'), { recursive: true });
-  await writeFile(path.join(dir, 'platform', 'index.html'), '<!doctype html><title>platform</title>');
+  await writeFile(
+    path.join(dir, 'platform', 'index.html'),
+    '<!doctype html><title>platform</title>',
+  );
   await writeFile(path.join(dir, 'platform', 'assets', 'app-1a2b.js'), 'console.info("app")');
-  await writeFile(path.join(dir, 'one-sheets', 'index.html'), '<!doctype html><title>one-sheets</title>');
+  await writeFile(
+    path.join(dir, 'one-sheets', 'index.html'),
+    '<!doctype html><title>one-sheets</title>',
+  );
   await writeFile(path.join(dir, 'one-sheets', 'sheets', 'style.css'), 'body{}');
   await writeFile(path.join(dir, 'secret.txt'), 'outside the web roots');
 });
@@ -43,7 +54,9 @@ describe('web server with built apps', () => {
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('<title>platform</title>');
       expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-      expect(res.headers.get('content-security-policy')).toContain('connect-src \'self\' http://127.0.0.1:54999');
+      expect(res.headers.get('content-security-policy')).toContain(
+        "connect-src 'self' http://127.0.0.1:54999",
+      );
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     }
@@ -56,7 +69,9 @@ describe('web server with built apps', () => {
         expect(await res.text(), route).toContain('<title>one-sheets</title>');
       }
     }
-    expect((await fetch(`${url}/sheets/style.css`)).headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect((await fetch(`${url}/sheets/style.css`)).headers.get('content-type')).toBe(
+      'text/css; charset=utf-8',
+    );
   });
 
   it('serves static files with long caching for hashed assets, 404 for missing files', async () => {
@@ -75,7 +90,10 @@ describe('web server with built apps', () => {
   });
 
   it('tells the apps where the API is', async () => {
-    expect(await (await fetch(`${url}/verdant-config.json`)).json()).toEqual({ apiUrl: 'http://127.0.0.1:54999', anonKey: 'anon-key' });
+    expect(await (await fetch(`${url}/verdant-config.json`)).json()).toEqual({
+      apiUrl: 'http://127.0.0.1:54999',
+      anonKey: 'anon-key',
+    });
   });
 });
 

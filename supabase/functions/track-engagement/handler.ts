@@ -17,7 +17,14 @@ const TEXT_LIMIT = 10 * SANITIZE_MAX_LENGTH;
 const METADATA_SHAPES: Record<string, Record<string, FieldKind>> = {
   page_load_time: { dom_content_loaded: 'number', url: 'string', user_agent: 'string' },
   demo_view: { url: 'string', referrer: 'string' },
-  script_error: { message: 'string', filename: 'string', lineno: 'number', colno: 'number', stack: 'string', url: 'string' },
+  script_error: {
+    message: 'string',
+    filename: 'string',
+    lineno: 'number',
+    colno: 'number',
+    stack: 'string',
+    url: 'string',
+  },
   unhandled_rejection: { type: 'string', reason: 'string', url: 'string' },
 };
 
@@ -50,7 +57,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** Returns the metric, or the reason it is not one. */
 export function parseMetric(body: unknown): EngagementMetric | string {
   if (!isRecord(body)) return 'The body must be a JSON object';
-  const extra = Object.keys(body).filter((key) => !['metric_type', 'metric_value', 'metadata'].includes(key));
+  const extra = Object.keys(body).filter(
+    (key) => !['metric_type', 'metric_value', 'metadata'].includes(key),
+  );
   if (extra.length) return `Unknown field: ${extra[0]}`;
   const metricType = body.metric_type;
   if (typeof metricType !== 'string' || !(METRIC_TYPES as readonly string[]).includes(metricType)) {
@@ -63,19 +72,28 @@ export function parseMetric(body: unknown): EngagementMetric | string {
   const metadata = body.metadata;
   if (!isRecord(metadata)) return 'metadata must be an object';
   const shapeName =
-    metricType === 'error' ? (metadata.type === 'unhandledrejection' ? 'unhandled_rejection' : 'script_error') : metricType;
+    metricType === 'error'
+      ? metadata.type === 'unhandledrejection'
+        ? 'unhandled_rejection'
+        : 'script_error'
+      : metricType;
   const shape = METADATA_SHAPES[shapeName] ?? {};
   for (const key of Object.keys(metadata)) {
     if (!(key in shape)) return `metadata.${key} is not a field of ${metricType} metrics`;
   }
   for (const [key, kind] of Object.entries(shape)) {
     const field = metadata[key];
-    if (kind === 'number' && (typeof field !== 'number' || !Number.isFinite(field))) return `metadata.${key} must be a number`;
+    if (kind === 'number' && (typeof field !== 'number' || !Number.isFinite(field)))
+      return `metadata.${key} must be a number`;
     if (kind === 'string' && (typeof field !== 'string' || field.length > TEXT_LIMIT)) {
       return `metadata.${key} must be text of at most ${TEXT_LIMIT} characters`;
     }
   }
-  return { metric_type: metricType as MetricType, metric_value: value, metadata: metadata as Record<string, string | number> };
+  return {
+    metric_type: metricType as MetricType,
+    metric_value: value,
+    metadata: metadata as Record<string, string | number>,
+  };
 }
 
 /** The `sub` of the caller's JWT when it is a user's token (the gateway has verified it already). */
@@ -85,8 +103,11 @@ function userIdFrom(req: Request): string | null {
   if (!payload) return null;
   try {
     const claims: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
-    if (!isRecord(claims) || claims.role !== 'authenticated' || typeof claims.sub !== 'string') return null;
-    return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(claims.sub) ? claims.sub : null;
+    if (!isRecord(claims) || claims.role !== 'authenticated' || typeof claims.sub !== 'string')
+      return null;
+    return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(claims.sub)
+      ? claims.sub
+      : null;
   } catch {
     return null;
   }
@@ -95,7 +116,8 @@ function userIdFrom(req: Request): string | null {
 export function createHandler(env: FunctionEnv): (req: Request) => Promise<Response> {
   const url = env.get('SUPABASE_URL');
   const serviceRoleKey = env.get('SUPABASE_SERVICE_ROLE_KEY');
-  if (!url || !serviceRoleKey) throw new Error('track-engagement needs SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY');
+  if (!url || !serviceRoleKey)
+    throw new Error('track-engagement needs SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY');
   const admin = createClient(url, serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
@@ -115,10 +137,14 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     const metric = parseMetric(body);
     if (typeof metric === 'string') return json(400, { error: metric });
 
-    const { error } = await admin.from('engagement_metrics').insert({ ...metric, user_id: userIdFrom(req) });
+    const { error } = await admin
+      .from('engagement_metrics')
+      .insert({ ...metric, user_id: userIdFrom(req) });
     if (error) {
       // A user deleted meanwhile (foreign key) is the only expected failure; anything else is ours.
-      return json(error.code === '23503' ? 400 : 500, { error: error.code === '23503' ? 'Unknown user' : 'Could not record the metric' });
+      return json(error.code === '23503' ? 400 : 500, {
+        error: error.code === '23503' ? 'Unknown user' : 'Could not record the metric',
+      });
     }
     return json(201, { ok: true });
   };
