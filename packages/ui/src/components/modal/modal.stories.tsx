@@ -36,6 +36,8 @@ const meta = {
   component: Example,
   args: { onSave: fn() },
   argTypes: { size: { control: 'inline-radio', options: ['sm', 'md', 'lg'] } },
+  // Docs render each story in its own frame, so open dialogs do not cover the docs page.
+  parameters: { docs: { story: { inline: false, iframeHeight: 480 } } },
 } satisfies Meta<typeof Example>;
 
 export default meta;
@@ -44,7 +46,6 @@ type Story = StoryObj<typeof meta>;
 export const Closed: Story = {};
 
 export const Open: Story = {
-  tags: ['!autodocs'],
   play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Rename link' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rename link' });
@@ -59,7 +60,6 @@ export const Open: Story = {
 };
 
 export const ClosesWithEscape: Story = {
-  tags: ['!autodocs'],
   play: async ({ canvas }) => {
     const trigger = canvas.getByRole('button', { name: 'Rename link' });
     await userEvent.click(trigger);
@@ -71,7 +71,6 @@ export const ClosesWithEscape: Story = {
 };
 
 export const Large: Story = {
-  tags: ['!autodocs'],
   args: { size: 'lg' },
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Rename link' }));
@@ -80,7 +79,6 @@ export const Large: Story = {
 };
 
 export const LongContentNarrow: Story = {
-  tags: ['!autodocs'],
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   render: () => (
     <Modal.Root defaultOpen>

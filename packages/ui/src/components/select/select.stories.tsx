@@ -37,8 +37,8 @@ export const Default: Story = {
 };
 
 export const Open: Story = {
-  tags: ['!autodocs'],
   parameters: {
+    docs: { story: { inline: false, iframeHeight: 320 } },
     // While the list is open Radix marks the rest of the page aria-hidden (the trigger included) and
     // keeps focus inside the list; axe flags the hidden trigger. Closed states are checked in full.
     a11y: { config: { rules: [{ id: 'aria-hidden-focus', enabled: false }] } },

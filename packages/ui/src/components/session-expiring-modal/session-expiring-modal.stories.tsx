@@ -5,7 +5,8 @@ import { SessionExpiringModal } from './session-expiring-modal';
 const meta = {
   title: 'Overlays/SessionExpiringModal',
   component: SessionExpiringModal,
-  tags: ['!autodocs'],
+  // Docs render each story in its own frame, so open overlays do not cover the docs page.
+  parameters: { docs: { story: { inline: false, iframeHeight: 480 } } },
   args: {
     open: true,
     remainingMs: 4 * 60_000 + 30_000,

@@ -132,6 +132,8 @@ export const NarrowViewportAtTop: Story = {
     await expect(viewport).not.toBeNull();
     // Small screens: the toast area is pinned to the top edge.
     await expect(viewport!.getBoundingClientRect().top).toBe(0);
+    // …and each toast fits the screen's width.
+    await expect(openToasts()[0]!.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
   },
 };
 

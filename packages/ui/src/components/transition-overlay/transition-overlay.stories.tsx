@@ -22,8 +22,8 @@ const meta = {
   title: 'Feedback/TransitionOverlay',
   component: TransitionOverlay,
   args: { open: true },
-  tags: ['!autodocs'],
-  parameters: { layout: 'fullscreen' },
+  // Docs render each story in its own frame, so open overlays do not cover the docs page.
+  parameters: { layout: 'fullscreen', docs: { story: { inline: false, iframeHeight: 480 } } },
 } satisfies Meta<typeof TransitionOverlay>;
 
 export default meta;
