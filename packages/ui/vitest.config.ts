@@ -17,6 +17,8 @@ function chromium(viewport = { width: 1200, height: 900 }) {
     provider: playwright({ launchOptions: { ...chromiumLaunchOptions, args: [...chromiumLaunchOptions.args] } }),
     instances: [{ browser: 'chromium' as const }],
     viewport,
+    // Failure screenshots would land next to the tests in src/; the error output is enough.
+    screenshotFailures: false,
   };
 }
 
