@@ -293,6 +293,9 @@ async function startEmbedded(opts: StartDatabaseOptions): Promise<Database> {
   const superuserUrl = `postgresql://${SUPERUSER}:${encodeURIComponent(secrets.superuserPassword)}@127.0.0.1:${port}/postgres`;
   const pool = createPool(superuserUrl);
   let stopping: Promise<void> | undefined;
+  void exited.then((code) => {
+    if (!stopping) log(`Postgres exited unexpectedly (exit ${code}); restart the stack`);
+  });
   return {
     superuserUrl,
     port,

@@ -175,8 +175,13 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
         databaseUrl: opts.databaseUrl,
         reset: opts.reset,
         ephemeral: opts.ephemeral,
+        // Postgres's routine LOG lines and the errors of client statements (which their clients
+        // receive) are left out; start-up problems, crashes and shutdown trouble are shown.
         log: (line) => {
-          if (/\b(FATAL|PANIC):/.test(line) && !line.includes('administrator command'))
+          if (
+            !/\b(LOG|DETAIL|STATEMENT|ERROR|HINT|CONTEXT):/.test(line) &&
+            !line.includes('administrator command')
+          )
             log(`[db] ${line}`);
         },
       }),
