@@ -1,7 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ComponentPropsWithoutRef } from 'react';
 import { Heading, Text } from '@radix-ui/themes';
-import { BarChartIcon, DashboardIcon, GearIcon, Link2Icon, ReaderIcon } from '@radix-ui/react-icons';
+import {
+  BarChartIcon,
+  DashboardIcon,
+  GearIcon,
+  Link2Icon,
+  ReaderIcon,
+} from '@radix-ui/react-icons';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Avatar } from '../avatar';
 import { AppShell, type AppShellRootProps } from './app-shell';
@@ -10,7 +16,12 @@ import { AppShell, type AppShellRootProps } from './app-shell';
  * Stands in for a router's link component: the shell only needs something that renders an anchor.
  * Like a router link it handles the click itself instead of letting the browser navigate.
  */
-function FakeRouterLink({ to, children, onClick, ...props }: ComponentPropsWithoutRef<'a'> & { to: string }) {
+function FakeRouterLink({
+  to,
+  children,
+  onClick,
+  ...props
+}: ComponentPropsWithoutRef<'a'> & { to: string }) {
   return (
     <a
       href={`#${to}`}
@@ -32,20 +43,37 @@ function Example({ longContent = false, ...props }: AppShellRootProps & { longCo
       <AppShell.TopBar>
         <AppShell.MenuButton />
         <AppShell.SidebarToggle />
-        <Text weight="bold" size="4" style={{ backgroundImage: 'var(--vd-gradient)', backgroundClip: 'text', color: 'transparent' }}>
+        <Text
+          weight="bold"
+          size="4"
+          style={{
+            backgroundImage: 'var(--vd-gradient)',
+            backgroundClip: 'text',
+            color: 'transparent',
+          }}
+        >
           Verdant
         </Text>
         <div style={{ marginLeft: 'auto' }}>
           <Avatar name="Maya Okafor" size="2" />
         </div>
       </AppShell.TopBar>
-      <AppShell.Sidebar label="Main" footer={<Text size="1" color="gray">Affiliate · Pro plan</Text>}>
+      <AppShell.Sidebar
+        label="Main"
+        footer={
+          <Text size="1" color="gray">
+            Affiliate · Pro plan
+          </Text>
+        }
+      >
         <AppShell.NavSection>
           <AppShell.NavItem asChild icon={<DashboardIcon />} active>
             <FakeRouterLink to="/dashboard">Dashboard</FakeRouterLink>
           </AppShell.NavItem>
           <AppShell.NavItem asChild icon={<Link2Icon />}>
-            <FakeRouterLink to="/affiliate-links">{longContent ? 'Affiliate links and storefront placements' : 'Links'}</FakeRouterLink>
+            <FakeRouterLink to="/affiliate-links">
+              {longContent ? 'Affiliate links and storefront placements' : 'Links'}
+            </FakeRouterLink>
           </AppShell.NavItem>
           <AppShell.NavItem asChild icon={<BarChartIcon />}>
             <FakeRouterLink to="/affiliate-programs">Programs</FakeRouterLink>
@@ -154,7 +182,10 @@ export const MobileDrawerOpen: Story = {
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Open navigation' }));
     const drawer = await screen.findByRole('dialog', { name: 'Main navigation' });
-    await expect(within(drawer).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    await expect(within(drawer).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   },
 };
 
@@ -167,7 +198,9 @@ export const MobileDrawerKeyboard: Story = {
     await expect(menu).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     const drawer = await screen.findByRole('dialog', { name: 'Main navigation' });
-    await waitFor(() => expect(within(drawer).getByRole('button', { name: 'Close navigation' })).toHaveFocus());
+    await waitFor(() =>
+      expect(within(drawer).getByRole('button', { name: 'Close navigation' })).toHaveFocus(),
+    );
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await expect(menu).toHaveFocus();

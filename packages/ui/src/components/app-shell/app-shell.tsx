@@ -1,6 +1,11 @@
 import * as React from 'react';
 import { IconButton, Theme, Tooltip, VisuallyHidden } from '@radix-ui/themes';
-import { Cross2Icon, DoubleArrowLeftIcon, DoubleArrowRightIcon, HamburgerMenuIcon } from '@radix-ui/react-icons';
+import {
+  Cross2Icon,
+  DoubleArrowLeftIcon,
+  DoubleArrowRightIcon,
+  HamburgerMenuIcon,
+} from '@radix-ui/react-icons';
 import { Dialog, Slot } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn, composeRefs } from '../../utils';
@@ -38,8 +43,7 @@ function useAppShell(part: string): AppShellContextValue {
 }
 
 export interface AppShellRootProps
-  extends React.ComponentPropsWithoutRef<'div'>,
-    VariantProps<typeof appShellVariants> {
+  extends React.ComponentPropsWithoutRef<'div'>, VariantProps<typeof appShellVariants> {
   /** Controlled collapsed state of the desktop sidebar. */
   collapsed?: boolean;
   defaultCollapsed?: boolean;
@@ -88,7 +92,15 @@ const AppShellRoot = React.forwardRef<HTMLDivElement, AppShellRootProps>(functio
   }, [drawerOpen]);
 
   const value = React.useMemo(
-    () => ({ collapsed, setCollapsed, drawerOpen, setDrawerOpen, sidebarId, mainId, menuButtonRef }),
+    () => ({
+      collapsed,
+      setCollapsed,
+      drawerOpen,
+      setDrawerOpen,
+      sidebarId,
+      mainId,
+      menuButtonRef,
+    }),
     [collapsed, setCollapsed, drawerOpen, sidebarId, mainId],
   );
 
@@ -128,7 +140,14 @@ const AppShellTopBar = React.forwardRef<HTMLElement, AppShellTopBarProps>(functi
   { className, ...rest },
   ref,
 ) {
-  return <header ref={ref} data-slot="app-shell-top-bar" className={cn('vd-app-shell__top-bar', className)} {...rest} />;
+  return (
+    <header
+      ref={ref}
+      data-slot="app-shell-top-bar"
+      className={cn('vd-app-shell__top-bar', className)}
+      {...rest}
+    />
+  );
 });
 
 export interface AppShellSidebarProps extends React.ComponentPropsWithoutRef<'aside'> {
@@ -142,67 +161,70 @@ export interface AppShellSidebarProps extends React.ComponentPropsWithoutRef<'as
  * The navigation: a sidebar beside the content on wide screens (collapsible to icons), and the
  * same items in a drawer on narrow screens, opened by `AppShell.MenuButton`.
  */
-const AppShellSidebar = React.forwardRef<HTMLElement, AppShellSidebarProps>(function AppShellSidebar(
-  { label = 'Main', footer, className, children, ...rest },
-  ref,
-) {
-  const { collapsed, drawerOpen, setDrawerOpen, sidebarId, menuButtonRef } = useAppShell('Sidebar');
-  return (
-    <>
-      <aside
-        ref={ref}
-        id={sidebarId}
-        data-slot="app-shell-sidebar"
-        data-collapsed={collapsed ? '' : undefined}
-        className={cn('vd-app-shell__sidebar', className)}
-        {...rest}
-      >
-        <nav aria-label={label} className="vd-app-shell__nav">
-          {children}
-        </nav>
-        {footer ? <div className="vd-app-shell__sidebar-footer">{footer}</div> : null}
-      </aside>
-      <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-        <Dialog.Portal>
-          <Theme asChild>
-            <Dialog.Overlay className="vd-app-shell__drawer-overlay" />
-          </Theme>
-          <Theme asChild>
-            <Dialog.Content
-              className="vd-app-shell__drawer"
-              data-slot="app-shell-drawer"
-              aria-describedby={undefined}
-              onCloseAutoFocus={(event) => {
-                // The menu button lives outside the dialog, so return focus to it explicitly.
-                event.preventDefault();
-                menuButtonRef.current?.focus();
-              }}
-            >
-              <div className="vd-app-shell__drawer-header">
-                <Dialog.Title asChild>
-                  <VisuallyHidden>{label} navigation</VisuallyHidden>
-                </Dialog.Title>
-                <Dialog.Close asChild>
-                  <IconButton variant="ghost" color="gray" aria-label="Close navigation">
-                    <Cross2Icon aria-hidden />
-                  </IconButton>
-                </Dialog.Close>
-              </div>
-              <InDrawerContext.Provider value>
-                <nav aria-label={label} className="vd-app-shell__nav">
-                  {children}
-                </nav>
-              </InDrawerContext.Provider>
-              {footer ? <div className="vd-app-shell__sidebar-footer">{footer}</div> : null}
-            </Dialog.Content>
-          </Theme>
-        </Dialog.Portal>
-      </Dialog.Root>
-    </>
-  );
-});
+const AppShellSidebar = React.forwardRef<HTMLElement, AppShellSidebarProps>(
+  function AppShellSidebar({ label = 'Main', footer, className, children, ...rest }, ref) {
+    const { collapsed, drawerOpen, setDrawerOpen, sidebarId, menuButtonRef } =
+      useAppShell('Sidebar');
+    return (
+      <>
+        <aside
+          ref={ref}
+          id={sidebarId}
+          data-slot="app-shell-sidebar"
+          data-collapsed={collapsed ? '' : undefined}
+          className={cn('vd-app-shell__sidebar', className)}
+          {...rest}
+        >
+          <nav aria-label={label} className="vd-app-shell__nav">
+            {children}
+          </nav>
+          {footer ? <div className="vd-app-shell__sidebar-footer">{footer}</div> : null}
+        </aside>
+        <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+          <Dialog.Portal>
+            <Theme asChild>
+              <Dialog.Overlay className="vd-app-shell__drawer-overlay" />
+            </Theme>
+            <Theme asChild>
+              <Dialog.Content
+                className="vd-app-shell__drawer"
+                data-slot="app-shell-drawer"
+                aria-describedby={undefined}
+                onCloseAutoFocus={(event) => {
+                  // The menu button lives outside the dialog, so return focus to it explicitly.
+                  event.preventDefault();
+                  menuButtonRef.current?.focus();
+                }}
+              >
+                <div className="vd-app-shell__drawer-header">
+                  <Dialog.Title asChild>
+                    <VisuallyHidden>{label} navigation</VisuallyHidden>
+                  </Dialog.Title>
+                  <Dialog.Close asChild>
+                    <IconButton variant="ghost" color="gray" aria-label="Close navigation">
+                      <Cross2Icon aria-hidden />
+                    </IconButton>
+                  </Dialog.Close>
+                </div>
+                <InDrawerContext.Provider value>
+                  <nav aria-label={label} className="vd-app-shell__nav">
+                    {children}
+                  </nav>
+                </InDrawerContext.Provider>
+                {footer ? <div className="vd-app-shell__sidebar-footer">{footer}</div> : null}
+              </Dialog.Content>
+            </Theme>
+          </Dialog.Portal>
+        </Dialog.Root>
+      </>
+    );
+  },
+);
 
-export type AppShellSidebarToggleProps = Omit<React.ComponentPropsWithoutRef<typeof IconButton>, 'children'>;
+export type AppShellSidebarToggleProps = Omit<
+  React.ComponentPropsWithoutRef<typeof IconButton>,
+  'children'
+>;
 
 /** Collapses or expands the sidebar on wide screens (hidden on narrow ones). */
 const AppShellSidebarToggle = React.forwardRef<HTMLButtonElement, AppShellSidebarToggleProps>(
@@ -231,34 +253,36 @@ const AppShellSidebarToggle = React.forwardRef<HTMLButtonElement, AppShellSideba
   },
 );
 
-export type AppShellMenuButtonProps = Omit<React.ComponentPropsWithoutRef<typeof IconButton>, 'children'>;
+export type AppShellMenuButtonProps = Omit<
+  React.ComponentPropsWithoutRef<typeof IconButton>,
+  'children'
+>;
 
 /** Opens the navigation drawer on narrow screens (hidden on wide ones). */
-const AppShellMenuButton = React.forwardRef<HTMLButtonElement, AppShellMenuButtonProps>(function AppShellMenuButton(
-  { className, onClick, ...rest },
-  ref,
-) {
-  const { drawerOpen, setDrawerOpen, menuButtonRef } = useAppShell('MenuButton');
-  return (
-    <IconButton
-      ref={composeRefs(ref, menuButtonRef)}
-      variant="ghost"
-      color="gray"
-      aria-label="Open navigation"
-      aria-haspopup="dialog"
-      aria-expanded={drawerOpen}
-      data-slot="app-shell-menu-button"
-      className={cn('vd-app-shell__menu-button', className)}
-      onClick={(event) => {
-        onClick?.(event);
-        if (!event.defaultPrevented) setDrawerOpen(true);
-      }}
-      {...rest}
-    >
-      <HamburgerMenuIcon aria-hidden />
-    </IconButton>
-  );
-});
+const AppShellMenuButton = React.forwardRef<HTMLButtonElement, AppShellMenuButtonProps>(
+  function AppShellMenuButton({ className, onClick, ...rest }, ref) {
+    const { drawerOpen, setDrawerOpen, menuButtonRef } = useAppShell('MenuButton');
+    return (
+      <IconButton
+        ref={composeRefs(ref, menuButtonRef)}
+        variant="ghost"
+        color="gray"
+        aria-label="Open navigation"
+        aria-haspopup="dialog"
+        aria-expanded={drawerOpen}
+        data-slot="app-shell-menu-button"
+        className={cn('vd-app-shell__menu-button', className)}
+        onClick={(event) => {
+          onClick?.(event);
+          if (!event.defaultPrevented) setDrawerOpen(true);
+        }}
+        {...rest}
+      >
+        <HamburgerMenuIcon aria-hidden />
+      </IconButton>
+    );
+  },
+);
 
 export interface AppShellNavSectionProps extends React.ComponentPropsWithoutRef<'div'> {
   /** Optional heading for a group of items (hidden while the sidebar is collapsed). */
@@ -266,24 +290,28 @@ export interface AppShellNavSectionProps extends React.ComponentPropsWithoutRef<
 }
 
 /** A list of navigation items, optionally under a heading. */
-const AppShellNavSection = React.forwardRef<HTMLDivElement, AppShellNavSectionProps>(function AppShellNavSection(
-  { title, className, children, ...rest },
-  ref,
-) {
-  const headingId = React.useId();
-  return (
-    <div ref={ref} data-slot="app-shell-nav-section" className={cn('vd-app-shell__nav-section', className)} {...rest}>
-      {title ? (
-        <p id={headingId} className="vd-app-shell__nav-section-title">
-          {title}
-        </p>
-      ) : null}
-      <ul className="vd-app-shell__nav-list" aria-labelledby={title ? headingId : undefined}>
-        {children}
-      </ul>
-    </div>
-  );
-});
+const AppShellNavSection = React.forwardRef<HTMLDivElement, AppShellNavSectionProps>(
+  function AppShellNavSection({ title, className, children, ...rest }, ref) {
+    const headingId = React.useId();
+    return (
+      <div
+        ref={ref}
+        data-slot="app-shell-nav-section"
+        className={cn('vd-app-shell__nav-section', className)}
+        {...rest}
+      >
+        {title ? (
+          <p id={headingId} className="vd-app-shell__nav-section-title">
+            {title}
+          </p>
+        ) : null}
+        <ul className="vd-app-shell__nav-list" aria-labelledby={title ? headingId : undefined}>
+          {children}
+        </ul>
+      </div>
+    );
+  },
+);
 
 export interface AppShellNavItemProps extends React.ComponentPropsWithoutRef<'a'> {
   /** Render the child element (a router link) instead of an `<a>`, merging props onto it. */
@@ -298,56 +326,60 @@ export interface AppShellNavItemProps extends React.ComponentPropsWithoutRef<'a'
  * One navigation entry. Link-agnostic: wrap your router's link with `asChild`, e.g.
  * `<AppShell.NavItem asChild icon={<HomeIcon />} active><Link to="/dashboard">Dashboard</Link></AppShell.NavItem>`.
  */
-const AppShellNavItem = React.forwardRef<HTMLAnchorElement, AppShellNavItemProps>(function AppShellNavItem(
-  { asChild = false, icon, active = false, className, children, onClick, ...rest },
-  ref,
-) {
-  const { collapsed, setDrawerOpen } = useAppShell('NavItem');
-  const inDrawer = React.useContext(InDrawerContext);
-  const Comp = asChild ? Slot.Root : 'a';
-  const labelContent =
-    asChild && React.isValidElement<{ children?: React.ReactNode }>(children) ? children.props.children : children;
+const AppShellNavItem = React.forwardRef<HTMLAnchorElement, AppShellNavItemProps>(
+  function AppShellNavItem(
+    { asChild = false, icon, active = false, className, children, onClick, ...rest },
+    ref,
+  ) {
+    const { collapsed, setDrawerOpen } = useAppShell('NavItem');
+    const inDrawer = React.useContext(InDrawerContext);
+    const Comp = asChild ? Slot.Root : 'a';
+    const labelContent =
+      asChild && React.isValidElement<{ children?: React.ReactNode }>(children)
+        ? children.props.children
+        : children;
 
-  const item = (
-    <Comp
-      ref={ref}
-      data-slot="app-shell-nav-item"
-      data-active={active ? '' : undefined}
-      aria-current={active ? 'page' : undefined}
-      className={cn('vd-app-shell__nav-item', className)}
-      onClick={(event: React.MouseEvent<HTMLAnchorElement>) => {
-        onClick?.(event);
-        if (inDrawer && !event.defaultPrevented) setDrawerOpen(false);
-      }}
-      {...rest}
-    >
-      {icon ? (
-        <span className="vd-app-shell__nav-icon" aria-hidden>
-          {icon}
-        </span>
-      ) : null}
-      {asChild ? (
-        <Slot.Slottable child={children}>
-          {(label: React.ReactNode) => <span className="vd-app-shell__nav-label">{label}</span>}
-        </Slot.Slottable>
-      ) : (
-        <span className="vd-app-shell__nav-label">{children}</span>
-      )}
-    </Comp>
-  );
+    const item = (
+      <Comp
+        ref={ref}
+        data-slot="app-shell-nav-item"
+        data-active={active ? '' : undefined}
+        aria-current={active ? 'page' : undefined}
+        className={cn('vd-app-shell__nav-item', className)}
+        onClick={(event: React.MouseEvent<HTMLAnchorElement>) => {
+          onClick?.(event);
+          if (inDrawer && !event.defaultPrevented) setDrawerOpen(false);
+        }}
+        {...rest}
+      >
+        {icon ? (
+          <span className="vd-app-shell__nav-icon" aria-hidden>
+            {icon}
+          </span>
+        ) : null}
+        {asChild ? (
+          <Slot.Slottable child={children}>
+            {(label: React.ReactNode) => <span className="vd-app-shell__nav-label">{label}</span>}
+          </Slot.Slottable>
+        ) : (
+          <span className="vd-app-shell__nav-label">{children}</span>
+        )}
+      </Comp>
+    );
 
-  return (
-    <li className="vd-app-shell__nav-entry">
-      {collapsed && !inDrawer ? (
-        <Tooltip content={labelContent} side="right">
-          {item}
-        </Tooltip>
-      ) : (
-        item
-      )}
-    </li>
-  );
-});
+    return (
+      <li className="vd-app-shell__nav-entry">
+        {collapsed && !inDrawer ? (
+          <Tooltip content={labelContent} side="right">
+            {item}
+          </Tooltip>
+        ) : (
+          item
+        )}
+      </li>
+    );
+  },
+);
 
 export type AppShellMainProps = React.ComponentPropsWithoutRef<'main'>;
 
@@ -357,7 +389,16 @@ const AppShellMain = React.forwardRef<HTMLElement, AppShellMainProps>(function A
   ref,
 ) {
   const { mainId } = useAppShell('Main');
-  return <main ref={ref} id={mainId} tabIndex={-1} data-slot="app-shell-main" className={cn('vd-app-shell__main', className)} {...rest} />;
+  return (
+    <main
+      ref={ref}
+      id={mainId}
+      tabIndex={-1}
+      data-slot="app-shell-main"
+      className={cn('vd-app-shell__main', className)}
+      {...rest}
+    />
+  );
 });
 
 /**

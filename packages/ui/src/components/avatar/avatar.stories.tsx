@@ -36,7 +36,9 @@ export const WithImage: Story = {
 export const BrokenImageFallsBack: Story = {
   args: { src: 'data:image/png;base64,broken' },
   play: async ({ canvas }) => {
-    await waitFor(() => expect(canvas.getByRole('img', { name: 'Maya Okafor' })).toHaveTextContent('MO'));
+    await waitFor(() =>
+      expect(canvas.getByRole('img', { name: 'Maya Okafor' })).toHaveTextContent('MO'),
+    );
   },
 };
 

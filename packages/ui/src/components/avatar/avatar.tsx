@@ -12,7 +12,8 @@ export const avatarVariants = cva('vd-avatar', {
 });
 
 export interface AvatarProps
-  extends Omit<React.ComponentPropsWithoutRef<'span'>, 'children'>,
+  extends
+    Omit<React.ComponentPropsWithoutRef<'span'>, 'children'>,
     VariantProps<typeof avatarVariants> {
   /** The person's (or store's) name: the accessible name and the source of the initials. */
   name: string;
@@ -29,9 +30,17 @@ export const Avatar = React.forwardRef<HTMLSpanElement, AvatarProps>(function Av
   { name, src, decorative = false, size = '3', shape = 'circle', ring, className, ...rest },
   ref,
 ) {
-  const a11y = decorative ? { 'aria-hidden': true as const } : { role: 'img', 'aria-label': name.trim() || 'Unknown user' };
+  const a11y = decorative
+    ? { 'aria-hidden': true as const }
+    : { role: 'img', 'aria-label': name.trim() || 'Unknown user' };
   return (
-    <span ref={ref} data-slot="avatar" className={avatarVariants({ ring, className })} {...a11y} {...rest}>
+    <span
+      ref={ref}
+      data-slot="avatar"
+      className={avatarVariants({ ring, className })}
+      {...a11y}
+      {...rest}
+    >
       <ThemesAvatar
         src={src ?? undefined}
         alt=""

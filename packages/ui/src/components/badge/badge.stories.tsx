@@ -8,7 +8,10 @@ const meta = {
   component: Badge,
   args: { children: 'Active' },
   argTypes: {
-    tone: { control: 'inline-radio', options: ['neutral', 'brand', 'success', 'info', 'warning', 'danger'] },
+    tone: {
+      control: 'inline-radio',
+      options: ['neutral', 'brand', 'success', 'info', 'warning', 'danger'],
+    },
     variant: { control: 'inline-radio', options: ['soft', 'surface', 'outline'] },
   },
 } satisfies Meta<typeof Badge>;
@@ -25,12 +28,24 @@ export const Default: Story = {
 export const Tones: Story = {
   render: (args) => (
     <Flex gap="2" wrap="wrap">
-      <Badge {...args} tone="neutral">Draft</Badge>
-      <Badge {...args} tone="brand">Featured</Badge>
-      <Badge {...args} tone="success">Approved</Badge>
-      <Badge {...args} tone="info">Pending review</Badge>
-      <Badge {...args} tone="warning">Expiring</Badge>
-      <Badge {...args} tone="danger">Rejected</Badge>
+      <Badge {...args} tone="neutral">
+        Draft
+      </Badge>
+      <Badge {...args} tone="brand">
+        Featured
+      </Badge>
+      <Badge {...args} tone="success">
+        Approved
+      </Badge>
+      <Badge {...args} tone="info">
+        Pending review
+      </Badge>
+      <Badge {...args} tone="warning">
+        Expiring
+      </Badge>
+      <Badge {...args} tone="danger">
+        Rejected
+      </Badge>
     </Flex>
   ),
 };
@@ -38,14 +53,26 @@ export const Tones: Story = {
 export const Variants: Story = {
   render: (args) => (
     <Flex gap="2" wrap="wrap">
-      <Badge {...args} tone="success" variant="soft">Soft</Badge>
-      <Badge {...args} tone="success" variant="surface">Surface</Badge>
-      <Badge {...args} tone="success" variant="outline">Outline</Badge>
+      <Badge {...args} tone="success" variant="soft">
+        Soft
+      </Badge>
+      <Badge {...args} tone="success" variant="surface">
+        Surface
+      </Badge>
+      <Badge {...args} tone="success" variant="outline">
+        Outline
+      </Badge>
     </Flex>
   ),
 };
 
 export const LongContent: Story = {
   args: { tone: 'info', children: 'Awaiting merchant approval for the European storefront' },
-  decorators: [(Story) => <div style={{ maxWidth: 200 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 200 }}>
+        <Story />
+      </div>
+    ),
+  ],
 };

@@ -11,7 +11,9 @@ describe('claimStatus', () => {
 
   it('is expiring within the warning window, inclusive', () => {
     expect(claimStatus(new Date(now.getTime() + EXPIRING_WITHIN_DAYS * day), now)).toBe('expiring');
-    expect(claimStatus(new Date(now.getTime() + EXPIRING_WITHIN_DAYS * day + 1), now)).toBe('valid');
+    expect(claimStatus(new Date(now.getTime() + EXPIRING_WITHIN_DAYS * day + 1), now)).toBe(
+      'valid',
+    );
   });
 
   it('is expired at and after the expiry instant', () => {
@@ -30,7 +32,9 @@ describe('describeExpiry', () => {
   });
 
   it('says when it expired', () => {
-    expect(describeExpiry('2026-02-01T00:00:00Z', now, 'en-US')).toBe('Expired on February 1, 2026');
+    expect(describeExpiry('2026-02-01T00:00:00Z', now, 'en-US')).toBe(
+      'Expired on February 1, 2026',
+    );
   });
 
   it('admits an unknown date', () => {

@@ -29,7 +29,8 @@ export const badgeToneColors = {
 } as const satisfies Record<Tone, string>;
 
 export interface BadgeProps
-  extends Omit<React.ComponentPropsWithoutRef<typeof ThemesBadge>, 'color' | 'variant'>,
+  extends
+    Omit<React.ComponentPropsWithoutRef<typeof ThemesBadge>, 'color' | 'variant'>,
     VariantProps<typeof badgeVariants> {
   variant?: 'soft' | 'surface' | 'outline';
 }

@@ -4,4 +4,9 @@ export {
   sustainabilityBadgeVariants,
   type SustainabilityBadgeProps,
 } from './sustainability-badge';
-export { claimStatus, describeExpiry, EXPIRING_WITHIN_DAYS, type ClaimStatus } from './sustainability';
+export {
+  claimStatus,
+  describeExpiry,
+  EXPIRING_WITHIN_DAYS,
+  type ClaimStatus,
+} from './sustainability';

@@ -24,7 +24,9 @@ export const Verified: Story = {
   play: async ({ canvas }) => {
     const badge = canvas.getByRole('button', { name: /Carbon neutral shipping, verified/ });
     await userEvent.click(badge);
-    const panel = await screen.findByRole('dialog', { name: 'Evidence for Carbon neutral shipping' });
+    const panel = await screen.findByRole('dialog', {
+      name: 'Evidence for Carbon neutral shipping',
+    });
     await expect(panel).toHaveTextContent('Climate Partner');
     await expect(panel).toHaveTextContent('Valid until March 3, 2027');
     await expect(screen.getByRole('link', { name: 'View certificate' })).toHaveAttribute(
@@ -53,20 +55,29 @@ export const KeyboardEvidence: Story = {
 };
 
 export const ExpiringSoon: Story = {
-  args: { claim: 'Fair Trade cotton', issuer: 'Fairtrade International', expiresAt: '2026-06-20T00:00:00Z' },
+  args: {
+    claim: 'Fair Trade cotton',
+    issuer: 'Fairtrade International',
+    expiresAt: '2026-06-20T00:00:00Z',
+  },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('button', { name: /Fair Trade cotton, expiring soon/ })).toHaveAttribute(
-      'data-status',
-      'expiring',
-    );
+    await expect(
+      canvas.getByRole('button', { name: /Fair Trade cotton, expiring soon/ }),
+    ).toHaveAttribute('data-status', 'expiring');
   },
 };
 
 export const Expired: Story = {
-  args: { claim: 'Plastic-free packaging', issuer: 'Plastic Free Org', expiresAt: '2026-02-01T00:00:00Z' },
+  args: {
+    claim: 'Plastic-free packaging',
+    issuer: 'Plastic Free Org',
+    expiresAt: '2026-02-01T00:00:00Z',
+  },
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: /Plastic-free packaging, expired/ }));
-    await expect(await screen.findByRole('dialog')).toHaveTextContent('Expired on February 1, 2026');
+    await expect(await screen.findByRole('dialog')).toHaveTextContent(
+      'Expired on February 1, 2026',
+    );
   },
 };
 
@@ -91,16 +102,39 @@ export const Group: Story = {
   render: (args) => (
     <Flex gap="2" wrap="wrap">
       <SustainabilityBadge {...args} />
-      <SustainabilityBadge {...args} claim="B Corp certified" issuer="B Lab" expiresAt="2028-01-01T00:00:00Z" />
-      <SustainabilityBadge {...args} claim="Fair Trade cotton" issuer="Fairtrade International" expiresAt="2026-06-20T00:00:00Z" />
-      <SustainabilityBadge {...args} claim="Plastic-free packaging" issuer="Plastic Free Org" expiresAt="2026-02-01T00:00:00Z" />
+      <SustainabilityBadge
+        {...args}
+        claim="B Corp certified"
+        issuer="B Lab"
+        expiresAt="2028-01-01T00:00:00Z"
+      />
+      <SustainabilityBadge
+        {...args}
+        claim="Fair Trade cotton"
+        issuer="Fairtrade International"
+        expiresAt="2026-06-20T00:00:00Z"
+      />
+      <SustainabilityBadge
+        {...args}
+        claim="Plastic-free packaging"
+        issuer="Plastic Free Org"
+        expiresAt="2026-02-01T00:00:00Z"
+      />
     </Flex>
   ),
 };
 
 export const LongContent: Story = {
-  args: { claim: '100% renewable electricity across every warehouse and fulfilment partner in Europe' },
-  decorators: [(Story) => <div style={{ maxWidth: 260 }}><Story /></div>],
+  args: {
+    claim: '100% renewable electricity across every warehouse and fulfilment partner in Europe',
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 260 }}>
+        <Story />
+      </div>
+    ),
+  ],
 };
 
 export const NarrowViewport: Story = {

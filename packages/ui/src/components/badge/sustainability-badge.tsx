@@ -13,7 +13,8 @@ export const sustainabilityBadgeVariants = cva('vd-sustainability-badge', {
 });
 
 export interface SustainabilityBadgeProps
-  extends Omit<React.ComponentPropsWithoutRef<'button'>, 'children'>,
+  extends
+    Omit<React.ComponentPropsWithoutRef<'button'>, 'children'>,
     VariantProps<typeof sustainabilityBadgeVariants> {
   /** The claim, e.g. "Carbon neutral shipping". */
   claim: string;
@@ -30,8 +31,16 @@ export interface SustainabilityBadgeProps
   now?: Date;
 }
 
-const statusTone = { valid: 'success', expiring: 'warning', expired: 'neutral' } as const satisfies Record<ClaimStatus, keyof typeof badgeToneColors>;
-const statusIcon = { valid: CheckCircledIcon, expiring: ClockIcon, expired: CrossCircledIcon } as const;
+const statusTone = {
+  valid: 'success',
+  expiring: 'warning',
+  expired: 'neutral',
+} as const satisfies Record<ClaimStatus, keyof typeof badgeToneColors>;
+const statusIcon = {
+  valid: CheckCircledIcon,
+  expiring: ClockIcon,
+  expired: CrossCircledIcon,
+} as const;
 const statusLabel = { valid: 'Verified', expiring: 'Expiring soon', expired: 'Expired' } as const;
 
 /**
@@ -40,7 +49,10 @@ const statusLabel = { valid: 'Verified', expiring: 'Expiring soon', expired: 'Ex
  * so the evidence link is reachable by keyboard and touch.
  */
 export const SustainabilityBadge = React.forwardRef<HTMLButtonElement, SustainabilityBadgeProps>(
-  function SustainabilityBadge({ claim, issuer, expiresAt, evidenceLink, now, size, className, ...rest }, ref) {
+  function SustainabilityBadge(
+    { claim, issuer, expiresAt, evidenceLink, now, size, className, ...rest },
+    ref,
+  ) {
     const status = claimStatus(expiresAt, now);
     const Icon = statusIcon[status];
     const color = badgeToneColors[statusTone[status]];
@@ -61,13 +73,19 @@ export const SustainabilityBadge = React.forwardRef<HTMLButtonElement, Sustainab
             <span className="vd-sustainability-badge__claim">{claim}</span>
           </button>
         </Popover.Trigger>
-        <Popover.Content size="1" maxWidth="320px" data-slot="sustainability-badge-evidence" aria-label={`Evidence for ${claim}`}>
+        <Popover.Content
+          size="1"
+          maxWidth="320px"
+          data-slot="sustainability-badge-evidence"
+          aria-label={`Evidence for ${claim}`}
+        >
           <Flex direction="column" gap="2">
             <Text as="p" size="2" weight="bold">
               {claim}
             </Text>
             <Text as="p" size="2" data-slot="sustainability-badge-status" data-status={status}>
-              <Icon aria-hidden className="vd-sustainability-badge__status-icon" /> {statusLabel[status]}
+              <Icon aria-hidden className="vd-sustainability-badge__status-icon" />{' '}
+              {statusLabel[status]}
             </Text>
             <dl className="vd-sustainability-badge__facts">
               <dt>Certified by</dt>

@@ -10,7 +10,10 @@ export function toDate(value: Date | string | number): Date {
 }
 
 /** Whether a sustainability claim's evidence is still valid at `now`. */
-export function claimStatus(expiresAt: Date | string | number, now: Date | number = Date.now()): ClaimStatus {
+export function claimStatus(
+  expiresAt: Date | string | number,
+  now: Date | number = Date.now(),
+): ClaimStatus {
   const remaining = toDate(expiresAt).getTime() - toDate(now).getTime();
   if (Number.isNaN(remaining) || remaining <= 0) return 'expired';
   return remaining <= EXPIRING_WITHIN_DAYS * DAY_MS ? 'expiring' : 'valid';
@@ -24,6 +27,10 @@ export function describeExpiry(
 ): string {
   const date = toDate(expiresAt);
   if (Number.isNaN(date.getTime())) return 'Expiry date unknown';
-  const formatted = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
-  return claimStatus(date, now) === 'expired' ? `Expired on ${formatted}` : `Valid until ${formatted}`;
+  const formatted = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    date,
+  );
+  return claimStatus(date, now) === 'expired'
+    ? `Expired on ${formatted}`
+    : `Valid until ${formatted}`;
 }

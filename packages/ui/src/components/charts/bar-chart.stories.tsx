@@ -17,7 +17,10 @@ const months: MonthlyFigures[] = [
   { date: '2026-01-01', sales: 74, earnings: 540 },
 ];
 
-const monthName = (date: Date) => new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
+const monthName = (date: Date) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    date,
+  );
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 const meta = {
@@ -61,7 +64,10 @@ export const ShowTable: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Show table' }));
     await expect(canvas.getByRole('table')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Hide table' }));
-    await expect(canvas.getByRole('button', { name: 'Show table' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(canvas.getByRole('button', { name: 'Show table' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   },
 };
 

@@ -45,7 +45,13 @@ function BarChartImpl<T extends ChartDatum>(
               tickLine={false}
               minTickGap={16}
             />
-            <YAxis tickFormatter={formatValue} tick={axisTick} axisLine={false} tickLine={false} width={56} />
+            <YAxis
+              tickFormatter={formatValue}
+              tick={axisTick}
+              axisLine={false}
+              tickLine={false}
+              width={56}
+            />
             <Tooltip
               contentStyle={tooltipContentStyle}
               labelStyle={tooltipLabelStyle}
@@ -53,7 +59,9 @@ function BarChartImpl<T extends ChartDatum>(
               formatter={(value) => formatValue(Number(value))}
               cursor={{ fill: 'var(--gray-a3)' }}
             />
-            {series.length > 1 ? <Legend wrapperStyle={legendStyle} iconType="square" itemSorter={null} /> : null}
+            {series.length > 1 ? (
+              <Legend wrapperStyle={legendStyle} iconType="square" itemSorter={null} />
+            ) : null}
             {series.map((s, i) => (
               <Bar
                 key={s.key}

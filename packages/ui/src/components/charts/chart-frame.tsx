@@ -24,7 +24,8 @@ export const chartVariants = cva('vd-chart', {
 });
 
 export interface TimeSeriesChartProps<T extends ChartDatum>
-  extends Omit<React.ComponentPropsWithoutRef<'figure'>, 'title' | 'children'>,
+  extends
+    Omit<React.ComponentPropsWithoutRef<'figure'>, 'title' | 'children'>,
     VariantProps<typeof chartVariants>,
     Partial<ChartFormatters> {
   /** What the chart shows, e.g. "Clicks per day". Its caption and the start of its text alternative. */
@@ -144,7 +145,12 @@ function ChartFrameImpl<T extends ChartDatum>(
         </>
       ) : !hasData ? (
         (emptyState ?? (
-          <EmptyState size="1" bordered title="No data yet" description="Figures appear here once there is activity." />
+          <EmptyState
+            size="1"
+            bordered
+            title="No data yet"
+            description="Figures appear here once there is activity."
+          />
         ))
       ) : (
         <>
@@ -157,7 +163,11 @@ function ChartFrameImpl<T extends ChartDatum>(
           >
             {renderPlot(formatters)}
           </div>
-          {tableShown ? <div className="vd-chart__table-scroll">{table}</div> : <VisuallyHidden>{table}</VisuallyHidden>}
+          {tableShown ? (
+            <div className="vd-chart__table-scroll">{table}</div>
+          ) : (
+            <VisuallyHidden>{table}</VisuallyHidden>
+          )}
         </>
       )}
     </figure>

@@ -3,7 +3,8 @@ import { defaultFormatDate, seriesColor, summariseSeries, valueOf } from './time
 
 const fmt = {
   formatValue: (n: number) => new Intl.NumberFormat('en-US').format(n),
-  formatDate: (d: Date) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d),
+  formatDate: (d: Date) =>
+    new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d),
 };
 
 const data = [
@@ -15,9 +16,9 @@ const data = [
 
 describe('summariseSeries', () => {
   it('describes range, total, extremes and latest value of each series', () => {
-    expect(
-      summariseSeries('Clicks per day', data, [{ key: 'clicks', label: 'Clicks' }], fmt),
-    ).toBe('Clicks per day from Jan 1 to Jan 4. Clicks: total 67, highest 40 on Jan 2, lowest 2 on Jan 3, latest 15.');
+    expect(summariseSeries('Clicks per day', data, [{ key: 'clicks', label: 'Clicks' }], fmt)).toBe(
+      'Clicks per day from Jan 1 to Jan 4. Clicks: total 67, highest 40 on Jan 2, lowest 2 on Jan 3, latest 15.',
+    );
   });
 
   it('skips gaps instead of counting them as zero', () => {
@@ -27,18 +28,30 @@ describe('summariseSeries', () => {
   });
 
   it('covers several series', () => {
-    const text = summariseSeries('Both', data, [
-      { key: 'clicks', label: 'Clicks' },
-      { key: 'sales', label: 'Sales' },
-    ], fmt);
+    const text = summariseSeries(
+      'Both',
+      data,
+      [
+        { key: 'clicks', label: 'Clicks' },
+        { key: 'sales', label: 'Sales' },
+      ],
+      fmt,
+    );
     expect(text.indexOf('Clicks:')).toBeLessThan(text.indexOf('Sales:'));
   });
 
   it('says when there is no data', () => {
-    expect(summariseSeries('Clicks', [], [{ key: 'clicks' as never, label: 'Clicks' }], fmt)).toBe('Clicks: no data.');
-    expect(summariseSeries('Sales', [{ date: '2026-01-01', sales: null as unknown as number }], [{ key: 'sales', label: 'Sales' }], fmt)).toBe(
-      'Sales on Jan 1. Sales: no data.',
+    expect(summariseSeries('Clicks', [], [{ key: 'clicks' as never, label: 'Clicks' }], fmt)).toBe(
+      'Clicks: no data.',
     );
+    expect(
+      summariseSeries(
+        'Sales',
+        [{ date: '2026-01-01', sales: null as unknown as number }],
+        [{ key: 'sales', label: 'Sales' }],
+        fmt,
+      ),
+    ).toBe('Sales on Jan 1. Sales: no data.');
   });
 });
 

@@ -24,7 +24,11 @@ const january: DailyFigures[] = Array.from({ length: 31 }, (_, i) => {
   };
 });
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
 
 const meta = {
   title: 'Charts/LineChart',
@@ -45,7 +49,9 @@ export const Clicks: Story = {
   play: async ({ canvas }) => {
     const figure = canvas.getByRole('figure', { name: 'Clicks per day' });
     const plot = within(figure).getByRole('img');
-    await expect(plot).toHaveAccessibleName(/^Clicks per day from Jan 1 to Jan 31\. Clicks: total [\d,]+, highest \d+ on Jan \d+/);
+    await expect(plot).toHaveAccessibleName(
+      /^Clicks per day from Jan 1 to Jan 31\. Clicks: total [\d,]+, highest \d+ on Jan \d+/,
+    );
     // The numbers behind the picture are in a table for screen readers.
     const table = within(figure).getByRole('table', { name: 'Clicks per day' });
     await expect(within(table).getAllByRole('row')).toHaveLength(32);
@@ -58,7 +64,10 @@ export const ShowTable: Story = {
     const toggle = canvas.getByRole('button', { name: 'Show table' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(toggle);
-    await expect(canvas.getByRole('button', { name: 'Hide table' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(canvas.getByRole('button', { name: 'Hide table' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     await expect(canvas.getByRole('table')).toBeVisible();
   },
 };
@@ -68,7 +77,10 @@ export const KeyboardShowTable: Story = {
     await userEvent.tab();
     await expect(canvas.getByRole('button', { name: 'Show table' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
-    await expect(canvas.getByRole('button', { name: 'Hide table' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(canvas.getByRole('button', { name: 'Hide table' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
   },
 };
 
@@ -133,14 +145,22 @@ export const Empty: Story = {
 export const CustomEmptyState: Story = {
   args: {
     data: [],
-    emptyState: <EmptyState size="1" bordered title="No clicks yet" action={<Button size="sm">Share your first link</Button>} />,
+    emptyState: (
+      <EmptyState
+        size="1"
+        bordered
+        title="No clicks yet"
+        action={<Button size="sm">Share your first link</Button>}
+      />
+    ),
   },
 };
 
 export const LongContent: Story = {
   args: {
     title: 'Clicks per day across every storefront, link page and one-sheet QR code',
-    description: 'All programs, all countries, January 2026, including clicks later marked as invalid traffic',
+    description:
+      'All programs, all countries, January 2026, including clicks later marked as invalid traffic',
     surface: 'card',
   },
 };

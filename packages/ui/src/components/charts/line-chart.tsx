@@ -45,7 +45,13 @@ function LineChartImpl<T extends ChartDatum>(
               tickLine={false}
               minTickGap={16}
             />
-            <YAxis tickFormatter={formatValue} tick={axisTick} axisLine={false} tickLine={false} width={56} />
+            <YAxis
+              tickFormatter={formatValue}
+              tick={axisTick}
+              axisLine={false}
+              tickLine={false}
+              width={56}
+            />
             <Tooltip
               contentStyle={tooltipContentStyle}
               labelStyle={tooltipLabelStyle}
@@ -53,7 +59,9 @@ function LineChartImpl<T extends ChartDatum>(
               formatter={(value) => formatValue(Number(value))}
               cursor={{ stroke: 'var(--gray-a7)' }}
             />
-            {series.length > 1 ? <Legend wrapperStyle={legendStyle} iconType="plainline" itemSorter={null} /> : null}
+            {series.length > 1 ? (
+              <Legend wrapperStyle={legendStyle} iconType="plainline" itemSorter={null} />
+            ) : null}
             {series.map((s, i) => (
               <Line
                 key={s.key}

@@ -15,4 +15,7 @@ export const tooltipContentStyle: CSSProperties = {
   fontSize: 'var(--font-size-1)',
 };
 export const tooltipLabelStyle: CSSProperties = { color: 'var(--gray-11)', marginBottom: 4 };
-export const legendStyle: CSSProperties = { fontSize: 'var(--font-size-1)', color: 'var(--gray-11)' };
+export const legendStyle: CSSProperties = {
+  fontSize: 'var(--font-size-1)',
+  color: 'var(--gray-11)',
+};

@@ -18,7 +18,13 @@ export interface ChartFormatters {
 }
 
 /** Series colours from the theme tokens: brand green, brand blue, then Radix scales that read on dark. */
-export const chartPalette = ['var(--vd-green)', 'var(--vd-blue)', 'var(--amber-9)', 'var(--purple-9)', 'var(--crimson-9)'];
+export const chartPalette = [
+  'var(--vd-green)',
+  'var(--vd-blue)',
+  'var(--amber-9)',
+  'var(--purple-9)',
+  'var(--crimson-9)',
+];
 
 export function seriesColor<T extends ChartDatum>(series: ChartSeries<T>, index: number): string {
   return series.color ?? chartPalette[index % chartPalette.length] ?? 'var(--accent-9)';
@@ -29,7 +35,10 @@ export function toDate(value: ChartDate): Date {
 }
 
 /** The series value of a datum; missing or non-numeric values read as null (a gap, not a zero). */
-export function valueOf<T extends ChartDatum>(datum: T, key: Extract<keyof T, string>): number | null {
+export function valueOf<T extends ChartDatum>(
+  datum: T,
+  key: Extract<keyof T, string>,
+): number | null {
   const raw = datum[key];
   if (raw === null || raw === undefined || raw === '') return null;
   const value = Number(raw);
@@ -38,7 +47,9 @@ export function valueOf<T extends ChartDatum>(datum: T, key: Extract<keyof T, st
 
 /** Dates as "Jan 5" in UTC, so a date-only string like "2026-01-05" is never shown as the 4th. */
 export const defaultFormatDate = (date: Date): string =>
-  new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
+  new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    date,
+  );
 
 export const defaultFormatValue = (value: number): string => new Intl.NumberFormat().format(value);
 

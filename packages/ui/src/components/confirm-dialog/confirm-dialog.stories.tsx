@@ -8,7 +8,8 @@ const meta = {
   component: ConfirmDialog,
   args: {
     title: 'Delete this link?',
-    description: 'The link stops working immediately. Clicks and earnings already recorded are kept.',
+    description:
+      'The link stops working immediately. Clicks and earnings already recorded are kept.',
     confirmLabel: 'Delete link',
     tone: 'danger',
     trigger: <Button variant="danger">Delete link</Button>,
@@ -31,7 +32,9 @@ export const Destructive: Story = {
     await expect(dialog).toHaveAccessibleDescription(/stops working immediately/);
     await expect(dialog.closest('.radix-themes')).toHaveClass('dark');
     // Focus starts on the safe choice.
-    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus(),
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete link' }));
     await expect(args.onConfirm).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
@@ -54,7 +57,9 @@ export const KeyboardConfirm: Story = {
     await userEvent.tab();
     await userEvent.keyboard('{Enter}');
     const dialog = await screen.findByRole('alertdialog');
-    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus(),
+    );
     await userEvent.tab();
     await expect(within(dialog).getByRole('button', { name: 'Delete link' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
@@ -87,12 +92,18 @@ export const AsyncConfirm: Story = {
 
 export const AsyncError: Story = {
   args: {
-    onConfirm: fn(() => Promise.reject(new Error('The link could not be deleted. Check your connection and try again.'))),
+    onConfirm: fn(() =>
+      Promise.reject(
+        new Error('The link could not be deleted. Check your connection and try again.'),
+      ),
+    ),
   },
   play: async ({ canvas }) => {
     const dialog = await open(canvas);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete link' }));
-    await expect(await within(dialog).findByRole('alert')).toHaveTextContent('could not be deleted');
+    await expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'could not be deleted',
+    );
     await expect(screen.getByRole('alertdialog')).toBeInTheDocument();
     await expect(within(dialog).getByRole('button', { name: 'Delete link' })).toBeEnabled();
   },
@@ -115,6 +126,8 @@ export const Neutral: Story = {
 };
 
 export const OpenLongContent: Story = {
+  // Renders open: kept off the docs page, where it would cover the other stories.
+  tags: ['!autodocs'],
   args: {
     defaultOpen: true,
     title: 'Remove Refill Republic’s zero-waste household essentials program from your storefront?',
@@ -128,6 +141,7 @@ export const OpenLongContent: Story = {
 };
 
 export const NarrowViewport: Story = {
+  tags: ['!autodocs'],
   args: { defaultOpen: true },
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   play: async () => {

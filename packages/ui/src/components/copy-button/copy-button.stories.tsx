@@ -59,13 +59,16 @@ export const KeyboardCopy: Story = {
 
 /** Replaces the clipboard and `document.execCommand` for one story. */
 function withBrokenClipboard(execResult: boolean) {
-  const restoreClipboard = withClipboard(() => Promise.reject(new DOMException('Denied', 'NotAllowedError')));
+  const restoreClipboard = withClipboard(() =>
+    Promise.reject(new DOMException('Denied', 'NotAllowedError')),
+  );
   return () => {
     const undo = restoreClipboard();
     const original = document.execCommand;
     document.execCommand = (command: string) => {
       const area = document.activeElement;
-      if (command === 'copy' && area instanceof HTMLTextAreaElement && execResult) written.push(area.value);
+      if (command === 'copy' && area instanceof HTMLTextAreaElement && execResult)
+        written.push(area.value);
       return execResult;
     };
     return () => {
@@ -94,7 +97,9 @@ export const CopyFails: Story = {
     await waitFor(() => expect(args.onCopyError).toHaveBeenCalled());
     await expect(args.onCopied).not.toHaveBeenCalled();
     await expect(await screen.findByText('Could not copy')).toBeInTheDocument();
-    await expect(canvas.getByRole('button', { name: 'Copy link' })).not.toHaveAttribute('data-copied');
+    await expect(canvas.getByRole('button', { name: 'Copy link' })).not.toHaveAttribute(
+      'data-copied',
+    );
   },
 };
 

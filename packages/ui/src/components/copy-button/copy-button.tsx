@@ -17,7 +17,8 @@ export const copyButtonVariants = cva('vd-copy-button', {
 export const COPIED_STATE_MS = 2000;
 
 export interface CopyButtonProps
-  extends Omit<React.ComponentPropsWithoutRef<'button'>, 'value' | 'children' | 'color'>,
+  extends
+    Omit<React.ComponentPropsWithoutRef<'button'>, 'value' | 'children' | 'color'>,
     VariantProps<typeof copyButtonVariants> {
   /** The text copied to the clipboard. */
   value: string;

@@ -1,2 +1,7 @@
-export { COPIED_STATE_MS, CopyButton, copyButtonVariants, type CopyButtonProps } from './copy-button';
+export {
+  COPIED_STATE_MS,
+  CopyButton,
+  copyButtonVariants,
+  type CopyButtonProps,
+} from './copy-button';
 export { copyText } from './copy-text';

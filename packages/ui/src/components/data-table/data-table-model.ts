@@ -23,7 +23,11 @@ export function compareSortValues(a: SortValue, b: SortValue): number {
  * A stably sorted copy of `rows`. Empty values stay at the end in both directions,
  * so flipping the direction never brings blanks to the top.
  */
-export function sortRows<T>(rows: readonly T[], getValue: (row: T) => SortValue, direction: SortDirection): T[] {
+export function sortRows<T>(
+  rows: readonly T[],
+  getValue: (row: T) => SortValue,
+  direction: SortDirection,
+): T[] {
   const sign = direction === 'ascending' ? 1 : -1;
   return rows
     .map((row, index) => ({ row, index, value: getValue(row) }))

@@ -21,7 +21,7 @@ const rows: LinkRow[] = Array.from({ length: 23 }, (_, i) => ({
   id: `link-${i + 1}`,
   name: `Spring campaign ${i + 1}`,
   program: programs[i % programs.length] ?? 'Bamboo Basics',
-  clicks: (i * 37) % 400 + 12,
+  clicks: ((i * 37) % 400) + 12,
   sales: (i * 7) % 31,
   earnings: ((i * 1931) % 90000) / 100,
   status: i % 5 === 3 ? 'paused' : 'active',
@@ -33,20 +33,42 @@ const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD
 const columns: DataTableColumn<LinkRow>[] = [
   { id: 'name', header: 'Link', cell: (r) => r.name, sortValue: (r) => r.name, rowHeader: true },
   { id: 'program', header: 'Program', cell: (r) => r.program, sortValue: (r) => r.program },
-  { id: 'clicks', header: 'Clicks', cell: (r) => r.clicks.toLocaleString('en-US'), sortValue: (r) => r.clicks, align: 'end' },
+  {
+    id: 'clicks',
+    header: 'Clicks',
+    cell: (r) => r.clicks.toLocaleString('en-US'),
+    sortValue: (r) => r.clicks,
+    align: 'end',
+  },
   { id: 'sales', header: 'Sales', cell: (r) => r.sales, sortValue: (r) => r.sales, align: 'end' },
-  { id: 'earnings', header: 'Earnings', cell: (r) => money.format(r.earnings), sortValue: (r) => r.earnings, align: 'end' },
+  {
+    id: 'earnings',
+    header: 'Earnings',
+    cell: (r) => money.format(r.earnings),
+    sortValue: (r) => r.earnings,
+    align: 'end',
+  },
   {
     id: 'status',
     header: 'Status',
-    cell: (r) => <Badge tone={r.status === 'active' ? 'success' : 'neutral'}>{r.status === 'active' ? 'Active' : 'Paused'}</Badge>,
+    cell: (r) => (
+      <Badge tone={r.status === 'active' ? 'success' : 'neutral'}>
+        {r.status === 'active' ? 'Active' : 'Paused'}
+      </Badge>
+    ),
   },
 ];
 
 const meta = {
   title: 'Data display/DataTable',
   component: DataTable<LinkRow>,
-  args: { caption: 'Your affiliate links', columns, rows, getRowId: (r: LinkRow) => r.id, pageSize: 5 },
+  args: {
+    caption: 'Your affiliate links',
+    columns,
+    rows,
+    getRowId: (r: LinkRow) => r.id,
+    pageSize: 5,
+  },
 } satisfies Meta<typeof DataTable<LinkRow>>;
 
 export default meta;
@@ -74,15 +96,22 @@ export const SortByColumn: Story = {
     await expect(clicksHeader).toHaveAttribute('aria-sort', 'none');
     await userEvent.click(within(clicksHeader).getByRole('button'));
     await expect(clicksHeader).toHaveAttribute('aria-sort', 'ascending');
-    const ascending = bodyRows(canvasElement).map((r) => Number(within(r).getAllByRole('cell')[1]?.textContent?.replace(/,/g, '')));
+    const ascending = bodyRows(canvasElement).map((r) =>
+      Number(within(r).getAllByRole('cell')[1]?.textContent?.replace(/,/g, '')),
+    );
     await expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
     await expect(ascending[0]).toBe(Math.min(...rows.map((r) => r.clicks)));
 
     await userEvent.click(within(clicksHeader).getByRole('button'));
     await expect(clicksHeader).toHaveAttribute('aria-sort', 'descending');
-    const first = Number(within(bodyRows(canvasElement)[0]!).getAllByRole('cell')[1]?.textContent?.replace(/,/g, ''));
+    const first = Number(
+      within(bodyRows(canvasElement)[0]!).getAllByRole('cell')[1]?.textContent?.replace(/,/g, ''),
+    );
     await expect(first).toBe(Math.max(...rows.map((r) => r.clicks)));
-    await expect(canvas.getByRole('columnheader', { name: /Program/ })).toHaveAttribute('aria-sort', 'none');
+    await expect(canvas.getByRole('columnheader', { name: /Program/ })).toHaveAttribute(
+      'aria-sort',
+      'none',
+    );
   },
 };
 
@@ -91,16 +120,25 @@ export const KeyboardSortAndPaging: Story = {
     await userEvent.tab();
     await expect(canvas.getByRole('button', { name: /Link/ })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
-    await expect(canvas.getByRole('columnheader', { name: /Link/ })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(canvas.getByRole('columnheader', { name: /Link/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
     await userEvent.keyboard(' ');
-    await expect(canvas.getByRole('columnheader', { name: /Link/ })).toHaveAttribute('aria-sort', 'descending');
+    await expect(canvas.getByRole('columnheader', { name: /Link/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
     await expect(firstCells(canvasElement)[0]).toBe('Spring campaign 23');
 
     const pages = canvas.getByRole('navigation', { name: 'Your affiliate links pages' });
     within(pages).getByRole('button', { name: 'Next page' }).focus();
     await userEvent.keyboard('{Enter}');
     await expect(canvas.getByText('6–10 of 23')).toBeInTheDocument();
-    await expect(within(pages).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(within(pages).getByRole('button', { name: 'Page 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   },
 };
 
@@ -167,11 +205,17 @@ export const WithoutPagination: Story = {
 
 export const LongContent: Story = {
   args: {
-    rows: rows.slice(0, 3).map((r, i) =>
-      i === 0
-        ? { ...r, name: 'A very long campaign name for the reusable stainless-steel bottle launch across every storefront', program: 'Refill Republic — Europe, Middle East and Africa' }
-        : r,
-    ),
+    rows: rows
+      .slice(0, 3)
+      .map((r, i) =>
+        i === 0
+          ? {
+              ...r,
+              name: 'A very long campaign name for the reusable stainless-steel bottle launch across every storefront',
+              program: 'Refill Republic — Europe, Middle East and Africa',
+            }
+          : r,
+      ),
   },
 };
 

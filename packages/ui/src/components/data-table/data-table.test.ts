@@ -10,16 +10,35 @@ describe('sortRows', () => {
   ];
 
   it('orders numbers and keeps empty values last in both directions', () => {
-    expect(sortRows(rows, (r) => r.clicks, 'ascending').map((r) => r.id)).toEqual(['a', 'd', 'b', 'c']);
-    expect(sortRows(rows, (r) => r.clicks, 'descending').map((r) => r.id)).toEqual(['b', 'a', 'd', 'c']);
+    expect(sortRows(rows, (r) => r.clicks, 'ascending').map((r) => r.id)).toEqual([
+      'a',
+      'd',
+      'b',
+      'c',
+    ]);
+    expect(sortRows(rows, (r) => r.clicks, 'descending').map((r) => r.id)).toEqual([
+      'b',
+      'a',
+      'd',
+      'c',
+    ]);
   });
 
   it('is stable for equal values', () => {
-    expect(sortRows(rows, (r) => r.clicks, 'descending').slice(1, 3).map((r) => r.id)).toEqual(['a', 'd']);
+    expect(
+      sortRows(rows, (r) => r.clicks, 'descending')
+        .slice(1, 3)
+        .map((r) => r.id),
+    ).toEqual(['a', 'd']);
   });
 
   it('orders strings naturally and case-insensitively', () => {
-    expect(sortRows(rows, (r) => r.name, 'ascending').map((r) => r.name)).toEqual(['Äpfel', 'item 1', 'Item 2', 'item 10']);
+    expect(sortRows(rows, (r) => r.name, 'ascending').map((r) => r.name)).toEqual([
+      'Äpfel',
+      'item 1',
+      'Item 2',
+      'item 10',
+    ]);
   });
 
   it('orders dates', () => {
@@ -49,7 +68,10 @@ describe('nextSort', () => {
   });
 
   it('starts ascending on a different column', () => {
-    expect(nextSort({ columnId: 'clicks', direction: 'descending' }, 'name')).toEqual({ columnId: 'name', direction: 'ascending' });
+    expect(nextSort({ columnId: 'clicks', direction: 'descending' }, 'name')).toEqual({
+      columnId: 'name',
+      direction: 'ascending',
+    });
   });
 });
 

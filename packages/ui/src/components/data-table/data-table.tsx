@@ -5,7 +5,14 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { EmptyState } from '../empty-state';
 import { Pagination } from '../pagination';
 import { Skeleton } from '../skeleton';
-import { nextSort, pageCountFor, pageRows, sortRows, type SortState, type SortValue } from './data-table-model';
+import {
+  nextSort,
+  pageCountFor,
+  pageRows,
+  sortRows,
+  type SortState,
+  type SortValue,
+} from './data-table-model';
 
 export const dataTableVariants = cva('vd-data-table', {
   variants: {
@@ -31,7 +38,8 @@ export interface DataTableColumn<T> {
 }
 
 export interface DataTableProps<T>
-  extends Omit<React.ComponentPropsWithoutRef<'div'>, 'children'>,
+  extends
+    Omit<React.ComponentPropsWithoutRef<'div'>, 'children'>,
     VariantProps<typeof dataTableVariants> {
   /** The table's accessible name, rendered as its caption. */
   caption: string;
@@ -98,7 +106,11 @@ function DataTableImpl<T>(
   }: DataTableProps<T>,
   ref: React.ForwardedRef<HTMLDivElement>,
 ) {
-  const [sort, setSort] = useControllable<SortState | null>(sortProp, defaultSort, onSortChange as ((s: SortState | null) => void) | undefined);
+  const [sort, setSort] = useControllable<SortState | null>(
+    sortProp,
+    defaultSort,
+    onSortChange as ((s: SortState | null) => void) | undefined,
+  );
   const [page, setPage] = useControllable(pageProp, defaultPage, onPageChange);
 
   const sorted = React.useMemo(() => {
@@ -121,8 +133,15 @@ function DataTableImpl<T>(
   const empty = !loading && rows.length === 0;
 
   return (
-    <div ref={ref} data-slot="data-table" className={dataTableVariants({ variant, density, className })} {...rest}>
-      <Table.Root variant={variant === 'ghost' ? 'ghost' : 'surface'} size={density === 'compact' ? '1' : '2'}
+    <div
+      ref={ref}
+      data-slot="data-table"
+      className={dataTableVariants({ variant, density, className })}
+      {...rest}
+    >
+      <Table.Root
+        variant={variant === 'ghost' ? 'ghost' : 'surface'}
+        size={density === 'compact' ? '1' : '2'}
       >
         <caption data-slot="data-table-caption" className="vd-data-table__caption">
           {showCaption ? caption : <VisuallyHidden>{caption}</VisuallyHidden>}
@@ -161,44 +180,48 @@ function DataTableImpl<T>(
           </Table.Row>
         </Table.Header>
         <Table.Body aria-busy={loading || undefined} data-slot="data-table-body">
-          {loading
-            ? Array.from({ length: loadingRows }, (_, i) => (
-                <Table.Row key={`loading-${i}`} data-slot="data-table-row" data-loading="">
-                  {columns.map((column) => (
-                    <Table.Cell key={column.id} justify={column.align}>
-                      <Skeleton shape="text" width={i % 2 ? '60%' : '80%'} />
-                    </Table.Cell>
-                  ))}
-                </Table.Row>
-              ))
-            : empty
-              ? (
-                  <Table.Row data-slot="data-table-empty">
-                    <Table.Cell colSpan={columns.length}>
-                      {emptyState ?? <EmptyState size="1" title="No results" description="There is nothing to show here yet." />}
-                    </Table.Cell>
-                  </Table.Row>
-                )
-              : visible.map((row) => (
-                  <Table.Row key={getRowId(row)} data-slot="data-table-row">
-                    {columns.map((column) =>
-                      column.rowHeader ? (
-                        <Table.RowHeaderCell key={column.id} justify={column.align}>
-                          {column.cell(row)}
-                        </Table.RowHeaderCell>
-                      ) : (
-                        <Table.Cell key={column.id} justify={column.align}>
-                          {column.cell(row)}
-                        </Table.Cell>
-                      ),
-                    )}
-                  </Table.Row>
+          {loading ? (
+            Array.from({ length: loadingRows }, (_, i) => (
+              <Table.Row key={`loading-${i}`} data-slot="data-table-row" data-loading="">
+                {columns.map((column) => (
+                  <Table.Cell key={column.id} justify={column.align}>
+                    <Skeleton shape="text" width={i % 2 ? '60%' : '80%'} />
+                  </Table.Cell>
                 ))}
+              </Table.Row>
+            ))
+          ) : empty ? (
+            <Table.Row data-slot="data-table-empty">
+              <Table.Cell colSpan={columns.length}>
+                {emptyState ?? (
+                  <EmptyState
+                    size="1"
+                    title="No results"
+                    description="There is nothing to show here yet."
+                  />
+                )}
+              </Table.Cell>
+            </Table.Row>
+          ) : (
+            visible.map((row) => (
+              <Table.Row key={getRowId(row)} data-slot="data-table-row">
+                {columns.map((column) =>
+                  column.rowHeader ? (
+                    <Table.RowHeaderCell key={column.id} justify={column.align}>
+                      {column.cell(row)}
+                    </Table.RowHeaderCell>
+                  ) : (
+                    <Table.Cell key={column.id} justify={column.align}>
+                      {column.cell(row)}
+                    </Table.Cell>
+                  ),
+                )}
+              </Table.Row>
+            ))
+          )}
         </Table.Body>
       </Table.Root>
-      {loading ? (
-        <VisuallyHidden role="status">Loading {caption}…</VisuallyHidden>
-      ) : null}
+      {loading ? <VisuallyHidden role="status">Loading {caption}…</VisuallyHidden> : null}
       {paginated && !loading && sorted.length > 0 ? (
         <div className="vd-data-table__footer" data-slot="data-table-footer">
           <Text size="1" color="gray" role="status" data-slot="data-table-range">

@@ -1,4 +1,9 @@
-export { DataTable, dataTableVariants, type DataTableColumn, type DataTableProps } from './data-table';
+export {
+  DataTable,
+  dataTableVariants,
+  type DataTableColumn,
+  type DataTableProps,
+} from './data-table';
 export {
   compareSortValues,
   nextSort,

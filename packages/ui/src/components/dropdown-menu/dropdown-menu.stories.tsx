@@ -23,7 +23,9 @@ function Example({ onEdit, onDelete, long = false, disabled = false }: ExamplePr
         </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Content>
-        <DropdownMenu.Label>{long ? 'Spring campaign for the refillable bottle launch' : 'Spring campaign'}</DropdownMenu.Label>
+        <DropdownMenu.Label>
+          {long ? 'Spring campaign for the refillable bottle launch' : 'Spring campaign'}
+        </DropdownMenu.Label>
         <DropdownMenu.Item shortcut="⌘ E" onSelect={onEdit}>
           Edit
         </DropdownMenu.Item>
@@ -102,7 +104,9 @@ export const CheckboxAndSubmenu: Story = {
     await expect(archived).toHaveAttribute('aria-checked', 'false');
     await userEvent.click(archived);
     await userEvent.click(canvas.getByRole('button', { name: 'Link actions' }));
-    await expect(await screen.findByRole('menuitemcheckbox', { name: 'Show archived' })).toHaveAttribute('aria-checked', 'true');
+    await expect(
+      await screen.findByRole('menuitemcheckbox', { name: 'Show archived' }),
+    ).toHaveAttribute('aria-checked', 'true');
     const sortBy = screen.getByRole('menuitem', { name: 'Sort by' });
     sortBy.focus();
     await userEvent.keyboard('{ArrowRight}');
@@ -111,7 +115,10 @@ export const CheckboxAndSubmenu: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Link actions' }));
     screen.getByRole('menuitem', { name: 'Sort by' }).focus();
     await userEvent.keyboard('{ArrowRight}');
-    await expect(await screen.findByRole('menuitemradio', { name: 'Most clicks' })).toHaveAttribute('aria-checked', 'true');
+    await expect(await screen.findByRole('menuitemradio', { name: 'Most clicks' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
     await userEvent.keyboard('{Escape}');
   },
 };

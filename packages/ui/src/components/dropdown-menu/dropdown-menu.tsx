@@ -25,7 +25,8 @@ export type DropdownMenuRadioItemProps = Themes<typeof ThemesMenu.RadioItem>;
 export type DropdownMenuSubTriggerProps = Themes<typeof ThemesMenu.SubTrigger>;
 export type DropdownMenuSubContentProps = Themes<typeof ThemesMenu.SubContent>;
 export interface DropdownMenuItemProps
-  extends Omit<Themes<typeof ThemesMenu.Item>, 'color'>,
+  extends
+    Omit<Themes<typeof ThemesMenu.Item>, 'color'>,
     VariantProps<typeof dropdownMenuItemVariants> {}
 
 /**
@@ -37,53 +38,59 @@ function DropdownMenuRoot({ modal = false, ...props }: DropdownMenuRootProps) {
   return <ThemesMenu.Root modal={modal} {...props} />;
 }
 
-const DropdownMenuTrigger = React.forwardRef<HTMLButtonElement, DropdownMenuTriggerProps>(function DropdownMenuTrigger(
-  props,
-  ref,
-) {
-  return <ThemesMenu.Trigger ref={ref} data-slot="dropdown-menu-trigger" {...props} />;
-});
+const DropdownMenuTrigger = React.forwardRef<HTMLButtonElement, DropdownMenuTriggerProps>(
+  function DropdownMenuTrigger(props, ref) {
+    return <ThemesMenu.Trigger ref={ref} data-slot="dropdown-menu-trigger" {...props} />;
+  },
+);
 
 /** The portalled menu panel; stays in the dark theme. Defaults to the soft variant, whose highlight keeps text contrast. */
-const DropdownMenuContent = React.forwardRef<HTMLDivElement, DropdownMenuContentProps>(function DropdownMenuContent(
-  { variant = 'soft', ...rest },
-  ref,
-) {
-  return <ThemesMenu.Content ref={ref} data-slot="dropdown-menu-content" variant={variant} {...rest} />;
-});
+const DropdownMenuContent = React.forwardRef<HTMLDivElement, DropdownMenuContentProps>(
+  function DropdownMenuContent({ variant = 'soft', ...rest }, ref) {
+    return (
+      <ThemesMenu.Content ref={ref} data-slot="dropdown-menu-content" variant={variant} {...rest} />
+    );
+  },
+);
 
-const DropdownMenuItem = React.forwardRef<HTMLDivElement, DropdownMenuItemProps>(function DropdownMenuItem(
-  { tone, className, ...rest },
-  ref,
-) {
-  return (
-    <ThemesMenu.Item
-      ref={ref}
-      data-slot="dropdown-menu-item"
-      color={tone === 'danger' ? 'red' : undefined}
-      className={dropdownMenuItemVariants({ tone, className })}
-      {...rest}
-    />
-  );
-});
+const DropdownMenuItem = React.forwardRef<HTMLDivElement, DropdownMenuItemProps>(
+  function DropdownMenuItem({ tone, className, ...rest }, ref) {
+    return (
+      <ThemesMenu.Item
+        ref={ref}
+        data-slot="dropdown-menu-item"
+        color={tone === 'danger' ? 'red' : undefined}
+        className={dropdownMenuItemVariants({ tone, className })}
+        {...rest}
+      />
+    );
+  },
+);
 
-const DropdownMenuLabel = React.forwardRef<HTMLDivElement, DropdownMenuLabelProps>(function DropdownMenuLabel(
-  { className, ...rest },
-  ref,
-) {
-  return <ThemesMenu.Label ref={ref} data-slot="dropdown-menu-label" className={cn('vd-dropdown-menu-label', className)} {...rest} />;
-});
+const DropdownMenuLabel = React.forwardRef<HTMLDivElement, DropdownMenuLabelProps>(
+  function DropdownMenuLabel({ className, ...rest }, ref) {
+    return (
+      <ThemesMenu.Label
+        ref={ref}
+        data-slot="dropdown-menu-label"
+        className={cn('vd-dropdown-menu-label', className)}
+        {...rest}
+      />
+    );
+  },
+);
 
-const DropdownMenuGroup = React.forwardRef<HTMLDivElement, DropdownMenuGroupProps>(function DropdownMenuGroup(props, ref) {
-  return <ThemesMenu.Group ref={ref} data-slot="dropdown-menu-group" {...props} />;
-});
+const DropdownMenuGroup = React.forwardRef<HTMLDivElement, DropdownMenuGroupProps>(
+  function DropdownMenuGroup(props, ref) {
+    return <ThemesMenu.Group ref={ref} data-slot="dropdown-menu-group" {...props} />;
+  },
+);
 
-const DropdownMenuSeparator = React.forwardRef<HTMLDivElement, DropdownMenuSeparatorProps>(function DropdownMenuSeparator(
-  props,
-  ref,
-) {
-  return <ThemesMenu.Separator ref={ref} data-slot="dropdown-menu-separator" {...props} />;
-});
+const DropdownMenuSeparator = React.forwardRef<HTMLDivElement, DropdownMenuSeparatorProps>(
+  function DropdownMenuSeparator(props, ref) {
+    return <ThemesMenu.Separator ref={ref} data-slot="dropdown-menu-separator" {...props} />;
+  },
+);
 
 const DropdownMenuCheckboxItem = React.forwardRef<HTMLDivElement, DropdownMenuCheckboxItemProps>(
   function DropdownMenuCheckboxItem(props, ref) {
@@ -97,12 +104,11 @@ const DropdownMenuRadioGroup = React.forwardRef<HTMLDivElement, DropdownMenuRadi
   },
 );
 
-const DropdownMenuRadioItem = React.forwardRef<HTMLDivElement, DropdownMenuRadioItemProps>(function DropdownMenuRadioItem(
-  props,
-  ref,
-) {
-  return <ThemesMenu.RadioItem ref={ref} data-slot="dropdown-menu-radio-item" {...props} />;
-});
+const DropdownMenuRadioItem = React.forwardRef<HTMLDivElement, DropdownMenuRadioItemProps>(
+  function DropdownMenuRadioItem(props, ref) {
+    return <ThemesMenu.RadioItem ref={ref} data-slot="dropdown-menu-radio-item" {...props} />;
+  },
+);
 
 const DropdownMenuSubTrigger = React.forwardRef<HTMLDivElement, DropdownMenuSubTriggerProps>(
   function DropdownMenuSubTrigger(props, ref) {

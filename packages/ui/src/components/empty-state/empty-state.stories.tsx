@@ -9,7 +9,8 @@ const meta = {
   component: EmptyState,
   args: {
     title: 'No links yet',
-    description: 'Create your first affiliate link to start earning commission on sustainable products.',
+    description:
+      'Create your first affiliate link to start earning commission on sustainable products.',
     icon: <Link2Icon />,
   },
 } satisfies Meta<typeof EmptyState>;
@@ -19,7 +20,9 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { level: 3, name: 'No links yet' })).toBeInTheDocument();
+    await expect(
+      canvas.getByRole('heading', { level: 3, name: 'No links yet' }),
+    ).toBeInTheDocument();
   },
 };
 
@@ -42,7 +45,10 @@ export const WithLinkAction: Story = {
     ),
   },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('link', { name: 'Browse programs' })).toHaveAttribute('href', '#programs');
+    await expect(canvas.getByRole('link', { name: 'Browse programs' })).toHaveAttribute(
+      'href',
+      '#programs',
+    );
   },
 };
 

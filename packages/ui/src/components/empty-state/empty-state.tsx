@@ -11,7 +11,8 @@ export const emptyStateVariants = cva('vd-empty-state', {
 });
 
 export interface EmptyStateProps
-  extends Omit<React.ComponentPropsWithoutRef<'div'>, 'title'>,
+  extends
+    Omit<React.ComponentPropsWithoutRef<'div'>, 'title'>,
     VariantProps<typeof emptyStateVariants> {
   title: React.ReactNode;
   description?: React.ReactNode;
@@ -30,7 +31,12 @@ export const EmptyState = React.forwardRef<HTMLDivElement, EmptyStateProps>(func
 ) {
   const small = size === '1';
   return (
-    <div ref={ref} data-slot="empty-state" className={emptyStateVariants({ size, bordered, className })} {...rest}>
+    <div
+      ref={ref}
+      data-slot="empty-state"
+      className={emptyStateVariants({ size, bordered, className })}
+      {...rest}
+    >
       {icon ? (
         <div className="vd-empty-state__icon" aria-hidden data-slot="empty-state-icon">
           {icon}
@@ -40,7 +46,13 @@ export const EmptyState = React.forwardRef<HTMLDivElement, EmptyStateProps>(func
         {title}
       </Heading>
       {description ? (
-        <Text as="p" size={small ? '1' : '2'} color="gray" className="vd-empty-state__description" data-slot="empty-state-description">
+        <Text
+          as="p"
+          size={small ? '1' : '2'}
+          color="gray"
+          className="vd-empty-state__description"
+          data-slot="empty-state-description"
+        >
           {description}
         </Text>
       ) : null}

@@ -28,7 +28,9 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { level: 1, name: 'Affiliate links' })).toBeInTheDocument();
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: 'Affiliate links' }),
+    ).toBeInTheDocument();
     await userEvent.click(canvas.getByRole('button', { name: 'Create link' }));
     await expect(onCreate).toHaveBeenCalled();
   },
@@ -57,7 +59,8 @@ export const TitleOnly: Story = { args: { description: undefined, actions: undef
 
 export const LongContent: Story = {
   args: {
-    title: 'Refill Republic — Zero-waste household essentials for the European market, spring collection',
+    title:
+      'Refill Republic — Zero-waste household essentials for the European market, spring collection',
     description:
       'Commission is paid on every completed order that is not refunded within the merchant’s 30-day return window. Payouts are made monthly once your balance exceeds the payout threshold.',
     actions: (

@@ -11,7 +11,8 @@ export const pageHeaderVariants = cva('vd-page-header', {
 });
 
 export interface PageHeaderProps
-  extends Omit<React.ComponentPropsWithoutRef<'header'>, 'title'>,
+  extends
+    Omit<React.ComponentPropsWithoutRef<'header'>, 'title'>,
     VariantProps<typeof pageHeaderVariants> {
   /** The page's heading (an `h1`). */
   title: React.ReactNode;
@@ -30,22 +31,42 @@ export const PageHeader = React.forwardRef<HTMLElement, PageHeaderProps>(functio
   ref,
 ) {
   return (
-    <header ref={ref} data-slot="page-header" className={pageHeaderVariants({ divider, className })} {...rest}>
+    <header
+      ref={ref}
+      data-slot="page-header"
+      className={pageHeaderVariants({ divider, className })}
+      {...rest}
+    >
       {breadcrumbs ? (
-        <nav aria-label="Breadcrumb" className="vd-page-header__breadcrumbs" data-slot="page-header-breadcrumbs">
+        <nav
+          aria-label="Breadcrumb"
+          className="vd-page-header__breadcrumbs"
+          data-slot="page-header-breadcrumbs"
+        >
           {breadcrumbs}
         </nav>
       ) : null}
       <div className="vd-page-header__row">
         <div className="vd-page-header__text">
           <div className="vd-page-header__title-row">
-            <Heading as="h1" size={{ initial: '6', md: '7' }} data-slot="page-header-title" className="vd-page-header__title">
+            <Heading
+              as="h1"
+              size={{ initial: '6', md: '7' }}
+              data-slot="page-header-title"
+              className="vd-page-header__title"
+            >
               {title}
             </Heading>
             {meta}
           </div>
           {description ? (
-            <Text as="p" size="3" color="gray" data-slot="page-header-description" className="vd-page-header__description">
+            <Text
+              as="p"
+              size="3"
+              color="gray"
+              data-slot="page-header-description"
+              className="vd-page-header__description"
+            >
               {description}
             </Text>
           ) : null}

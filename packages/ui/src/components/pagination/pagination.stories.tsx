@@ -31,11 +31,17 @@ export const Default: Story = {
   play: async ({ canvas, args }) => {
     const nav = canvas.getByRole('navigation', { name: 'Pagination' });
     await expect(nav).toBeInTheDocument();
-    await expect(canvas.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await expect(canvas.getByRole('button', { name: 'Page 1' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(canvas.getByRole('button', { name: 'Previous page' })).toBeDisabled();
     await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
     await expect(args.onPageChange).toHaveBeenLastCalledWith(2);
-    await expect(canvas.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(canvas.getByRole('button', { name: 'Page 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   },
 };
 
@@ -66,7 +72,10 @@ export const KeyboardNavigation: Story = {
     await userEvent.tab();
     await userEvent.keyboard(' ');
     await expect(args.onPageChange).toHaveBeenLastCalledWith(1);
-    await expect(canvas.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await expect(canvas.getByRole('button', { name: 'Page 1' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   },
 };
 

@@ -26,7 +26,17 @@ describe('paginationRange', () => {
   });
 
   it('honours the sibling count', () => {
-    expect(paginationRange(10, 20, 2)).toEqual([1, 'ellipsis-start', 8, 9, 10, 11, 12, 'ellipsis-end', 20]);
+    expect(paginationRange(10, 20, 2)).toEqual([
+      1,
+      'ellipsis-start',
+      8,
+      9,
+      10,
+      11,
+      12,
+      'ellipsis-end',
+      20,
+    ]);
   });
 
   it('clamps an out-of-range page', () => {

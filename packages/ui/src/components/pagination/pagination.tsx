@@ -12,7 +12,8 @@ export const paginationVariants = cva('vd-pagination', {
 });
 
 export interface PaginationProps
-  extends Omit<React.ComponentPropsWithoutRef<'nav'>, 'onChange'>,
+  extends
+    Omit<React.ComponentPropsWithoutRef<'nav'>, 'onChange'>,
     VariantProps<typeof paginationVariants> {
   /** Current page, 1-based. */
   page: number;
@@ -74,7 +75,12 @@ export const Pagination = React.forwardRef<HTMLElement, PaginationProps>(functio
               </Button>
             </li>
           ) : (
-            <li key={item} aria-hidden className="vd-pagination__ellipsis" data-slot="pagination-ellipsis">
+            <li
+              key={item}
+              aria-hidden
+              className="vd-pagination__ellipsis"
+              data-slot="pagination-ellipsis"
+            >
               …
             </li>
           ),

@@ -6,7 +6,10 @@ import { QRCode } from './qr-code';
 const meta = {
   title: 'Data display/QRCode',
   component: QRCode,
-  args: { value: 'https://verdant.example/go/SPRING24', label: 'QR code for your Spring campaign link' },
+  args: {
+    value: 'https://verdant.example/go/SPRING24',
+    label: 'QR code for your Spring campaign link',
+  },
 } satisfies Meta<typeof QRCode>;
 
 export default meta;
@@ -23,7 +26,9 @@ export const Default: Story = {
 export const DefaultLabel: Story = {
   args: { label: undefined },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('img', { name: 'QR code for https://verdant.example/go/SPRING24' })).toBeInTheDocument();
+    await expect(
+      canvas.getByRole('img', { name: 'QR code for https://verdant.example/go/SPRING24' }),
+    ).toBeInTheDocument();
   },
 };
 

@@ -36,6 +36,8 @@ describe('qrMatrix', () => {
     const short = qrMatrix('a');
     const long = qrMatrix('https://verdant.example/'.repeat(8));
     expect(long.size).toBeGreaterThan(short.size);
-    expect(qrMatrix('same text', { ecc: 'H' }).size).toBeGreaterThanOrEqual(qrMatrix('same text', { ecc: 'L' }).size);
+    expect(qrMatrix('same text', { ecc: 'H' }).size).toBeGreaterThanOrEqual(
+      qrMatrix('same text', { ecc: 'L' }).size,
+    );
   });
 });

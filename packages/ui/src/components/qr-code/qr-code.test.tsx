@@ -9,7 +9,14 @@ afterEach(cleanup);
 describe('QRCode conformance', () => {
   it('forwards its ref to the svg, merges className and passes other props on', () => {
     const ref = createRef<SVGSVGElement>();
-    render(<QRCode value="https://verdant.example" ref={ref} className="extra" data-conformance="rest" />);
+    render(
+      <QRCode
+        value="https://verdant.example"
+        ref={ref}
+        className="extra"
+        data-conformance="rest"
+      />,
+    );
     expect(ref.current).toBeInstanceOf(SVGSVGElement);
     expect(ref.current?.classList.contains('extra')).toBe(true);
     expect(ref.current?.classList.length).toBeGreaterThan(1);
@@ -20,8 +27,12 @@ describe('QRCode conformance', () => {
 describe('QRCode', () => {
   it('is an image named after what it encodes unless given a label', () => {
     const { rerender } = render(<QRCode value="https://verdant.example/s/greenhome" />);
-    expect(screen.getByRole('img', { name: 'QR code for https://verdant.example/s/greenhome' })).toBeTruthy();
-    rerender(<QRCode value="https://verdant.example/s/greenhome" label="Scan to open the storefront" />);
+    expect(
+      screen.getByRole('img', { name: 'QR code for https://verdant.example/s/greenhome' }),
+    ).toBeTruthy();
+    rerender(
+      <QRCode value="https://verdant.example/s/greenhome" label="Scan to open the storefront" />,
+    );
     expect(screen.getByRole('img', { name: 'Scan to open the storefront' })).toBeTruthy();
   });
 

@@ -11,7 +11,8 @@ export const qrCodeVariants = cva('vd-qr-code', {
 });
 
 export interface QRCodeProps
-  extends Omit<React.ComponentPropsWithoutRef<'svg'>, 'children'>,
+  extends
+    Omit<React.ComponentPropsWithoutRef<'svg'>, 'children'>,
     VariantProps<typeof qrCodeVariants> {
   /** The text or URL to encode. */
   value: string;
@@ -44,7 +45,10 @@ export const QRCode = React.forwardRef<SVGSVGElement, QRCodeProps>(function QRCo
   },
   ref,
 ) {
-  const matrix = React.useMemo(() => qrMatrix(value, { ecc: errorCorrection }), [value, errorCorrection]);
+  const matrix = React.useMemo(
+    () => qrMatrix(value, { ecc: errorCorrection }),
+    [value, errorCorrection],
+  );
   return (
     <svg
       ref={ref}

@@ -14,7 +14,10 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
   play: async ({ canvasElement }) => {
-    await expect(canvasElement.querySelector('[data-slot="skeleton"]')).toHaveAttribute('aria-hidden', 'true');
+    await expect(canvasElement.querySelector('[data-slot="skeleton"]')).toHaveAttribute(
+      'aria-hidden',
+      'true',
+    );
   },
 };
 

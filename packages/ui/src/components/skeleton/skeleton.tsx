@@ -13,8 +13,7 @@ export const skeletonVariants = cva('vd-skeleton', {
 });
 
 export interface SkeletonProps
-  extends React.ComponentPropsWithoutRef<'span'>,
-    VariantProps<typeof skeletonVariants> {
+  extends React.ComponentPropsWithoutRef<'span'>, VariantProps<typeof skeletonVariants> {
   /** CSS width, e.g. `'12ch'` or `120`. */
   width?: string | number;
   /** CSS height; text skeletons follow the line height when omitted. */

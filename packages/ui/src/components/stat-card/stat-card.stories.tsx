@@ -7,7 +7,13 @@ import { StatCard } from './stat-card';
 const meta = {
   title: 'Data display/StatCard',
   component: StatCard,
-  args: { label: 'Clicks', value: '12,480', delta: 0.125, deltaLabel: 'vs last month', icon: <CursorArrowIcon /> },
+  args: {
+    label: 'Clicks',
+    value: '12,480',
+    delta: 0.125,
+    deltaLabel: 'vs last month',
+    icon: <CursorArrowIcon />,
+  },
   decorators: [
     (Story, { parameters }) => (
       <div style={{ maxWidth: (parameters as { cardWidth?: number | string }).cardWidth ?? 320 }}>
@@ -25,28 +31,37 @@ export const Increase: Story = {
     const card = canvas.getByRole('group', { name: 'Clicks' });
     await expect(card).toHaveTextContent('12,480');
     await expect(card).toHaveTextContent('Up 12.5% vs last month');
-    await expect(card.querySelector('[data-slot="stat-card-delta"]')).toHaveAttribute('data-trend', 'up');
+    await expect(card.querySelector('[data-slot="stat-card-delta"]')).toHaveAttribute(
+      'data-trend',
+      'up',
+    );
   },
 };
 
 export const Decrease: Story = {
   args: { label: 'Sales', value: '318', delta: -0.034 },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('group', { name: 'Sales' })).toHaveTextContent('Down 3.4% vs last month');
+    await expect(canvas.getByRole('group', { name: 'Sales' })).toHaveTextContent(
+      'Down 3.4% vs last month',
+    );
   },
 };
 
 export const LowerIsBetter: Story = {
   args: { label: 'Refunds', value: '4', delta: -0.5, lowerIsBetter: true, icon: undefined },
   play: async ({ canvasElement }) => {
-    await expect(canvasElement.querySelector('[data-slot="stat-card-delta"]')).toHaveClass('vd-stat-card__delta--positive');
+    await expect(canvasElement.querySelector('[data-slot="stat-card-delta"]')).toHaveClass(
+      'vd-stat-card__delta--positive',
+    );
   },
 };
 
 export const NoChange: Story = {
   args: { label: 'Earnings', value: '$1,204.50', delta: 0 },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('group', { name: 'Earnings' })).toHaveTextContent('No change vs last month');
+    await expect(canvas.getByRole('group', { name: 'Earnings' })).toHaveTextContent(
+      'No change vs last month',
+    );
   },
 };
 
@@ -62,7 +77,11 @@ export const Loading: Story = {
 };
 
 export const LongContent: Story = {
-  args: { label: 'Earnings from storefront placements this quarter', value: '$1,204,908,331.75', delta: 12.4 },
+  args: {
+    label: 'Earnings from storefront placements this quarter',
+    value: '$1,204,908,331.75',
+    delta: 12.4,
+  },
 };
 
 export const Small: Story = { args: { size: '1' } };

@@ -24,7 +24,8 @@ export const statCardVariants = cva('vd-stat-card', {
 });
 
 export interface StatCardProps
-  extends Omit<React.ComponentPropsWithoutRef<'div'>, 'children'>,
+  extends
+    Omit<React.ComponentPropsWithoutRef<'div'>, 'children'>,
     VariantProps<typeof statCardVariants> {
   /** What is measured, e.g. "Clicks". */
   label: string;
@@ -44,13 +45,28 @@ const trendIcons = { up: ArrowUpIcon, down: ArrowDownIcon, flat: ArrowRightIcon 
 
 /** One key figure of a dashboard with its change and trend. */
 export const StatCard = React.forwardRef<HTMLDivElement, StatCardProps>(function StatCard(
-  { label, value, delta, deltaLabel, lowerIsBetter = false, icon, loading = false, size, className, ...rest },
+  {
+    label,
+    value,
+    delta,
+    deltaLabel,
+    lowerIsBetter = false,
+    icon,
+    loading = false,
+    size,
+    className,
+    ...rest
+  },
   ref,
 ) {
   const labelId = React.useId();
   const trend = delta === undefined ? undefined : trendOf(delta);
   const sentiment =
-    trend === undefined || trend === 'flat' ? 'neutral' : (trend === 'up') !== lowerIsBetter ? 'positive' : 'negative';
+    trend === undefined || trend === 'flat'
+      ? 'neutral'
+      : (trend === 'up') !== lowerIsBetter
+        ? 'positive'
+        : 'negative';
   const TrendIcon = trend ? trendIcons[trend] : null;
   return (
     <Card
@@ -83,7 +99,11 @@ export const StatCard = React.forwardRef<HTMLDivElement, StatCardProps>(function
             {value}
           </Text>
           {delta !== undefined && trend && TrendIcon ? (
-            <p className={statCardDeltaVariants({ sentiment })} data-slot="stat-card-delta" data-trend={trend}>
+            <p
+              className={statCardDeltaVariants({ sentiment })}
+              data-slot="stat-card-delta"
+              data-trend={trend}
+            >
               <span aria-hidden className="vd-stat-card__delta-figure">
                 <TrendIcon />
                 {formatDelta(delta)}

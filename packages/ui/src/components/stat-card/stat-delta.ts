@@ -10,7 +10,9 @@ export function trendOf(delta: number, epsilon = 0.0005): Trend {
 export function formatDelta(delta: number, locale?: string): string {
   const trend = trendOf(delta);
   if (trend === 'flat') return '0%';
-  const text = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(Math.abs(delta));
+  const text = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(
+    Math.abs(delta),
+  );
   return `${trend === 'up' ? '+' : '\u2212'}${text}`;
 }
 

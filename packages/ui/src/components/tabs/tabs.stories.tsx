@@ -3,12 +3,18 @@ import { Text } from '@radix-ui/themes';
 import { expect, userEvent } from 'storybook/test';
 import { Tabs, type TabsRootProps } from './tabs';
 
-function Example({ layout, long, ...props }: TabsRootProps & { layout?: 'start' | 'stretch'; long?: boolean }) {
+function Example({
+  layout,
+  long,
+  ...props
+}: TabsRootProps & { layout?: 'start' | 'stretch'; long?: boolean }) {
   return (
     <Tabs.Root defaultValue="overview" {...props}>
       <Tabs.List aria-label="Program sections" layout={layout}>
         <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
-        <Tabs.Trigger value="links">{long ? 'Affiliate links and storefront placements' : 'Links'}</Tabs.Trigger>
+        <Tabs.Trigger value="links">
+          {long ? 'Affiliate links and storefront placements' : 'Links'}
+        </Tabs.Trigger>
         <Tabs.Trigger value="payouts" disabled>
           Payouts
         </Tabs.Trigger>
@@ -40,9 +46,14 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    await expect(canvas.getByRole('tab', { name: 'Overview' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await userEvent.click(canvas.getByRole('tab', { name: 'Links' }));
-    await expect(canvas.getByRole('tabpanel', { name: 'Links' })).toHaveTextContent('Every link you created');
+    await expect(canvas.getByRole('tabpanel', { name: 'Links' })).toHaveTextContent(
+      'Every link you created',
+    );
   },
 };
 
@@ -52,7 +63,10 @@ export const KeyboardNavigation: Story = {
     await expect(canvas.getByRole('tab', { name: 'Overview' })).toHaveFocus();
     await userEvent.keyboard('{ArrowRight}');
     await expect(canvas.getByRole('tab', { name: 'Links' })).toHaveFocus();
-    await expect(canvas.getByRole('tab', { name: 'Links' })).toHaveAttribute('aria-selected', 'true');
+    await expect(canvas.getByRole('tab', { name: 'Links' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     // The disabled tab is skipped.
     await userEvent.keyboard('{ArrowRight}');
     await expect(canvas.getByRole('tab', { name: 'Settings' })).toHaveFocus();
@@ -68,7 +82,10 @@ export const Disabled: Story = {
     const payouts = canvas.getByRole('tab', { name: 'Payouts' });
     await expect(payouts).toBeDisabled();
     await userEvent.click(payouts, { pointerEventsCheck: 0 });
-    await expect(canvas.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    await expect(canvas.getByRole('tab', { name: 'Overview' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
   },
 };
 

@@ -13,28 +13,49 @@ export const tabsListVariants = cva('vd-tabs-list', {
 
 export type TabsRootProps = React.ComponentPropsWithoutRef<typeof ThemesTabs.Root>;
 
-const TabsRoot = React.forwardRef<HTMLDivElement, TabsRootProps>(function TabsRoot({ className, ...rest }, ref) {
-  return <ThemesTabs.Root ref={ref} data-slot="tabs" className={cn('vd-tabs', className)} {...rest} />;
+const TabsRoot = React.forwardRef<HTMLDivElement, TabsRootProps>(function TabsRoot(
+  { className, ...rest },
+  ref,
+) {
+  return (
+    <ThemesTabs.Root ref={ref} data-slot="tabs" className={cn('vd-tabs', className)} {...rest} />
+  );
 });
 
 export interface TabsListProps
-  extends Omit<React.ComponentPropsWithoutRef<typeof ThemesTabs.List>, 'justify'>,
+  extends
+    Omit<React.ComponentPropsWithoutRef<typeof ThemesTabs.List>, 'justify'>,
     VariantProps<typeof tabsListVariants> {}
 
 /** The row of tab triggers. Give it an `aria-label` when no heading names the tabs. */
-const TabsList = React.forwardRef<HTMLDivElement, TabsListProps>(function TabsList({ layout, className, ...rest }, ref) {
-  return <ThemesTabs.List ref={ref} data-slot="tabs-list" className={tabsListVariants({ layout, className })} {...rest} />;
+const TabsList = React.forwardRef<HTMLDivElement, TabsListProps>(function TabsList(
+  { layout, className, ...rest },
+  ref,
+) {
+  return (
+    <ThemesTabs.List
+      ref={ref}
+      data-slot="tabs-list"
+      className={tabsListVariants({ layout, className })}
+      {...rest}
+    />
+  );
 });
 
 export type TabsTriggerProps = React.ComponentPropsWithoutRef<typeof ThemesTabs.Trigger>;
 
-const TabsTrigger = React.forwardRef<HTMLButtonElement, TabsTriggerProps>(function TabsTrigger(props, ref) {
-  return <ThemesTabs.Trigger ref={ref} data-slot="tabs-trigger" {...props} />;
-});
+const TabsTrigger = React.forwardRef<HTMLButtonElement, TabsTriggerProps>(
+  function TabsTrigger(props, ref) {
+    return <ThemesTabs.Trigger ref={ref} data-slot="tabs-trigger" {...props} />;
+  },
+);
 
 export type TabsContentProps = React.ComponentPropsWithoutRef<typeof ThemesTabs.Content>;
 
-const TabsContent = React.forwardRef<HTMLDivElement, TabsContentProps>(function TabsContent({ className, ...rest }, ref) {
+const TabsContent = React.forwardRef<HTMLDivElement, TabsContentProps>(function TabsContent(
+  { className, ...rest },
+  ref,
+) {
   return (
     <ThemesTabs.Content
       ref={ref}

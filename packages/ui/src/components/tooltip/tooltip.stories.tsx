@@ -25,7 +25,9 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvas }) => {
     await userEvent.hover(canvas.getByRole('button', { name: 'About commission' }));
-    await expect(await screen.findByRole('tooltip')).toHaveTextContent('Commission is paid 30 days after the sale.');
+    await expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Commission is paid 30 days after the sale.',
+    );
   },
 };
 

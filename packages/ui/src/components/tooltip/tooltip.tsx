@@ -11,7 +11,8 @@ export const tooltipVariants = cva('vd-tooltip', {
 });
 
 export interface TooltipProps
-  extends Omit<React.ComponentPropsWithoutRef<typeof ThemesTooltip>, 'content'>,
+  extends
+    Omit<React.ComponentPropsWithoutRef<typeof ThemesTooltip>, 'content'>,
     VariantProps<typeof tooltipVariants> {
   /** Short, non-interactive text describing the trigger. */
   content: React.ReactNode;
