@@ -1,9 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { useState } from 'react';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { Badge } from '../badge';
 import { Button } from '../button';
 import { EmptyState } from '../empty-state';
 import { DataTable, type DataTableColumn } from './data-table';
+import { pageRows, sortRows, type SortState } from './data-table-model';
 
 interface LinkRow {
   id: string;
@@ -205,20 +207,70 @@ export const WithoutPagination: Story = {
 
 export const LongContent: Story = {
   args: {
-    rows: rows
-      .slice(0, 3)
-      .map((r, i) =>
-        i === 0
-          ? {
-              ...r,
-              name: 'A very long campaign name for the reusable stainless-steel bottle launch across every storefront',
-              program: 'Refill Republic — Europe, Middle East and Africa',
-            }
-          : r,
-      ),
+    rows: rows.slice(0, 3).map((r, i) =>
+      i === 0
+        ? {
+            ...r,
+            name: 'A very long campaign name for the reusable stainless-steel bottle launch across every storefront',
+            program: 'Refill Republic — Europe, Middle East and Africa',
+          }
+        : r,
+    ),
   },
 };
 
 export const NarrowViewport: Story = {
   globals: { viewport: { value: 'mobile1', isRotated: false } },
+};
+
+const onServerSort = fn();
+const onServerPage = fn();
+
+/** Plays the server: sorts and slices the full list and hands the table one page and the total. */
+function ServerBackedTable() {
+  const [sort, setSort] = useState<SortState | null>(null);
+  const [page, setPage] = useState(1);
+  const column = columns.find((c) => c.id === sort?.columnId);
+  const ordered =
+    column?.sortValue && sort ? sortRows(rows, column.sortValue, sort.direction) : rows;
+  return (
+    <DataTable
+      caption="Your affiliate links"
+      columns={columns}
+      rows={pageRows(ordered, page, 5)}
+      rowCount={rows.length}
+      getRowId={(r) => r.id}
+      pageSize={5}
+      sort={sort}
+      onSortChange={(next) => {
+        onServerSort(next);
+        setSort(next);
+      }}
+      page={page}
+      onPageChange={(next) => {
+        onServerPage(next);
+        setPage(next);
+      }}
+    />
+  );
+}
+
+export const ServerSide: Story = {
+  render: () => <ServerBackedTable />,
+  play: async ({ canvas, canvasElement }) => {
+    onServerSort.mockClear();
+    onServerPage.mockClear();
+    await expect(canvas.getByText('1–5 of 23')).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Page 5' }));
+    await expect(onServerPage).toHaveBeenLastCalledWith(5);
+    await expect(bodyRows(canvasElement)).toHaveLength(3);
+    await expect(canvas.getByText('21–23 of 23')).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: /Earnings/ }));
+    await expect(onServerSort).toHaveBeenLastCalledWith({
+      columnId: 'earnings',
+      direction: 'ascending',
+    });
+    await expect(onServerPage).toHaveBeenLastCalledWith(1);
+    await expect(canvas.getByText('1–5 of 23')).toBeInTheDocument();
+  },
 };

@@ -50,6 +50,12 @@ export interface DataTableProps<T>
   getRowId: (row: T) => string;
   /** Rows per page; `Infinity` turns pagination off. */
   pageSize?: number;
+  /**
+   * Total number of rows when `rows` is one page fetched from a server, already sorted there. The
+   * table then neither sorts nor slices: it shows `rows` as they are and reports header and page
+   * activation through `onSortChange` and `onPageChange` (use it with controlled `sort` and `page`).
+   */
+  rowCount?: number;
   /** Initial sort when uncontrolled. */
   defaultSort?: SortState | null;
   /** Controlled sort. */
@@ -90,6 +96,7 @@ function DataTableImpl<T>(
     rows,
     getRowId,
     pageSize = 10,
+    rowCount,
     defaultSort = null,
     sort: sortProp,
     onSortChange,
@@ -113,16 +120,20 @@ function DataTableImpl<T>(
   );
   const [page, setPage] = useControllable(pageProp, defaultPage, onPageChange);
 
+  const serverSide = rowCount !== undefined;
   const sorted = React.useMemo(() => {
     const column = sort ? columns.find((c) => c.id === sort.columnId) : undefined;
-    return column?.sortValue && sort ? sortRows(rows, column.sortValue, sort.direction) : [...rows];
-  }, [rows, columns, sort]);
+    return !serverSide && column?.sortValue && sort
+      ? sortRows(rows, column.sortValue, sort.direction)
+      : [...rows];
+  }, [rows, columns, sort, serverSide]);
 
+  const total = serverSide ? rowCount : sorted.length;
   const paginated = Number.isFinite(pageSize);
-  const pageCount = paginated ? pageCountFor(sorted.length, pageSize) : 1;
+  const pageCount = paginated ? pageCountFor(total, pageSize) : 1;
   const currentPage = Math.min(Math.max(1, page), pageCount);
-  const visible = paginated ? pageRows(sorted, currentPage, pageSize) : sorted;
-  const first = sorted.length === 0 ? 0 : (currentPage - 1) * (paginated ? pageSize : 0) + 1;
+  const visible = paginated && !serverSide ? pageRows(sorted, currentPage, pageSize) : sorted;
+  const first = total === 0 ? 0 : (currentPage - 1) * (paginated ? pageSize : 0) + 1;
   const last = first === 0 ? 0 : first + visible.length - 1;
 
   const onHeaderActivate = (columnId: string) => {
@@ -222,10 +233,10 @@ function DataTableImpl<T>(
         </Table.Body>
       </Table.Root>
       {loading ? <VisuallyHidden role="status">Loading {caption}…</VisuallyHidden> : null}
-      {paginated && !loading && sorted.length > 0 ? (
+      {paginated && !loading && total > 0 ? (
         <div className="vd-data-table__footer" data-slot="data-table-footer">
           <Text size="1" color="gray" role="status" data-slot="data-table-range">
-            {first}–{last} of {sorted.length}
+            {first}–{last} of {total}
           </Text>
           <Pagination
             size="1"
@@ -242,7 +253,7 @@ function DataTableImpl<T>(
 
 /**
  * A table of rows with sortable columns (`aria-sort` on the headers, sort buttons reachable by
- * keyboard), client-side pagination, and loading and empty states.
+ * keyboard), pagination (client-side, or server-side with `rowCount`), and loading and empty states.
  */
 export const DataTable = React.forwardRef(DataTableImpl) as <T>(
   props: DataTableProps<T> & { ref?: React.Ref<HTMLDivElement> },
