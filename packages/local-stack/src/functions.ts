@@ -1,4 +1,4 @@
-import { access, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse as parseToml } from 'smol-toml';
@@ -56,33 +56,60 @@ function provideDenoGlobals(): void {
 /**
  * Serves `/functions/v1/<name>` from `<functionsDir>/<name>/handler.ts`: the same web-standard
  * handler that the function's `index.ts` hands to `Deno.serve` on hosted Supabase, loaded in
- * Node with tsx. `verify_jwt` is enforced here, as the hosted relay does.
+ * Node with tsx. `verify_jwt` is enforced here, as the hosted relay does. A function whose files
+ * change is loaded again on its next request.
  */
 export async function createFunctions(opts: FunctionsOptions): Promise<WebHandler> {
   provideDenoGlobals();
   const settings = await readFunctionSettings(opts.configFile);
   const env = { get: (name: string) => opts.env[name] };
-  const handlers = new Map<string, Promise<Handler | undefined>>();
+  const handlers = new Map<string, { version: number; handler: Promise<Handler> }>();
 
-  const load = (name: string): Promise<Handler | undefined> => {
-    let pending = handlers.get(name);
-    if (!pending) {
-      pending = (async () => {
-        const file = path.join(opts.functionsDir, name, 'handler.ts');
-        try {
-          await access(file);
-        } catch {
-          return undefined;
-        }
-        const mod = (await tsImport(pathToFileURL(file).href, import.meta.url)) as HandlerModule;
-        if (typeof mod.createHandler !== 'function')
-          throw new Error(`${file} does not export createHandler(env)`);
-        return mod.createHandler(env);
-      })();
-      pending.catch(() => handlers.delete(name));
-      handlers.set(name, pending);
+  /** The newest modification time of the function's files: a change reloads the function. */
+  const versionOf = async (dir: string): Promise<number | undefined> => {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true, recursive: true });
+    } catch {
+      return undefined;
     }
-    return pending;
+    if (
+      !entries.some(
+        (entry) => entry.isFile() && entry.name === 'handler.ts' && entry.parentPath === dir,
+      )
+    ) {
+      return undefined;
+    }
+    const times = await Promise.all(
+      entries
+        .filter((entry) => entry.isFile())
+        .map((entry) =>
+          stat(path.join(entry.parentPath, entry.name)).then(
+            (info) => info.mtimeMs,
+            () => 0,
+          ),
+        ),
+    );
+    return Math.max(...times);
+  };
+
+  /** The function's handler, loaded (again) when its files changed; undefined when there is no such function. */
+  const load = async (name: string): Promise<Handler | undefined> => {
+    const dir = path.join(opts.functionsDir, name);
+    const version = await versionOf(dir);
+    if (version === undefined) return undefined;
+    const cached = handlers.get(name);
+    if (cached && cached.version === version) return cached.handler;
+    const file = path.join(dir, 'handler.ts');
+    const handler = (async () => {
+      const mod = (await tsImport(pathToFileURL(file).href, import.meta.url)) as HandlerModule;
+      if (typeof mod.createHandler !== 'function') {
+        throw new Error(`${file} does not export createHandler(env)`);
+      }
+      return mod.createHandler(env);
+    })();
+    handlers.set(name, { version, handler });
+    return handler;
   };
 
   return async (req, info) => {
