@@ -171,7 +171,8 @@ export function createGateway(opts: GatewayOptions): http.Server {
     cors: Record<string, string>,
   ) => {
     if (!handler) {
-      notFound(res, cors);
+      // Routes are mounted while the stack starts; until then there is nobody to answer.
+      sendJson(res, 503, { message: 'The local stack is still starting' }, cors);
       return;
     }
     const body = await readBody(req, limit);
