@@ -9,7 +9,8 @@ import { themes } from 'storybook/theming';
 import { Toaster, VerdantTheme } from '@verdant/ui';
 
 const withVerdantTheme: Decorator = (Story, context) => (
-  <VerdantTheme className="sb-verdant-canvas" hasBackground>
+  // A root Radix theme fills the viewport (min-height 100vh); inside a docs page it only wraps the story.
+  <VerdantTheme style={context.viewMode === 'docs' ? { minHeight: 0 } : undefined}>
     <Story />
     {/* Docs pages render many stories at once; their one toast area lives in VerdantDocs. */}
     {context.viewMode === 'docs' ? null : <Toaster />}
