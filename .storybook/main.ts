@@ -18,7 +18,8 @@ const config: StorybookConfig = {
       tsconfigPath: fileURLToPath(new URL('../packages/ui/tsconfig.json', import.meta.url)),
       shouldExtractLiteralValuesFromEnum: true,
       shouldRemoveUndefinedFromOptional: true,
-      propFilter: (prop) => !prop.parent || !/node_modules\/@types\/react\//.test(prop.parent.fileName),
+      propFilter: (prop) =>
+        !prop.parent || !/node_modules\/@types\/react\//.test(prop.parent.fileName),
     },
   },
   async viteFinal(viteConfig) {
@@ -30,7 +31,8 @@ const config: StorybookConfig = {
         rollupOptions: {
           onwarn(warning, warn) {
             // Radix ships "use client" directives that mean nothing in a client-only bundle.
-            if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use client')) return;
+            if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use client'))
+              return;
             warn(warning);
           },
         },

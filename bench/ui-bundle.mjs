@@ -103,7 +103,9 @@ try {
   console.info(`| Radix Themes styles.css | – | ${kb(results.radixCss.css)} |`);
   console.info(`| Radix Themes + @verdant/ui/styles.css | – | ${kb(results.kitCss.css)} |`);
   console.info('');
-  console.info(`JS beyond React + Radix Themes: ${kb(extraJs)} (target ≤ 60 KB) → ${extraJs <= 60 * KB ? 'met' : 'MISSED'}`);
+  console.info(
+    `JS beyond React + Radix Themes: ${kb(extraJs)} (target ≤ 60 KB) → ${extraJs <= 60 * KB ? 'met' : 'MISSED'}`,
+  );
   console.info(`JS ratio kit / baseline: ${(results.kit.js / results.baseline.js).toFixed(2)}`);
   console.info(
     `CSS beyond Radix Themes: ${kb(extraCss)} (@verdant/ui/styles.css alone ${kb(uiStyles)}; target ≤ 10 KB) → ${extraCss <= 10 * KB ? 'met' : 'MISSED'}`,

@@ -11,7 +11,17 @@ if (!process.env.CHROMATIC_PROJECT_TOKEN) {
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const args = ['chromatic', '--build-script-name', 'build-storybook', '--exit-zero-on-changes', ...process.argv.slice(2)];
+const args = [
+  'chromatic',
+  '--build-script-name',
+  'build-storybook',
+  '--exit-zero-on-changes',
+  ...process.argv.slice(2),
+];
 // The token travels in the environment, never on the command line.
-const child = spawn('npx', ['--no-install', ...args], { cwd: root, stdio: 'inherit', env: process.env });
+const child = spawn('npx', ['--no-install', ...args], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
 child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 1)));

@@ -14,7 +14,9 @@ function chromium(viewport = { width: 1200, height: 900 }) {
   return {
     enabled: true,
     headless: true,
-    provider: playwright({ launchOptions: { ...chromiumLaunchOptions, args: [...chromiumLaunchOptions.args] } }),
+    provider: playwright({
+      launchOptions: { ...chromiumLaunchOptions, args: [...chromiumLaunchOptions.args] },
+    }),
     instances: [{ browser: 'chromium' as const }],
     viewport,
     // Failure screenshots would land next to the tests in src/; the error output is enough.

@@ -54,7 +54,9 @@ createRoot(document.getElementById('root')).render(
 `;
 
 async function packInto(dir: string, packageDirectory: string): Promise<string> {
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dir], { cwd: packageDirectory });
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dir], {
+    cwd: packageDirectory,
+  });
   const [{ filename }] = JSON.parse(stdout) as [{ filename: string }];
   return join(dir, filename);
 }
@@ -65,7 +67,11 @@ async function installTarball(appDir: string, tarball: string, name: string) {
   await run('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
 }
 
-const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+const types: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+};
 
 function serve(root: string): Promise<Server> {
   const server = createServer(async (req, res) => {
@@ -96,7 +102,8 @@ describe('a consumer app built from the packed package', () => {
 
     // The package under test is always built fresh; its workspace dependency is built by the
     // task graph (`^build`) and only here when its output is missing.
-    if (!existsSync(join(validationDir, 'dist/index.js'))) await run('npm', ['run', 'build'], { cwd: validationDir });
+    if (!existsSync(join(validationDir, 'dist/index.js')))
+      await run('npm', ['run', 'build'], { cwd: validationDir });
     await run('npm', ['run', 'build'], { cwd: packageDir });
     const uiTarball = await packInto(workDir, packageDir);
     const validationTarball = await packInto(workDir, validationDir);
@@ -110,7 +117,10 @@ describe('a consumer app built from the packed package', () => {
       await symlink(join(repoRoot, 'node_modules', dep), link, 'dir');
     }
 
-    await writeFile(join(appDir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+    await writeFile(
+      join(appDir, 'package.json'),
+      JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
+    );
     await writeFile(
       join(appDir, 'index.html'),
       '<!doctype html><html lang="en"><head><title>Consumer</title></head><body><div id="root"></div><script type="module" src="/src/main.jsx"></script></body></html>',
@@ -120,7 +130,10 @@ describe('a consumer app built from the packed package', () => {
     await build({ root: appDir, configFile: false, logLevel: 'silent', plugins: [react()] });
     server = await serve(join(appDir, 'dist'));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    browser = await chromium.launch({ ...chromiumLaunchOptions, args: [...chromiumLaunchOptions.args] });
+    browser = await chromium.launch({
+      ...chromiumLaunchOptions,
+      args: [...chromiumLaunchOptions.args],
+    });
   });
 
   afterAll(async () => {
@@ -133,7 +146,9 @@ describe('a consumer app built from the packed package', () => {
     expect(tarballFiles).toContain('package/dist/index.js');
     expect(tarballFiles).toContain('package/dist/index.d.ts');
     expect(tarballFiles).toContain('package/dist/styles.css');
-    expect(tarballFiles.filter((f) => /\.(stories|test)\.tsx?$|__screenshots__|\.png$/.test(f))).toEqual([]);
+    expect(
+      tarballFiles.filter((f) => /\.(stories|test)\.tsx?$|__screenshots__|\.png$/.test(f)),
+    ).toEqual([]);
   });
 
   it('renders a dark Button and shows a toast in Chromium', async () => {
@@ -147,14 +162,18 @@ describe('a consumer app built from the packed package', () => {
     // Radix Themes and Verdant styles are applied: a dark root and the brand gradient on the button.
     const theme = await page.locator('.radix-themes').first().getAttribute('class');
     expect(theme).toContain('dark');
-    expect(await button.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('linear-gradient');
+    expect(await button.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain(
+      'linear-gradient',
+    );
 
     await button.click();
     const toastElement = page.locator('[data-slot="toast"]');
     await toastElement.waitFor();
     expect(await toastElement.textContent()).toContain('Link saved');
     // Portalled into body, yet themed dark.
-    expect(await toastElement.evaluate((el) => el.closest('.radix-themes')?.classList.contains('dark'))).toBe(true);
+    expect(
+      await toastElement.evaluate((el) => el.closest('.radix-themes')?.classList.contains('dark')),
+    ).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -60,8 +60,18 @@ const row = (el: HTMLElement) => el.closest('.vd-checkbox, .vd-switch');
  * render open, so the part is in the document.
  */
 export const conformanceCases: ConformanceCase[] = [
-  { name: 'VerdantTheme', render: (p) => <VerdantTheme {...p} ref={p.ref as Ref<HTMLDivElement>} /> },
-  { name: 'Button', render: (p) => <Button {...p} ref={p.ref as Ref<HTMLButtonElement>}>Save</Button> },
+  {
+    name: 'VerdantTheme',
+    render: (p) => <VerdantTheme {...p} ref={p.ref as Ref<HTMLDivElement>} />,
+  },
+  {
+    name: 'Button',
+    render: (p) => (
+      <Button {...p} ref={p.ref as Ref<HTMLButtonElement>}>
+        Save
+      </Button>
+    ),
+  },
   { name: 'Toaster', render: (p) => <Toaster {...p} ref={p.ref as Ref<HTMLOListElement>} /> },
   {
     name: 'TransitionOverlay',
@@ -94,15 +104,26 @@ export const conformanceCases: ConformanceCase[] = [
   { name: 'Spinner', render: (p) => <Spinner {...p} ref={p.ref as Ref<HTMLSpanElement>} /> },
   {
     name: 'ErrorCard',
-    render: (p) => <ErrorCard message="Failed" onRetry={noop} {...p} ref={p.ref as Ref<HTMLDivElement>} />,
+    render: (p) => (
+      <ErrorCard message="Failed" onRetry={noop} {...p} ref={p.ref as Ref<HTMLDivElement>} />
+    ),
   },
   {
     name: 'AccessDeniedCard',
-    render: (p) => <AccessDeniedCard roles={['admin']} onTryAgain={noop} {...p} ref={p.ref as Ref<HTMLDivElement>} />,
+    render: (p) => (
+      <AccessDeniedCard
+        roles={['admin']}
+        onTryAgain={noop}
+        {...p}
+        ref={p.ref as Ref<HTMLDivElement>}
+      />
+    ),
   },
   {
     name: 'RouterErrorPage',
-    render: (p) => <RouterErrorPage error={new Error('Boom')} {...p} ref={p.ref as Ref<HTMLElement>} />,
+    render: (p) => (
+      <RouterErrorPage error={new Error('Boom')} {...p} ref={p.ref as Ref<HTMLElement>} />
+    ),
   },
   { name: 'Card', render: (p) => <Card {...p} ref={p.ref as Ref<HTMLDivElement>} /> },
   {
@@ -120,7 +141,14 @@ export const conformanceCases: ConformanceCase[] = [
   },
   {
     name: 'PasswordInput',
-    render: (p) => <PasswordInput aria-label="Password" showStrength {...p} ref={p.ref as Ref<HTMLInputElement>} />,
+    render: (p) => (
+      <PasswordInput
+        aria-label="Password"
+        showStrength
+        {...p}
+        ref={p.ref as Ref<HTMLInputElement>}
+      />
+    ),
     classNameTarget: parent,
   },
   {
@@ -131,7 +159,12 @@ export const conformanceCases: ConformanceCase[] = [
   {
     name: 'Select',
     render: (p) => (
-      <Select aria-label="Category" options={[{ value: 'a', label: 'A' }]} {...p} ref={p.ref as Ref<HTMLButtonElement>} />
+      <Select
+        aria-label="Category"
+        options={[{ value: 'a', label: 'A' }]}
+        {...p}
+        ref={p.ref as Ref<HTMLButtonElement>}
+      />
     ),
   },
   {

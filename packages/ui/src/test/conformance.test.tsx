@@ -10,7 +10,9 @@ describe.each(conformanceCases)('$name conformance', ({ render: renderCase, clas
   function mount() {
     const ref = createRef<HTMLElement>();
     render(
-      <VerdantTheme>{renderCase({ ref, className: 'conformance-extra', 'data-conformance': 'rest' })}</VerdantTheme>,
+      <VerdantTheme>
+        {renderCase({ ref, className: 'conformance-extra', 'data-conformance': 'rest' })}
+      </VerdantTheme>,
     );
     return ref;
   }

@@ -39,7 +39,8 @@ export function readThemePreference(): ThemePreference {
 const listeners = new Set<() => void>();
 
 export function writeThemePreference(preference: ThemePreference): void {
-  if (!isThemePreference(preference)) throw new TypeError(`Unknown theme preference: ${String(preference)}`);
+  if (!isThemePreference(preference))
+    throw new TypeError(`Unknown theme preference: ${String(preference)}`);
   unsaved = undefined;
   try {
     storage()?.setItem(THEME_STORAGE_KEY, preference);

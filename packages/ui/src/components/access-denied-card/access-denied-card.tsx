@@ -6,7 +6,10 @@ export function accessDeniedMessage(roles: readonly string[]): string {
   return `Access denied. This feature requires one of the following roles: ${roles.join(', ')}`;
 }
 
-export interface AccessDeniedCardProps extends Omit<ErrorCardProps, 'title' | 'message' | 'onRetry' | 'retryLabel'> {
+export interface AccessDeniedCardProps extends Omit<
+  ErrorCardProps,
+  'title' | 'message' | 'onRetry' | 'retryLabel'
+> {
   /** The roles the feature accepts, e.g. ['admin', 'merchant']. */
   roles: readonly string[];
   /** Called by 'Try Again'; the apps go back in history. */
@@ -14,19 +17,18 @@ export interface AccessDeniedCardProps extends Omit<ErrorCardProps, 'title' | 'm
 }
 
 /** The route guard's card: 'Something went wrong' / 'Access denied. …' / 'Try Again' (spec §2). */
-export const AccessDeniedCard = forwardRef<HTMLDivElement, AccessDeniedCardProps>(function AccessDeniedCard(
-  { roles, onTryAgain, ...props },
-  ref,
-) {
-  return (
-    <ErrorCard
-      ref={ref}
-      data-slot="access-denied-card"
-      title="Something went wrong"
-      message={accessDeniedMessage(roles)}
-      onRetry={onTryAgain}
-      retryLabel="Try Again"
-      {...props}
-    />
-  );
-});
+export const AccessDeniedCard = forwardRef<HTMLDivElement, AccessDeniedCardProps>(
+  function AccessDeniedCard({ roles, onTryAgain, ...props }, ref) {
+    return (
+      <ErrorCard
+        ref={ref}
+        data-slot="access-denied-card"
+        title="Something went wrong"
+        message={accessDeniedMessage(roles)}
+        onRetry={onTryAgain}
+        retryLabel="Try Again"
+        {...props}
+      />
+    );
+  },
+);

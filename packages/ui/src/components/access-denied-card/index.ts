@@ -1,1 +1,5 @@
-export { AccessDeniedCard, accessDeniedMessage, type AccessDeniedCardProps } from './access-denied-card';
+export {
+  AccessDeniedCard,
+  accessDeniedMessage,
+  type AccessDeniedCardProps,
+} from './access-denied-card';

@@ -15,7 +15,10 @@ const variantLooks = {
   danger: { variant: 'soft', color: 'red' },
 } as const satisfies Record<string, Pick<RadixButtonProps, 'variant' | 'color'>>;
 
-const sizeLooks = { sm: '1', md: '2', lg: '3' } as const satisfies Record<string, RadixButtonProps['size']>;
+const sizeLooks = { sm: '1', md: '2', lg: '3' } as const satisfies Record<
+  string,
+  RadixButtonProps['size']
+>;
 
 export const buttonVariants = cva('vd-button', {
   variants: {
@@ -35,8 +38,7 @@ export const buttonVariants = cva('vd-button', {
 export type ButtonVariants = VariantProps<typeof buttonVariants>;
 
 export interface ButtonProps
-  extends Omit<RadixButtonProps, 'variant' | 'size' | 'color' | 'loading'>,
-    ButtonVariants {
+  extends Omit<RadixButtonProps, 'variant' | 'size' | 'color' | 'loading'>, ButtonVariants {
   /** Shows a spinner, keeps the width, disables the button and marks it `aria-busy`. */
   loading?: boolean;
 }

@@ -59,12 +59,15 @@ export const LongContent: Story = {
   args: {
     children: (
       <Text as="p" size="2">
-        Our merchants publish third-party evidence for every sustainability claim: certificates, audit reports and
-        lifecycle assessments. Affiliates see the evidence next to each product, and shoppers see a badge with the
-        issuer and expiry date, so nobody has to take a claim on trust.
+        Our merchants publish third-party evidence for every sustainability claim: certificates,
+        audit reports and lifecycle assessments. Affiliates see the evidence next to each product,
+        and shoppers see a badge with the issuer and expiry date, so nobody has to take a claim on
+        trust.
       </Text>
     ),
   },
 };
 
-export const NarrowViewport: Story = { globals: { viewport: { value: 'mobile1', isRotated: false } } };
+export const NarrowViewport: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+};

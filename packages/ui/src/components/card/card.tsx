@@ -5,11 +5,15 @@ import { cn } from '../../utils';
 
 type RadixCardProps = ComponentPropsWithoutRef<typeof RadixCard>;
 
-const variantLooks = { surface: 'surface', ghost: 'ghost', brand: 'surface' } as const satisfies Record<
+const variantLooks = {
+  surface: 'surface',
+  ghost: 'ghost',
+  brand: 'surface',
+} as const satisfies Record<string, RadixCardProps['variant']>;
+const sizeLooks = { sm: '1', md: '2', lg: '3' } as const satisfies Record<
   string,
-  RadixCardProps['variant']
+  RadixCardProps['size']
 >;
-const sizeLooks = { sm: '1', md: '2', lg: '3' } as const satisfies Record<string, RadixCardProps['size']>;
 
 export const cardVariants = cva('vd-card', {
   variants: {
@@ -19,10 +23,14 @@ export const cardVariants = cva('vd-card', {
   defaultVariants: { variant: 'surface', size: 'md' },
 });
 
-export interface CardProps extends Omit<RadixCardProps, 'variant' | 'size'>, VariantProps<typeof cardVariants> {}
+export interface CardProps
+  extends Omit<RadixCardProps, 'variant' | 'size'>, VariantProps<typeof cardVariants> {}
 
 /** A panel for grouped content; `brand` adds the green-to-blue edge. `asChild` makes a link or article a card. */
-export const Card = forwardRef<HTMLDivElement, CardProps>(function Card({ variant, size, className, ...props }, ref) {
+export const Card = forwardRef<HTMLDivElement, CardProps>(function Card(
+  { variant, size, className, ...props },
+  ref,
+) {
   return (
     <RadixCard
       ref={ref}

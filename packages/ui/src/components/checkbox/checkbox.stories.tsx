@@ -34,7 +34,9 @@ export const Focused: Story = {
 export const WithDescription: Story = {
   args: { label: 'Remember me', description: 'Keeps you signed in on this device for 30 days.' },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('checkbox')).toHaveAccessibleDescription('Keeps you signed in on this device for 30 days.');
+    await expect(canvas.getByRole('checkbox')).toHaveAccessibleDescription(
+      'Keeps you signed in on this device for 30 days.',
+    );
   },
 };
 
@@ -55,4 +57,6 @@ export const LongLabel: Story = {
   },
 };
 
-export const NarrowViewport: Story = { globals: { viewport: { value: 'mobile1', isRotated: false } } };
+export const NarrowViewport: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+};

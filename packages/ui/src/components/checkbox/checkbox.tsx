@@ -12,7 +12,8 @@ export const checkboxVariants = cva('vd-checkbox', {
 });
 
 export interface CheckboxProps
-  extends Omit<ComponentPropsWithoutRef<typeof RadixCheckbox>, 'size' | 'children'>,
+  extends
+    Omit<ComponentPropsWithoutRef<typeof RadixCheckbox>, 'size' | 'children'>,
     VariantProps<typeof checkboxVariants> {
   label: ReactNode;
   description?: ReactNode;
@@ -26,10 +27,20 @@ export const Checkbox = forwardRef<HTMLButtonElement, CheckboxProps>(function Ch
   const descriptionId = useId();
   const controlProps = useFieldControl(props, description ? descriptionId : undefined);
   return (
-    <Flex direction="column" gap="1" className={cn(checkboxVariants({ size }), className)} style={style}>
+    <Flex
+      direction="column"
+      gap="1"
+      className={cn(checkboxVariants({ size }), className)}
+      style={style}
+    >
       <Text as="label" size="2">
         <Flex gap="2" align="center">
-          <RadixCheckbox ref={ref} data-slot="checkbox" size={sizeLooks[size ?? 'md']} {...controlProps} />
+          <RadixCheckbox
+            ref={ref}
+            data-slot="checkbox"
+            size={sizeLooks[size ?? 'md']}
+            {...controlProps}
+          />
           {label}
         </Flex>
       </Text>

@@ -25,12 +25,19 @@ export const Default: Story = {
 export const Retrying: Story = {
   args: { retrying: true },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('button', { name: 'Try Again' })).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByRole('button', { name: 'Try Again' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
   },
 };
 
 export const WithoutRetry: Story = {
-  args: { onRetry: undefined, title: 'Payouts unavailable', message: 'Payouts are paused while we verify your bank details.' },
+  args: {
+    onRetry: undefined,
+    title: 'Payouts unavailable',
+    message: 'Payouts are paused while we verify your bank details.',
+  },
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole('button')).toBeNull();
   },
@@ -46,4 +53,6 @@ export const LongContent: Story = {
   },
 };
 
-export const NarrowViewport: Story = { globals: { viewport: { value: 'mobile1', isRotated: false } } };
+export const NarrowViewport: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+};

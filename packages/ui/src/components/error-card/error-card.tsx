@@ -10,7 +10,8 @@ export const errorCardVariants = cva('vd-error-card', {
 });
 
 export interface ErrorCardProps
-  extends Omit<ComponentPropsWithoutRef<typeof Card>, 'title' | 'children'>,
+  extends
+    Omit<ComponentPropsWithoutRef<typeof Card>, 'title' | 'children'>,
     VariantProps<typeof errorCardVariants> {
   title?: ReactNode;
   message: ReactNode;

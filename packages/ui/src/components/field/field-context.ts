@@ -26,13 +26,22 @@ const join = (...ids: Array<string | undefined>) => ids.filter(Boolean).join(' '
  * (description, then error, then the control's own), aria-invalid, required and disabled. Props the
  * control was given win. Outside a Field it returns the props unchanged.
  */
-export function useFieldControl<P extends FieldControlProps>(props: P, extraDescribedBy?: string): P {
+export function useFieldControl<P extends FieldControlProps>(
+  props: P,
+  extraDescribedBy?: string,
+): P {
   const field = useContext(FieldContext);
-  if (!field) return { ...props, 'aria-describedby': join(props['aria-describedby'], extraDescribedBy) };
+  if (!field)
+    return { ...props, 'aria-describedby': join(props['aria-describedby'], extraDescribedBy) };
   return {
     ...props,
     id: props.id ?? field.controlId,
-    'aria-describedby': join(field.descriptionId, field.errorId, props['aria-describedby'], extraDescribedBy),
+    'aria-describedby': join(
+      field.descriptionId,
+      field.errorId,
+      props['aria-describedby'],
+      extraDescribedBy,
+    ),
     'aria-invalid': props['aria-invalid'] ?? (field.invalid || undefined),
     required: props.required ?? (field.required || undefined),
     disabled: props.disabled ?? (field.disabled || undefined),

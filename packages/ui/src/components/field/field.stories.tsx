@@ -26,11 +26,16 @@ export const Default: Story = {
 };
 
 export const WithError: Story = {
-  args: { error: 'Please enter a valid email address', children: <TextInput type="email" defaultValue="ana@@example" /> },
+  args: {
+    error: 'Please enter a valid email address',
+    children: <TextInput type="email" defaultValue="ana@@example" />,
+  },
   play: async ({ canvas }) => {
     const input = canvas.getByRole('textbox', { name: 'Email' });
     await expect(input).toHaveAttribute('aria-invalid', 'true');
-    await expect(input).toHaveAccessibleDescription('We send payout notices here. Please enter a valid email address');
+    await expect(input).toHaveAccessibleDescription(
+      'We send payout notices here. Please enter a valid email address',
+    );
   },
 };
 

@@ -19,7 +19,17 @@ export interface FieldProps extends Omit<ComponentPropsWithoutRef<'div'>, 'child
 
 /** A labelled form control with description and error, wired together for assistive technology. */
 export const Field = forwardRef<HTMLDivElement, FieldProps>(function Field(
-  { label, description, error, required = false, disabled = false, controlId, className, children, ...props },
+  {
+    label,
+    description,
+    error,
+    required = false,
+    disabled = false,
+    controlId,
+    className,
+    children,
+    ...props
+  },
   ref,
 ) {
   const generated = useId();
@@ -42,7 +52,14 @@ export const Field = forwardRef<HTMLDivElement, FieldProps>(function Field(
       className={cn('vd-field', className)}
       {...props}
     >
-      <Text as="label" htmlFor={id} size="2" weight="medium" data-slot="field-label" className="vd-field__label">
+      <Text
+        as="label"
+        htmlFor={id}
+        size="2"
+        weight="medium"
+        data-slot="field-label"
+        className="vd-field__label"
+      >
         {label}
         {required ? (
           <Text color="red" aria-hidden>

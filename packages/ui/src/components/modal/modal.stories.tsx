@@ -14,7 +14,9 @@ function Example({ onSave, ...content }: ModalContentProps & { onSave?: () => vo
       </Modal.Trigger>
       <Modal.Content {...content}>
         <Modal.Title>Rename link</Modal.Title>
-        <Modal.Description mb="4">The new name shows in your dashboard only; the URL stays the same.</Modal.Description>
+        <Modal.Description mb="4">
+          The new name shows in your dashboard only; the URL stays the same.
+        </Modal.Description>
         <Field label="Link name">
           <TextInput defaultValue="Spring bamboo set" />
         </Field>
@@ -87,8 +89,8 @@ export const LongContentNarrow: Story = {
         <Modal.Description>Read before joining.</Modal.Description>
         {Array.from({ length: 6 }, (_, i) => (
           <Text as="p" size="2" mt="3" key={i}>
-            Commissions are approved after the holding period, once the order can no longer be refunded. Refunds
-            after payout create a negative adjustment on your next statement.
+            Commissions are approved after the holding period, once the order can no longer be
+            refunded. Refunds after payout create a negative adjustment on your next statement.
           </Text>
         ))}
         <Flex mt="4" justify="end">

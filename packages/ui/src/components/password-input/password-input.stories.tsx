@@ -34,7 +34,9 @@ export const Weak: Story = {
     // validatePassword: length ≥ 8 and lowercase (2 points), weak pattern (−2) → 0, weak.
     await expect(meter(canvas)).toHaveAttribute('aria-valuetext', 'Weak');
     await expect(canvas.getByText('Password contains common weak patterns')).toBeVisible();
-    await expect(canvas.getByText('Password must contain at least one uppercase letter')).toBeVisible();
+    await expect(
+      canvas.getByText('Password must contain at least one uppercase letter'),
+    ).toBeVisible();
   },
 };
 
@@ -54,7 +56,10 @@ export const ToggleVisibility: Story = {
     await expect(input(canvasElement)).toHaveAttribute('type', 'password');
     await userEvent.click(canvas.getByRole('button', { name: 'Show password' }));
     await expect(input(canvasElement)).toHaveAttribute('type', 'text');
-    await expect(canvas.getByRole('button', { name: 'Hide password' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(canvas.getByRole('button', { name: 'Hide password' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await userEvent.click(canvas.getByRole('button', { name: 'Hide password' }));
     await expect(input(canvasElement)).toHaveAttribute('type', 'password');
   },

@@ -13,45 +13,54 @@ export interface PasswordInputProps extends Omit<TextInputProps, 'type' | 'endSl
 export type { PasswordStrength };
 
 /** A password input with a show/hide toggle and, for new passwords, a strength meter. */
-export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(function PasswordInput(
-  { showStrength = false, onChange, autoComplete, ...props },
-  ref,
-) {
-  const [visible, setVisible] = useState(false);
-  const [uncontrolled, setUncontrolled] = useState(String(props.defaultValue ?? ''));
-  const meterId = useId();
-  const value = props.value !== undefined ? String(props.value) : uncontrolled;
+export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(
+  function PasswordInput({ showStrength = false, onChange, autoComplete, ...props }, ref) {
+    const [visible, setVisible] = useState(false);
+    const [uncontrolled, setUncontrolled] = useState(String(props.defaultValue ?? ''));
+    const meterId = useId();
+    const value = props.value !== undefined ? String(props.value) : uncontrolled;
 
-  return (
-    <>
-      <TextInput
-        ref={ref}
-        {...props}
-        data-slot="password-input"
-        type={visible ? 'text' : 'password'}
-        autoComplete={autoComplete ?? (showStrength ? 'new-password' : 'current-password')}
-        spellCheck={false}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => {
-          setUncontrolled(event.target.value);
-          onChange?.(event);
-        }}
-        aria-describedby={[props['aria-describedby'], showStrength ? meterId : undefined].filter(Boolean).join(' ') || undefined}
-        endSlot={
-          <IconButton
-            type="button"
-            size="1"
-            variant="ghost"
-            color="gray"
-            aria-label={visible ? 'Hide password' : 'Show password'}
-            aria-pressed={visible}
-            disabled={props.disabled}
-            onClick={() => setVisible((v) => !v)}
-          >
-            {visible ? <EyeClosedIcon aria-hidden /> : <EyeOpenIcon aria-hidden />}
-          </IconButton>
-        }
-      />
-      {showStrength ? <PasswordStrengthMeter id={meterId} result={validatePassword(value)} empty={value === ''} /> : null}
-    </>
-  );
-});
+    return (
+      <>
+        <TextInput
+          ref={ref}
+          {...props}
+          data-slot="password-input"
+          type={visible ? 'text' : 'password'}
+          autoComplete={autoComplete ?? (showStrength ? 'new-password' : 'current-password')}
+          spellCheck={false}
+          onChange={(event: ChangeEvent<HTMLInputElement>) => {
+            setUncontrolled(event.target.value);
+            onChange?.(event);
+          }}
+          aria-describedby={
+            [props['aria-describedby'], showStrength ? meterId : undefined]
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
+          endSlot={
+            <IconButton
+              type="button"
+              size="1"
+              variant="ghost"
+              color="gray"
+              aria-label={visible ? 'Hide password' : 'Show password'}
+              aria-pressed={visible}
+              disabled={props.disabled}
+              onClick={() => setVisible((v) => !v)}
+            >
+              {visible ? <EyeClosedIcon aria-hidden /> : <EyeOpenIcon aria-hidden />}
+            </IconButton>
+          }
+        />
+        {showStrength ? (
+          <PasswordStrengthMeter
+            id={meterId}
+            result={validatePassword(value)}
+            empty={value === ''}
+          />
+        ) : null}
+      </>
+    );
+  },
+);

@@ -13,7 +13,12 @@ interface PasswordStrengthMeterProps {
 export function PasswordStrengthMeter({ id, result, empty }: PasswordStrengthMeterProps) {
   const label = empty ? 'No password yet' : strengthLabel[result.strength];
   return (
-    <Flex direction="column" gap="1" data-slot="password-strength" data-strength={empty ? undefined : result.strength}>
+    <Flex
+      direction="column"
+      gap="1"
+      data-slot="password-strength"
+      data-strength={empty ? undefined : result.strength}
+    >
       <div
         role="meter"
         aria-label="Password strength"
@@ -24,7 +29,11 @@ export function PasswordStrengthMeter({ id, result, empty }: PasswordStrengthMet
         className="vd-password-meter"
       >
         {Array.from({ length: PASSWORD_MAX_SCORE }, (_, i) => (
-          <span key={i} className="vd-password-meter__segment" data-filled={i < result.score ? '' : undefined} />
+          <span
+            key={i}
+            className="vd-password-meter__segment"
+            data-filled={i < result.score ? '' : undefined}
+          />
         ))}
       </div>
       <div id={id}>

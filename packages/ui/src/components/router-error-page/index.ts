@@ -1,1 +1,5 @@
-export { RouterErrorPage, describeRouteError, type RouterErrorPageProps } from './router-error-page';
+export {
+  RouterErrorPage,
+  describeRouteError,
+  type RouterErrorPageProps,
+} from './router-error-page';

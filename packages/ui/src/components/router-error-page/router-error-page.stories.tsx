@@ -15,18 +15,23 @@ type Story = StoryObj<typeof meta>;
 
 export const StatusLine: Story = {
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Unexpected Application Error!');
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Unexpected Application Error!',
+    );
     await expect(canvas.getByText('404 Not Found')).toBeInTheDocument();
   },
 };
 
 const thrown = new Error('Cannot read properties of undefined (reading "commission")');
-thrown.stack = 'Error: Cannot read properties of undefined (reading "commission")\n    at EarningsChart (earnings-chart.tsx:42:18)\n    at renderWithHooks (react-dom.js:11:2)';
+thrown.stack =
+  'Error: Cannot read properties of undefined (reading "commission")\n    at EarningsChart (earnings-chart.tsx:42:18)\n    at renderWithHooks (react-dom.js:11:2)';
 
 export const ThrownError: Story = {
   args: { error: thrown },
   play: async ({ canvas }) => {
-    await expect(canvas.getByText(/reading "commission"\)$/, { selector: 'p' })).toBeInTheDocument();
+    await expect(
+      canvas.getByText(/reading "commission"\)$/, { selector: 'p' }),
+    ).toBeInTheDocument();
   },
 };
 

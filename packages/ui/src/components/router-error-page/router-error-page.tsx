@@ -5,8 +5,13 @@ import { cn } from '../../utils';
 /** The status line for a router error response ({ status, statusText }) or the message of anything else. */
 export function describeRouteError(error: unknown): string {
   if (typeof error === 'object' && error !== null) {
-    const { status, statusText, message } = error as { status?: unknown; statusText?: unknown; message?: unknown };
-    if (typeof status === 'number') return [status, typeof statusText === 'string' ? statusText : ''].join(' ').trim();
+    const { status, statusText, message } = error as {
+      status?: unknown;
+      statusText?: unknown;
+      message?: unknown;
+    };
+    if (typeof status === 'number')
+      return [status, typeof statusText === 'string' ? statusText : ''].join(' ').trim();
     if (typeof message === 'string' && message) return message;
   }
   if (typeof error === 'string' && error) return error;
@@ -21,29 +26,33 @@ export interface RouterErrorPageProps extends ComponentPropsWithoutRef<'main'> {
 }
 
 /** The router's default error page: 'Unexpected Application Error!' and a status line or message. */
-export const RouterErrorPage = forwardRef<HTMLElement, RouterErrorPageProps>(function RouterErrorPage(
-  { error, className, children, ...props },
-  ref,
-) {
-  const stack = error instanceof Error ? error.stack : undefined;
-  return (
-    <main ref={ref} data-slot="router-error-page" className={cn('vd-router-error-page', className)} {...props}>
-      <Container size="2" px="4" py="9">
-        <Flex direction="column" gap="4">
-          <Heading as="h1" size="7">
-            Unexpected Application Error!
-          </Heading>
-          <Text as="p" size="4" color="red" data-slot="router-error-status">
-            {describeRouteError(error)}
-          </Text>
-          {stack ? (
-            <Code asChild size="1" variant="ghost" color="gray">
-              <pre className="vd-router-error-page__stack">{stack}</pre>
-            </Code>
-          ) : null}
-          {children}
-        </Flex>
-      </Container>
-    </main>
-  );
-});
+export const RouterErrorPage = forwardRef<HTMLElement, RouterErrorPageProps>(
+  function RouterErrorPage({ error, className, children, ...props }, ref) {
+    const stack = error instanceof Error ? error.stack : undefined;
+    return (
+      <main
+        ref={ref}
+        data-slot="router-error-page"
+        className={cn('vd-router-error-page', className)}
+        {...props}
+      >
+        <Container size="2" px="4" py="9">
+          <Flex direction="column" gap="4">
+            <Heading as="h1" size="7">
+              Unexpected Application Error!
+            </Heading>
+            <Text as="p" size="4" color="red" data-slot="router-error-status">
+              {describeRouteError(error)}
+            </Text>
+            {stack ? (
+              <Code asChild size="1" variant="ghost" color="gray">
+                <pre className="vd-router-error-page__stack">{stack}</pre>
+              </Code>
+            ) : null}
+            {children}
+          </Flex>
+        </Container>
+      </main>
+    );
+  },
+);

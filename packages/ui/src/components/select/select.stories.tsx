@@ -46,7 +46,10 @@ export const Open: Story = {
   args: { defaultValue: 'home' },
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('combobox', { name: 'Category' }));
-    await expect(await screen.findByRole('option', { name: 'Food & drink' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(await screen.findByRole('option', { name: 'Food & drink' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   },
 };
 
@@ -68,4 +71,6 @@ export const Disabled: Story = {
   },
 };
 
-export const NarrowViewport: Story = { globals: { viewport: { value: 'mobile1', isRotated: false } } };
+export const NarrowViewport: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+};

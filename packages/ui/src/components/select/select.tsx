@@ -23,9 +23,25 @@ export interface SelectOption {
 type RootProps = ComponentPropsWithoutRef<typeof RadixSelect.Root>;
 
 export interface SelectProps
-  extends Omit<ComponentPropsWithoutRef<typeof RadixSelect.Trigger>, 'children' | 'defaultValue' | 'value' | 'dir'>,
+  extends
+    Omit<
+      ComponentPropsWithoutRef<typeof RadixSelect.Trigger>,
+      'children' | 'defaultValue' | 'value' | 'dir'
+    >,
     VariantProps<typeof selectVariants>,
-    Pick<RootProps, 'value' | 'defaultValue' | 'onValueChange' | 'open' | 'defaultOpen' | 'onOpenChange' | 'name' | 'required' | 'disabled' | 'autoComplete'> {
+    Pick<
+      RootProps,
+      | 'value'
+      | 'defaultValue'
+      | 'onValueChange'
+      | 'open'
+      | 'defaultOpen'
+      | 'onOpenChange'
+      | 'name'
+      | 'required'
+      | 'disabled'
+      | 'autoComplete'
+    > {
   options: readonly SelectOption[];
 }
 

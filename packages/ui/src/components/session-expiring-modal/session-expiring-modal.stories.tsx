@@ -34,7 +34,9 @@ export const Minutes: Story = {
 export const HoursAndMinutes: Story = {
   args: { remainingMs: 3 * 3_600_000 + 12 * 60_000 },
   play: async () => {
-    await expect(await screen.findByRole('dialog')).toHaveTextContent('expire in 3 hours and 12 minutes.');
+    await expect(await screen.findByRole('dialog')).toHaveTextContent(
+      'expire in 3 hours and 12 minutes.',
+    );
   },
 };
 
@@ -42,7 +44,9 @@ export const DaysAndHours: Story = {
   name: 'Days and hours (remember me)',
   args: { remainingMs: 2 * 86_400_000 + 5 * 3_600_000 },
   play: async () => {
-    await expect(await screen.findByRole('dialog')).toHaveTextContent('expire in 2 days and 5 hours.');
+    await expect(await screen.findByRole('dialog')).toHaveTextContent(
+      'expire in 2 days and 5 hours.',
+    );
   },
 };
 
@@ -56,7 +60,10 @@ export const SignOut: Story = {
 export const Extending: Story = {
   args: { extending: true },
   play: async () => {
-    await expect(await screen.findByRole('button', { name: 'Stay Signed In' })).toHaveAttribute('aria-busy', 'true');
+    await expect(await screen.findByRole('button', { name: 'Stay Signed In' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
   },
 };
 
@@ -64,10 +71,14 @@ export const OutsideClickKeepsItOpen: Story = {
   play: async ({ args }) => {
     await screen.findByRole('dialog');
     // The overlay's scroll area surrounds the panel: a click there is a click outside.
-    await userEvent.click(document.querySelector<HTMLElement>('.rt-DialogScroll')!, { pointerEventsCheck: 0 });
+    await userEvent.click(document.querySelector<HTMLElement>('.rt-DialogScroll')!, {
+      pointerEventsCheck: 0,
+    });
     await expect(screen.getByRole('dialog')).toBeVisible();
     await expect(args.onOpenChange).not.toHaveBeenCalled();
   },
 };
 
-export const NarrowViewport: Story = { globals: { viewport: { value: 'mobile1', isRotated: false } } };
+export const NarrowViewport: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+};

@@ -14,7 +14,8 @@ export const spinnerVariants = cva('vd-spinner', {
   defaultVariants: { size: 'md', centered: false },
 });
 
-export interface SpinnerProps extends ComponentPropsWithoutRef<'span'>, VariantProps<typeof spinnerVariants> {
+export interface SpinnerProps
+  extends ComponentPropsWithoutRef<'span'>, VariantProps<typeof spinnerVariants> {
   /** What is loading, for screen readers. */
   label?: string;
 }

@@ -5,7 +5,11 @@ import { Switch } from './switch';
 const meta = {
   title: 'Forms/Switch',
   component: Switch,
-  args: { label: 'Email me when a sale is attributed', onCheckedChange: fn(), style: { maxWidth: 420 } },
+  args: {
+    label: 'Email me when a sale is attributed',
+    onCheckedChange: fn(),
+    style: { maxWidth: 420 },
+  },
 } satisfies Meta<typeof Switch>;
 
 export default meta;
@@ -32,7 +36,9 @@ export const Focused: Story = {
 export const WithDescription: Story = {
   args: { description: 'At most one email a day.' },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('switch')).toHaveAccessibleDescription('At most one email a day.');
+    await expect(canvas.getByRole('switch')).toHaveAccessibleDescription(
+      'At most one email a day.',
+    );
   },
 };
 
@@ -44,4 +50,6 @@ export const Disabled: Story = {
   },
 };
 
-export const NarrowViewport: Story = { globals: { viewport: { value: 'mobile1', isRotated: false } } };
+export const NarrowViewport: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+};

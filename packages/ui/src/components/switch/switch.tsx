@@ -12,7 +12,8 @@ export const switchVariants = cva('vd-switch', {
 });
 
 export interface SwitchProps
-  extends Omit<ComponentPropsWithoutRef<typeof RadixSwitch>, 'size' | 'children'>,
+  extends
+    Omit<ComponentPropsWithoutRef<typeof RadixSwitch>, 'size' | 'children'>,
     VariantProps<typeof switchVariants> {
   label: ReactNode;
   description?: ReactNode;
@@ -26,11 +27,21 @@ export const Switch = forwardRef<HTMLButtonElement, SwitchProps>(function Switch
   const descriptionId = useId();
   const controlProps = useFieldControl(props, description ? descriptionId : undefined);
   return (
-    <Flex direction="column" gap="1" className={cn(switchVariants({ size }), className)} style={style}>
+    <Flex
+      direction="column"
+      gap="1"
+      className={cn(switchVariants({ size }), className)}
+      style={style}
+    >
       <Text as="label" size="2">
         <Flex gap="2" align="center" justify="between">
           {label}
-          <RadixSwitch ref={ref} data-slot="switch" size={sizeLooks[size ?? 'md']} {...controlProps} />
+          <RadixSwitch
+            ref={ref}
+            data-slot="switch"
+            size={sizeLooks[size ?? 'md']}
+            {...controlProps}
+          />
         </Flex>
       </Text>
       {description ? (

@@ -7,7 +7,12 @@ import { TextInput } from './text-input';
 const meta = {
   title: 'Forms/TextInput',
   component: TextInput,
-  args: { 'aria-label': 'Link name', placeholder: 'Spring collection', onChange: fn(), style: { maxWidth: 360 } },
+  args: {
+    'aria-label': 'Link name',
+    placeholder: 'Spring collection',
+    onChange: fn(),
+    style: { maxWidth: 360 },
+  },
   argTypes: { size: { control: 'inline-radio', options: ['sm', 'md', 'lg'] } },
 } satisfies Meta<typeof TextInput>;
 
@@ -41,7 +46,11 @@ export const Sizes: Story = {
 };
 
 export const WithSlots: Story = {
-  args: { 'aria-label': 'Search products', placeholder: 'Search products', startSlot: <MagnifyingGlassIcon aria-hidden /> },
+  args: {
+    'aria-label': 'Search products',
+    placeholder: 'Search products',
+    startSlot: <MagnifyingGlassIcon aria-hidden />,
+  },
 };
 
 export const Disabled: Story = {

@@ -13,7 +13,8 @@ export const textInputVariants = cva('vd-text-input', {
   defaultVariants: { size: 'md' },
 });
 
-export interface TextInputProps extends Omit<RadixRootProps, 'size' | 'children'>, VariantProps<typeof textInputVariants> {
+export interface TextInputProps
+  extends Omit<RadixRootProps, 'size' | 'children'>, VariantProps<typeof textInputVariants> {
   /** Content before the text (an icon or prefix such as "https://"). */
   startSlot?: ReactNode;
   /** Content after the text (an icon or a small button). */

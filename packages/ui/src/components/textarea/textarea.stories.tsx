@@ -51,4 +51,6 @@ export const LongContent: Story = {
   },
 };
 
-export const NarrowViewport: Story = { globals: { viewport: { value: 'mobile1', isRotated: false } } };
+export const NarrowViewport: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+};

@@ -1,6 +1,12 @@
 import { Text, TextArea } from '@radix-ui/themes';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { forwardRef, useId, useState, type ChangeEvent, type ComponentPropsWithoutRef } from 'react';
+import {
+  forwardRef,
+  useId,
+  useState,
+  type ChangeEvent,
+  type ComponentPropsWithoutRef,
+} from 'react';
 import { cn } from '../../utils';
 import { useFieldControl } from '../field';
 
@@ -16,7 +22,8 @@ export const textareaVariants = cva('vd-textarea', {
   defaultVariants: { size: 'md', resize: 'vertical' },
 });
 
-export interface TextareaProps extends Omit<RadixTextAreaProps, 'size' | 'resize'>, VariantProps<typeof textareaVariants> {
+export interface TextareaProps
+  extends Omit<RadixTextAreaProps, 'size' | 'resize'>, VariantProps<typeof textareaVariants> {
   /** With `maxLength`, shows "used / max" under the field, announced with it. */
   showCount?: boolean;
 }
@@ -28,7 +35,9 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
 ) {
   const countId = useId();
   const counting = showCount && props.maxLength !== undefined;
-  const [uncontrolledLength, setUncontrolledLength] = useState(String(props.defaultValue ?? '').length);
+  const [uncontrolledLength, setUncontrolledLength] = useState(
+    String(props.defaultValue ?? '').length,
+  );
   const length = props.value !== undefined ? String(props.value).length : uncontrolledLength;
   const controlProps = useFieldControl(props, counting ? countId : undefined);
 

@@ -30,7 +30,8 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** The open toasts (Radix also renders a visually hidden status region to announce them). */
-const openToasts = () => Array.from(document.querySelectorAll<HTMLElement>('[data-slot="toast"][data-state="open"]'));
+const openToasts = () =>
+  Array.from(document.querySelectorAll<HTMLElement>('[data-slot="toast"][data-state="open"]'));
 
 async function show(canvasElement: HTMLElement, label = 'Show toast') {
   await userEvent.click(within(canvasElement).getByRole('button', { name: label }));
@@ -133,7 +134,9 @@ export const NarrowViewportAtTop: Story = {
     // Small screens: the toast area is pinned to the top edge.
     await expect(viewport!.getBoundingClientRect().top).toBe(0);
     // …and each toast fits the screen's width.
-    await expect(openToasts()[0]!.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+    await expect(openToasts()[0]!.getBoundingClientRect().right).toBeLessThanOrEqual(
+      window.innerWidth,
+    );
   },
 };
 

@@ -47,7 +47,11 @@ function ToastItem({ id, open, title, description, variant, action, duration }: 
       </div>
       {action ? (
         <Toast.Action altText={action.altText} asChild>
-          <Button size="sm" variant={variant === 'destructive' ? 'danger' : 'secondary'} onClick={action.onClick}>
+          <Button
+            size="sm"
+            variant={variant === 'destructive' ? 'danger' : 'secondary'}
+            onClick={action.onClick}
+          >
             {action.label}
           </Button>
         </Toast.Action>
@@ -81,7 +85,11 @@ export const Toaster = forwardRef<HTMLOListElement, ToasterProps>(function Toast
   { className, container, label = 'Notifications ({hotkey})', ...props },
   ref,
 ) {
-  const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot, toastStore.getSnapshot);
+  const toasts = useSyncExternalStore(
+    toastStore.subscribe,
+    toastStore.getSnapshot,
+    toastStore.getSnapshot,
+  );
   return (
     <Toast.Provider
       duration={TOAST_DURATION}

@@ -53,10 +53,14 @@ export const HidesAfterOneSecond: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Go to dashboard' }));
     await expect(canvas.getByTestId('state')).toHaveTextContent('started');
     await expect(screen.getByText('Sustainable Affiliate Marketing')).toBeVisible();
-    await waitFor(() => expect(canvas.getByTestId('state')).toHaveTextContent('idle'), { timeout: 2000 });
+    await waitFor(() => expect(canvas.getByTestId('state')).toHaveTextContent('idle'), {
+      timeout: 2000,
+    });
     await expect(performance.now() - started).toBeGreaterThanOrEqual(1000);
     await expect(screen.queryByText('Sustainable Affiliate Marketing')).toBeNull();
   },
 };
 
-export const NarrowViewport: Story = { globals: { viewport: { value: 'mobile1', isRotated: false } } };
+export const NarrowViewport: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+};

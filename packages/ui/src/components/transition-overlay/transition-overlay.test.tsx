@@ -16,7 +16,11 @@ const dots = () => Array.from(document.querySelectorAll('.vd-transition-overlay_
 
 describe('TransitionOverlay motion', () => {
   it('pulses the circle and bounces three dots', () => {
-    render(<VerdantTheme><TransitionOverlay open /></VerdantTheme>);
+    render(
+      <VerdantTheme>
+        <TransitionOverlay open />
+      </VerdantTheme>,
+    );
     expect(getComputedStyle(circle()).animationName).toBe('vd-overlay-pulse');
     expect(dots()).toHaveLength(3);
     for (const dot of dots()) expect(getComputedStyle(dot).animationName).toBe('vd-overlay-bounce');
@@ -24,7 +28,11 @@ describe('TransitionOverlay motion', () => {
 
   it('stops all motion under prefers-reduced-motion', async () => {
     await commands.emulateReducedMotion('reduce');
-    render(<VerdantTheme><TransitionOverlay open /></VerdantTheme>);
+    render(
+      <VerdantTheme>
+        <TransitionOverlay open />
+      </VerdantTheme>,
+    );
     expect(getComputedStyle(circle()).animationName).toBe('none');
     for (const dot of dots()) expect(getComputedStyle(dot).animationName).toBe('none');
     expect(screen.getByRole('status').textContent).toBe('Loading page');

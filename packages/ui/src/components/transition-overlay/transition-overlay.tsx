@@ -1,8 +1,18 @@
 import { Theme } from '@radix-ui/themes';
 import { Portal, VisuallyHidden } from 'radix-ui';
-import { forwardRef, useEffect, useState, useSyncExternalStore, type ComponentPropsWithoutRef } from 'react';
+import {
+  forwardRef,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type ComponentPropsWithoutRef,
+} from 'react';
 import { cn } from '../../utils';
-import { createTransitionController, type TransitionController, type TransitionState } from './transition-controller';
+import {
+  createTransitionController,
+  type TransitionController,
+  type TransitionState,
+} from './transition-controller';
 
 export interface TransitionOverlayProps extends ComponentPropsWithoutRef<'div'> {
   /** Whether the overlay shows; bind it to `useTransitionOverlay().visible`. */
@@ -20,52 +30,54 @@ export interface TransitionOverlayProps extends ComponentPropsWithoutRef<'div'> 
  * pulsing circle, the brand title and subtitle, three bouncing dots. Motion stops under
  * prefers-reduced-motion; a polite live region announces it. Portalled and re-themed, so it stays dark.
  */
-export const TransitionOverlay = forwardRef<HTMLDivElement, TransitionOverlayProps>(function TransitionOverlay(
-  {
-    open,
-    title = 'Verdant',
-    subtitle = 'Sustainable Affiliate Marketing',
-    announcement = 'Loading page',
-    container,
-    className,
-    ...props
-  },
-  ref,
-) {
-  return (
-    <Portal.Root container={container} asChild>
-      <Theme asChild>
-        <div data-slot="transition-overlay-root" className="vd-transition-root">
-          {/* Always mounted, so the announcement is heard when its text appears. */}
-          <VisuallyHidden.Root role="status" aria-live="polite">
-            {open ? announcement : ''}
-          </VisuallyHidden.Root>
-          {open ? (
-            <div
-              ref={ref}
-              data-slot="transition-overlay"
-              data-state="open"
-              aria-hidden
-              className={cn('vd-transition-overlay', className)}
-              {...props}
-            >
-              <div className="vd-transition-overlay__content">
-                <div className="vd-transition-overlay__circle" />
-                <p className="vd-transition-overlay__title">{title}</p>
-                <p className="vd-transition-overlay__subtitle">{subtitle}</p>
-                <div className="vd-transition-overlay__dots">
-                  <span />
-                  <span />
-                  <span />
+export const TransitionOverlay = forwardRef<HTMLDivElement, TransitionOverlayProps>(
+  function TransitionOverlay(
+    {
+      open,
+      title = 'Verdant',
+      subtitle = 'Sustainable Affiliate Marketing',
+      announcement = 'Loading page',
+      container,
+      className,
+      ...props
+    },
+    ref,
+  ) {
+    return (
+      <Portal.Root container={container} asChild>
+        <Theme asChild>
+          <div data-slot="transition-overlay-root" className="vd-transition-root">
+            {/* Always mounted, so the announcement is heard when its text appears. */}
+            <VisuallyHidden.Root role="status" aria-live="polite">
+              {open ? announcement : ''}
+            </VisuallyHidden.Root>
+            {open ? (
+              <div
+                ref={ref}
+                data-slot="transition-overlay"
+                data-state="open"
+                aria-hidden
+                className={cn('vd-transition-overlay', className)}
+                {...props}
+              >
+                <div className="vd-transition-overlay__content">
+                  <div className="vd-transition-overlay__circle" />
+                  <p className="vd-transition-overlay__title">{title}</p>
+                  <p className="vd-transition-overlay__subtitle">{subtitle}</p>
+                  <div className="vd-transition-overlay__dots">
+                    <span />
+                    <span />
+                    <span />
+                  </div>
                 </div>
               </div>
-            </div>
-          ) : null}
-        </div>
-      </Theme>
-    </Portal.Root>
-  );
-});
+            ) : null}
+          </div>
+        </Theme>
+      </Portal.Root>
+    );
+  },
+);
 
 export interface UseTransitionOverlay {
   state: TransitionState;
@@ -84,7 +96,17 @@ export interface UseTransitionOverlay {
 export function useTransitionOverlay(shared?: TransitionController): UseTransitionOverlay {
   const [own] = useState(createTransitionController);
   const controller = shared ?? own;
-  const state = useSyncExternalStore(controller.subscribe, controller.getState, controller.getState);
+  const state = useSyncExternalStore(
+    controller.subscribe,
+    controller.getState,
+    controller.getState,
+  );
   useEffect(() => () => controller.reset(), [controller]);
-  return { state, visible: state === 'started', start: controller.start, reset: controller.reset, controller };
+  return {
+    state,
+    visible: state === 'started',
+    start: controller.start,
+    reset: controller.reset,
+    controller,
+  };
 }

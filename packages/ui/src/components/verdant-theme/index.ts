@@ -1,4 +1,9 @@
-export { VerdantTheme, useThemePreference, verdantThemeDefaults, type VerdantThemeProps } from './verdant-theme';
+export {
+  VerdantTheme,
+  useThemePreference,
+  verdantThemeDefaults,
+  type VerdantThemeProps,
+} from './verdant-theme';
 export {
   THEME_STORAGE_KEY,
   THEME_PREFERENCES,

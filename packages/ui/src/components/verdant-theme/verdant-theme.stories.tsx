@@ -9,17 +9,29 @@ function Tokens() {
   const [preference, setPreference] = useThemePreference();
   return (
     <Flex direction="column" gap="4" style={{ maxWidth: 560 }}>
-      <div style={{ height: 96, borderRadius: 'var(--vd-radius)', backgroundImage: 'var(--vd-gradient)' }} />
+      <div
+        style={{
+          height: 96,
+          borderRadius: 'var(--vd-radius)',
+          backgroundImage: 'var(--vd-gradient)',
+        }}
+      />
       <Heading as="h2" size="6">
         Sustainable Affiliate Marketing
       </Heading>
       <Text as="p" color="gray">
-        Verdant is dark only. The stored preference is <Code>{preference}</Code>; it is kept in localStorage under
-        “theme” and never changes what renders.
+        Verdant is dark only. The stored preference is <Code>{preference}</Code>; it is kept in
+        localStorage under “theme” and never changes what renders.
       </Text>
       <Flex gap="2" role="group" aria-label="Theme preference">
         {THEME_PREFERENCES.map((p) => (
-          <Button key={p} size="sm" variant={p === preference ? 'primary' : 'secondary'} aria-pressed={p === preference} onClick={() => setPreference(p)}>
+          <Button
+            key={p}
+            size="sm"
+            variant={p === preference ? 'primary' : 'secondary'}
+            aria-pressed={p === preference}
+            onClick={() => setPreference(p)}
+          >
             {p}
           </Button>
         ))}
@@ -37,7 +49,8 @@ const meta = {
   beforeEach: () => {
     const saved = localStorage.getItem('theme');
     localStorage.removeItem('theme');
-    return () => (saved === null ? localStorage.removeItem('theme') : localStorage.setItem('theme', saved));
+    return () =>
+      saved === null ? localStorage.removeItem('theme') : localStorage.setItem('theme', saved);
   },
 } satisfies Meta<typeof Tokens>;
 

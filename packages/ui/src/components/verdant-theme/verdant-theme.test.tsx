@@ -20,13 +20,16 @@ describe('VerdantTheme', () => {
     expect(container.querySelector('.radix-themes')?.classList.contains('dark')).toBe(true);
   });
 
-  it.each(['light', 'dark', 'system'] as const)('still renders dark when the stored preference is %s', (pref) => {
-    localStorage.setItem(THEME_STORAGE_KEY, pref);
-    const { container } = render(<VerdantTheme>content</VerdantTheme>);
-    const root = container.querySelector('.radix-themes');
-    expect(root?.classList.contains('dark')).toBe(true);
-    expect(root?.classList.contains('light')).toBe(false);
-  });
+  it.each(['light', 'dark', 'system'] as const)(
+    'still renders dark when the stored preference is %s',
+    (pref) => {
+      localStorage.setItem(THEME_STORAGE_KEY, pref);
+      const { container } = render(<VerdantTheme>content</VerdantTheme>);
+      const root = container.querySelector('.radix-themes');
+      expect(root?.classList.contains('dark')).toBe(true);
+      expect(root?.classList.contains('light')).toBe(false);
+    },
+  );
 
   it('keeps the preference under localStorage "theme", defaulting to system', async () => {
     render(

@@ -1,5 +1,11 @@
 import { Theme } from '@radix-ui/themes';
-import { forwardRef, useCallback, useSyncExternalStore, type ComponentPropsWithoutRef, type ElementRef } from 'react';
+import {
+  forwardRef,
+  useCallback,
+  useSyncExternalStore,
+  type ComponentPropsWithoutRef,
+  type ElementRef,
+} from 'react';
 import {
   DEFAULT_THEME_PREFERENCE,
   RENDERED_APPEARANCE,
@@ -28,21 +34,20 @@ export type VerdantThemeProps = Omit<RadixThemeProps, 'appearance'>;
  * Root of every Verdant surface. Always renders the dark appearance (spec §1) whatever the stored
  * preference; wraps Radix Themes' `Theme`, so nested `<Theme asChild>` portals inherit it.
  */
-export const VerdantTheme = forwardRef<ElementRef<typeof Theme>, VerdantThemeProps>(function VerdantTheme(
-  { className, ...props },
-  ref,
-) {
-  return (
-    <Theme
-      ref={ref}
-      data-slot="verdant-theme"
-      {...verdantThemeDefaults}
-      {...props}
-      appearance={RENDERED_APPEARANCE}
-      className={cn('vd-theme', className)}
-    />
-  );
-});
+export const VerdantTheme = forwardRef<ElementRef<typeof Theme>, VerdantThemeProps>(
+  function VerdantTheme({ className, ...props }, ref) {
+    return (
+      <Theme
+        ref={ref}
+        data-slot="verdant-theme"
+        {...verdantThemeDefaults}
+        {...props}
+        appearance={RENDERED_APPEARANCE}
+        className={cn('vd-theme', className)}
+      />
+    );
+  },
+);
 
 /**
  * The stored theme preference (light, dark or system; default system) and a setter that persists it
