@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { audit } from './audit.js';
 import { readJsonObject } from './body.js';
-import { isUniqueViolation, transaction } from './db.js';
+import { isUniqueViolation, transaction, type Queryable } from './db.js';
 import { AuthError, unprocessable, validationFailed } from './errors.js';
 import { assertStrongPassword, hashPassword, normaliseEmail } from './password.js';
 import type { AuthRequest, AuthRuntime } from './runtime.js';
@@ -67,7 +67,7 @@ export interface NewEmailUser {
 }
 
 /** Inserts a user with its `email` identity; returns the id. */
-export async function insertEmailUser(db: Parameters<typeof findUserById>[0], user: NewEmailUser): Promise<string> {
+export async function insertEmailUser(db: Queryable, user: NewEmailUser): Promise<string> {
   const id = user.id ?? randomUUID();
   await db.query(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
