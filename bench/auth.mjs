@@ -83,10 +83,10 @@ try {
 
   const p50 = percentile(latencies, 50);
   const bcryptP50 = percentile(bcryptTimes, 50);
-  console.log(`password sign-in: p50 ${fmt(p50)} ms, p95 ${fmt(percentile(latencies, 95))} ms (${SIGN_INS} sequential, target p50 <= 150 ms)`);
-  console.log(`  baseline bcrypt compare (cost 10) p50 ${fmt(bcryptP50)} ms; sign-in / bcrypt = ${(p50 / bcryptP50).toFixed(2)}x`);
-  console.log(`token refresh: ${fmt(refreshPerSecond)} /s (${CONCURRENCY} concurrent sessions, ${REFRESH_SECONDS} s, target >= 300/s)`);
-  console.log(`  baseline GET /auth/v1/settings ${fmt(settingsPerSecond)} /s; refresh / settings = ${(refreshPerSecond / settingsPerSecond).toFixed(2)}x`);
+  console.info(`password sign-in: p50 ${fmt(p50)} ms, p95 ${fmt(percentile(latencies, 95))} ms (${SIGN_INS} sequential, target p50 <= 150 ms)`);
+  console.info(`  baseline bcrypt compare (cost 10) p50 ${fmt(bcryptP50)} ms; sign-in / bcrypt = ${(p50 / bcryptP50).toFixed(2)}x`);
+  console.info(`token refresh: ${fmt(refreshPerSecond)} /s (${CONCURRENCY} concurrent sessions, ${REFRESH_SECONDS} s, target >= 300/s)`);
+  console.info(`  baseline GET /auth/v1/settings ${fmt(settingsPerSecond)} /s; refresh / settings = ${(refreshPerSecond / settingsPerSecond).toFixed(2)}x`);
 } finally {
   await stack.stop();
 }
