@@ -5,6 +5,8 @@ import { spawn } from 'node:child_process';
 const args = ['turbo', 'run', 'test', '--output-logs=full', '--concurrency=2', ...process.argv.slice(2)];
 const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
 
+// Colour codes are stripped before the summary lines are read.
+// eslint-disable-next-line no-control-regex
 const ansi = /\u001b\[[0-9;]*m/g;
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let pending = '';
@@ -29,6 +31,6 @@ child.stdout.on('data', (chunk) => {
 
 child.on('close', (code) => {
   count(pending);
-  console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
   process.exit(code ?? 1);
 });
