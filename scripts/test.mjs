@@ -1,8 +1,20 @@
-// `npm test`: runs every workspace's test task through Turborepo, then prints one closing line
-// that sums the test counts every runner reported ("N passed, N failed, N skipped").
+// `npm test`: runs every workspace's tests, type checks, lint and package checks through
+// Turborepo, then prints one closing line that sums the test counts every runner reported
+// ("N passed, N failed, N skipped").
 import { spawn } from 'node:child_process';
 
-const args = ['turbo', 'run', 'test', '--output-logs=full', '--concurrency=2', ...process.argv.slice(2)];
+const args = [
+  'turbo',
+  'run',
+  'test',
+  'typecheck',
+  'lint',
+  'lint:root',
+  'check:package',
+  '--output-logs=full',
+  '--concurrency=2',
+  ...process.argv.slice(2),
+];
 const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
 
 // Colour codes are stripped before the summary lines are read.
@@ -31,6 +43,8 @@ child.stdout.on('data', (chunk) => {
 
 child.on('close', (code) => {
   count(pending);
-  process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
+  process.stdout.write(
+    `\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`,
+  );
   process.exit(code ?? 1);
 });
