@@ -16,3 +16,5 @@ export const SANITIZE_MAX_LENGTH = 1000;
  * and the sanitiser's own output always stays below it.
  */
 export const SANITIZE_MAX_DEPTH = 256;
+/** Longest text field of an engagement metric's metadata; stack traces and user agents run long (spec §7). */
+export const ENGAGEMENT_TEXT_MAX_LENGTH = 10 * SANITIZE_MAX_LENGTH;

@@ -1,5 +1,6 @@
 export {
   EMAIL_MAX_LENGTH,
+  ENGAGEMENT_TEXT_MAX_LENGTH,
   EMAIL_MIN_LENGTH,
   PASSWORD_MAX_SCORE,
   PASSWORD_MIN_LENGTH,
@@ -7,6 +8,18 @@ export {
   SANITIZE_MAX_DEPTH,
   SANITIZE_MAX_LENGTH,
 } from './constants.ts';
+export {
+  ENGAGEMENT_METRIC_TYPES,
+  validateEngagementMetric,
+  type DemoViewMetadata,
+  type EngagementMetadata,
+  type EngagementMetric,
+  type EngagementMetricResult,
+  type EngagementMetricType,
+  type PageLoadTimeMetadata,
+  type ScriptErrorMetadata,
+  type UnhandledRejectionMetadata,
+} from './engagement.ts';
 export { EMAIL_MESSAGES, validateEmail, type EmailValidationResult } from './email.ts';
 export {
   PASSWORD_MESSAGES,

@@ -3,6 +3,7 @@ import {
   SANITIZE_MAX_LENGTH,
   sanitizeText,
   validateEmail,
+  validateEngagementMetric,
   validatePassword,
   validateRoleChange,
 } from '../src/index.ts';
@@ -17,6 +18,11 @@ export function runtimeResults() {
     passwords: ['', 'Abcdefg1!', 'Ñandú-2024x', 'Ab1!😀😀😀😀', 'Password123!'].map(
       validatePassword,
     ),
+    engagement: [
+      { metric_type: 'demo_view', metric_value: 1, metadata: { url: '/', referrer: '' } },
+      { metric_type: 'error', metric_value: 1, metadata: { type: 'unhandledrejection', url: '/' } },
+      { metric_type: 'page_load_time', metric_value: -1, metadata: {} },
+    ].map(validateEngagementMetric),
     roleChange: validateRoleChange({
       actorId: 'a',
       actorRole: 'admin',

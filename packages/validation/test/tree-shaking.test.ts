@@ -10,6 +10,7 @@ describe('browser bundles take only what they import', () => {
     ['validateEmail'],
     ['validateRoleChange', 'ROLES'],
     ['PASSWORD_MIN_LENGTH'],
+    ['validateEngagementMetric', 'ENGAGEMENT_METRIC_TYPES'],
   ])('%s leaves the HTML parser out', async (...names) => {
     const inputs = await bundledInputs(entry, names);
     expect(usesHtmlParser(inputs)).toBe(false);
