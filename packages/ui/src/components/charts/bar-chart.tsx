@@ -1,25 +1,8 @@
 import * as React from 'react';
-import {
-  Bar,
-  BarChart as RechartsBarChart,
-  CartesianGrid,
-  Legend,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { Bar, BarChart as RechartsBarChart } from 'recharts';
 import { ChartFrame, type TimeSeriesChartProps } from './chart-frame';
-import {
-  axisLine,
-  axisTick,
-  chartMargin,
-  gridStroke,
-  legendStyle,
-  tooltipContentStyle,
-  tooltipLabelStyle,
-} from './plot-style';
-import { seriesColor, toDate, type ChartDatum } from './time-series';
+import { TimeSeriesPlot } from './time-series-plot';
+import type { ChartDatum } from './time-series';
 
 export type BarChartProps<T extends ChartDatum> = TimeSeriesChartProps<T>;
 
@@ -32,49 +15,26 @@ function BarChartImpl<T extends ChartDatum>(
       ref={ref}
       series={series}
       {...rest}
-      renderPlot={({ formatValue, formatDate }) => (
-        <ResponsiveContainer width="100%" height="100%">
-          <RechartsBarChart data={[...rest.data]} margin={chartMargin} accessibilityLayer={false}>
-            <CartesianGrid stroke={gridStroke} vertical={false} />
-            <XAxis
-              dataKey={(d: T) => toDate(d.date).getTime()}
-              type="category"
-              tickFormatter={(t: number) => formatDate(new Date(t))}
-              tick={axisTick}
-              axisLine={axisLine}
-              tickLine={false}
-              minTickGap={16}
+      renderPlot={(formatters) => (
+        <TimeSeriesPlot
+          chart={RechartsBarChart}
+          data={rest.data}
+          series={series}
+          formatters={formatters}
+          cursor={{ fill: 'var(--gray-a3)' }}
+          legendIcon="square"
+          renderSeries={(s, color) => (
+            <Bar
+              key={s.key}
+              dataKey={s.key}
+              name={s.label}
+              fill={color}
+              radius={[4, 4, 0, 0]}
+              maxBarSize={40}
+              isAnimationActive={animate}
             />
-            <YAxis
-              tickFormatter={formatValue}
-              tick={axisTick}
-              axisLine={false}
-              tickLine={false}
-              width={56}
-            />
-            <Tooltip
-              contentStyle={tooltipContentStyle}
-              labelStyle={tooltipLabelStyle}
-              labelFormatter={(t) => formatDate(new Date(Number(t)))}
-              formatter={(value) => formatValue(Number(value))}
-              cursor={{ fill: 'var(--gray-a3)' }}
-            />
-            {series.length > 1 ? (
-              <Legend wrapperStyle={legendStyle} iconType="square" itemSorter={null} />
-            ) : null}
-            {series.map((s, i) => (
-              <Bar
-                key={s.key}
-                dataKey={s.key}
-                name={s.label}
-                fill={seriesColor(s, i)}
-                radius={[4, 4, 0, 0]}
-                maxBarSize={40}
-                isAnimationActive={animate}
-              />
-            ))}
-          </RechartsBarChart>
-        </ResponsiveContainer>
+          )}
+        />
       )}
     />
   );
