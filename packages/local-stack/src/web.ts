@@ -102,8 +102,10 @@ function statusPage(opts: WebServerOptions): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Verdant local stack</title>
 <style>
-body { font: 16px/1.5 system-ui, sans-serif; max-width: 42rem; margin: 3rem auto; padding: 0 1rem; color: #1b2b22; }
-code { background: #eef4ef; padding: 0.1rem 0.3rem; border-radius: 4px; }
+html { color-scheme: dark; background: #111113; }
+body { font: 16px/1.5 system-ui, sans-serif; max-width: 42rem; margin: 3rem auto; padding: 0 1rem; color: #edeef0; }
+a { color: #58d5ba; }
+code { background: #1e2a26; padding: 0.1rem 0.3rem; border-radius: 4px; }
 li { margin: 0.4rem 0; }
 </style>
 </head>
