@@ -1,8 +1,8 @@
-import { Checkbox as RadixCheckbox, Flex, Text } from '@radix-ui/themes';
+import { Checkbox as RadixCheckbox } from '@radix-ui/themes';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { forwardRef, useId, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { cn } from '../../utils';
-import { useFieldControl } from '../field';
+import { LabelledControl } from '../field/labelled-control';
 
 const sizeLooks = { sm: '1', md: '2', lg: '3' } as const;
 
@@ -24,31 +24,23 @@ export const Checkbox = forwardRef<HTMLButtonElement, CheckboxProps>(function Ch
   { label, description, size, className, style, ...props },
   ref,
 ) {
-  const descriptionId = useId();
-  const controlProps = useFieldControl(props, description ? descriptionId : undefined);
   return (
-    <Flex
-      direction="column"
-      gap="1"
+    <LabelledControl
+      label={label}
+      description={description}
+      descriptionClassName="vd-checkbox__description"
       className={cn(checkboxVariants({ size }), className)}
       style={style}
-    >
-      <Text as="label" size="2">
-        <Flex gap="2" align="center">
-          <RadixCheckbox
-            ref={ref}
-            data-slot="checkbox"
-            size={sizeLooks[size ?? 'md']}
-            {...controlProps}
-          />
-          {label}
-        </Flex>
-      </Text>
-      {description ? (
-        <Text id={descriptionId} size="1" color="gray" className="vd-checkbox__description">
-          {description}
-        </Text>
-      ) : null}
-    </Flex>
+      controlAt="start"
+      controlProps={props}
+      renderControl={(controlProps) => (
+        <RadixCheckbox
+          ref={ref}
+          data-slot="checkbox"
+          size={sizeLooks[size ?? 'md']}
+          {...controlProps}
+        />
+      )}
+    />
   );
 });

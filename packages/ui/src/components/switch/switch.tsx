@@ -1,8 +1,8 @@
-import { Flex, Switch as RadixSwitch, Text } from '@radix-ui/themes';
+import { Switch as RadixSwitch } from '@radix-ui/themes';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { forwardRef, useId, type ComponentPropsWithoutRef, type ReactNode } from 'react';
+import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { cn } from '../../utils';
-import { useFieldControl } from '../field';
+import { LabelledControl } from '../field/labelled-control';
 
 const sizeLooks = { sm: '1', md: '2', lg: '3' } as const;
 
@@ -24,31 +24,22 @@ export const Switch = forwardRef<HTMLButtonElement, SwitchProps>(function Switch
   { label, description, size, className, style, ...props },
   ref,
 ) {
-  const descriptionId = useId();
-  const controlProps = useFieldControl(props, description ? descriptionId : undefined);
   return (
-    <Flex
-      direction="column"
-      gap="1"
+    <LabelledControl
+      label={label}
+      description={description}
       className={cn(switchVariants({ size }), className)}
       style={style}
-    >
-      <Text as="label" size="2">
-        <Flex gap="2" align="center" justify="between">
-          {label}
-          <RadixSwitch
-            ref={ref}
-            data-slot="switch"
-            size={sizeLooks[size ?? 'md']}
-            {...controlProps}
-          />
-        </Flex>
-      </Text>
-      {description ? (
-        <Text id={descriptionId} size="1" color="gray">
-          {description}
-        </Text>
-      ) : null}
-    </Flex>
+      controlAt="end"
+      controlProps={props}
+      renderControl={(controlProps) => (
+        <RadixSwitch
+          ref={ref}
+          data-slot="switch"
+          size={sizeLooks[size ?? 'md']}
+          {...controlProps}
+        />
+      )}
+    />
   );
 });
