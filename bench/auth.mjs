@@ -16,7 +16,8 @@ const stack = await startTestStack({
 });
 
 const headers = { apikey: stack.anonKey, 'content-type': 'application/json' };
-const auth = (path, init = {}) => fetch(`${stack.apiUrl}/auth/v1${path}`, { ...init, headers: { ...headers, ...init.headers } });
+const auth = (path, init = {}) =>
+  fetch(`${stack.apiUrl}/auth/v1${path}`, { ...init, headers: { ...headers, ...init.headers } });
 
 async function json(response) {
   const body = await response.json();
@@ -24,18 +25,24 @@ async function json(response) {
   return body;
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const fmt = (n) => n.toFixed(1);
 
 try {
   const email = `bench-${Date.now()}@example.com`;
-  await json(await auth('/signup', { method: 'POST', body: JSON.stringify({ email, password: PASSWORD }) }));
+  await json(
+    await auth('/signup', { method: 'POST', body: JSON.stringify({ email, password: PASSWORD }) }),
+  );
 
   // Password sign-in latency, sequential (bcrypt cost 10 dominates).
   const signIn = async () => {
     const started = performance.now();
     const session = await json(
-      await auth('/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email, password: PASSWORD }) }),
+      await auth('/token?grant_type=password', {
+        method: 'POST',
+        body: JSON.stringify({ email, password: PASSWORD }),
+      }),
     );
     return { ms: performance.now() - started, session };
   };
@@ -72,7 +79,10 @@ try {
   };
   const refreshPerSecond = await throughput(async (index) => {
     const body = await json(
-      await auth('/token?grant_type=refresh_token', { method: 'POST', body: JSON.stringify({ refresh_token: sessions[index] }) }),
+      await auth('/token?grant_type=refresh_token', {
+        method: 'POST',
+        body: JSON.stringify({ refresh_token: sessions[index] }),
+      }),
     );
     sessions[index] = body.refresh_token;
   });
@@ -83,10 +93,18 @@ try {
 
   const p50 = percentile(latencies, 50);
   const bcryptP50 = percentile(bcryptTimes, 50);
-  console.info(`password sign-in: p50 ${fmt(p50)} ms, p95 ${fmt(percentile(latencies, 95))} ms (${SIGN_INS} sequential, target p50 <= 150 ms)`);
-  console.info(`  baseline bcrypt compare (cost 10) p50 ${fmt(bcryptP50)} ms; sign-in / bcrypt = ${(p50 / bcryptP50).toFixed(2)}x`);
-  console.info(`token refresh: ${fmt(refreshPerSecond)} /s (${CONCURRENCY} concurrent sessions, ${REFRESH_SECONDS} s, target >= 300/s)`);
-  console.info(`  baseline GET /auth/v1/settings ${fmt(settingsPerSecond)} /s; refresh / settings = ${(refreshPerSecond / settingsPerSecond).toFixed(2)}x`);
+  console.info(
+    `password sign-in: p50 ${fmt(p50)} ms, p95 ${fmt(percentile(latencies, 95))} ms (${SIGN_INS} sequential, target p50 <= 150 ms)`,
+  );
+  console.info(
+    `  baseline bcrypt compare (cost 10) p50 ${fmt(bcryptP50)} ms; sign-in / bcrypt = ${(p50 / bcryptP50).toFixed(2)}x`,
+  );
+  console.info(
+    `token refresh: ${fmt(refreshPerSecond)} /s (${CONCURRENCY} concurrent sessions, ${REFRESH_SECONDS} s, target >= 300/s)`,
+  );
+  console.info(
+    `  baseline GET /auth/v1/settings ${fmt(settingsPerSecond)} /s; refresh / settings = ${(refreshPerSecond / settingsPerSecond).toFixed(2)}x`,
+  );
 } finally {
   await stack.stop();
 }

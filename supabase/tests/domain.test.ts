@@ -22,10 +22,12 @@ const as = (email: string) => signedInClient(stack, email, PASSWORD);
 
 describe('link clicks', () => {
   it('counts one unique click per link, visitor and hour, never for bots', async () => {
-    const link = (await query(
-      `insert into public.affiliate_links (code, affiliate_id, destination_url) values ('unique-test', $1, '/shop') returning id`,
-      [ID.A],
-    )).rows[0].id as string;
+    const link = (
+      await query(
+        `insert into public.affiliate_links (code, affiliate_id, destination_url) values ('unique-test', $1, '/shop') returning id`,
+        [ID.A],
+      )
+    ).rows[0].id as string;
     const base = '2026-03-01T10:00:00Z';
     const at = (minutes: number) => new Date(Date.parse(base) + minutes * 60_000).toISOString();
     await query(
@@ -48,31 +50,66 @@ describe('link clicks', () => {
       'visitor-one-0000001:false',
       'visitor-one-0000001:true',
     ]);
-    const daily = await query(`select day::text, clicks, unique_clicks, bot_clicks from public.link_click_daily where link_id = $1`, [link]);
+    const daily = await query(
+      `select day::text, clicks, unique_clicks, bot_clicks from public.link_click_daily where link_id = $1`,
+      [link],
+    );
     expect(daily.rows).toEqual([{ day: '2026-03-01', clicks: 5, unique_clicks: 3, bot_clicks: 1 }]);
 
-    await query(`insert into public.link_clicks (link_id, clicked_at, visitor_hash) values ($1, $2, 'visitor-three-000004')`, [link, at(5)]);
-    const after = await query(`select clicks, unique_clicks from public.link_click_daily where link_id = $1`, [link]);
+    await query(
+      `insert into public.link_clicks (link_id, clicked_at, visitor_hash) values ($1, $2, 'visitor-three-000004')`,
+      [link, at(5)],
+    );
+    const after = await query(
+      `select clicks, unique_clicks from public.link_click_daily where link_id = $1`,
+      [link],
+    );
     expect(after.rows).toEqual([{ clicks: 6, unique_clicks: 4 }]);
   });
 
   it('is append-only, even for the service role, but goes with its link', async () => {
-    await expectPgError(query(`update public.link_clicks set referrer = 'x' where id = $1`, [ID.clickA]), '42501', 'link_clicks is append-only');
-    await expectPgError(query(`delete from public.link_clicks where id = $1`, [ID.clickA]), '42501', 'link_clicks is append-only');
-    const link = (await query(
-      `insert into public.affiliate_links (code, affiliate_id, destination_url) values ('doomed-link', $1, '/shop') returning id`,
-      [ID.A],
-    )).rows[0].id as string;
-    await query(`insert into public.link_clicks (link_id, visitor_hash) values ($1, 'visitor-doomed-0001')`, [link]);
+    await expectPgError(
+      query(`update public.link_clicks set referrer = 'x' where id = $1`, [ID.clickA]),
+      '42501',
+      'link_clicks is append-only',
+    );
+    await expectPgError(
+      query(`delete from public.link_clicks where id = $1`, [ID.clickA]),
+      '42501',
+      'link_clicks is append-only',
+    );
+    const link = (
+      await query(
+        `insert into public.affiliate_links (code, affiliate_id, destination_url) values ('doomed-link', $1, '/shop') returning id`,
+        [ID.A],
+      )
+    ).rows[0].id as string;
+    await query(
+      `insert into public.link_clicks (link_id, visitor_hash) values ($1, 'visitor-doomed-0001')`,
+      [link],
+    );
     await query(`delete from public.affiliate_links where id = $1`, [link]);
-    expect((await query(`select count(*)::int as n from public.link_clicks where link_id = $1`, [link])).rows[0].n).toBe(0);
+    expect(
+      (await query(`select count(*)::int as n from public.link_clicks where link_id = $1`, [link]))
+        .rows[0].n,
+    ).toBe(0);
   });
 
   it('refresh_link_click_daily() rebuilds the roll-ups from the log', async () => {
-    const before = (await query(`select link_id, day, clicks, unique_clicks, bot_clicks from public.link_click_daily order by 1, 2`)).rows;
+    const before = (
+      await query(
+        `select link_id, day, clicks, unique_clicks, bot_clicks from public.link_click_daily order by 1, 2`,
+      )
+    ).rows;
     await query(`update public.link_click_daily set clicks = 0`);
     await query(`select public.refresh_link_click_daily()`);
-    expect((await query(`select link_id, day, clicks, unique_clicks, bot_clicks from public.link_click_daily order by 1, 2`)).rows).toEqual(before);
+    expect(
+      (
+        await query(
+          `select link_id, day, clicks, unique_clicks, bot_clicks from public.link_click_daily order by 1, 2`,
+        )
+      ).rows,
+    ).toEqual(before);
     const client = await as(EMAIL.admin);
     expect((await client.rpc('refresh_link_click_daily')).error?.code).toBe('42501');
   });
@@ -80,26 +117,34 @@ describe('link clicks', () => {
 
 describe('commission lifecycle', () => {
   async function commission(status = 'pending') {
-    const order = (await query(
-      `insert into public.orders (merchant_id, status, total_cents, merchant_amount_cents, affiliate_amount_cents, paid_at)
+    const order = (
+      await query(
+        `insert into public.orders (merchant_id, status, total_cents, merchant_amount_cents, affiliate_amount_cents, paid_at)
        values ($1, 'paid', 1000, 900, 100, now()) returning id`,
-      [ID.M],
-    )).rows[0].id as string;
-    return (await query(
-      `insert into public.commissions (affiliate_id, merchant_id, program_id, order_id, amount_cents, status, available_at,
+        [ID.M],
+      )
+    ).rows[0].id as string;
+    return (
+      await query(
+        `insert into public.commissions (affiliate_id, merchant_id, program_id, order_id, amount_cents, status, available_at,
                                        paid_at, reversed_at)
        values ($1, $2, $3, $4, 100, $5, now(), case when $5 = 'paid' then now() end, case when $5 = 'reversed' then now() end)
        returning id`,
-      [ID.A, ID.M, ID.program, order, status],
-    )).rows[0].id as string;
+        [ID.A, ID.M, ID.program, order, status],
+      )
+    ).rows[0].id as string;
   }
-  const move = (id: string, status: string) => query(`update public.commissions set status = $2 where id = $1`, [id, status]);
+  const move = (id: string, status: string) =>
+    query(`update public.commissions set status = $2 where id = $1`, [id, status]);
 
   it('goes pending → approved → paid and stamps each step', async () => {
     const id = await commission();
     await move(id, 'approved');
     await move(id, 'paid');
-    const { rows } = await query(`select approved_at is not null as approved, paid_at is not null as paid from public.commissions where id = $1`, [id]);
+    const { rows } = await query(
+      `select approved_at is not null as approved, paid_at is not null as paid from public.commissions where id = $1`,
+      [id],
+    );
     expect(rows[0]).toEqual({ approved: true, paid: true });
   });
 
@@ -121,26 +166,43 @@ describe('commission lifecycle', () => {
 
   it('never changes its amount or parties', async () => {
     const id = await commission();
-    await expectPgError(query(`update public.commissions set amount_cents = 5 where id = $1`, [id]), '42501', "A commission's parties and amount cannot change");
+    await expectPgError(
+      query(`update public.commissions set amount_cents = 5 where id = $1`, [id]),
+      '42501',
+      "A commission's parties and amount cannot change",
+    );
   });
 
   it('takes a paid commission back with one negative clawback row', async () => {
     const paid = await commission('paid');
-    const order = (await query(`select order_id from public.commissions where id = $1`, [paid])).rows[0].order_id;
+    const order = (await query(`select order_id from public.commissions where id = $1`, [paid]))
+      .rows[0].order_id;
     const clawback = `insert into public.commissions (affiliate_id, merchant_id, program_id, order_id, kind, amount_cents, status,
                         available_at, reverses_commission_id) values ($1, $2, $3, $4, 'clawback', $5, 'approved', now(), $6)`;
-    await expect(query(clawback, [ID.A, ID.M, ID.program, order, 100, paid])).rejects.toMatchObject({ code: '23514' });
+    await expect(query(clawback, [ID.A, ID.M, ID.program, order, 100, paid])).rejects.toMatchObject(
+      { code: '23514' },
+    );
     await query(clawback, [ID.A, ID.M, ID.program, order, -100, paid]);
-    await expect(query(clawback, [ID.A, ID.M, ID.program, order, -100, paid])).rejects.toMatchObject({ code: '23505' });
+    await expect(
+      query(clawback, [ID.A, ID.M, ID.program, order, -100, paid]),
+    ).rejects.toMatchObject({ code: '23505' });
   });
 
   it('an admin approves through the API; the affiliate cannot', async () => {
     const id = await commission();
     const affiliate = await as(EMAIL.A);
-    const own = await affiliate.from('commissions').update({ status: 'approved' }, { count: 'exact' }).eq('id', id);
+    const own = await affiliate
+      .from('commissions')
+      .update({ status: 'approved' }, { count: 'exact' })
+      .eq('id', id);
     expect(own.count ?? 0).toBe(0);
     const admin = await as(EMAIL.admin);
-    const approved = await admin.from('commissions').update({ status: 'approved' }).eq('id', id).select('status').single();
+    const approved = await admin
+      .from('commissions')
+      .update({ status: 'approved' })
+      .eq('id', id)
+      .select('status')
+      .single();
     expect(approved.data).toEqual({ status: 'approved' });
   });
 });
@@ -148,7 +210,11 @@ describe('commission lifecycle', () => {
 describe('revenue transparency', () => {
   it('reveals monthly aggregates only for months with at least three sales', async () => {
     const anon = anonClient(stack);
-    const month = (await query(`select (date_trunc('month', now() at time zone 'UTC') - interval '3 months')::date::text as m`)).rows[0].m;
+    const month = (
+      await query(
+        `select (date_trunc('month', now() at time zone 'UTC') - interval '3 months')::date::text as m`,
+      )
+    ).rows[0].m;
     const addOrder = () =>
       query(
         `insert into public.orders (merchant_id, status, total_cents, merchant_amount_cents, affiliate_amount_cents,
@@ -185,13 +251,19 @@ describe('revenue transparency', () => {
 
 describe('memberships', () => {
   it('auto-approve programs approve at once; others wait for the merchant', async () => {
-    const auto = (await query(
-      `insert into public.affiliate_programs (merchant_id, name, commission_type, commission_rate_bps, auto_approve)
+    const auto = (
+      await query(
+        `insert into public.affiliate_programs (merchant_id, name, commission_type, commission_rate_bps, auto_approve)
        values ($1, 'Auto', 'percent', 500, true) returning id`,
-      [ID.M],
-    )).rows[0].id as string;
+        [ID.M],
+      )
+    ).rows[0].id as string;
     const b = await as(EMAIL.B);
-    const joined = await b.from('program_memberships').insert({ program_id: auto, affiliate_id: ID.B, status: 'approved' }).select('status').single();
+    const joined = await b
+      .from('program_memberships')
+      .insert({ program_id: auto, affiliate_id: ID.B, status: 'approved' })
+      .select('status')
+      .single();
     expect(joined.data).toEqual({ status: 'approved' });
     const open = await b
       .from('program_memberships')
@@ -200,7 +272,10 @@ describe('memberships', () => {
       .single();
     expect(open.data?.status).toBe('pending');
 
-    const selfApprove = await b.from('program_memberships').update({ status: 'approved' }, { count: 'exact' }).eq('id', open.data!.id);
+    const selfApprove = await b
+      .from('program_memberships')
+      .update({ status: 'approved' }, { count: 'exact' })
+      .eq('id', open.data!.id);
     expect(selfApprove.count ?? 0).toBe(0);
 
     const merchant = await as(EMAIL.M);
@@ -215,9 +290,23 @@ describe('memberships', () => {
 
   it('an affiliate links only to programs it is approved in', async () => {
     const b = await as(EMAIL.B);
-    const refused = await b.from('affiliate_links').insert({ code: 'b-sneaky', affiliate_id: ID.B, program_id: ID.program, destination_url: '/shop' });
+    const refused = await b
+      .from('affiliate_links')
+      .insert({
+        code: 'b-sneaky',
+        affiliate_id: ID.B,
+        program_id: ID.program,
+        destination_url: '/shop',
+      });
     expect(refused.error?.code).toBe('42501');
-    const allowed = await b.from('affiliate_links').insert({ code: 'b-allowed', affiliate_id: ID.B, program_id: ID.programM2, destination_url: '/shop' });
+    const allowed = await b
+      .from('affiliate_links')
+      .insert({
+        code: 'b-allowed',
+        affiliate_id: ID.B,
+        program_id: ID.programM2,
+        destination_url: '/shop',
+      });
     expect(allowed.error).toBeNull();
   });
 });
@@ -232,31 +321,57 @@ describe('reviews and moderation', () => {
       .select('review_status')
       .single();
     expect(claim.data).toEqual({ review_status: 'pending' });
-    const approve = await merchant.from('sustainability_claims').update({ review_status: 'approved' }).eq('id', ID.claimApproved);
+    const approve = await merchant
+      .from('sustainability_claims')
+      .update({ review_status: 'approved' })
+      .eq('id', ID.claimApproved);
     expect(approve.error?.message).toBe('Only administrators can review sustainability claims');
-    const product = await merchant.from('products').update({ status: 'approved' }).eq('id', ID.productDraft);
+    const product = await merchant
+      .from('products')
+      .update({ status: 'approved' })
+      .eq('id', ID.productDraft);
     expect(product.error?.message).toBe('Only administrators can approve or reject products');
-    const submit = await merchant.from('products').update({ status: 'pending_review' }).eq('id', ID.productDraft);
+    const submit = await merchant
+      .from('products')
+      .update({ status: 'pending_review' })
+      .eq('id', ID.productDraft);
     expect(submit.error).toBeNull();
 
     const admin = await as(EMAIL.admin);
-    const approved = await admin.from('products').update({ status: 'approved' }).eq('id', ID.productDraft).select('status, reviewed_by').single();
+    const approved = await admin
+      .from('products')
+      .update({ status: 'approved' })
+      .eq('id', ID.productDraft)
+      .select('status, reviewed_by')
+      .single();
     expect(approved.data).toEqual({ status: 'approved', reviewed_by: ID.admin });
   });
 
   it('authors cannot pin, hide or restore posts; moderators can', async () => {
     const a = await as(EMAIL.A);
-    expect((await a.from('posts').update({ is_pinned: true }).eq('id', ID.postA)).error?.message).toBe('Only moderators can pin posts');
-    expect((await a.from('posts').insert({ author_id: ID.A, title: 'Pinned?', body: 'x', is_pinned: true })).error?.message).toBe(
-      'Only moderators can pin posts',
-    );
+    expect(
+      (await a.from('posts').update({ is_pinned: true }).eq('id', ID.postA)).error?.message,
+    ).toBe('Only moderators can pin posts');
+    expect(
+      (
+        await a
+          .from('posts')
+          .insert({ author_id: ID.A, title: 'Pinned?', body: 'x', is_pinned: true })
+      ).error?.message,
+    ).toBe('Only moderators can pin posts');
     const b = await as(EMAIL.B);
-    expect((await b.from('posts').update({ status: 'published' }).eq('id', ID.postBHidden)).error?.message).toBe(
-      'Only moderators can change this status',
-    );
+    expect(
+      (await b.from('posts').update({ status: 'published' }).eq('id', ID.postBHidden)).error
+        ?.message,
+    ).toBe('Only moderators can change this status');
     const admin = await as(EMAIL.admin);
-    expect((await admin.from('posts').update({ is_pinned: true }).eq('id', ID.postA)).error).toBeNull();
-    const moved = await a.from('comments').update({ post_id: ID.postBHidden }).eq('id', ID.commentA);
+    expect(
+      (await admin.from('posts').update({ is_pinned: true }).eq('id', ID.postA)).error,
+    ).toBeNull();
+    const moved = await a
+      .from('comments')
+      .update({ post_id: ID.postBHidden })
+      .eq('id', ID.commentA);
     expect(moved.error?.message).toBe('A comment stays where it was written');
     const withdrawn = await a.from('comments').update({ status: 'removed' }).eq('id', ID.commentA);
     expect(withdrawn.error).toBeNull();
@@ -268,10 +383,14 @@ describe('reviews and moderation', () => {
        ('00000000-0000-4000-8000-00000000d001', 'demo@domain.test', extensions.crypt($1, extensions.gen_salt('bf', 4)), now())`,
       [PASSWORD],
     );
-    await query(`update public.profiles set role = 'demo' where id = '00000000-0000-4000-8000-00000000d001'`);
+    await query(
+      `update public.profiles set role = 'demo' where id = '00000000-0000-4000-8000-00000000d001'`,
+    );
     const demo = await signedInClient(stack, 'demo@domain.test', PASSWORD);
     expect((await demo.from('posts').select('id').eq('id', ID.postA)).data).toHaveLength(1);
-    const post = await demo.from('posts').insert({ author_id: '00000000-0000-4000-8000-00000000d001', title: 'Demo', body: 'x' });
+    const post = await demo
+      .from('posts')
+      .insert({ author_id: '00000000-0000-4000-8000-00000000d001', title: 'Demo', body: 'x' });
     expect(post.error?.code).toBe('42501');
   });
 });
@@ -279,7 +398,12 @@ describe('reviews and moderation', () => {
 describe('messages', () => {
   it('the recipient marks read; nobody edits a message body', async () => {
     const a = await as(EMAIL.A);
-    const read = await a.from('messages').update({ read_at: new Date().toISOString() }).eq('id', ID.messageMA).select('read_at').single();
+    const read = await a
+      .from('messages')
+      .update({ read_at: new Date().toISOString() })
+      .eq('id', ID.messageMA)
+      .select('read_at')
+      .single();
     expect(read.data?.read_at).not.toBeNull();
     const edit = await a.from('messages').update({ body: 'Tampered' }).eq('id', ID.messageMA);
     expect(edit.error?.code).toBe('42501');
@@ -302,20 +426,33 @@ describe('messages', () => {
 
   it('sending bumps the conversation; outsiders see neither', async () => {
     const m = await as(EMAIL.M);
-    const sent = await m.from('messages').insert({ conversation_id: ID.conversationMA, sender_id: ID.M, body: 'Another one' });
+    const sent = await m
+      .from('messages')
+      .insert({ conversation_id: ID.conversationMA, sender_id: ID.M, body: 'Another one' });
     expect(sent.error).toBeNull();
-    const conv = await m.from('conversations').select('last_message_at').eq('id', ID.conversationMA).single();
+    const conv = await m
+      .from('conversations')
+      .select('last_message_at')
+      .eq('id', ID.conversationMA)
+      .single();
     expect(conv.data?.last_message_at).not.toBeNull();
     for (const email of [EMAIL.B, EMAIL.admin]) {
       const outsider = await as(email);
-      expect((await outsider.from('messages').select('id').eq('conversation_id', ID.conversationMA)).data).toEqual([]);
-      expect((await outsider.from('conversations').select('id').eq('id', ID.conversationMA)).data).toEqual([]);
+      expect(
+        (await outsider.from('messages').select('id').eq('conversation_id', ID.conversationMA))
+          .data,
+      ).toEqual([]);
+      expect(
+        (await outsider.from('conversations').select('id').eq('id', ID.conversationMA)).data,
+      ).toEqual([]);
     }
   });
 
   it('a conversation joins a merchant and an affiliate only', async () => {
     const a = await as(EMAIL.A);
-    const withAffiliate = await a.from('conversations').insert({ merchant_id: ID.B, affiliate_id: ID.A });
+    const withAffiliate = await a
+      .from('conversations')
+      .insert({ merchant_id: ID.B, affiliate_id: ID.A });
     expect(withAffiliate.error?.code).toBe('42501');
   });
 });
@@ -323,20 +460,43 @@ describe('messages', () => {
 describe('certificates', () => {
   it('are issued only when every module is complete, and verify publicly', async () => {
     const b = await as(EMAIL.B);
-    expect((await b.rpc('issue_certificate', { course: ID.coursePub })).error?.message).toBe('Enroll in the course first');
-    expect((await b.from('enrollments').insert({ course_id: ID.coursePub, user_id: ID.B })).error).toBeNull();
-    expect((await b.from('module_progress').insert({ user_id: ID.B, module_id: ID.modulePub })).error).toBeNull();
-    expect((await b.rpc('issue_certificate', { course: ID.coursePub })).error?.message).toBe('Complete every module first (1 left)');
-    expect((await b.from('module_progress').insert({ user_id: ID.B, module_id: ID.modulePub2 })).error).toBeNull();
+    expect((await b.rpc('issue_certificate', { course: ID.coursePub })).error?.message).toBe(
+      'Enroll in the course first',
+    );
+    expect(
+      (await b.from('enrollments').insert({ course_id: ID.coursePub, user_id: ID.B })).error,
+    ).toBeNull();
+    expect(
+      (await b.from('module_progress').insert({ user_id: ID.B, module_id: ID.modulePub })).error,
+    ).toBeNull();
+    expect((await b.rpc('issue_certificate', { course: ID.coursePub })).error?.message).toBe(
+      'Complete every module first (1 left)',
+    );
+    expect(
+      (await b.from('module_progress').insert({ user_id: ID.B, module_id: ID.modulePub2 })).error,
+    ).toBeNull();
     const issued = await b.rpc('issue_certificate', { course: ID.coursePub });
     expect(issued.error).toBeNull();
     expect(issued.data.code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
     const again = await b.rpc('issue_certificate', { course: ID.coursePub });
     expect(again.data.code).toBe(issued.data.code);
 
-    const verified = await anonClient(stack).rpc('verify_certificate', { certificate_code: issued.data.code.toLowerCase() });
-    expect(verified.data).toEqual([{ holder_name: 'Affiliate B', course_title: 'Published course', issued_at: issued.data.issued_at }]);
-    const enrollment = await b.from('enrollments').select('completed_at').eq('course_id', ID.coursePub).eq('user_id', ID.B).single();
+    const verified = await anonClient(stack).rpc('verify_certificate', {
+      certificate_code: issued.data.code.toLowerCase(),
+    });
+    expect(verified.data).toEqual([
+      {
+        holder_name: 'Affiliate B',
+        course_title: 'Published course',
+        issued_at: issued.data.issued_at,
+      },
+    ]);
+    const enrollment = await b
+      .from('enrollments')
+      .select('completed_at')
+      .eq('course_id', ID.coursePub)
+      .eq('user_id', ID.B)
+      .single();
     expect(enrollment.data?.completed_at).not.toBeNull();
   });
 });
@@ -362,10 +522,19 @@ describe('money flows', () => {
   }
 
   const pay = (order: string, fee = 175) =>
-    service().rpc('record_order_payment', { target: order, payment_intent: `pi_${order.slice(0, 8)}`, payment_fee_cents: fee });
-  const refund = (order: string, cents: number) => service().rpc('record_order_refund', { target: order, refunded_total_cents: cents });
+    service().rpc('record_order_payment', {
+      target: order,
+      payment_intent: `pi_${order.slice(0, 8)}`,
+      payment_fee_cents: fee,
+    });
+  const refund = (order: string, cents: number) =>
+    service().rpc('record_order_refund', { target: order, refunded_total_cents: cents });
   const saleOf = async (order: string) =>
-    (await query(`select * from public.commissions where order_id = $1 order by kind desc`, [order])).rows;
+    (
+      await query(`select * from public.commissions where order_id = $1 order by kind desc`, [
+        order,
+      ])
+    ).rows;
 
   it('a paid order gets its split and one pending commission, however often the webhook arrives', async () => {
     const order = await pendingOrder();
@@ -383,28 +552,48 @@ describe('money flows', () => {
     expect((await pay(order, 999)).data).toMatchObject({ payment_fee_cents: 175 });
     const commissions = await saleOf(order);
     expect(commissions).toHaveLength(1);
-    expect(commissions[0]).toMatchObject({ affiliate_id: ID.A, amount_cents: 500, status: 'pending', kind: 'sale' });
-    const holding = new Date(commissions[0].available_at).getTime() - new Date(first.data.paid_at).getTime();
+    expect(commissions[0]).toMatchObject({
+      affiliate_id: ID.A,
+      amount_cents: 500,
+      status: 'pending',
+      kind: 'sale',
+    });
+    const holding =
+      new Date(commissions[0].available_at).getTime() - new Date(first.data.paid_at).getTime();
     expect(holding).toBe(30 * 86_400_000);
   });
 
   it('attributes nothing to a click outside the cookie window', async () => {
     const order = await pendingOrder({ clickAgeDays: 31 });
     const { data } = await pay(order);
-    expect(data).toMatchObject({ status: 'paid', affiliate_amount_cents: 0, attributed_affiliate_id: null });
+    expect(data).toMatchObject({
+      status: 'paid',
+      affiliate_amount_cents: 0,
+      attributed_affiliate_id: null,
+    });
     expect(await saleOf(order)).toEqual([]);
   });
 
   it('refuses bad input and changes nothing', async () => {
     const order = await pendingOrder();
     expect((await pay(order, -1)).error?.code).toBe('22023');
-    expect((await pay(order, 1_000_000)).error?.message).toBe('The payment fee exceeds the order total');
-    expect((await refund(order, 100)).error?.message).toBe('Only paid orders can be refunded');
-    expect((await query(`select status from public.orders where id = $1`, [order])).rows[0].status).toBe('pending');
-    const affiliate = await as(EMAIL.A);
-    expect((await affiliate.rpc('record_order_payment', { target: order, payment_intent: 'pi_x', payment_fee_cents: 0 })).error?.code).toBe(
-      '42501',
+    expect((await pay(order, 1_000_000)).error?.message).toBe(
+      'The payment fee exceeds the order total',
     );
+    expect((await refund(order, 100)).error?.message).toBe('Only paid orders can be refunded');
+    expect(
+      (await query(`select status from public.orders where id = $1`, [order])).rows[0].status,
+    ).toBe('pending');
+    const affiliate = await as(EMAIL.A);
+    expect(
+      (
+        await affiliate.rpc('record_order_payment', {
+          target: order,
+          payment_intent: 'pi_x',
+          payment_fee_cents: 0,
+        })
+      ).error?.code,
+    ).toBe('42501');
   });
 
   it('releases due commissions, pays them out and claws back a refund after payout', async () => {
@@ -421,17 +610,29 @@ describe('money flows', () => {
     expect((await saleOf(order))[0].status).toBe('approved');
 
     const approvedTotal = Number(
-      (await query(`select sum(amount_cents) as s from public.commissions where affiliate_id = $1 and status = 'approved' and payout_id is null`, [ID.A]))
-        .rows[0].s,
+      (
+        await query(
+          `select sum(amount_cents) as s from public.commissions where affiliate_id = $1 and status = 'approved' and payout_id is null`,
+          [ID.A],
+        )
+      ).rows[0].s,
     );
     const payout = await admin.rpc('create_payout', { affiliate: ID.A });
-    expect(payout.data).toMatchObject([{ affiliate_id: ID.A, amount_cents: approvedTotal, status: 'processing' }]);
-    const paid = await admin.rpc('mark_payout_paid', { payout: payout.data[0].id, transfer_id: 'tr_money_flow' });
+    expect(payout.data).toMatchObject([
+      { affiliate_id: ID.A, amount_cents: approvedTotal, status: 'processing' },
+    ]);
+    const paid = await admin.rpc('mark_payout_paid', {
+      payout: payout.data[0].id,
+      transfer_id: 'tr_money_flow',
+    });
     expect(paid.data).toMatchObject({ status: 'paid', stripe_transfer_id: 'tr_money_flow' });
     expect((await saleOf(order))[0].status).toBe('paid');
     expect((await admin.rpc('create_payout', { affiliate: ID.A })).data).toEqual([]);
 
-    expect((await refund(order, 5000)).data).toMatchObject({ status: 'refunded', refunded_cents: 5000 });
+    expect((await refund(order, 5000)).data).toMatchObject({
+      status: 'refunded',
+      refunded_cents: 5000,
+    });
     expect((await refund(order, 5000)).error).toBeNull();
     const rows = await saleOf(order);
     expect(rows.map((r) => [r.kind, r.status, r.amount_cents])).toEqual([
@@ -448,7 +649,10 @@ describe('money flows', () => {
 
     const partial = await pendingOrder();
     await pay(partial);
-    expect((await refund(partial, 1000)).data).toMatchObject({ status: 'partially_refunded', refunded_cents: 1000 });
+    expect((await refund(partial, 1000)).data).toMatchObject({
+      status: 'partially_refunded',
+      refunded_cents: 1000,
+    });
     expect((await refund(partial, 500)).data).toMatchObject({ refunded_cents: 1000 });
     expect((await saleOf(partial)).map((r) => [r.kind, r.status])).toEqual([['sale', 'pending']]);
   });
@@ -460,15 +664,31 @@ describe('server timestamps', () => {
     const recent = (value: string) => Date.now() - new Date(value).getTime() < 60_000;
     const post = await a
       .from('posts')
-      .insert({ author_id: ID.A, title: 'Backdated?', body: 'x', created_at: '2000-01-01T00:00:00Z', updated_at: '2000-01-01T00:00:00Z' })
+      .insert({
+        author_id: ID.A,
+        title: 'Backdated?',
+        body: 'x',
+        created_at: '2000-01-01T00:00:00Z',
+        updated_at: '2000-01-01T00:00:00Z',
+      })
       .select('id, created_at, updated_at')
       .single();
     expect(recent(post.data!.created_at) && recent(post.data!.updated_at)).toBe(true);
-    const updated = await a.from('posts').update({ created_at: '2001-01-01T00:00:00Z' }).eq('id', post.data!.id).select('created_at').single();
+    const updated = await a
+      .from('posts')
+      .update({ created_at: '2001-01-01T00:00:00Z' })
+      .eq('id', post.data!.id)
+      .select('created_at')
+      .single();
     expect(updated.data!.created_at).toBe(post.data!.created_at);
     const message = await a
       .from('messages')
-      .insert({ conversation_id: ID.conversationMA, sender_id: ID.A, body: 'From the past', created_at: '1999-12-31T00:00:00Z' })
+      .insert({
+        conversation_id: ID.conversationMA,
+        sender_id: ID.A,
+        body: 'From the past',
+        created_at: '1999-12-31T00:00:00Z',
+      })
       .select('created_at')
       .single();
     expect(recent(message.data!.created_at)).toBe(true);

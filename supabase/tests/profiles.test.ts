@@ -29,15 +29,22 @@ describe('profile created by the trigger on auth.users', () => {
     [42, 'affiliate'],
     [undefined, 'affiliate'],
   ])('sign-up role %j becomes %s', async (requested, role) => {
-    const profile = await createUser(stack, { metadata: requested === undefined ? {} : { role: requested } });
+    const profile = await createUser(stack, {
+      metadata: requested === undefined ? {} : { role: requested },
+    });
     expect(profile.role).toBe(role);
     expect(profile.has_completed_onboarding).toBe(false);
     expect(profile.has_active_subscription).toBe(false);
   });
 
   it('takes the name from the metadata and falls back to the email', async () => {
-    expect((await createUser(stack, { metadata: { name: '  Rosa Parks ' } })).name).toBe('Rosa Parks');
-    const noName = await createUser(stack, { email: 'no.name@profiles.test', metadata: { name: '   ' } });
+    expect((await createUser(stack, { metadata: { name: '  Rosa Parks ' } })).name).toBe(
+      'Rosa Parks',
+    );
+    const noName = await createUser(stack, {
+      email: 'no.name@profiles.test',
+      metadata: { name: '   ' },
+    });
     expect(noName.name).toBe('no.name@profiles.test');
   });
 
@@ -66,7 +73,11 @@ describe('profile created by the trigger on auth.users', () => {
     });
     expect(error).toBeNull();
     const profile = await profileOf(stack, data.user!.id);
-    expect(profile).toMatchObject({ name: 'Signup Merchant', role: 'merchant', username: 'signup-merchant' });
+    expect(profile).toMatchObject({
+      name: 'Signup Merchant',
+      role: 'merchant',
+      username: 'signup-merchant',
+    });
   });
 });
 
@@ -75,7 +86,11 @@ describe('columns only functions and triggers write', () => {
   const password = 'Sturdy#Pass2026';
 
   beforeAll(async () => {
-    user = await createUser(stack, { email: 'guarded@profiles.test', password, metadata: { name: 'Guarded' } });
+    user = await createUser(stack, {
+      email: 'guarded@profiles.test',
+      password,
+      metadata: { name: 'Guarded' },
+    });
   });
 
   it.each([
@@ -99,10 +114,18 @@ describe('columns only functions and triggers write', () => {
     const client = await signedInClient(stack, 'guarded@profiles.test', password);
     const { error } = await client
       .from('profiles')
-      .update({ name: 'Guarded Gardener', username: 'guarded-gardener', bio: 'Hello', profile_image: '/a.svg' })
+      .update({
+        name: 'Guarded Gardener',
+        username: 'guarded-gardener',
+        bio: 'Hello',
+        profile_image: '/a.svg',
+      })
       .eq('id', user.id);
     expect(error).toBeNull();
-    expect(await profileOf(stack, user.id)).toMatchObject({ name: 'Guarded Gardener', username: 'guarded-gardener' });
+    expect(await profileOf(stack, user.id)).toMatchObject({
+      name: 'Guarded Gardener',
+      username: 'guarded-gardener',
+    });
   });
 
   it('refuses usernames that are not URL-safe', async () => {
@@ -138,7 +161,9 @@ describe('complete_onboarding()', () => {
     await withClient(stack, async (client) => {
       await client.query('begin');
       await client.query('set local role authenticated');
-      await client.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: user.id, role: 'authenticated' })]);
+      await client.query(`select set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ sub: user.id, role: 'authenticated' }),
+      ]);
       await client.query('select public.complete_onboarding()');
       await client.query('commit');
     });
@@ -147,43 +172,90 @@ describe('complete_onboarding()', () => {
 
   it('needs company details with a website and a sustainability claim from a merchant', async () => {
     const password = 'Sturdy#Pass2026';
-    const merchant = await createUser(stack, { email: 'onboarding@profiles.test', password, metadata: { role: 'merchant' } });
+    const merchant = await createUser(stack, {
+      email: 'onboarding@profiles.test',
+      password,
+      metadata: { role: 'merchant' },
+    });
     const client = await signedInClient(stack, 'onboarding@profiles.test', password);
 
     let result = await client.rpc('complete_onboarding');
-    expect(result.error?.message).toBe('Add your company name and website before finishing onboarding');
+    expect(result.error?.message).toBe(
+      'Add your company name and website before finishing onboarding',
+    );
 
-    expect((await client.from('merchant_profiles').insert({ id: merchant.id, company_name: 'Onboarding Co' })).error).toBeNull();
+    expect(
+      (
+        await client
+          .from('merchant_profiles')
+          .insert({ id: merchant.id, company_name: 'Onboarding Co' })
+      ).error,
+    ).toBeNull();
     result = await client.rpc('complete_onboarding');
-    expect(result.error?.message).toBe('Add your company name and website before finishing onboarding');
+    expect(result.error?.message).toBe(
+      'Add your company name and website before finishing onboarding',
+    );
 
-    expect((await client.from('merchant_profiles').update({ website: 'https://onboarding.example' }).eq('id', merchant.id)).error).toBeNull();
+    expect(
+      (
+        await client
+          .from('merchant_profiles')
+          .update({ website: 'https://onboarding.example' })
+          .eq('id', merchant.id)
+      ).error,
+    ).toBeNull();
     result = await client.rpc('complete_onboarding');
-    expect(result.error?.message).toBe('Add at least one sustainability claim with evidence before finishing onboarding');
+    expect(result.error?.message).toBe(
+      'Add at least one sustainability claim with evidence before finishing onboarding',
+    );
     expect((await profileOf(stack, merchant.id)).has_completed_onboarding).toBe(false);
 
     const claim = await client
       .from('sustainability_claims')
-      .insert({ merchant_id: merchant.id, claim: 'Recycled packaging', evidence_url: 'https://onboarding.example/proof.pdf' });
+      .insert({
+        merchant_id: merchant.id,
+        claim: 'Recycled packaging',
+        evidence_url: 'https://onboarding.example/proof.pdf',
+      });
     expect(claim.error).toBeNull();
     result = await client.rpc('complete_onboarding');
     expect(result.error).toBeNull();
     expect(result.data).toMatchObject({ id: merchant.id, has_completed_onboarding: true });
 
-    const company = await client.from('merchant_profiles').select('onboarding_step, approval_status').eq('id', merchant.id).single();
+    const company = await client
+      .from('merchant_profiles')
+      .select('onboarding_step, approval_status')
+      .eq('id', merchant.id)
+      .single();
     expect(company.data).toEqual({ onboarding_step: 'complete', approval_status: 'pending' });
   });
 
   it('a merchant cannot approve itself or skip to the complete step', async () => {
     const password = 'Sturdy#Pass2026';
-    const merchant = await createUser(stack, { email: 'self-approve@profiles.test', password, metadata: { role: 'merchant' } });
+    const merchant = await createUser(stack, {
+      email: 'self-approve@profiles.test',
+      password,
+      metadata: { role: 'merchant' },
+    });
     const client = await signedInClient(stack, 'self-approve@profiles.test', password);
-    await client.from('merchant_profiles').insert({ id: merchant.id, company_name: 'Sneaky Co', approval_status: 'approved' });
-    const row = await client.from('merchant_profiles').select('approval_status').eq('id', merchant.id).single();
+    await client
+      .from('merchant_profiles')
+      .insert({ id: merchant.id, company_name: 'Sneaky Co', approval_status: 'approved' });
+    const row = await client
+      .from('merchant_profiles')
+      .select('approval_status')
+      .eq('id', merchant.id)
+      .single();
     expect(row.data?.approval_status).toBe('pending');
-    const approve = await client.from('merchant_profiles').update({ approval_status: 'approved' }).eq('id', merchant.id);
+    const approve = await client
+      .from('merchant_profiles')
+      .update({ approval_status: 'approved' })
+      .eq('id', merchant.id);
     expect(approve.error?.message).toBe('Only administrators can approve merchants');
-    const skip = await client.from('merchant_profiles').update({ onboarding_step: 'complete' }).eq('id', merchant.id);
+    const skip = await client
+      .from('merchant_profiles')
+      .update({ onboarding_step: 'complete' })
+      .eq('id', merchant.id);
     expect(skip.error?.message).toBe('Finish onboarding with complete_onboarding()');
   });
 });
@@ -237,7 +309,10 @@ describe('change_user_role() (spec §5)', () => {
 
   it('the last administrator keeps the role', async () => {
     const service = anonClientWithKey(stack.serviceRoleKey);
-    const { error } = await service.rpc('change_user_role', { target_id: admin.id, new_role: 'merchant' });
+    const { error } = await service.rpc('change_user_role', {
+      target_id: admin.id,
+      new_role: 'merchant',
+    });
     expect(error?.message).toBe(ROLE_CHANGE_MESSAGES.lastAdmin);
     expect((await profileOf(stack, admin.id)).role).toBe('admin');
   });
@@ -262,14 +337,19 @@ describe('change_user_role() (spec §5)', () => {
   });
 
   it('anonymous callers cannot run it', async () => {
-    const { error } = await anonClient(stack).rpc('change_user_role', { target_id: affiliate.id, new_role: 'demo' });
+    const { error } = await anonClient(stack).rpc('change_user_role', {
+      target_id: affiliate.id,
+      new_role: 'demo',
+    });
     expect(error?.code).toBe('42501');
   });
 
   it('count_admins_excluding() reveals only the count', async () => {
     const client = await signedInClient(stack, 'role-affiliate@profiles.test', password);
     expect((await client.rpc('count_admins_excluding', { excluded_id: admin.id })).data).toBe(0);
-    expect((await client.rpc('count_admins_excluding', { excluded_id: affiliate.id })).data).toBe(1);
+    expect((await client.rpc('count_admins_excluding', { excluded_id: affiliate.id })).data).toBe(
+      1,
+    );
     // The admins' profiles themselves stay hidden from a non-admin.
     const { data } = await client.from('profiles').select('id').eq('role', 'admin');
     expect(data).toEqual([]);
@@ -300,7 +380,10 @@ describe('subscription fields follow the subscriptions table', () => {
     );
     expect((await profileOf(stack, user.id)).subscription_tier).toBe('pro');
 
-    await stack.pool.query(`update public.subscriptions set status = 'canceled' where user_id = $1`, [user.id]);
+    await stack.pool.query(
+      `update public.subscriptions set status = 'canceled' where user_id = $1`,
+      [user.id],
+    );
     expect(await profileOf(stack, user.id)).toMatchObject({
       has_active_subscription: false,
       subscription_tier: null,
@@ -308,16 +391,30 @@ describe('subscription fields follow the subscriptions table', () => {
     });
 
     await stack.pool.query(`delete from public.subscriptions where user_id = $1`, [user.id]);
-    expect(await profileOf(stack, user.id)).toMatchObject({ has_active_subscription: false, subscription_end_date: null });
+    expect(await profileOf(stack, user.id)).toMatchObject({
+      has_active_subscription: false,
+      subscription_end_date: null,
+    });
   });
 });
 
 describe('public_profiles', () => {
   it('shows public columns to anyone and nothing about subscriptions or onboarding', async () => {
     const user = await createUser(stack, { metadata: { name: 'Public Person' } });
-    const { data, error } = await anonClient(stack).from('public_profiles').select('*').eq('id', user.id).single();
+    const { data, error } = await anonClient(stack)
+      .from('public_profiles')
+      .select('*')
+      .eq('id', user.id)
+      .single();
     expect(error).toBeNull();
-    expect(Object.keys(data!).sort()).toEqual(['bio', 'id', 'name', 'profile_image', 'role', 'username']);
+    expect(Object.keys(data!).sort()).toEqual([
+      'bio',
+      'id',
+      'name',
+      'profile_image',
+      'role',
+      'username',
+    ]);
     const hidden = await anonClient(stack).from('profiles').select('*').eq('id', user.id);
     expect(hidden.data).toEqual([]);
   });

@@ -18,7 +18,9 @@ beforeAll(async () => {
   await stack.pool.query(fixtureSql());
   clients.anon = anonClient(stack);
   const signedIn = ['A', 'B', 'M', 'admin'] as const;
-  const signedInClients = await Promise.all(signedIn.map((actor) => signedInClient(stack, EMAIL[actor], PASSWORD)));
+  const signedInClients = await Promise.all(
+    signedIn.map((actor) => signedInClient(stack, EMAIL[actor], PASSWORD)),
+  );
   signedIn.forEach((actor, i) => {
     clients[actor] = signedInClients[i]!;
   });
@@ -42,7 +44,9 @@ defineMatrix(async ({ actor, operation, scenario, tag }) => {
   const from = clients[actor].from(scenario.table);
   switch (operation) {
     case 'select': {
-      const { count, error } = await from.select('*', { count: 'exact', head: true }).match(scenario.key);
+      const { count, error } = await from
+        .select('*', { count: 'exact', head: true })
+        .match(scenario.key);
       if (error) return { allowed: false, code: error.code, message: error.message };
       return { allowed: (count ?? 0) > 0 };
     }
@@ -55,7 +59,9 @@ defineMatrix(async ({ actor, operation, scenario, tag }) => {
       return { allowed: true };
     }
     case 'update': {
-      const { count, error } = await from.update(scenario.update!.set, { count: 'exact' }).match(scenario.key);
+      const { count, error } = await from
+        .update(scenario.update!.set, { count: 'exact' })
+        .match(scenario.key);
       if (error) return { allowed: false, code: error.code, message: error.message };
       if (count) await restore();
       return { allowed: (count ?? 0) > 0 };

@@ -47,7 +47,9 @@ defineMatrix(async ({ actor, operation, scenario, tag }) => {
         case 'insert': {
           const row = scenario.insert!.row(userOf(actor) ?? ACTOR_ID.A, tag);
           const columns = Object.keys(row);
-          const values = Object.values(row).map((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v));
+          const values = Object.values(row).map((v) =>
+            v !== null && typeof v === 'object' ? JSON.stringify(v) : v,
+          );
           result = await tryQuery(
             c,
             `insert into ${table} (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
@@ -72,7 +74,8 @@ defineMatrix(async ({ actor, operation, scenario, tag }) => {
           break;
         }
       }
-      if ('error' in result) return { allowed: false, code: result.error.code, message: result.error.message };
+      if ('error' in result)
+        return { allowed: false, code: result.error.code, message: result.error.message };
       return { allowed: result.rowCount > 0 };
     },
     setup,

@@ -28,7 +28,9 @@ afterAll(async () => {
 
 describe('migrations on an empty database', () => {
   it('applies every migration file in order', async () => {
-    const files = (await readdir(path.join(supabaseDir, 'migrations'))).filter((f) => f.endsWith('.sql')).sort();
+    const files = (await readdir(path.join(supabaseDir, 'migrations')))
+      .filter((f) => f.endsWith('.sql'))
+      .sort();
     expect(stack.appliedMigrations).toEqual(files);
   });
 
@@ -91,8 +93,12 @@ describe('migrations on an empty database', () => {
     );
     expect(rows.map((r) => r.tgname)).toEqual(['on_auth_user_created']);
     for (const file of stack.appliedMigrations) {
-      const sql = (await readFile(path.join(supabaseDir, 'migrations', file), 'utf8')).toLowerCase();
-      expect(sql, file).not.toMatch(/create\s+role|alter\s+role|create\s+(table|function|schema)\s+(if not exists\s+)?auth\./);
+      const sql = (
+        await readFile(path.join(supabaseDir, 'migrations', file), 'utf8')
+      ).toLowerCase();
+      expect(sql, file).not.toMatch(
+        /create\s+role|alter\s+role|create\s+(table|function|schema)\s+(if not exists\s+)?auth\./,
+      );
     }
   });
 });
@@ -105,7 +111,10 @@ describe('constraints carry the rules', () => {
       `insert into auth.users (id, email, raw_user_meta_data) values ($1, 'constraints@schema.test', '{"role":"merchant"}')`,
       [merchant],
     );
-    await stack.pool.query(`insert into public.merchant_profiles (id, company_name) values ($1, 'Constraint Co')`, [merchant]);
+    await stack.pool.query(
+      `insert into public.merchant_profiles (id, company_name) values ($1, 'Constraint Co')`,
+      [merchant],
+    );
   });
 
   afterAll(async () => {
@@ -113,7 +122,13 @@ describe('constraints carry the rules', () => {
   });
 
   const product = (overrides: Record<string, unknown>) => {
-    const row = { merchant_id: merchant, name: 'Thing', slug: 'thing-' + Math.random().toString(36).slice(2, 8), price_cents: 100, ...overrides };
+    const row = {
+      merchant_id: merchant,
+      name: 'Thing',
+      slug: 'thing-' + Math.random().toString(36).slice(2, 8),
+      price_cents: 100,
+      ...overrides,
+    };
     const columns = Object.keys(row);
     return stack.pool.query(
       `insert into public.products (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
@@ -132,12 +147,18 @@ describe('constraints carry the rules', () => {
     ['a CO2e figure without its source', { co2e_grams: 1200 }],
     ['an image on a javascript: URL', { images: ['javascript:alert(1)'] }],
   ])('refuses a product with %s', async (_label, overrides) => {
-    await expect(product(overrides)).rejects.toMatchObject({ code: expect.stringMatching(/^(23514|22P02)$/) });
+    await expect(product(overrides)).rejects.toMatchObject({
+      code: expect.stringMatching(/^(23514|22P02)$/),
+    });
   });
 
   it('accepts a well-formed product', async () => {
     await expect(
-      product({ co2e_grams: 1200, co2e_source: 'Supplier LCA', images: ['/images/products/thing.svg', 'https://cdn.example/x.png'] }),
+      product({
+        co2e_grams: 1200,
+        co2e_source: 'Supplier LCA',
+        images: ['/images/products/thing.svg', 'https://cdn.example/x.png'],
+      }),
     ).resolves.toBeDefined();
   });
 
@@ -214,7 +235,9 @@ describe('the seed', () => {
   it('has 30 products, each with an image served by the site', async () => {
     expect(await count(`select count(*) as n from public.products`)).toBe(30);
     expect(
-      await count(`select count(*) as n from public.products where images[1] ~ '^/images/products/[a-z0-9-]+\\.svg$'`),
+      await count(
+        `select count(*) as n from public.products where images[1] ~ '^/images/products/[a-z0-9-]+\\.svg$'`,
+      ),
     ).toBe(30);
   });
 
@@ -229,7 +252,12 @@ describe('the seed', () => {
   });
 
   it('has 20,000 clicks over 90 days, rolled up per day', async () => {
-    const { rows } = await stack.pool.query<{ n: string; days: string; span: string; rolled: string }>(
+    const { rows } = await stack.pool.query<{
+      n: string;
+      days: string;
+      span: string;
+      rolled: string;
+    }>(
       `select count(*) as n, count(distinct (clicked_at at time zone 'UTC')::date) as days,
               extract(epoch from max(clicked_at) - min(clicked_at)) / 86400 as span,
               (select sum(clicks) from public.link_click_daily) as rolled
@@ -242,11 +270,31 @@ describe('the seed', () => {
   });
 
   it('has orders and commissions in every status, with clawbacks', async () => {
-    const orders = await stack.pool.query<{ status: string }>(`select distinct status from public.orders order by 1`);
-    expect(orders.rows.map((r) => r.status)).toEqual(['canceled', 'failed', 'paid', 'partially_refunded', 'pending', 'refunded']);
-    const commissions = await stack.pool.query<{ status: string }>(`select distinct status from public.commissions order by 1`);
-    expect(commissions.rows.map((r) => r.status)).toEqual(['approved', 'paid', 'pending', 'reversed']);
-    expect(await count(`select count(*) as n from public.commissions where kind = 'clawback' and amount_cents < 0`)).toBeGreaterThan(0);
+    const orders = await stack.pool.query<{ status: string }>(
+      `select distinct status from public.orders order by 1`,
+    );
+    expect(orders.rows.map((r) => r.status)).toEqual([
+      'canceled',
+      'failed',
+      'paid',
+      'partially_refunded',
+      'pending',
+      'refunded',
+    ]);
+    const commissions = await stack.pool.query<{ status: string }>(
+      `select distinct status from public.commissions order by 1`,
+    );
+    expect(commissions.rows.map((r) => r.status)).toEqual([
+      'approved',
+      'paid',
+      'pending',
+      'reversed',
+    ]);
+    expect(
+      await count(
+        `select count(*) as n from public.commissions where kind = 'clawback' and amount_cents < 0`,
+      ),
+    ).toBeGreaterThan(0);
   });
 
   it('has 3 published courses with modules, community threads and conversations', async () => {
@@ -254,9 +302,15 @@ describe('the seed', () => {
       await count(`select count(*) as n from public.courses c where c.is_published
                    and (select count(*) from public.course_modules m where m.course_id = c.id) >= 3`),
     ).toBe(3);
-    expect(await count(`select count(*) as n from public.posts where status = 'published'`)).toBeGreaterThanOrEqual(10);
+    expect(
+      await count(`select count(*) as n from public.posts where status = 'published'`),
+    ).toBeGreaterThanOrEqual(10);
     expect(await count(`select count(*) as n from public.comments`)).toBeGreaterThan(0);
-    expect(await count(`select count(*) as n from public.conversations c where exists (select 1 from public.messages m where m.conversation_id = c.id)`)).toBeGreaterThanOrEqual(3);
+    expect(
+      await count(
+        `select count(*) as n from public.conversations c where exists (select 1 from public.messages m where m.conversation_id = c.id)`,
+      ),
+    ).toBeGreaterThanOrEqual(3);
   });
 
   it('shows real aggregates on the revenue-transparency function and nothing else', async () => {
@@ -264,23 +318,35 @@ describe('the seed', () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       expect(row.orders).toBeGreaterThanOrEqual(3);
-      expect(Number(row.merchant_cents) + Number(row.affiliate_cents) + Number(row.platform_fee_cents) + Number(row.payment_fee_cents))
-        .toBe(Number(row.gross_cents));
+      expect(
+        Number(row.merchant_cents) +
+          Number(row.affiliate_cents) +
+          Number(row.platform_fee_cents) +
+          Number(row.payment_fee_cents),
+      ).toBe(Number(row.gross_cents));
     }
   });
 
   it('lets every demo account sign in with its role', async () => {
-    const accounts = JSON.parse(await readFile(path.join(supabaseDir, 'seed', 'demo-accounts.json'), 'utf8')) as {
+    const accounts = JSON.parse(
+      await readFile(path.join(supabaseDir, 'seed', 'demo-accounts.json'), 'utf8'),
+    ) as {
       email: string;
       password: string;
       role: string;
       name: string;
     }[];
-    expect(new Set(accounts.map((a) => a.role))).toEqual(new Set(['admin', 'affiliate', 'merchant', 'demo']));
+    expect(new Set(accounts.map((a) => a.role))).toEqual(
+      new Set(['admin', 'affiliate', 'merchant', 'demo']),
+    );
     for (const account of accounts) {
       const client = await signedInClient(stack, account.email, account.password);
       const { data: user } = await client.auth.getUser();
-      const { data, error } = await client.from('profiles').select('name, role').eq('id', user.user!.id).single();
+      const { data, error } = await client
+        .from('profiles')
+        .select('name, role')
+        .eq('id', user.user!.id)
+        .single();
       expect(error, account.email).toBeNull();
       expect(data, account.email).toEqual({ name: account.name, role: account.role });
     }
@@ -295,9 +361,15 @@ describe('migrations on a seeded database', () => {
     const earlier = await mkdtemp(path.join(tmpdir(), 'verdant-migrations-'));
     let seeded: RunningStack | undefined;
     try {
-      await Promise.all(files.slice(0, seedNeeds).map((f) => copyFile(path.join(migrationsDir, f), path.join(earlier, f))));
+      await Promise.all(
+        files
+          .slice(0, seedNeeds)
+          .map((f) => copyFile(path.join(migrationsDir, f), path.join(earlier, f))),
+      );
       seeded = await startTestStack({ migrationsDir: earlier });
-      expect(Number((await seeded.pool.query('select count(*) as n from public.link_clicks')).rows[0].n)).toBe(20_000);
+      expect(
+        Number((await seeded.pool.query('select count(*) as n from public.link_clicks')).rows[0].n),
+      ).toBe(20_000);
       expect(await applyMigrations(seeded.pool, migrationsDir)).toEqual(files.slice(seedNeeds));
       expect(files.slice(seedNeeds).length).toBeGreaterThan(0);
     } finally {

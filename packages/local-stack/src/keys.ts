@@ -72,7 +72,8 @@ export async function loadOrCreateKeys(dataDir: string): Promise<StackKeys> {
     jwks: { keys: [publicJwk] },
     anonKey: keyFile.anonKey,
     serviceRoleKey: keyFile.serviceRoleKey,
-    sign: (claims, expiresInSeconds) => signToken(privateKey, keyFile.kid, claims, expiresInSeconds),
+    sign: (claims, expiresInSeconds) =>
+      signToken(privateKey, keyFile.kid, claims, expiresInSeconds),
     async verify(token, options) {
       const { payload } = await jwtVerify(token, publicKey, {
         algorithms: [SIGNING_ALG],
@@ -104,8 +105,16 @@ async function readKeyFile(file: string): Promise<KeyFile | null> {
     throw error;
   }
   const parsed = JSON.parse(text) as Partial<KeyFile>;
-  if (!parsed.kid || !parsed.privateJwk || !parsed.publicJwk || !parsed.anonKey || !parsed.serviceRoleKey) {
-    throw new Error(`${file} is incomplete; delete it (or reset the data directory) to create new keys`);
+  if (
+    !parsed.kid ||
+    !parsed.privateJwk ||
+    !parsed.publicJwk ||
+    !parsed.anonKey ||
+    !parsed.serviceRoleKey
+  ) {
+    throw new Error(
+      `${file} is incomplete; delete it (or reset the data directory) to create new keys`,
+    );
   }
   return parsed as KeyFile;
 }
@@ -134,5 +143,14 @@ async function createKeyFile(file: string, dataDir: string): Promise<KeyFile> {
 
 function toPublicSigningJwk(jwk: JWK, kid: string): PublicSigningJwk {
   const { kty, crv, x, y } = jwk;
-  return { kty, crv, x, y, kid, alg: SIGNING_ALG, use: 'sig', key_ops: ['verify'] } as PublicSigningJwk;
+  return {
+    kty,
+    crv,
+    x,
+    y,
+    kid,
+    alg: SIGNING_ALG,
+    use: 'sig',
+    key_ops: ['verify'],
+  } as PublicSigningJwk;
 }

@@ -66,13 +66,20 @@ export function createOutbox(dataDir: string): Outbox {
     async handle(req) {
       const url = new URL(req.url);
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        return Response.json({ message: 'Method not allowed' }, { status: 405, headers: { allow: 'GET, HEAD' } });
+        return Response.json(
+          { message: 'Method not allowed' },
+          { status: 405, headers: { allow: 'GET, HEAD' } },
+        );
       }
       const to = url.searchParams.get('to');
-      const mails = (await list()).filter((mail) => !to || mail.to.toLowerCase() === to.toLowerCase());
+      const mails = (await list()).filter(
+        (mail) => !to || mail.to.toLowerCase() === to.toLowerCase(),
+      );
       if (/\/outbox\/messages\/?$/.test(url.pathname)) return Response.json(mails);
       if (/\/outbox\/?$/.test(url.pathname)) {
-        return new Response(renderPage(mails), { headers: { 'content-type': 'text/html; charset=utf-8' } });
+        return new Response(renderPage(mails), {
+          headers: { 'content-type': 'text/html; charset=utf-8' },
+        });
       }
       return Response.json({ message: 'Not found' }, { status: 404 });
     },

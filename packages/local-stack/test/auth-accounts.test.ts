@@ -1,7 +1,15 @@
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeSupabaseOptions } from '../src/testing.js';
-import { SITE_URL, STRONG_PASSWORD, authFetch, authRowCounts, startAuthHarness, uniqueEmail, type AuthHarness } from './auth-harness.js';
+import {
+  SITE_URL,
+  STRONG_PASSWORD,
+  authFetch,
+  authRowCounts,
+  startAuthHarness,
+  uniqueEmail,
+  type AuthHarness,
+} from './auth-harness.js';
 
 let stack: AuthHarness;
 
@@ -49,7 +57,9 @@ describe('password recovery through the outbox', () => {
   it('mails a link whose redirect carries a session; the user then sets a new password', async () => {
     const { email } = await signUp();
     const client = stack.client();
-    const { error } = await client.auth.resetPasswordForEmail(email, { redirectTo: `${SITE_URL}/reset-password` });
+    const { error } = await client.auth.resetPasswordForEmail(email, {
+      redirectTo: `${SITE_URL}/reset-password`,
+    });
     expect(error).toBeNull();
     const mail = await latestMail(email);
     expect(mail).toMatchObject({ type: 'recovery', subject: 'Reset your password' });
@@ -70,11 +80,15 @@ describe('password recovery through the outbox', () => {
     expect(sessionError).toBeNull();
     const next = 'Recovered-Fern-9#';
     expect((await client.auth.updateUser({ password: next })).error).toBeNull();
-    expect((await stack.client().auth.signInWithPassword({ email, password: next })).error).toBeNull();
+    expect(
+      (await stack.client().auth.signInWithPassword({ email, password: next })).error,
+    ).toBeNull();
 
     // The link works once.
     const reused = await fetch(link, { redirect: 'manual' });
-    const reusedFragment = new URLSearchParams(new URL(reused.headers.get('location')!).hash.slice(1));
+    const reusedFragment = new URLSearchParams(
+      new URL(reused.headers.get('location')!).hash.slice(1),
+    );
     expect(reusedFragment.get('error_code')).toBe('otp_expired');
   });
 
@@ -103,7 +117,9 @@ describe('password recovery through the outbox', () => {
 
   it('never redirects to a foreign origin', async () => {
     const { email } = await signUp();
-    await stack.client().auth.resetPasswordForEmail(email, { redirectTo: 'https://evil.example/steal' });
+    await stack
+      .client()
+      .auth.resetPasswordForEmail(email, { redirectTo: 'https://evil.example/steal' });
     const link = linkIn((await latestMail(email)).text);
     expect(link.searchParams.get('redirect_to')).toBe(stack.siteUrl);
   });
@@ -116,7 +132,10 @@ describe('PKCE links', () => {
       ...nodeSupabaseOptions,
       auth: { ...nodeSupabaseOptions.auth, flowType: 'pkce' },
     });
-    expect((await client.auth.resetPasswordForEmail(email, { redirectTo: `${SITE_URL}/reset-password` })).error).toBeNull();
+    expect(
+      (await client.auth.resetPasswordForEmail(email, { redirectTo: `${SITE_URL}/reset-password` }))
+        .error,
+    ).toBeNull();
     const response = await fetch(linkIn((await latestMail(email)).text), { redirect: 'manual' });
     const location = new URL(response.headers.get('location')!);
     expect(location.pathname).toBe('/reset-password');
@@ -155,12 +174,19 @@ describe('email change', () => {
     expect(mail.type).toBe('email_change');
     const tokenHash = linkIn(mail.text).searchParams.get('token')!;
 
-    const { data: verified, error: verifyError } = await stack.client().auth.verifyOtp({ token_hash: tokenHash, type: 'email_change' });
+    const { data: verified, error: verifyError } = await stack
+      .client()
+      .auth.verifyOtp({ token_hash: tokenHash, type: 'email_change' });
     expect(verifyError).toBeNull();
     expect(verified.user).toMatchObject({ id: user.id, email: next });
     expect(verified.user!.identities![0]!.identity_data).toMatchObject({ email: next });
-    expect((await stack.client().auth.signInWithPassword({ email: next, password: STRONG_PASSWORD })).error).toBeNull();
-    expect((await stack.client().auth.signInWithPassword({ email, password: STRONG_PASSWORD })).error).toMatchObject({
+    expect(
+      (await stack.client().auth.signInWithPassword({ email: next, password: STRONG_PASSWORD }))
+        .error,
+    ).toBeNull();
+    expect(
+      (await stack.client().auth.signInWithPassword({ email, password: STRONG_PASSWORD })).error,
+    ).toMatchObject({
       code: 'invalid_credentials',
     });
   });
@@ -198,11 +224,28 @@ describe('identities and OAuth providers', () => {
   it('answers 400 validation_failed for OAuth providers, which are not configured', async () => {
     const { client, session } = await signUp();
     const { error } = await client.auth.linkIdentity({ provider: 'github' });
-    expect(error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Unsupported provider: provider is not enabled' });
-    const authorize = await authFetch(stack.apiUrl, '/authorize?provider=google&redirect_to=http://localhost:3000');
-    expect(authorize).toMatchObject({ status: 400, body: { error_code: 'validation_failed', msg: 'Unsupported provider: provider is not enabled' } });
-    const unknown = await authFetch(stack.apiUrl, '/user/identities/authorize?provider=myspace', { token: session.access_token });
-    expect(unknown.body).toMatchObject({ msg: 'Unsupported provider: Provider myspace could not be found' });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Unsupported provider: provider is not enabled',
+    });
+    const authorize = await authFetch(
+      stack.apiUrl,
+      '/authorize?provider=google&redirect_to=http://localhost:3000',
+    );
+    expect(authorize).toMatchObject({
+      status: 400,
+      body: {
+        error_code: 'validation_failed',
+        msg: 'Unsupported provider: provider is not enabled',
+      },
+    });
+    const unknown = await authFetch(stack.apiUrl, '/user/identities/authorize?provider=myspace', {
+      token: session.access_token,
+    });
+    expect(unknown.body).toMatchObject({
+      msg: 'Unsupported provider: Provider myspace could not be found',
+    });
   });
 });
 
@@ -217,8 +260,13 @@ describe('admin API', () => {
       user_metadata: { name: 'Made by admin', role: 'merchant' },
     });
     expect(error).toBeNull();
-    expect(created.user).toMatchObject({ email, user_metadata: { name: 'Made by admin', role: 'merchant' } });
-    expect((await stack.client().auth.signInWithPassword({ email, password: STRONG_PASSWORD })).error).toBeNull();
+    expect(created.user).toMatchObject({
+      email,
+      user_metadata: { name: 'Made by admin', role: 'merchant' },
+    });
+    expect(
+      (await stack.client().auth.signInWithPassword({ email, password: STRONG_PASSWORD })).error,
+    ).toBeNull();
 
     const { data: page } = await admin.listUsers({ page: 1, perPage: 2 });
     expect(page.users).toHaveLength(2);
@@ -227,10 +275,15 @@ describe('admin API', () => {
     const { data: fetched } = await admin.getUserById(created.user!.id);
     expect(fetched.user!.email).toBe(email);
 
-    const { data: updated } = await admin.updateUserById(created.user!.id, { user_metadata: { name: 'Renamed' }, ban_duration: '24h' });
+    const { data: updated } = await admin.updateUserById(created.user!.id, {
+      user_metadata: { name: 'Renamed' },
+      ban_duration: '24h',
+    });
     expect(updated.user!.user_metadata).toMatchObject({ name: 'Renamed', role: 'merchant' });
     expect(updated.user!.banned_until).toBeTruthy();
-    expect((await stack.client().auth.signInWithPassword({ email, password: STRONG_PASSWORD })).error).toMatchObject({ code: 'user_banned' });
+    expect(
+      (await stack.client().auth.signInWithPassword({ email, password: STRONG_PASSWORD })).error,
+    ).toMatchObject({ code: 'user_banned' });
 
     expect((await admin.deleteUser(created.user!.id)).error).toBeNull();
     const missing = await admin.getUserById(created.user!.id);
@@ -259,8 +312,13 @@ describe('admin API', () => {
   it('refuses duplicate addresses (422 email_exists) and weak passwords', async () => {
     const admin = stack.client(stack.serviceRoleKey).auth.admin;
     const { email } = await signUp();
-    expect((await admin.createUser({ email, password: STRONG_PASSWORD })).error).toMatchObject({ status: 422, code: 'email_exists' });
-    expect((await admin.createUser({ email: uniqueEmail(), password: 'weak' })).error).toMatchObject({ status: 422, code: 'weak_password' });
+    expect((await admin.createUser({ email, password: STRONG_PASSWORD })).error).toMatchObject({
+      status: 422,
+      code: 'email_exists',
+    });
+    expect(
+      (await admin.createUser({ email: uniqueEmail(), password: 'weak' })).error,
+    ).toMatchObject({ status: 422, code: 'weak_password' });
   });
 });
 
@@ -274,6 +332,8 @@ describe('outbox', () => {
     expect(html).toContain(email);
     expect(html).toMatch(/<a href="http:\/\/127\.0\.0\.1:\d+\/auth\/v1\/verify\?token=/);
     const all = await mailsTo();
-    expect(all.map((mail) => mail.sentAt)).toEqual([...all.map((mail) => mail.sentAt)].sort().reverse());
+    expect(all.map((mail) => mail.sentAt)).toEqual(
+      [...all.map((mail) => mail.sentAt)].sort().reverse(),
+    );
   });
 });

@@ -18,7 +18,10 @@ export interface AuthHarness {
   /** A supabase-js client as a Node app creates it. */
   client(key?: string): SupabaseClient;
   /** Serves another auth service (own settings / clock) on the same database. */
-  serveAuth(options: { settings?: AuthSettingsInput; now?: () => number }): Promise<{ apiUrl: string; stop(): Promise<void> }>;
+  serveAuth(options: {
+    settings?: AuthSettingsInput;
+    now?: () => number;
+  }): Promise<{ apiUrl: string; stop(): Promise<void> }>;
   stop(): Promise<void>;
 }
 
@@ -135,7 +138,15 @@ export async function authFetch(
 
 /** Counts rows of the auth tables (to prove bad input wrote nothing). */
 export async function authRowCounts(pool: pg.Pool): Promise<Record<string, number>> {
-  const tables = ['users', 'identities', 'sessions', 'refresh_tokens', 'mfa_factors', 'mfa_challenges', 'audit_log_entries'];
+  const tables = [
+    'users',
+    'identities',
+    'sessions',
+    'refresh_tokens',
+    'mfa_factors',
+    'mfa_challenges',
+    'audit_log_entries',
+  ];
   const counts: Record<string, number> = {};
   for (const table of tables) {
     const { rows } = await pool.query<{ count: string }>(`select count(*) from auth.${table}`);

@@ -1,7 +1,14 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SignJWT, UnsecuredJWT, createLocalJWKSet, decodeProtectedHeader, generateKeyPair, jwtVerify } from 'jose';
+import {
+  SignJWT,
+  UnsecuredJWT,
+  createLocalJWKSet,
+  decodeProtectedHeader,
+  generateKeyPair,
+  jwtVerify,
+} from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOrCreateKeys, type StackKeys } from '../src/keys';
 
@@ -25,7 +32,9 @@ describe('loadOrCreateKeys', () => {
     expect(again.serviceRoleKey).toBe(keys.serviceRoleKey);
     const info = await stat(join(dataDir, 'keys.json'));
     expect(info.mode & 0o077).toBe(0);
-    const stored = JSON.parse(await readFile(join(dataDir, 'keys.json'), 'utf8')) as { kid: string };
+    const stored = JSON.parse(await readFile(join(dataDir, 'keys.json'), 'utf8')) as {
+      kid: string;
+    };
     expect(stored.kid).toBe(keys.kid);
   });
 
@@ -52,7 +61,10 @@ describe('loadOrCreateKeys', () => {
   it('refuses expired tokens, unsigned tokens and tokens signed with another key', async () => {
     const expired = await keys.sign({ sub: 'u', iat: Math.floor(Date.now() / 1000) - 7200 }, 3600);
     await expect(keys.verify(expired)).rejects.toThrow();
-    const unsigned = new UnsecuredJWT({ sub: 'u', role: 'service_role' }).setIssuedAt().setExpirationTime('1h').encode();
+    const unsigned = new UnsecuredJWT({ sub: 'u', role: 'service_role' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .encode();
     await expect(keys.verify(unsigned)).rejects.toThrow();
     const other = await generateKeyPair('ES256');
     const foreign = await new SignJWT({ sub: 'u' })

@@ -1,6 +1,14 @@
 import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STRONG_PASSWORD, authFetch, authRowCounts, nodeClient, startAuthHarness, uniqueEmail, type AuthHarness } from './auth-harness.js';
+import {
+  STRONG_PASSWORD,
+  authFetch,
+  authRowCounts,
+  nodeClient,
+  startAuthHarness,
+  uniqueEmail,
+  type AuthHarness,
+} from './auth-harness.js';
 
 let stack: AuthHarness;
 
@@ -15,14 +23,22 @@ afterAll(async () => {
 async function signUp(data: Record<string, unknown> = {}) {
   const email = uniqueEmail();
   const client = stack.client();
-  const { data: result, error } = await client.auth.signUp({ email, password: STRONG_PASSWORD, options: { data } });
+  const { data: result, error } = await client.auth.signUp({
+    email,
+    password: STRONG_PASSWORD,
+    options: { data },
+  });
   expect(error).toBeNull();
   return { email, client, session: result.session!, user: result.user! };
 }
 
 describe('sign-up', () => {
   it('creates a confirmed user, returns a session and stores the sign-up metadata unchanged', async () => {
-    const data = { name: 'Ada Lovelace', role: 'merchant', nested: { tier: 'gold', tags: ['a', 'b'] } };
+    const data = {
+      name: 'Ada Lovelace',
+      role: 'merchant',
+      nested: { tier: 'gold', tags: ['a', 'b'] },
+    };
     const { email, session, user } = await signUp(data);
     expect(session.token_type).toBe('bearer');
     expect(session.expires_in).toBe(3600);
@@ -33,21 +49,32 @@ describe('sign-up', () => {
     expect(user.email_confirmed_at).toBeTruthy();
     expect(user.identities).toHaveLength(1);
     expect(user.identities![0]).toMatchObject({ provider: 'email', id: user.id, user_id: user.id });
-    const { rows } = await stack.pool.query('select raw_user_meta_data, encrypted_password from auth.users where id = $1', [user.id]);
+    const { rows } = await stack.pool.query(
+      'select raw_user_meta_data, encrypted_password from auth.users where id = $1',
+      [user.id],
+    );
     expect(rows[0].raw_user_meta_data).toEqual(data);
     expect(rows[0].encrypted_password).toMatch(/^\$2[aby]\$10\$/);
   });
 
   it('answers 422 user_already_exists for a registered address, in any letter case', async () => {
     const { email } = await signUp();
-    const { error } = await stack.client().auth.signUp({ email: email.toUpperCase(), password: STRONG_PASSWORD });
+    const { error } = await stack
+      .client()
+      .auth.signUp({ email: email.toUpperCase(), password: STRONG_PASSWORD });
     expect(error).toMatchObject({ status: 422, code: 'user_already_exists' });
   });
 
   it('answers 422 weak_password with the product rules as reasons and writes nothing', async () => {
     const before = await authRowCounts(stack.pool);
-    const { error } = await stack.client().auth.signUp({ email: uniqueEmail(), password: 'password1' });
-    expect(error).toMatchObject({ status: 422, code: 'weak_password', name: 'AuthWeakPasswordError' });
+    const { error } = await stack
+      .client()
+      .auth.signUp({ email: uniqueEmail(), password: 'password1' });
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'weak_password',
+      name: 'AuthWeakPasswordError',
+    });
     expect((error as unknown as { reasons: string[] }).reasons).toEqual([
       'Password must contain at least one uppercase letter',
       'Password must contain at least one special character',
@@ -57,7 +84,9 @@ describe('sign-up', () => {
   });
 
   it('answers 400 validation_failed for an invalid email address', async () => {
-    const { error } = await stack.client().auth.signUp({ email: 'not..an@example.com', password: STRONG_PASSWORD });
+    const { error } = await stack
+      .client()
+      .auth.signUp({ email: 'not..an@example.com', password: STRONG_PASSWORD });
     expect(error).toMatchObject({ status: 400, code: 'validation_failed' });
   });
 });
@@ -66,7 +95,10 @@ describe('password sign-in and tokens', () => {
   it('signs in, and the access token verifies through the JWKS with the specified claims', async () => {
     const { email, user } = await signUp({ name: 'Grace' });
     const client = stack.client();
-    const { data, error } = await client.auth.signInWithPassword({ email, password: STRONG_PASSWORD });
+    const { data, error } = await client.auth.signInWithPassword({
+      email,
+      password: STRONG_PASSWORD,
+    });
     expect(error).toBeNull();
     const token = data.session!.access_token;
     expect(decodeProtectedHeader(token)).toMatchObject({ alg: 'ES256', kid: stack.keys.kid });
@@ -86,7 +118,9 @@ describe('password sign-in and tokens', () => {
       user_metadata: { name: 'Grace' },
     });
     expect(claims!.claims.amr).toEqual([{ method: 'password', timestamp: expect.any(Number) }]);
-    expect(claims!.claims.session_id).toBe(data.session!.user && JSON.parse(atob(token.split('.')[1]!)).session_id);
+    expect(claims!.claims.session_id).toBe(
+      data.session!.user && JSON.parse(atob(token.split('.')[1]!)).session_id,
+    );
     expect(claims!.claims.exp - claims!.claims.iat).toBe(3600);
 
     const { data: fetched } = await client.auth.getUser();
@@ -100,7 +134,11 @@ describe('password sign-in and tokens', () => {
       { email: uniqueEmail('nobody'), password: STRONG_PASSWORD },
     ]) {
       const { error } = await stack.client().auth.signInWithPassword(attempt);
-      expect(error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' });
+      expect(error).toMatchObject({
+        status: 400,
+        code: 'invalid_credentials',
+        message: 'Invalid login credentials',
+      });
     }
   });
 
@@ -111,23 +149,31 @@ describe('password sign-in and tokens', () => {
        values (gen_random_uuid(), $1, extensions.crypt($2, extensions.gen_salt('bf')), now())`,
       [email, STRONG_PASSWORD],
     );
-    const { data, error } = await stack.client().auth.signInWithPassword({ email, password: STRONG_PASSWORD });
+    const { data, error } = await stack
+      .client()
+      .auth.signInWithPassword({ email, password: STRONG_PASSWORD });
     expect(error).toBeNull();
     expect(data.user!.email).toBe(email);
   });
 
-  it('signs in a user whose old password breaks today\'s rules, and says why it is weak', async () => {
+  it("signs in a user whose old password breaks today's rules, and says why it is weak", async () => {
     const email = uniqueEmail('legacy');
     await stack.pool.query(
       `insert into auth.users (email, encrypted_password, email_confirmed_at)
        values ($1, extensions.crypt('sunshine', extensions.gen_salt('bf')), now())`,
       [email],
     );
-    const { data, error } = await stack.client().auth.signInWithPassword({ email, password: 'sunshine' });
+    const { data, error } = await stack
+      .client()
+      .auth.signInWithPassword({ email, password: 'sunshine' });
     expect(error).toBeNull();
-    expect(data.weakPassword?.reasons).toContain('Password must contain at least one uppercase letter');
+    expect(data.weakPassword?.reasons).toContain(
+      'Password must contain at least one uppercase letter',
+    );
     const strong = await signUp();
-    const ok = await stack.client().auth.signInWithPassword({ email: strong.email, password: STRONG_PASSWORD });
+    const ok = await stack
+      .client()
+      .auth.signInWithPassword({ email: strong.email, password: STRONG_PASSWORD });
     expect(ok.data.weakPassword).toBeUndefined();
   });
 
@@ -140,9 +186,13 @@ describe('password sign-in and tokens', () => {
        ($2, extensions.crypt($3, extensions.gen_salt('bf')), null, null)`,
       [banned, unconfirmed, STRONG_PASSWORD],
     );
-    const first = await stack.client().auth.signInWithPassword({ email: banned, password: STRONG_PASSWORD });
+    const first = await stack
+      .client()
+      .auth.signInWithPassword({ email: banned, password: STRONG_PASSWORD });
     expect(first.error).toMatchObject({ status: 400, code: 'user_banned' });
-    const second = await stack.client().auth.signInWithPassword({ email: unconfirmed, password: STRONG_PASSWORD });
+    const second = await stack
+      .client()
+      .auth.signInWithPassword({ email: unconfirmed, password: STRONG_PASSWORD });
     expect(second.error).toMatchObject({ status: 400, code: 'email_not_confirmed' });
   });
 });
@@ -159,22 +209,32 @@ describe('updateUser', () => {
     const { email, client } = await signUp();
     const next = 'Another-Leaf-77?';
     expect((await client.auth.updateUser({ password: next })).error).toBeNull();
-    expect((await stack.client().auth.signInWithPassword({ email, password: next })).error).toBeNull();
+    expect(
+      (await stack.client().auth.signInWithPassword({ email, password: next })).error,
+    ).toBeNull();
     const old = await stack.client().auth.signInWithPassword({ email, password: STRONG_PASSWORD });
     expect(old.error).toMatchObject({ code: 'invalid_credentials' });
   });
 
   it('refuses a weak password (422 weak_password) and the same password (422 same_password)', async () => {
     const { client } = await signUp();
-    expect((await client.auth.updateUser({ password: 'short' })).error).toMatchObject({ status: 422, code: 'weak_password' });
-    expect((await client.auth.updateUser({ password: STRONG_PASSWORD })).error).toMatchObject({ status: 422, code: 'same_password' });
+    expect((await client.auth.updateUser({ password: 'short' })).error).toMatchObject({
+      status: 422,
+      code: 'weak_password',
+    });
+    expect((await client.auth.updateUser({ password: STRONG_PASSWORD })).error).toMatchObject({
+      status: 422,
+      code: 'same_password',
+    });
   });
 });
 
 describe('refresh token rotation', () => {
   it('rotates the refresh token on every refresh', async () => {
     const { client, session } = await signUp();
-    const { data, error } = await client.auth.refreshSession({ refresh_token: session.refresh_token });
+    const { data, error } = await client.auth.refreshSession({
+      refresh_token: session.refresh_token,
+    });
     expect(error).toBeNull();
     expect(data.session!.refresh_token).not.toBe(session.refresh_token);
     expect(data.session!.access_token).not.toBe(session.access_token);
@@ -184,7 +244,9 @@ describe('refresh token rotation', () => {
   it('returns the current session when a rotated token is reused within 10 s', async () => {
     const { client, session } = await signUp();
     const first = await client.auth.refreshSession({ refresh_token: session.refresh_token });
-    const again = await stack.client().auth.refreshSession({ refresh_token: session.refresh_token });
+    const again = await stack
+      .client()
+      .auth.refreshSession({ refresh_token: session.refresh_token });
     expect(again.error).toBeNull();
     expect(again.data.session!.refresh_token).toBe(first.data.session!.refresh_token);
   });
@@ -206,9 +268,14 @@ describe('refresh token rotation', () => {
         body: JSON.stringify({ refresh_token: original }),
       });
       expect(reuse.status).toBe(400);
-      expect(reuse.body).toMatchObject({ error_code: 'refresh_token_already_used', msg: 'Invalid Refresh Token: Already Used' });
+      expect(reuse.body).toMatchObject({
+        error_code: 'refresh_token_already_used',
+        msg: 'Invalid Refresh Token: Already Used',
+      });
       // The family is gone: the newest token fails too, and so does the session's access token.
-      const next = await nodeClient(clocked.apiUrl, stack.anonKey).auth.refreshSession({ refresh_token: current.refresh_token });
+      const next = await nodeClient(clocked.apiUrl, stack.anonKey).auth.refreshSession({
+        refresh_token: current.refresh_token,
+      });
       expect(next.error?.status).toBe(400);
       const user = await authFetch(clocked.apiUrl, '/user', { token: current.access_token });
       expect(user.status).toBe(403);
@@ -251,9 +318,17 @@ describe('logout scopes', () => {
 
   it('global ends every session; the access token then answers session_not_found', async () => {
     const { first, second, third } = await threeSessions();
-    const response = await authFetch(stack.apiUrl, '/logout?scope=global', { method: 'POST', token: second.session.access_token, apiKey: stack.anonKey });
+    const response = await authFetch(stack.apiUrl, '/logout?scope=global', {
+      method: 'POST',
+      token: second.session.access_token,
+      apiKey: stack.anonKey,
+    });
     expect(response.status).toBe(204);
-    for (const token of [first.refresh_token, second.session.refresh_token, third.session.refresh_token]) {
+    for (const token of [
+      first.refresh_token,
+      second.session.refresh_token,
+      third.session.refresh_token,
+    ]) {
       expect(await refreshes(token)).toBe(false);
     }
     const user = await authFetch(stack.apiUrl, '/user', { token: second.session.access_token });
@@ -262,7 +337,10 @@ describe('logout scopes', () => {
 
   it('refuses an unknown scope with 400 validation_failed', async () => {
     const { session } = await signUp();
-    const response = await authFetch(stack.apiUrl, '/logout?scope=everyone', { method: 'POST', token: session.access_token });
+    const response = await authFetch(stack.apiUrl, '/logout?scope=everyone', {
+      method: 'POST',
+      token: session.access_token,
+    });
     expect(response).toMatchObject({ status: 400, body: { error_code: 'validation_failed' } });
   });
 });
@@ -274,21 +352,36 @@ describe('audit log', () => {
     await client.auth.signInWithPassword({ email, password: STRONG_PASSWORD });
     await client.auth.refreshSession({ refresh_token: session.refresh_token });
     await client.auth.signOut();
-    const { rows } = await stack.pool.query<{ action: string; actor_username: string; ip_address: string }>(
+    const { rows } = await stack.pool.query<{
+      action: string;
+      actor_username: string;
+      ip_address: string;
+    }>(
       `select payload->>'action' as action, payload->>'actor_username' as actor_username, ip_address
        from auth.audit_log_entries where payload->>'actor_id' = $1 order by created_at, payload->>'action'`,
       [user.id],
     );
-    expect(rows.map((row) => row.action)).toEqual(['user_signedup', 'login', 'token_refreshed', 'logout']);
+    expect(rows.map((row) => row.action)).toEqual([
+      'user_signedup',
+      'login',
+      'token_refreshed',
+      'logout',
+    ]);
     expect(new Set(rows.map((row) => row.actor_username))).toEqual(new Set([email]));
-    expect(rows.every((row) => /^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/.test(row.ip_address))).toBe(true);
+    expect(
+      rows.every((row) => /^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/.test(row.ip_address)),
+    ).toBe(true);
   });
 });
 
 describe('tokens at the REST API', () => {
   it('PostgREST accepts the access token, and the profile trigger read name and role from the sign-up metadata', async () => {
     const { client, user } = await signUp({ name: 'Rosalind', role: 'merchant' });
-    const { data, error } = await client.from('profiles').select('id, name, role').eq('id', user.id).single();
+    const { data, error } = await client
+      .from('profiles')
+      .select('id, name, role')
+      .eq('id', user.id)
+      .single();
     expect(error).toBeNull();
     expect(data).toEqual({ id: user.id, name: 'Rosalind', role: 'merchant' });
   });
@@ -303,7 +396,11 @@ describe('tokens at the REST API', () => {
 describe('service endpoints', () => {
   it('publishes settings, health and the JWKS', async () => {
     const settings = await authFetch(stack.apiUrl, '/settings');
-    expect(settings.body).toMatchObject({ external: { email: true, google: false, phone: false }, mailer_autoconfirm: true, disable_signup: false });
+    expect(settings.body).toMatchObject({
+      external: { email: true, google: false, phone: false },
+      mailer_autoconfirm: true,
+      disable_signup: false,
+    });
     const health = await authFetch(stack.apiUrl, '/health');
     expect(health).toMatchObject({ status: 200, body: { name: 'GoTrue' } });
     const jwks = await authFetch(stack.apiUrl, '/.well-known/jwks.json');

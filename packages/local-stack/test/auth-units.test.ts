@@ -3,9 +3,19 @@ import { describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { parseBanDuration } from '../src/auth/admin.js';
 import { createAuthService } from '../src/auth/index.js';
-import { AuthError, OAuthError, errorBody, negotiateApiVersion, weakPassword } from '../src/auth/errors.js';
+import {
+  AuthError,
+  OAuthError,
+  errorBody,
+  negotiateApiVersion,
+  weakPassword,
+} from '../src/auth/errors.js';
 import { RateLimiter } from '../src/auth/rate-limit.js';
-import { DEFAULT_AUTH_SETTINGS, authSettingsFromEnv, resolveSettings } from '../src/auth/settings.js';
+import {
+  DEFAULT_AUTH_SETTINGS,
+  authSettingsFromEnv,
+  resolveSettings,
+} from '../src/auth/settings.js';
 import { matchTotpStep, newTotpSecret, totpQrSvg, totpUri } from '../src/auth/totp.js';
 
 describe('TOTP', () => {
@@ -42,7 +52,10 @@ describe('TOTP', () => {
 describe('RateLimiter', () => {
   it('allows `limit` requests per window and IP, then answers 429 over_request_rate_limit', () => {
     let now = 0;
-    const limiter = new RateLimiter({ ...DEFAULT_AUTH_SETTINGS.rateLimits, mfa: { limit: 3, windowSeconds: 60 } }, () => now);
+    const limiter = new RateLimiter(
+      { ...DEFAULT_AUTH_SETTINGS.rateLimits, mfa: { limit: 3, windowSeconds: 60 } },
+      () => now,
+    );
     for (let i = 0; i < 3; i += 1) limiter.take('mfa', '10.0.0.1');
     expect(() => limiter.take('mfa', '10.0.0.1')).toThrow(
       expect.objectContaining({ status: 429, errorCode: 'over_request_rate_limit' }),
@@ -71,14 +84,20 @@ describe('RateLimiter', () => {
 
 describe('settings', () => {
   it('reads rate limits from the environment and keeps the other defaults', () => {
-    const settings = resolveSettings(authSettingsFromEnv({ VERDANT_AUTH_RATE_LIMIT_TOKEN: '1000/60' }));
+    const settings = resolveSettings(
+      authSettingsFromEnv({ VERDANT_AUTH_RATE_LIMIT_TOKEN: '1000/60' }),
+    );
     expect(settings.rateLimits.token).toEqual({ limit: 1000, windowSeconds: 60 });
     expect(settings.rateLimits.signup).toEqual(DEFAULT_AUTH_SETTINGS.rateLimits.signup);
   });
 
   it('refuses malformed values with the variable name', () => {
-    expect(() => authSettingsFromEnv({ VERDANT_AUTH_RATE_LIMIT_MFA: 'lots' })).toThrow(/VERDANT_AUTH_RATE_LIMIT_MFA/);
-    expect(() => authSettingsFromEnv({ VERDANT_AUTH_RATE_LIMIT_MFA: '5/0' })).toThrow(/VERDANT_AUTH_RATE_LIMIT_MFA/);
+    expect(() => authSettingsFromEnv({ VERDANT_AUTH_RATE_LIMIT_MFA: 'lots' })).toThrow(
+      /VERDANT_AUTH_RATE_LIMIT_MFA/,
+    );
+    expect(() => authSettingsFromEnv({ VERDANT_AUTH_RATE_LIMIT_MFA: '5/0' })).toThrow(
+      /VERDANT_AUTH_RATE_LIMIT_MFA/,
+    );
   });
 });
 
@@ -86,7 +105,11 @@ describe('error shapes', () => {
   const error = new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
 
   it('answers { code: status, error_code, msg } without an API version', () => {
-    expect(errorBody(error, null)).toEqual({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
+    expect(errorBody(error, null)).toEqual({
+      code: 400,
+      error_code: 'invalid_credentials',
+      msg: 'Invalid login credentials',
+    });
   });
 
   it('answers { code, message } for API version 2024-01-01 and later', () => {
@@ -94,7 +117,10 @@ describe('error shapes', () => {
     expect(negotiateApiVersion('2025-06-30')).toBe('2024-01-01');
     expect(negotiateApiVersion('2023-12-31')).toBeNull();
     expect(negotiateApiVersion('yesterday')).toBeNull();
-    expect(errorBody(error, '2024-01-01')).toEqual({ code: 'invalid_credentials', message: 'Invalid login credentials' });
+    expect(errorBody(error, '2024-01-01')).toEqual({
+      code: 'invalid_credentials',
+      message: 'Invalid login credentials',
+    });
   });
 
   it('carries weak_password reasons in both shapes', () => {
@@ -108,7 +134,9 @@ describe('error shapes', () => {
   });
 
   it('answers OAuth errors as { error, error_description }', () => {
-    expect(errorBody(new OAuthError('invalid_request', 'refresh_token required'), '2024-01-01')).toEqual({
+    expect(
+      errorBody(new OAuthError('invalid_request', 'refresh_token required'), '2024-01-01'),
+    ).toEqual({
       error: 'invalid_request',
       error_description: 'refresh_token required',
     });
@@ -124,7 +152,9 @@ describe('ban durations', () => {
 
   it('refuses anything else with 400 validation_failed', () => {
     for (const value of ['', 'forever', '10', '5d', 'h1']) {
-      expect(() => parseBanDuration(value, 0)).toThrow(expect.objectContaining({ status: 400, errorCode: 'validation_failed' }));
+      expect(() => parseBanDuration(value, 0)).toThrow(
+        expect.objectContaining({ status: 400, errorCode: 'validation_failed' }),
+      );
     }
   });
 });
@@ -140,16 +170,27 @@ describe('unexpected database errors', () => {
       log: () => undefined,
     });
   const health = (service: ReturnType<typeof createAuthService>) =>
-    service.handle(new Request('http://127.0.0.1:1/auth/v1/health'), { path: '/health', ip: '127.0.0.1' });
+    service.handle(new Request('http://127.0.0.1:1/auth/v1/health'), {
+      path: '/health',
+      ip: '127.0.0.1',
+    });
 
   it('answers values Postgres cannot store (SQLSTATE class 22) with 400 validation_failed', async () => {
-    const response = await health(serviceFailingWith(Object.assign(new Error('value too long for type character varying(255)'), { code: '22001' })));
+    const response = await health(
+      serviceFailingWith(
+        Object.assign(new Error('value too long for type character varying(255)'), {
+          code: '22001',
+        }),
+      ),
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error_code: 'validation_failed' });
   });
 
   it('answers anything else with 500 unexpected_failure and no internals', async () => {
-    const response = await health(serviceFailingWith(Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' })));
+    const response = await health(
+      serviceFailingWith(Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' })),
+    );
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({
       code: 500,

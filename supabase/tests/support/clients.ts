@@ -7,10 +7,15 @@ export function anonClient(stack: RunningStack): SupabaseClient {
 }
 
 /** A supabase-js client signed in through the stack's /auth/v1 with email and password. */
-export async function signedInClient(stack: RunningStack, email: string, password: string): Promise<SupabaseClient> {
+export async function signedInClient(
+  stack: RunningStack,
+  email: string,
+  password: string,
+): Promise<SupabaseClient> {
   const client = anonClient(stack);
   const { data, error } = await client.auth.signInWithPassword({ email, password });
-  if (error || !data.session) throw new Error(`sign-in of ${email} failed: ${error?.message ?? 'no session'}`);
+  if (error || !data.session)
+    throw new Error(`sign-in of ${email} failed: ${error?.message ?? 'no session'}`);
   return client;
 }
 

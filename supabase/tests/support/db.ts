@@ -56,7 +56,10 @@ export async function tryQuery(
 }
 
 /** `where a = $n and b = $n+1 …` for a key object, with its values. */
-export function whereKey(key: Record<string, unknown>, offset = 0): { sql: string; values: unknown[] } {
+export function whereKey(
+  key: Record<string, unknown>,
+  offset = 0,
+): { sql: string; values: unknown[] } {
   const entries = Object.entries(key);
   return {
     sql: entries.map(([column], i) => `${column} = $${offset + i + 1}`).join(' and '),
@@ -65,7 +68,10 @@ export function whereKey(key: Record<string, unknown>, offset = 0): { sql: strin
 }
 
 /** Runs `fn` with a dedicated pool client, released afterwards. */
-export async function withClient<T>(stack: RunningStack, fn: (client: PoolClient) => Promise<T>): Promise<T> {
+export async function withClient<T>(
+  stack: RunningStack,
+  fn: (client: PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await stack.pool.connect();
   try {
     return await fn(client);
@@ -75,16 +81,24 @@ export async function withClient<T>(stack: RunningStack, fn: (client: PoolClient
 }
 
 /** Expects a Postgres error with this SQLSTATE and message. */
-export async function expectPgError(promise: Promise<unknown>, code: string, message: string | RegExp): Promise<void> {
+export async function expectPgError(
+  promise: Promise<unknown>,
+  code: string,
+  message: string | RegExp,
+): Promise<void> {
   let caught: PgError | undefined;
   try {
     await promise;
   } catch (error) {
     caught = error as PgError;
   }
-  if (!caught) throw new Error(`expected error ${code} ${String(message)}, but the statement succeeded`);
-  const matches = typeof message === 'string' ? caught.message === message : message.test(caught.message);
+  if (!caught)
+    throw new Error(`expected error ${code} ${String(message)}, but the statement succeeded`);
+  const matches =
+    typeof message === 'string' ? caught.message === message : message.test(caught.message);
   if (caught.code !== code || !matches) {
-    throw new Error(`expected error ${code} "${String(message)}", got ${caught.code} "${caught.message}"`);
+    throw new Error(
+      `expected error ${code} "${String(message)}", got ${caught.code} "${caught.message}"`,
+    );
   }
 }

@@ -9,7 +9,12 @@ export type Operation = 'select' | 'insert' | 'update' | 'delete';
 export type Row = Record<string, unknown>;
 
 /** The user id each signed-in actor has (anon has none). */
-export const ACTOR_ID: Record<Exclude<Actor, 'anon'>, string> = { A: ID.A, B: ID.B, M: ID.M, admin: ID.admin };
+export const ACTOR_ID: Record<Exclude<Actor, 'anon'>, string> = {
+  A: ID.A,
+  B: ID.B,
+  M: ID.M,
+  admin: ID.admin,
+};
 
 export interface Scenario {
   /** Table in `public`. */
@@ -21,7 +26,11 @@ export interface Scenario {
   /** Actors who see the target row. */
   select: Actor[];
   /** A row the actor tries to insert (`self` is the actor's user id, A's id for anon), and who may. */
-  insert?: { row: (self: string, tag: string) => Row; allowed: Actor[]; cleanup?: (row: Row) => Row };
+  insert?: {
+    row: (self: string, tag: string) => Row;
+    allowed: Actor[];
+    cleanup?: (row: Row) => Row;
+  };
   /** A harmless change to the target row, and who may make it. */
   update?: { set: Row; allowed: Actor[] };
   /** Who may delete the target row; `fresh` creates a separate row to delete (superuser SQL returning the key). */
@@ -45,7 +54,10 @@ export const SCENARIOS: Scenario[] = [
     row: "A's profile (A is in M's program and talks to M)",
     key: { id: ID.A },
     select: ['A', 'M', 'admin'],
-    insert: { row: (self, tag) => ({ id: self, name: 'Copy', username: `copy-${tag}` }), allowed: nobody },
+    insert: {
+      row: (self, tag) => ({ id: self, name: 'Copy', username: `copy-${tag}` }),
+      allowed: nobody,
+    },
     update: { set: { bio: 'Updated bio' }, allowed: ['A', 'admin'] },
     delete: { allowed: nobody },
   },
@@ -62,7 +74,15 @@ export const SCENARIOS: Scenario[] = [
     row: 'an audit row',
     key: { id: ID.auditRow },
     select: ['admin'],
-    insert: { row: (self) => ({ actor_id: self, target_id: self, old_role: 'affiliate', new_role: 'admin' }), allowed: nobody },
+    insert: {
+      row: (self) => ({
+        actor_id: self,
+        target_id: self,
+        old_role: 'affiliate',
+        new_role: 'admin',
+      }),
+      allowed: nobody,
+    },
     update: { set: { new_role: 'demo' }, allowed: nobody },
     delete: { allowed: nobody },
   },
@@ -93,7 +113,12 @@ export const SCENARIOS: Scenario[] = [
     key: { id: ID.claimApproved },
     select: all,
     insert: {
-      row: (self, tag) => ({ id: uuidFor(tag), merchant_id: self, claim: 'Recycled paper', evidence_url: '/e.pdf' }),
+      row: (self, tag) => ({
+        id: uuidFor(tag),
+        merchant_id: self,
+        claim: 'Recycled paper',
+        evidence_url: '/e.pdf',
+      }),
       allowed: ['M'],
     },
     update: { set: { scope: 'All products' }, allowed: ['M', 'admin'] },
@@ -111,7 +136,13 @@ export const SCENARIOS: Scenario[] = [
     key: { id: ID.productPub },
     select: all,
     insert: {
-      row: (self, tag) => ({ id: uuidFor(tag), merchant_id: self, name: 'New', slug: `new-${tag}`, price_cents: 999 }),
+      row: (self, tag) => ({
+        id: uuidFor(tag),
+        merchant_id: self,
+        name: 'New',
+        slug: `new-${tag}`,
+        price_cents: 999,
+      }),
       allowed: ['M'],
     },
     update: { set: { description: 'Now with more detail' }, allowed: ['M', 'admin'] },
@@ -146,7 +177,13 @@ export const SCENARIOS: Scenario[] = [
     key: { id: ID.program },
     select: signedIn,
     insert: {
-      row: (self, tag) => ({ id: uuidFor(tag), merchant_id: self, name: 'New program', commission_type: 'flat', commission_flat_cents: 300 }),
+      row: (self, tag) => ({
+        id: uuidFor(tag),
+        merchant_id: self,
+        name: 'New program',
+        commission_type: 'flat',
+        commission_flat_cents: 300,
+      }),
       allowed: ['M'],
     },
     update: { set: { description: 'Better terms' }, allowed: ['M', 'admin'] },
@@ -191,7 +228,13 @@ export const SCENARIOS: Scenario[] = [
     key: { id: ID.linkA },
     select: ['A', 'M', 'admin'],
     insert: {
-      row: (self, tag) => ({ id: uuidFor(tag), code: `code-${tag}`, affiliate_id: self, program_id: ID.program, destination_url: '/shop' }),
+      row: (self, tag) => ({
+        id: uuidFor(tag),
+        code: `code-${tag}`,
+        affiliate_id: self,
+        program_id: ID.program,
+        destination_url: '/shop',
+      }),
       allowed: ['A'],
     },
     update: { set: { title: 'Renamed link' }, allowed: ['A', 'admin'] },
@@ -212,7 +255,10 @@ export const SCENARIOS: Scenario[] = [
     row: "a click on A's link",
     key: { id: ID.clickA },
     select: ['A', 'M', 'admin'],
-    insert: { row: () => ({ link_id: ID.linkA, visitor_hash: 'forged-visitor-0001' }), allowed: nobody },
+    insert: {
+      row: () => ({ link_id: ID.linkA, visitor_hash: 'forged-visitor-0001' }),
+      allowed: nobody,
+    },
     update: { set: { referrer: 'https://example.com/' }, allowed: nobody },
     delete: { allowed: nobody },
   },
@@ -227,7 +273,10 @@ export const SCENARIOS: Scenario[] = [
     row: "the daily roll-up of A's link",
     key: { link_id: ID.linkA },
     select: ['A', 'M', 'admin'],
-    insert: { row: (_self, tag) => ({ link_id: ID.linkA, day: dayFor(tag), clicks: 1000 }), allowed: nobody },
+    insert: {
+      row: (_self, tag) => ({ link_id: ID.linkA, day: dayFor(tag), clicks: 1000 }),
+      allowed: nobody,
+    },
     update: { set: { clicks: 1000 }, allowed: nobody },
     delete: { allowed: nobody },
   },
@@ -236,7 +285,10 @@ export const SCENARIOS: Scenario[] = [
     row: "A's order from M",
     key: { id: ID.orderA },
     select: ['A', 'M', 'admin'],
-    insert: { row: (self, tag) => ({ id: uuidFor(tag), buyer_id: self, merchant_id: ID.M }), allowed: nobody },
+    insert: {
+      row: (self, tag) => ({ id: uuidFor(tag), buyer_id: self, merchant_id: ID.M }),
+      allowed: nobody,
+    },
     update: { set: { buyer_email: 'x@matrix.test' }, allowed: nobody },
     delete: { allowed: nobody },
   },
@@ -253,7 +305,13 @@ export const SCENARIOS: Scenario[] = [
     select: ['A', 'M', 'admin'],
     insert: {
       row: (_self, tag) => ({
-        id: uuidFor(tag), order_id: ID.orderA, product_name: 'Extra', unit_price_cents: 1, quantity: 1, line_total_cents: 1, currency: 'USD',
+        id: uuidFor(tag),
+        order_id: ID.orderA,
+        product_name: 'Extra',
+        unit_price_cents: 1,
+        quantity: 1,
+        line_total_cents: 1,
+        currency: 'USD',
       }),
       allowed: nobody,
     },
@@ -273,8 +331,13 @@ export const SCENARIOS: Scenario[] = [
     select: ['A', 'M', 'admin'],
     insert: {
       row: (self, tag) => ({
-        id: uuidFor(tag), affiliate_id: self, merchant_id: ID.M, program_id: ID.program, order_id: ID.orderB,
-        amount_cents: 100000, available_at: new Date().toISOString(),
+        id: uuidFor(tag),
+        affiliate_id: self,
+        merchant_id: ID.M,
+        program_id: ID.program,
+        order_id: ID.orderB,
+        amount_cents: 100000,
+        available_at: new Date().toISOString(),
       }),
       allowed: nobody,
     },
@@ -292,7 +355,10 @@ export const SCENARIOS: Scenario[] = [
     row: "A's payout",
     key: { id: ID.payoutA },
     select: ['A', 'admin'],
-    insert: { row: (self, tag) => ({ id: uuidFor(tag), affiliate_id: self, amount_cents: 100000 }), allowed: nobody },
+    insert: {
+      row: (self, tag) => ({ id: uuidFor(tag), affiliate_id: self, amount_cents: 100000 }),
+      allowed: nobody,
+    },
     update: { set: { status: 'processing' }, allowed: ['admin'] },
     delete: { allowed: nobody },
   },
@@ -301,7 +367,14 @@ export const SCENARIOS: Scenario[] = [
     row: 'a webhook event',
     key: { id: ID.stripeEvent },
     select: ['admin'],
-    insert: { row: (_self, tag) => ({ id: `evt_forged_${tag.replaceAll('-', '_')}`, type: 'x', payload: {} }), allowed: nobody },
+    insert: {
+      row: (_self, tag) => ({
+        id: `evt_forged_${tag.replaceAll('-', '_')}`,
+        type: 'x',
+        payload: {},
+      }),
+      allowed: nobody,
+    },
     update: { set: { processing_error: 'tampered' }, allowed: nobody },
     delete: { allowed: nobody },
   },
@@ -323,7 +396,10 @@ export const SCENARIOS: Scenario[] = [
     key: { id: ID.linkPageB },
     select: all,
     // One page per user: B and M already have theirs, so a second one is refused (23505).
-    insert: { row: (self, tag) => ({ id: uuidFor(tag), owner_id: self, title: 'My page' }), allowed: ['A', 'admin'] },
+    insert: {
+      row: (self, tag) => ({ id: uuidFor(tag), owner_id: self, title: 'My page' }),
+      allowed: ['A', 'admin'],
+    },
     update: { set: { title: 'New title' }, allowed: ['B', 'admin'] },
     delete: { allowed: ['B', 'admin'] },
   },
@@ -340,7 +416,13 @@ export const SCENARIOS: Scenario[] = [
     key: { id: ID.linkPageItemB },
     select: all,
     insert: {
-      row: (_self, tag) => ({ id: uuidFor(tag), page_id: ID.linkPageB, kind: 'link', label: 'Shop', url: '/shop' }),
+      row: (_self, tag) => ({
+        id: uuidFor(tag),
+        page_id: ID.linkPageB,
+        kind: 'link',
+        label: 'Shop',
+        url: '/shop',
+      }),
       allowed: ['B'],
     },
     update: { set: { label: 'Blog' }, allowed: ['B', 'admin'] },
@@ -351,7 +433,15 @@ export const SCENARIOS: Scenario[] = [
     row: "A's published storefront",
     key: { id: ID.storefrontA },
     select: all,
-    insert: { row: (self, tag) => ({ id: uuidFor(tag), owner_id: self, slug: `shop-${tag}`, title: 'Shop' }), allowed: signedIn },
+    insert: {
+      row: (self, tag) => ({
+        id: uuidFor(tag),
+        owner_id: self,
+        slug: `shop-${tag}`,
+        title: 'Shop',
+      }),
+      allowed: signedIn,
+    },
     update: { set: { title: 'Favourites' }, allowed: ['A', 'admin'] },
     delete: { allowed: ['A', 'admin'] },
   },
@@ -368,7 +458,11 @@ export const SCENARIOS: Scenario[] = [
     key: { id: ID.storefrontItemA },
     select: all,
     insert: {
-      row: (_self, tag) => ({ id: uuidFor(tag), storefront_id: ID.storefrontA, product_id: ID.productM2Pub }),
+      row: (_self, tag) => ({
+        id: uuidFor(tag),
+        storefront_id: ID.storefrontA,
+        product_id: ID.productM2Pub,
+      }),
       allowed: ['A'],
     },
     update: { set: { note: 'Love it' }, allowed: ['A', 'admin'] },
@@ -379,7 +473,10 @@ export const SCENARIOS: Scenario[] = [
     row: 'a published course',
     key: { id: ID.coursePub },
     select: all,
-    insert: { row: (_self, tag) => ({ id: uuidFor(tag), slug: `course-${tag}`, title: 'New course' }), allowed: ['admin'] },
+    insert: {
+      row: (_self, tag) => ({ id: uuidFor(tag), slug: `course-${tag}`, title: 'New course' }),
+      allowed: ['admin'],
+    },
     update: { set: { summary: 'Short summary' }, allowed: ['admin'] },
     delete: {
       allowed: ['admin'],
@@ -398,7 +495,15 @@ export const SCENARIOS: Scenario[] = [
     row: 'a module of a published course',
     key: { id: ID.modulePub },
     select: all,
-    insert: { row: (_self, tag) => ({ id: uuidFor(tag), course_id: ID.coursePub2, position: positionFor(tag), title: 'New' }), allowed: ['admin'] },
+    insert: {
+      row: (_self, tag) => ({
+        id: uuidFor(tag),
+        course_id: ID.coursePub2,
+        position: positionFor(tag),
+        title: 'New',
+      }),
+      allowed: ['admin'],
+    },
     update: { set: { title: 'Renamed module' }, allowed: ['admin'] },
     delete: { allowed: ['admin'] },
   },
@@ -413,7 +518,10 @@ export const SCENARIOS: Scenario[] = [
     row: "A's enrollment",
     key: { id: ID.enrollmentA },
     select: ['A', 'admin'],
-    insert: { row: (self, tag) => ({ id: uuidFor(tag), course_id: ID.coursePub2, user_id: self }), allowed: signedIn },
+    insert: {
+      row: (self, tag) => ({ id: uuidFor(tag), course_id: ID.coursePub2, user_id: self }),
+      allowed: signedIn,
+    },
     update: { set: { completed_at: new Date().toISOString() }, allowed: nobody },
     delete: { allowed: ['A', 'admin'] },
   },
@@ -436,7 +544,12 @@ export const SCENARIOS: Scenario[] = [
     key: { id: ID.certificateA },
     select: ['A', 'admin'],
     insert: {
-      row: (self, tag) => ({ id: uuidFor(tag), user_id: self, course_id: ID.coursePub2, code: `FAKE-${tag.slice(0, 4).toUpperCase()}-0000` }),
+      row: (self, tag) => ({
+        id: uuidFor(tag),
+        user_id: self,
+        course_id: ID.coursePub2,
+        code: `FAKE-${tag.slice(0, 4).toUpperCase()}-0000`,
+      }),
       allowed: nobody,
     },
     update: { set: { code: 'EDIT-0000-0000' }, allowed: nobody },
@@ -447,7 +560,15 @@ export const SCENARIOS: Scenario[] = [
     row: "A's published post",
     key: { id: ID.postA },
     select: all,
-    insert: { row: (self, tag) => ({ id: uuidFor(tag), author_id: self, title: 'Hello', body: 'First post' }), allowed: signedIn },
+    insert: {
+      row: (self, tag) => ({
+        id: uuidFor(tag),
+        author_id: self,
+        title: 'Hello',
+        body: 'First post',
+      }),
+      allowed: signedIn,
+    },
     update: { set: { body: 'Edited' }, allowed: ['A', 'admin'] },
     delete: { allowed: ['A', 'admin'] },
   },
@@ -463,7 +584,10 @@ export const SCENARIOS: Scenario[] = [
     row: "A's comment",
     key: { id: ID.commentA },
     select: all,
-    insert: { row: (self, tag) => ({ id: uuidFor(tag), post_id: ID.postA, author_id: self, body: 'Nice' }), allowed: signedIn },
+    insert: {
+      row: (self, tag) => ({ id: uuidFor(tag), post_id: ID.postA, author_id: self, body: 'Nice' }),
+      allowed: signedIn,
+    },
     update: { set: { body: 'Edited' }, allowed: ['A', 'admin'] },
     delete: { allowed: ['A', 'admin'] },
   },
@@ -472,7 +596,15 @@ export const SCENARIOS: Scenario[] = [
     row: "A's reaction",
     key: { id: ID.reactionA },
     select: all,
-    insert: { row: (self, tag) => ({ id: uuidFor(tag), user_id: self, post_id: ID.postA, kind: 'celebrate' }), allowed: signedIn },
+    insert: {
+      row: (self, tag) => ({
+        id: uuidFor(tag),
+        user_id: self,
+        post_id: ID.postA,
+        kind: 'celebrate',
+      }),
+      allowed: signedIn,
+    },
     update: { set: { kind: 'support' }, allowed: nobody },
     delete: { allowed: ['A', 'admin'] },
   },
@@ -481,7 +613,15 @@ export const SCENARIOS: Scenario[] = [
     row: "A's report",
     key: { id: ID.reportA },
     select: ['A', 'admin'],
-    insert: { row: (self, tag) => ({ id: uuidFor(tag), reporter_id: self, post_id: ID.postA, reason: 'spam' }), allowed: signedIn },
+    insert: {
+      row: (self, tag) => ({
+        id: uuidFor(tag),
+        reporter_id: self,
+        post_id: ID.postA,
+        reason: 'spam',
+      }),
+      allowed: signedIn,
+    },
     update: { set: { status: 'dismissed' }, allowed: ['admin'] },
     delete: { allowed: ['admin'] },
   },
@@ -490,7 +630,10 @@ export const SCENARIOS: Scenario[] = [
     row: 'the conversation of M and A',
     key: { id: ID.conversationMA },
     select: ['A', 'M'],
-    insert: { row: (self, tag) => ({ id: uuidFor(tag), merchant_id: ID.M2, affiliate_id: self }), allowed: ['A', 'B'] },
+    insert: {
+      row: (self, tag) => ({ id: uuidFor(tag), merchant_id: ID.M2, affiliate_id: self }),
+      allowed: ['A', 'B'],
+    },
     update: { set: { subject: 'Changed' }, allowed: nobody },
     delete: { allowed: ['A', 'M'] },
   },
@@ -499,7 +642,15 @@ export const SCENARIOS: Scenario[] = [
     row: "M's message to A",
     key: { id: ID.messageMA },
     select: ['A', 'M'],
-    insert: { row: (self, tag) => ({ id: uuidFor(tag), conversation_id: ID.conversationMA, sender_id: self, body: 'Hi' }), allowed: ['A', 'M'] },
+    insert: {
+      row: (self, tag) => ({
+        id: uuidFor(tag),
+        conversation_id: ID.conversationMA,
+        sender_id: self,
+        body: 'Hi',
+      }),
+      allowed: ['A', 'M'],
+    },
     update: { set: { read_at: new Date().toISOString() }, allowed: ['A'] },
     delete: { allowed: ['M'] },
   },
@@ -516,7 +667,11 @@ export const SCENARIOS: Scenario[] = [
 
 /** A uuid unique to one test case (tags are short unique strings). */
 export function uuidFor(tag: string): string {
-  const hex = [...tag].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join('').slice(-12).padStart(12, '0');
+  const hex = [...tag]
+    .map((c) => c.charCodeAt(0).toString(16).padStart(2, '0'))
+    .join('')
+    .slice(-12)
+    .padStart(12, '0');
   return `10000000-0000-4000-8000-${hex}`;
 }
 
@@ -526,7 +681,7 @@ function dayFor(tag: string): string {
 }
 
 function positionFor(tag: string): number {
-  return 100 + [...tag].reduce((sum, c) => sum * 31 + c.charCodeAt(0), 0) % 100000;
+  return 100 + ([...tag].reduce((sum, c) => sum * 31 + c.charCodeAt(0), 0) % 100000);
 }
 
 /** Each case gets a distinct short tag (used in unique columns). */

@@ -3,7 +3,15 @@
 // security or a guard (SQLSTATE 42501) or from a documented uniqueness rule (23505); any other
 // error means the test case itself is wrong and fails loudly.
 import { describe, expect, it } from 'vitest';
-import { ACTORS, SCENARIOS, caseTag, expected, type Actor, type Operation, type Scenario } from './matrix.js';
+import {
+  ACTORS,
+  SCENARIOS,
+  caseTag,
+  expected,
+  type Actor,
+  type Operation,
+  type Scenario,
+} from './matrix.js';
 
 export interface Outcome {
   allowed: boolean;
@@ -35,7 +43,12 @@ export function defineMatrix(attempt: Attempt): void {
           const succeeded: Actor[] = [];
           const unexpectedErrors: string[] = [];
           for (const actor of ACTORS) {
-            const outcome = await attempt({ actor, operation, scenario, tag: caseTag(index, actor) });
+            const outcome = await attempt({
+              actor,
+              operation,
+              scenario,
+              tag: caseTag(index, actor),
+            });
             if (outcome.allowed) succeeded.push(actor);
             else if (outcome.code && !REFUSAL_CODES.has(outcome.code)) {
               unexpectedErrors.push(`${actor}: ${outcome.code} ${outcome.message ?? ''}`);

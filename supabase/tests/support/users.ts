@@ -15,7 +15,12 @@ export interface Profile {
 /** Inserts an auth user the way the auth service does on sign-up and returns the created profile. */
 export async function createUser(
   stack: RunningStack,
-  opts: { email?: string | null; metadata?: Record<string, unknown>; role?: string; password?: string } = {},
+  opts: {
+    email?: string | null;
+    metadata?: Record<string, unknown>;
+    role?: string;
+    password?: string;
+  } = {},
 ): Promise<Profile> {
   const id = randomUUID();
   const email = opts.email === undefined ? `user-${id.slice(0, 8)}@profiles.test` : opts.email;
@@ -26,12 +31,15 @@ export async function createUser(
              now(), $3)`,
     [id, email, opts.metadata ?? {}, opts.password ?? null],
   );
-  if (opts.role) await stack.pool.query('update public.profiles set role = $2 where id = $1', [id, opts.role]);
+  if (opts.role)
+    await stack.pool.query('update public.profiles set role = $2 where id = $1', [id, opts.role]);
   return profileOf(stack, id);
 }
 
 export async function profileOf(stack: RunningStack, id: string): Promise<Profile> {
-  const { rows } = await stack.pool.query<Profile>('select * from public.profiles where id = $1', [id]);
+  const { rows } = await stack.pool.query<Profile>('select * from public.profiles where id = $1', [
+    id,
+  ]);
   if (!rows[0]) throw new Error(`no profile for ${id}`);
   return rows[0];
 }

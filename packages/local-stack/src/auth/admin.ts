@@ -9,13 +9,22 @@ import { EMAIL_APP_METADATA, insertEmailUser } from './signup.js';
 import { mergeMetadata } from './user.js';
 import { actorOf, findUserById, userJson, type UserRow } from './users.js';
 
-const emailExists = () => unprocessable('email_exists', 'A user with this email address has already been registered');
+const emailExists = () =>
+  unprocessable('email_exists', 'A user with this email address has already been registered');
 const userNotFound = () => notFound('user_not_found', 'User not found');
 
 /** Go duration syntax as supabase/auth's `ban_duration` takes it ("24h", "1h30m", "none"). */
 export function parseBanDuration(value: string, now: number): Date | null {
   if (value === 'none') return null;
-  const unitMs: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1, us: 0.001, µs: 0.001, ns: 0.000001 };
+  const unitMs: Record<string, number> = {
+    h: 3_600_000,
+    m: 60_000,
+    s: 1000,
+    ms: 1,
+    us: 0.001,
+    µs: 0.001,
+    ns: 0.000001,
+  };
   const pattern = /(\d+(?:\.\d+)?)(ms|us|µs|ns|h|m|s)/g;
   let total = 0;
   let consumed = 0;
@@ -31,7 +40,12 @@ export function parseBanDuration(value: string, now: number): Date | null {
   return until;
 }
 
-async function targetUser(rt: AuthRuntime, request: AuthRequest, db: Queryable = rt.pool, forUpdate = false): Promise<UserRow> {
+async function targetUser(
+  rt: AuthRuntime,
+  request: AuthRequest,
+  db: Queryable = rt.pool,
+  forUpdate = false,
+): Promise<UserRow> {
   const id = request.params.id ?? '';
   if (!UUID_PATTERN.test(id)) throw userNotFound();
   const user = await findUserById(db, id, { forUpdate });
@@ -55,10 +69,14 @@ export async function listUsers(rt: AuthRuntime, request: AuthRequest): Promise<
   const users = await Promise.all(ids.map(({ id }) => findUserById(rt.pool, id)));
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const links = [];
-  if (page < lastPage) links.push(`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`);
+  if (page < lastPage)
+    links.push(`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`);
   links.push(`</admin/users?page=${lastPage}&per_page=${perPage}>; rel="last"`);
   return Response.json(
-    { users: users.filter((user): user is UserRow => user !== null).map(userJson), aud: 'authenticated' },
+    {
+      users: users.filter((user): user is UserRow => user !== null).map(userJson),
+      aud: 'authenticated',
+    },
     { headers: { 'x-total-count': String(total), link: links.join(', ') } },
   );
 }
@@ -89,7 +107,11 @@ interface AdminUserChanges {
 }
 
 async function readChanges(rt: AuthRuntime, body: Body): Promise<AdminUserChanges> {
-  if (body.string('phone')) throw unprocessable('phone_provider_disabled', 'Phone numbers are not supported on this server');
+  if (body.string('phone'))
+    throw unprocessable(
+      'phone_provider_disabled',
+      'Phone numbers are not supported on this server',
+    );
   const email = body.string('email');
   const password = body.string('password');
   const banDuration = body.string('ban_duration');
@@ -107,7 +129,8 @@ async function readChanges(rt: AuthRuntime, body: Body): Promise<AdminUserChange
   if (appMetadata) changes.appMetadata = appMetadata;
   if (banDuration !== undefined) changes.bannedUntil = parseBanDuration(banDuration, rt.now());
   const role = body.string('role');
-  if (role !== undefined && (role === '' || role.length > 255)) throw validationFailed('role must be 1 to 255 characters');
+  if (role !== undefined && (role === '' || role.length > 255))
+    throw validationFailed('role must be 1 to 255 characters');
   if (role !== undefined) changes.role = role;
   return changes;
 }
@@ -119,7 +142,8 @@ export async function createUser(rt: AuthRuntime, request: AuthRequest): Promise
   const id = body.string('id');
   if (id !== undefined && !UUID_PATTERN.test(id)) throw validationFailed('id must be a UUID');
   const changes = await readChanges(rt, body);
-  if (!changes.email) throw validationFailed('Unable to validate email address: an email address is required');
+  if (!changes.email)
+    throw validationFailed('Unable to validate email address: an email address is required');
   const email = changes.email;
   try {
     const user = await transaction(rt.pool, async (db) => {
@@ -134,7 +158,10 @@ export async function createUser(rt: AuthRuntime, request: AuthRequest): Promise
         bannedUntil: changes.bannedUntil ?? null,
       });
       const created = (await findUserById(db, newId))!;
-      await audit(db, actorOf(created), 'user_signedup', request.ip, { provider: 'email', by: 'admin' });
+      await audit(db, actorOf(created), 'user_signedup', request.ip, {
+        provider: 'email',
+        by: 'admin',
+      });
       return created;
     });
     return Response.json(userJson(user));
@@ -154,7 +181,11 @@ export async function updateUserById(rt: AuthRuntime, request: AuthRequest): Pro
       const user = await targetUser(rt, request, db, true);
       const now = new Date(rt.now());
       const set = (column: string, value: unknown) =>
-        db.query(`update auth.users set ${column} = $2, updated_at = $3 where id = $1`, [user.id, value, now]);
+        db.query(`update auth.users set ${column} = $2, updated_at = $3 where id = $1`, [
+          user.id,
+          value,
+          now,
+        ]);
       if (changes.email !== undefined && changes.email !== user.email) {
         await set('email', changes.email);
         await db.query(
@@ -164,13 +195,20 @@ export async function updateUserById(rt: AuthRuntime, request: AuthRequest): Pro
         );
       }
       if (changes.encryptedPassword) await set('encrypted_password', changes.encryptedPassword);
-      if (changes.confirmed === true && !user.email_confirmed_at) await set('email_confirmed_at', now);
+      if (changes.confirmed === true && !user.email_confirmed_at)
+        await set('email_confirmed_at', now);
       if (changes.confirmed === false) await set('email_confirmed_at', null);
       if (changes.userMetadata) {
-        await set('raw_user_meta_data', JSON.stringify(mergeMetadata(user.raw_user_meta_data, changes.userMetadata)));
+        await set(
+          'raw_user_meta_data',
+          JSON.stringify(mergeMetadata(user.raw_user_meta_data, changes.userMetadata)),
+        );
       }
       if (changes.appMetadata) {
-        await set('raw_app_meta_data', JSON.stringify(mergeMetadata(user.raw_app_meta_data, changes.appMetadata)));
+        await set(
+          'raw_app_meta_data',
+          JSON.stringify(mergeMetadata(user.raw_app_meta_data, changes.appMetadata)),
+        );
       }
       if (changes.bannedUntil !== undefined) await set('banned_until', changes.bannedUntil);
       if (changes.role !== undefined) await set('role', changes.role);
@@ -206,7 +244,11 @@ export async function deleteUserById(rt: AuthRuntime, request: AuthRequest): Pro
         await db.query('delete from auth.users where id = $1', [user.id]);
       } catch (error) {
         if ((error as { code?: string }).code !== '23503') throw error;
-        throw new AuthError(409, 'conflict', `Database error deleting user: ${(error as Error).message}`);
+        throw new AuthError(
+          409,
+          'conflict',
+          `Database error deleting user: ${(error as Error).message}`,
+        );
       }
     }
     await audit(db, actorOf(user), 'user_deleted', request.ip, { soft });

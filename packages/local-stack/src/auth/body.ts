@@ -2,7 +2,8 @@ import { badRequest } from './errors.js';
 
 const JSON_CONTENT_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 
-const badJson = (detail: string) => badRequest('bad_json', `Could not parse request body as JSON: ${detail}`);
+const badJson = (detail: string) =>
+  badRequest('bad_json', `Could not parse request body as JSON: ${detail}`);
 
 /**
  * Reads a JSON object body. A missing body counts as `{}` when `allowEmpty` is set (endpoints
@@ -65,7 +66,8 @@ export class Body {
   object(name: string): Record<string, unknown> | undefined {
     const value = this.raw[name];
     if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'object' || Array.isArray(value)) throw badJson(`field "${name}" must be an object`);
+    if (typeof value !== 'object' || Array.isArray(value))
+      throw badJson(`field "${name}" must be an object`);
     return value as Record<string, unknown>;
   }
 }

@@ -32,12 +32,18 @@ export function safeRedirect(rt: AuthRuntime, requested: string | null): string 
   }
   const allowed = new Set([new URL(rt.siteUrl).origin, new URL(rt.apiUrl).origin]);
   const local = /^(localhost|127\.0\.0\.1|\[::1\])$/.test(target.hostname);
-  return (target.protocol === 'http:' || target.protocol === 'https:') && (allowed.has(target.origin) || local)
+  return (target.protocol === 'http:' || target.protocol === 'https:') &&
+    (allowed.has(target.origin) || local)
     ? target.toString()
     : rt.siteUrl;
 }
 
-function verifyLink(rt: AuthRuntime, hash: string, type: EmailLinkType, redirectTo: string): string {
+function verifyLink(
+  rt: AuthRuntime,
+  hash: string,
+  type: EmailLinkType,
+  redirectTo: string,
+): string {
   const query = new URLSearchParams({ token: hash, type, redirect_to: redirectTo });
   return `${rt.apiUrl}/auth/v1/verify?${query.toString()}`;
 }
@@ -59,7 +65,12 @@ export async function prepareRecovery(
     new Date(rt.now()),
   ]);
   await audit(db, actorOf(user), 'user_recovery_requested', request.ip);
-  const link = verifyLink(rt, hash, 'recovery', safeRedirect(rt, request.url.searchParams.get('redirect_to')));
+  const link = verifyLink(
+    rt,
+    hash,
+    'recovery',
+    safeRedirect(rt, request.url.searchParams.get('redirect_to')),
+  );
   return {
     to: email,
     subject: 'Reset your password',
@@ -85,8 +96,15 @@ export async function prepareEmailChange(
        email_change_confirm_status = 0, updated_at = $4 where id = $1`,
     [user.id, newEmail, hash, new Date(rt.now())],
   );
-  await audit(db, actorOf(user), 'user_confirmation_requested', request.ip, { new_email: newEmail });
-  const link = verifyLink(rt, hash, 'email_change', safeRedirect(rt, request.url.searchParams.get('redirect_to')));
+  await audit(db, actorOf(user), 'user_confirmation_requested', request.ip, {
+    new_email: newEmail,
+  });
+  const link = verifyLink(
+    rt,
+    hash,
+    'email_change',
+    safeRedirect(rt, request.url.searchParams.get('redirect_to')),
+  );
   return {
     to: newEmail,
     subject: 'Confirm your new email address',

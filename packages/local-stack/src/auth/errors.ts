@@ -38,9 +38,14 @@ export function negotiateApiVersion(requested: string | null): string | null {
   return time >= Date.parse(`${API_VERSION_2024_01_01}T00:00:00Z`) ? API_VERSION_2024_01_01 : null;
 }
 
-export function errorBody(error: AuthError | OAuthError, apiVersion: string | null): Record<string, unknown> {
+export function errorBody(
+  error: AuthError | OAuthError,
+  apiVersion: string | null,
+): Record<string, unknown> {
   if (error instanceof OAuthError) {
-    return error.description ? { error: error.error, error_description: error.description } : { error: error.error };
+    return error.description
+      ? { error: error.error, error_description: error.description }
+      : { error: error.error };
   }
   if (apiVersion) return { code: error.errorCode, message: error.message, ...error.extra };
   return { code: error.status, error_code: error.errorCode, msg: error.message, ...error.extra };

@@ -8,14 +8,21 @@ import { findUserById, type UserRow } from './users.js';
 const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
 
 /** The verified claims of the request's bearer token; 401/403 as supabase/auth answers otherwise. */
-export async function bearerClaims(rt: AuthRuntime, request: AuthRequest): Promise<Record<string, unknown>> {
+export async function bearerClaims(
+  rt: AuthRuntime,
+  request: AuthRequest,
+): Promise<Record<string, unknown>> {
   const header = request.req.headers.get('authorization') ?? '';
   const match = /^bearer\s+(\S+)$/i.exec(header.trim());
-  if (!match?.[1]) throw unauthorized('no_authorization', 'This endpoint requires a valid Bearer token');
+  if (!match?.[1])
+    throw unauthorized('no_authorization', 'This endpoint requires a valid Bearer token');
   try {
     return await rt.keys.verify(match[1], { now: rt.now() });
   } catch (error) {
-    throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${describeJwtError(error)}`);
+    throw forbidden(
+      'bad_jwt',
+      `invalid JWT: unable to parse or verify signature, ${describeJwtError(error)}`,
+    );
   }
 }
 
@@ -45,8 +52,10 @@ export async function requireUser(
 ): Promise<Authenticated> {
   const claims = await bearerClaims(rt, request);
   const sub = claims.sub;
-  if (typeof sub !== 'string' || sub === '') throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
-  if (!UUID_PATTERN.test(sub)) throw forbidden('bad_jwt', 'invalid claim: sub claim must be a UUID');
+  if (typeof sub !== 'string' || sub === '')
+    throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
+  if (!UUID_PATTERN.test(sub))
+    throw forbidden('bad_jwt', 'invalid claim: sub claim must be a UUID');
   const user = await findUserById(db, sub, { forUpdate: lockUser });
   if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
   const sessionId = claims.session_id;

@@ -1,7 +1,13 @@
 import type pg from 'pg';
 import type { StackKeys } from '../keys.js';
 import type { Outbox } from '../outbox.js';
-import { API_VERSION_HEADER, AuthError, OAuthError, errorBody, negotiateApiVersion } from './errors.js';
+import {
+  API_VERSION_HEADER,
+  AuthError,
+  OAuthError,
+  errorBody,
+  negotiateApiVersion,
+} from './errors.js';
 import { RateLimiter } from './rate-limit.js';
 import { resolve } from './router.js';
 import type { AuthRuntime } from './runtime.js';
@@ -65,11 +71,21 @@ export function createAuthService(ctx: AuthServiceContext): AuthService {
           response = Response.json(errorBody(error, apiVersion), { status: error.status });
         } else if (isDataException(error)) {
           // Input Postgres cannot store (a safety net behind the routes' own checks).
-          const invalid = new AuthError(400, 'validation_failed', `Invalid input: ${(error as Error).message}`);
+          const invalid = new AuthError(
+            400,
+            'validation_failed',
+            `Invalid input: ${(error as Error).message}`,
+          );
           response = Response.json(errorBody(invalid, apiVersion), { status: 400 });
         } else {
-          log(`[auth] ${req.method} ${info.path} failed: ${(error as Error).stack ?? String(error)}`);
-          const failure = new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information');
+          log(
+            `[auth] ${req.method} ${info.path} failed: ${(error as Error).stack ?? String(error)}`,
+          );
+          const failure = new AuthError(
+            500,
+            'unexpected_failure',
+            'Unexpected failure, please check server logs for more information',
+          );
           response = Response.json(errorBody(failure, apiVersion), { status: 500 });
         }
       }

@@ -1,9 +1,32 @@
 import type { AuthRequest, AuthRuntime } from './runtime.js';
 
 const EXTERNAL_PROVIDERS = [
-  'anonymous_users', 'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'fly', 'github', 'gitlab',
-  'google', 'keycloak', 'kakao', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc',
-  'workos', 'twitch', 'twitter', 'zoom', 'phone', 'web3_ethereum', 'web3_solana',
+  'anonymous_users',
+  'apple',
+  'azure',
+  'bitbucket',
+  'discord',
+  'facebook',
+  'figma',
+  'fly',
+  'github',
+  'gitlab',
+  'google',
+  'keycloak',
+  'kakao',
+  'linkedin',
+  'linkedin_oidc',
+  'notion',
+  'spotify',
+  'slack',
+  'slack_oidc',
+  'workos',
+  'twitch',
+  'twitter',
+  'zoom',
+  'phone',
+  'web3_ethereum',
+  'web3_solana',
 ];
 
 /** GET /settings: what this server offers (email + password only, confirmed at once). */

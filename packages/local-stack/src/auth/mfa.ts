@@ -12,7 +12,10 @@ import { actorOf, findUserById } from './users.js';
 const MAX_FACTORS = 10;
 
 const nameConflict = (name: string) =>
-  unprocessable('mfa_factor_name_conflict', `A factor with the friendly name "${name}" for this user already exists`);
+  unprocessable(
+    'mfa_factor_name_conflict',
+    `A factor with the friendly name "${name}" for this user already exists`,
+  );
 
 /** POST /factors: enrol a TOTP factor (phone and WebAuthn are not configured locally). */
 export async function enroll(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
@@ -22,17 +25,24 @@ export async function enroll(rt: AuthRuntime, request: AuthRequest): Promise<Res
   const friendlyName = body.string('friendly_name') ?? '';
   const issuerParam = body.string('issuer');
   if (factorType === 'phone') {
-    throw unprocessable('mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone: SMS is not configured on this server');
+    throw unprocessable(
+      'mfa_phone_enroll_not_enabled',
+      'MFA enroll is disabled for Phone: SMS is not configured on this server',
+    );
   }
   if (factorType === 'webauthn') {
     throw unprocessable('mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
   }
-  if (factorType !== 'totp') throw validationFailed('factor_type needs to be totp, phone, or webauthn');
+  if (factorType !== 'totp')
+    throw validationFailed('factor_type needs to be totp, phone, or webauthn');
   if (friendlyName !== '' && user.factors.some((factor) => factor.friendly_name === friendlyName)) {
     throw nameConflict(friendlyName);
   }
   if (user.factors.length >= MAX_FACTORS) {
-    throw unprocessable('too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue');
+    throw unprocessable(
+      'too_many_enrolled_mfa_factors',
+      'Maximum number of verified factors reached, unenroll to continue',
+    );
   }
   if (user.factors.some((factor) => factor.status === 'verified') && session.aal !== 'aal2') {
     throw forbidden('insufficient_aal', 'AAL2 required to enroll a new factor');
@@ -50,7 +60,10 @@ export async function enroll(rt: AuthRuntime, request: AuthRequest): Promise<Res
          values ($1, $2, $3, 'totp', 'unverified', $4, $4, $5)`,
         [id, user.id, friendlyName, new Date(rt.now()), secret],
       );
-      await audit(db, actorOf(user), 'factor_in_progress', request.ip, { factor_id: id, factor_type: 'totp' });
+      await audit(db, actorOf(user), 'factor_in_progress', request.ip, {
+        factor_id: id,
+        factor_type: 'totp',
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw nameConflict(friendlyName);
@@ -73,7 +86,12 @@ interface FactorRecord {
   last_totp_step: string | null;
 }
 
-async function factorOf(rt: AuthRuntime, request: AuthRequest, userId: string, db: Queryable): Promise<FactorRecord> {
+async function factorOf(
+  rt: AuthRuntime,
+  request: AuthRequest,
+  userId: string,
+  db: Queryable,
+): Promise<FactorRecord> {
   const factorId = request.params.id ?? '';
   const { rows } = UUID_PATTERN.test(factorId)
     ? await db.query<FactorRecord>(
@@ -95,7 +113,10 @@ export async function challenge(rt: AuthRuntime, request: AuthRequest): Promise<
   const result = await transaction(rt.pool, async (db) => {
     const factor = await factorOf(rt, request, user.id, db);
     if (factor.factor_type !== 'totp') {
-      throw unprocessable('mfa_phone_verify_not_enabled', 'MFA verification is disabled for Phone: SMS is not configured on this server');
+      throw unprocessable(
+        'mfa_phone_verify_not_enabled',
+        'MFA verification is disabled for Phone: SMS is not configured on this server',
+      );
     }
     const id = randomUUID();
     const now = new Date(rt.now());
@@ -103,9 +124,19 @@ export async function challenge(rt: AuthRuntime, request: AuthRequest): Promise<
       'insert into auth.mfa_challenges (id, factor_id, created_at, ip_address) values ($1, $2, $3, $4)',
       [id, factor.id, now, inetOrNull(request.ip) ?? '0.0.0.0'],
     );
-    await db.query('update auth.mfa_factors set last_challenged_at = $2 where id = $1', [factor.id, now]);
-    await audit(db, actorOf(user), 'challenge_created', request.ip, { factor_id: factor.id, factor_status: factor.status });
-    return { id, type: 'totp', expires_at: Math.floor(rt.now() / 1000) + rt.settings.mfaChallengeSeconds };
+    await db.query('update auth.mfa_factors set last_challenged_at = $2 where id = $1', [
+      factor.id,
+      now,
+    ]);
+    await audit(db, actorOf(user), 'challenge_created', request.ip, {
+      factor_id: factor.id,
+      factor_status: factor.status,
+    });
+    return {
+      id,
+      type: 'totp',
+      expires_at: Math.floor(rt.now() / 1000) + rt.settings.mfaChallengeSeconds,
+    };
   });
   return Response.json(result);
 }
@@ -128,7 +159,11 @@ export async function verify(rt: AuthRuntime, request: AuthRequest): Promise<Res
   const challengeId = body.string('challenge_id') ?? '';
   const code = (body.string('code') ?? '').trim();
   if (code === '') throw validationFailed('Code needs to be non-empty');
-  if (!UUID_PATTERN.test(challengeId)) throw badRequest('bad_json', 'Could not parse request body as JSON: challenge_id must be a UUID');
+  if (!UUID_PATTERN.test(challengeId))
+    throw badRequest(
+      'bad_json',
+      'Could not parse request body as JSON: challenge_id must be a UUID',
+    );
 
   const response = await transaction(rt.pool, async (db) => {
     const factor = await factorOf(rt, request, user.id, db);
@@ -137,7 +172,11 @@ export async function verify(rt: AuthRuntime, request: AuthRequest): Promise<Res
       [challengeId, factor.id],
     );
     const found = rows[0];
-    if (!found) throw unprocessable('mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
+    if (!found)
+      throw unprocessable(
+        'mfa_factor_not_found',
+        'MFA factor with the provided challenge ID not found',
+      );
     if (found.verified_at !== null || found.ip_address !== (inetOrNull(request.ip) ?? '0.0.0.0')) {
       throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
     }
@@ -154,7 +193,10 @@ export async function verify(rt: AuthRuntime, request: AuthRequest): Promise<Res
     }
 
     const now = new Date(rt.now());
-    await db.query('update auth.mfa_challenges set verified_at = $2 where id = $1', [found.id, now]);
+    await db.query('update auth.mfa_challenges set verified_at = $2 where id = $1', [
+      found.id,
+      now,
+    ]);
     await db.query(
       `update auth.mfa_factors set status = 'verified', last_totp_step = $2, updated_at = $3 where id = $1`,
       [factor.id, step, now],
@@ -163,14 +205,16 @@ export async function verify(rt: AuthRuntime, request: AuthRequest): Promise<Res
       `delete from auth.mfa_factors where user_id = $1 and factor_type = 'totp' and status = 'unverified' and id <> $2`,
       [user.id, factor.id],
     );
-    await db.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = $3 where id = $1`, [
-      session.id,
-      factor.id,
-      now,
-    ]);
+    await db.query(
+      `update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = $3 where id = $1`,
+      [session.id, factor.id, now],
+    );
     await addAmrClaim(db, session.id, 'totp', now);
     // Other sessions of the user below aal2 end, as supabase/auth does after a verification.
-    await db.query(`delete from auth.sessions where user_id = $1 and id <> $2 and aal = 'aal1'`, [user.id, session.id]);
+    await db.query(`delete from auth.sessions where user_id = $1 and id <> $2 and aal = 'aal1'`, [
+      user.id,
+      session.id,
+    ]);
     await audit(db, actorOf(user), 'verification_attempted', request.ip, {
       factor_id: factor.id,
       challenge_id: found.id,
@@ -181,8 +225,14 @@ export async function verify(rt: AuthRuntime, request: AuthRequest): Promise<Res
       [session.id],
     );
     const current = tokens[0];
-    if (!current) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
-    const rotated = await rotateRefreshToken(db, rt, { ...current, session_id: session.id }, request.req.headers.get('user-agent'));
+    if (!current)
+      throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
+    const rotated = await rotateRefreshToken(
+      db,
+      rt,
+      { ...current, session_id: session.id },
+      request.req.headers.get('user-agent'),
+    );
     const fresh = (await findUserById(db, user.id))!;
     return sessionResponse(db, rt, fresh, session.id, rotated.token, rotated.claims);
   });
@@ -202,9 +252,10 @@ export async function unenroll(rt: AuthRuntime, request: AuthRequest): Promise<R
          and session_id in (select id from auth.sessions where factor_id = $1)`,
       [factor.id],
     );
-    await db.query(`update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where factor_id = $1`, [
-      factor.id,
-    ]);
+    await db.query(
+      `update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where factor_id = $1`,
+      [factor.id],
+    );
     await db.query('delete from auth.mfa_factors where id = $1', [factor.id]);
     await audit(db, actorOf(user), 'factor_unenrolled', request.ip, {
       factor_id: factor.id,

@@ -21,18 +21,28 @@ export function readPkceChallenge(body: Body): PkceChallenge | null {
   const challenge = body.string('code_challenge');
   const method = body.string('code_challenge_method');
   if (!challenge && !method) return null;
-  if (!challenge || !method) throw validationFailed('PKCE flow requires code_challenge_method and code_challenge');
+  if (!challenge || !method)
+    throw validationFailed('PKCE flow requires code_challenge_method and code_challenge');
   const normalised = method.toLowerCase();
   if (normalised !== 's256' && normalised !== 'plain') {
     throw validationFailed('code challenge method not supported');
   }
-  if (challenge.length < 43 || challenge.length > 128) throw validationFailed('code challenge has to be between 43 and 128 characters');
+  if (challenge.length < 43 || challenge.length > 128)
+    throw validationFailed('code challenge has to be between 43 and 128 characters');
   return { challenge, method: normalised };
 }
 
 /** Remembers a PKCE challenge for the next `method` link of `userId` (replacing older ones). */
-export async function savePkceChallenge(db: Queryable, userId: string, method: AuthMethod, pkce: PkceChallenge): Promise<void> {
-  await db.query('delete from auth.flow_state where user_id = $1 and authentication_method = $2', [userId, method]);
+export async function savePkceChallenge(
+  db: Queryable,
+  userId: string,
+  method: AuthMethod,
+  pkce: PkceChallenge,
+): Promise<void> {
+  await db.query('delete from auth.flow_state where user_id = $1 and authentication_method = $2', [
+    userId,
+    method,
+  ]);
   await db.query(
     `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
        authentication_method, created_at, updated_at)
@@ -42,7 +52,12 @@ export async function savePkceChallenge(db: Queryable, userId: string, method: A
 }
 
 /** The one-time code for a verified `method` link of `userId`, when the link was asked for with PKCE. */
-export async function issuePkceCode(db: Queryable, rt: AuthRuntime, userId: string, method: AuthMethod): Promise<string | null> {
+export async function issuePkceCode(
+  db: Queryable,
+  rt: AuthRuntime,
+  userId: string,
+  method: AuthMethod,
+): Promise<string | null> {
   const { rows } = await db.query<{ auth_code: string }>(
     `update auth.flow_state set auth_code_issued_at = $3, updated_at = $3
      where user_id = $1 and authentication_method = $2 returning auth_code`,
@@ -82,18 +97,33 @@ export async function pkceGrant(rt: AuthRuntime, request: AuthRequest): Promise<
       throw unprocessable('flow_state_expired', 'invalid flow state, flow state has expired');
     }
     const expected =
-      flow.code_challenge_method === 's256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
+      flow.code_challenge_method === 's256'
+        ? createHash('sha256').update(verifier).digest('base64url')
+        : verifier;
     if (expected !== flow.code_challenge) {
-      throw badRequest('bad_code_verifier', 'code challenge does not match previously saved code verifier');
+      throw badRequest(
+        'bad_code_verifier',
+        'code challenge does not match previously saved code verifier',
+      );
     }
     await db.query('delete from auth.flow_state where id = $1', [flow.id]);
     const user = await findUserById(db, flow.user_id);
-    if (!user) throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found');
-    await audit(db, actorOf(user), 'login', request.ip, { provider_type: 'email', via: flow.authentication_method });
-    const { sessionId, refreshToken } = await createSession(db, rt, user, flow.authentication_method, {
-      ip: request.ip,
-      userAgent: request.req.headers.get('user-agent'),
+    if (!user)
+      throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found');
+    await audit(db, actorOf(user), 'login', request.ip, {
+      provider_type: 'email',
+      via: flow.authentication_method,
     });
+    const { sessionId, refreshToken } = await createSession(
+      db,
+      rt,
+      user,
+      flow.authentication_method,
+      {
+        ip: request.ip,
+        userAgent: request.req.headers.get('user-agent'),
+      },
+    );
     return sessionResponse(db, rt, user, sessionId, refreshToken);
   });
   return Response.json(response);

@@ -36,7 +36,8 @@ export class RateLimiter {
     for (const [key, bucket] of this.buckets) {
       const name = key.slice(0, key.indexOf('\u0000')) as RateLimitName;
       const { limit, windowSeconds } = this.limits[name];
-      if (bucket.tokens + ((now - bucket.updatedAt) * limit) / (windowSeconds * 1000) >= limit) this.buckets.delete(key);
+      if (bucket.tokens + ((now - bucket.updatedAt) * limit) / (windowSeconds * 1000) >= limit)
+        this.buckets.delete(key);
     }
   }
 }

@@ -2,7 +2,13 @@ import { audit } from './audit.js';
 import { readJsonObject } from './body.js';
 import { isUniqueViolation, transaction, type Queryable } from './db.js';
 import { prepareRecovery, safeRedirect, tokenHash, type EmailLinkType } from './email-links.js';
-import { AuthError, forbidden, tooManyRequests, unprocessable, validationFailed } from './errors.js';
+import {
+  AuthError,
+  forbidden,
+  tooManyRequests,
+  unprocessable,
+  validationFailed,
+} from './errors.js';
 import { normaliseEmail } from './password.js';
 import { issuePkceCode, readPkceChallenge } from './pkce.js';
 import type { AuthRequest, AuthRuntime } from './runtime.js';
@@ -20,7 +26,8 @@ export async function recover(rt: AuthRuntime, request: AuthRequest): Promise<Re
   const user = await findUserByEmail(rt.pool, email);
   if (!user) return Response.json({});
   const sentAt = user.recovery_sent_at?.getTime();
-  const waitMs = sentAt === undefined ? 0 : sentAt + rt.settings.emailFrequencySeconds * 1000 - rt.now();
+  const waitMs =
+    sentAt === undefined ? 0 : sentAt + rt.settings.emailFrequencySeconds * 1000 - rt.now();
   if (waitMs > 0) {
     throw tooManyRequests(
       'over_email_send_rate_limit',
@@ -32,7 +39,14 @@ export async function recover(rt: AuthRuntime, request: AuthRequest): Promise<Re
   return Response.json({});
 }
 
-const VERIFY_TYPES = new Set(['signup', 'invite', 'magiclink', 'recovery', 'email_change', 'email']);
+const VERIFY_TYPES = new Set([
+  'signup',
+  'invite',
+  'magiclink',
+  'recovery',
+  'email_change',
+  'email',
+]);
 
 const invalidLink = () => forbidden('otp_expired', 'Token has expired or is invalid');
 
@@ -52,7 +66,8 @@ export async function verifyPost(rt: AuthRuntime, request: AuthRequest): Promise
   let lookup: string;
   if (hash) lookup = hash;
   else if (token && email) lookup = tokenHash(normaliseEmail(email), token.trim());
-  else if (token) throw validationFailed('Only an email address or phone number should be provided on verify');
+  else if (token)
+    throw validationFailed('Only an email address or phone number should be provided on verify');
   else throw validationFailed('Verify requires either a token or a token hash');
   return Response.json(await consumeLink(rt, request, type, lookup, { pkce: false }));
 }
@@ -88,10 +103,14 @@ export async function verifyGet(rt: AuthRuntime, request: AuthRequest): Promise<
     fragment = new URLSearchParams({
       error: error.status === 403 ? 'access_denied' : 'invalid_request',
       error_code: error.errorCode,
-      error_description: error.status === 403 ? 'Email link is invalid or has expired' : error.message,
+      error_description:
+        error.status === 403 ? 'Email link is invalid or has expired' : error.message,
     });
   }
-  return new Response(null, { status: 303, headers: { location: `${redirectTo.split('#')[0]}#${fragment.toString()}` } });
+  return new Response(null, {
+    status: 303,
+    headers: { location: `${redirectTo.split('#')[0]}#${fragment.toString()}` },
+  });
 }
 
 async function consumeLink(
@@ -107,7 +126,9 @@ async function consumeLink(
     return await transaction(rt.pool, async (db) => {
       const user = await findUserByLink(db, linkType, hash);
       if (!user) throw invalidLink();
-      const sentAt = (linkType === 'recovery' ? user.recovery_sent_at : user.email_change_sent_at)?.getTime() ?? 0;
+      const sentAt =
+        (linkType === 'recovery' ? user.recovery_sent_at : user.email_change_sent_at)?.getTime() ??
+        0;
       if (sentAt + rt.settings.emailLinkSeconds * 1000 < rt.now()) throw invalidLink();
       const now = new Date(rt.now());
       if (linkType === 'recovery') {
@@ -144,13 +165,20 @@ async function consumeLink(
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw unprocessable('email_exists', 'A user with this email address has already been registered');
+      throw unprocessable(
+        'email_exists',
+        'A user with this email address has already been registered',
+      );
     }
     throw error;
   }
 }
 
-async function findUserByLink(db: Queryable, type: EmailLinkType, hash: string): Promise<UserRow | null> {
+async function findUserByLink(
+  db: Queryable,
+  type: EmailLinkType,
+  hash: string,
+): Promise<UserRow | null> {
   if (!/^[0-9a-f]{64}$/.test(hash)) return null;
   const column = type === 'recovery' ? 'recovery_token' : 'email_change_token_new';
   const { rows } = await db.query<{ id: string }>(

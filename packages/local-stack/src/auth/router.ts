@@ -50,11 +50,18 @@ const ROUTES: Route[] = [
   route('/factors/:id/challenge', { POST: mfa.challenge }),
   route('/factors/:id/verify', { POST: mfa.verify }),
   route('/admin/users', { GET: admin.listUsers, POST: admin.createUser }),
-  route('/admin/users/:id', { GET: admin.getUserById, PUT: admin.updateUserById, DELETE: admin.deleteUserById }),
+  route('/admin/users/:id', {
+    GET: admin.getUserById,
+    PUT: admin.updateUserById,
+    DELETE: admin.deleteUserById,
+  }),
 ];
 
 /** Finds the handler of `method path`; unknown paths answer 404, known paths with another method 405. */
-export function resolve(method: string, path: string): { handler: Handler; params: Record<string, string> } {
+export function resolve(
+  method: string,
+  path: string,
+): { handler: Handler; params: Record<string, string> } {
   for (const candidate of ROUTES) {
     const match = candidate.pattern.exec(path);
     if (!match) continue;

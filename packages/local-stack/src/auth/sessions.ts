@@ -41,12 +41,20 @@ export async function createSession(
      values ('00000000-0000-0000-0000-000000000000', $1, $2, false, $3, $3, $4)`,
     [refreshToken, user.id, now, sessionId],
   );
-  await db.query('update auth.users set last_sign_in_at = $2, updated_at = $2 where id = $1', [user.id, now]);
+  await db.query('update auth.users set last_sign_in_at = $2, updated_at = $2 where id = $1', [
+    user.id,
+    now,
+  ]);
   user.last_sign_in_at = now;
   return { sessionId, refreshToken };
 }
 
-export async function addAmrClaim(db: Queryable, sessionId: string, method: AuthMethod, at: Date): Promise<void> {
+export async function addAmrClaim(
+  db: Queryable,
+  sessionId: string,
+  method: AuthMethod,
+  at: Date,
+): Promise<void> {
   await db.query(
     `insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method)
      values ($1, $2, $2, $3)
@@ -104,7 +112,8 @@ export async function accessToken(
   known?: SessionClaims,
 ): Promise<{ token: string; expiresAt: number }> {
   const session =
-    known ?? (await db.query<SessionClaims>(`select ${sessionClaimsSql('$1::uuid')}`, [sessionId])).rows[0];
+    known ??
+    (await db.query<SessionClaims>(`select ${sessionClaimsSql('$1::uuid')}`, [sessionId])).rows[0];
   const iat = Math.floor(rt.now() / 1000);
   const expiresAt = iat + rt.settings.accessTokenSeconds;
   const token = await rt.keys.sign(

@@ -65,12 +65,16 @@ const RATE_LIMIT_VARIABLES: Record<RateLimitName, string> = {
  */
 export function authSettingsFromEnv(env: Record<string, string | undefined>): AuthSettingsInput {
   const rateLimits: Partial<Record<RateLimitName, RateLimit>> = {};
-  for (const [name, variable] of Object.entries(RATE_LIMIT_VARIABLES) as Array<[RateLimitName, string]>) {
+  for (const [name, variable] of Object.entries(RATE_LIMIT_VARIABLES) as Array<
+    [RateLimitName, string]
+  >) {
     const value = env[variable];
     if (value === undefined || value === '') continue;
     const match = /^(\d+)\/(\d+)$/.exec(value.trim());
     if (!match || Number(match[2]) === 0) {
-      throw new Error(`${variable} must look like <requests>/<seconds>, e.g. 150/300 (got "${value}")`);
+      throw new Error(
+        `${variable} must look like <requests>/<seconds>, e.g. 150/300 (got "${value}")`,
+      );
     }
     rateLimits[name] = { limit: Number(match[1]), windowSeconds: Number(match[2]) };
   }

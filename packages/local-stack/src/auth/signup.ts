@@ -22,7 +22,8 @@ export async function signup(rt: AuthRuntime, request: AuthRequest): Promise<Res
   const rawEmail = body.string('email');
   const password = body.string('password');
   const data = body.object('data') ?? {};
-  if (body.string('phone')) throw new AuthError(422, 'phone_provider_disabled', 'Phone signups are disabled');
+  if (body.string('phone'))
+    throw new AuthError(422, 'phone_provider_disabled', 'Phone signups are disabled');
   if (!rawEmail) throw validationFailed('To signup, please provide your email');
   const email = normaliseEmail(rawEmail);
   if (!password) throw validationFailed('Signup requires a valid password');
@@ -90,7 +91,12 @@ export async function insertEmailUser(db: Queryable, user: NewEmailUser): Promis
     [
       randomUUID(),
       id,
-      JSON.stringify({ sub: id, email: user.email, email_verified: user.confirmedAt !== null, phone_verified: false }),
+      JSON.stringify({
+        sub: id,
+        email: user.email,
+        email_verified: user.confirmedAt !== null,
+        phone_verified: false,
+      }),
     ],
   );
   return id;

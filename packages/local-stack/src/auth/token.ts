@@ -5,7 +5,12 @@ import { AuthError, OAuthError, badRequest, validationFailed } from './errors.js
 import { passwordMatches, weakPasswordReasons } from './password.js';
 import { pkceGrant } from './pkce.js';
 import type { AuthRequest, AuthRuntime } from './runtime.js';
-import { createSession, rotateRefreshToken, sessionResponse, type SessionClaims } from './sessions.js';
+import {
+  createSession,
+  rotateRefreshToken,
+  sessionResponse,
+  type SessionClaims,
+} from './sessions.js';
 import { actorOf, findUserByEmail, findUserById, isBanned } from './users.js';
 
 const INVALID_LOGIN = 'Invalid login credentials';
@@ -24,7 +29,8 @@ async function passwordGrant(rt: AuthRuntime, request: AuthRequest): Promise<Res
   const email = body.string('email');
   const phone = body.string('phone');
   const password = body.string('password') ?? '';
-  if (email && phone) throw validationFailed('Only an email address or phone number should be provided on login.');
+  if (email && phone)
+    throw validationFailed('Only an email address or phone number should be provided on login.');
   if (phone) throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
   if (!email) throw validationFailed('missing email or phone');
 
@@ -44,7 +50,9 @@ async function passwordGrant(rt: AuthRuntime, request: AuthRequest): Promise<Res
     return sessionResponse(db, rt, user, sessionId, refreshToken);
   });
   const reasons = weakPasswordReasons(password);
-  return Response.json(reasons ? { ...result, weak_password: { message: reasons.join('; '), reasons } } : result);
+  return Response.json(
+    reasons ? { ...result, weak_password: { message: reasons.join('; '), reasons } } : result,
+  );
 }
 
 interface RefreshTokenRow {
@@ -77,14 +85,17 @@ async function refreshTokenGrant(rt: AuthRuntime, request: AuthRequest): Promise
       [presented],
     );
     const row = rows[0];
-    if (!row?.session_id) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    if (!row?.session_id)
+      throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
     const sessionId = row.session_id;
     if (row.not_after !== null && row.not_after.getTime() <= rt.now()) {
       throw badRequest('session_expired', 'Invalid Refresh Token: Session Expired');
     }
     const user = await findUserById(db, row.user_id);
-    if (!user) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-    if (isBanned(user, rt.now())) throw badRequest('user_banned', 'Invalid Refresh Token: User Banned');
+    if (!user)
+      throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    if (isBanned(user, rt.now()))
+      throw badRequest('user_banned', 'Invalid Refresh Token: User Banned');
 
     const userAgent = request.req.headers.get('user-agent');
     let refreshToken: string;
@@ -98,9 +109,18 @@ async function refreshTokenGrant(rt: AuthRuntime, request: AuthRequest): Promise
       );
       if (rt.now() > reuseUntil || !current.rows[0]) {
         const now = new Date(rt.now());
-        await db.query('update auth.refresh_tokens set revoked = true, updated_at = $2 where session_id = $1', [sessionId, now]);
-        await db.query('update auth.sessions set not_after = $2, updated_at = $2 where id = $1', [sessionId, now]);
-        await audit(db, actorOf(user), 'token_revoked', request.ip, { reason: 'refresh_token_reused', session_id: sessionId });
+        await db.query(
+          'update auth.refresh_tokens set revoked = true, updated_at = $2 where session_id = $1',
+          [sessionId, now],
+        );
+        await db.query('update auth.sessions set not_after = $2, updated_at = $2 where id = $1', [
+          sessionId,
+          now,
+        ]);
+        await audit(db, actorOf(user), 'token_revoked', request.ip, {
+          reason: 'refresh_token_reused',
+          session_id: sessionId,
+        });
         return { reused: true as const };
       }
       refreshToken = current.rows[0].token;
@@ -113,10 +133,14 @@ async function refreshTokenGrant(rt: AuthRuntime, request: AuthRequest): Promise
       ));
     }
     await audit(db, actorOf(user), 'token_refreshed', request.ip);
-    return { reused: false as const, response: await sessionResponse(db, rt, user, sessionId, refreshToken, claims) };
+    return {
+      reused: false as const,
+      response: await sessionResponse(db, rt, user, sessionId, refreshToken, claims),
+    };
   });
   // The revocation above is committed before the error is answered.
-  if (outcome.reused) throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+  if (outcome.reused)
+    throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
   return Response.json(outcome.response);
 }
 

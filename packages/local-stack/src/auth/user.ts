@@ -10,7 +10,8 @@ import { assertStrongPassword, hashPassword, normaliseEmail, passwordMatches } f
 import type { AuthRequest, AuthRuntime } from './runtime.js';
 import { actorOf, findUserByEmail, findUserById, userJson } from './users.js';
 
-const emailExists = () => unprocessable('email_exists', 'A user with this email address has already been registered');
+const emailExists = () =>
+  unprocessable('email_exists', 'A user with this email address has already been registered');
 
 /** GET /user */
 export async function getUser(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
@@ -22,7 +23,10 @@ export async function getUser(rt: AuthRuntime, request: AuthRequest): Promise<Re
  * Merges `patch` into metadata as supabase/auth does: keys are replaced, a null value removes
  * the key.
  */
-export function mergeMetadata(current: Record<string, unknown> | null, patch: Record<string, unknown>) {
+export function mergeMetadata(
+  current: Record<string, unknown> | null,
+  patch: Record<string, unknown>,
+) {
   const merged: Record<string, unknown> = { ...(current ?? {}) };
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete merged[key];
@@ -39,13 +43,17 @@ export async function updateUser(rt: AuthRuntime, request: AuthRequest): Promise
   const password = body.string('password');
   const data = body.object('data');
   const pkce = readPkceChallenge(body);
-  if (body.string('phone')) throw unprocessable('phone_provider_disabled', 'Phone changes are disabled');
+  if (body.string('phone'))
+    throw unprocessable('phone_provider_disabled', 'Phone changes are disabled');
 
   let encrypted: string | null = null;
   if (password !== undefined) {
     assertStrongPassword(password);
     if (await passwordMatches(password, current.encrypted_password)) {
-      throw unprocessable('same_password', 'New password should be different from the old password.');
+      throw unprocessable(
+        'same_password',
+        'New password should be different from the old password.',
+      );
     }
     encrypted = await hashPassword(password, rt.settings.bcryptCost);
   }
@@ -65,14 +73,17 @@ export async function updateUser(rt: AuthRuntime, request: AuthRequest): Promise
       const user = await findUserById(db, current.id, { forUpdate: true });
       if (!user) throw validationFailed('User not found');
       if (data) {
-        await db.query('update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1', [
-          user.id,
-          JSON.stringify(mergeMetadata(user.raw_user_meta_data, data)),
-        ]);
+        await db.query(
+          'update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1',
+          [user.id, JSON.stringify(mergeMetadata(user.raw_user_meta_data, data))],
+        );
         await audit(db, actorOf(user), 'user_modified', request.ip);
       }
       if (encrypted) {
-        await db.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [user.id, encrypted]);
+        await db.query(
+          'update auth.users set encrypted_password = $2, updated_at = now() where id = $1',
+          [user.id, encrypted],
+        );
         await audit(db, actorOf(user), 'user_updated_password', request.ip);
       }
       if (newEmail) mail = await prepareEmailChange(db, rt, user, newEmail, request, pkce);
@@ -96,7 +107,10 @@ export async function logout(rt: AuthRuntime, request: AuthRequest): Promise<Res
   await transaction(rt.pool, async (db) => {
     if (scope === 'local') await db.query('delete from auth.sessions where id = $1', [session.id]);
     else if (scope === 'others') {
-      await db.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, session.id]);
+      await db.query('delete from auth.sessions where user_id = $1 and id <> $2', [
+        user.id,
+        session.id,
+      ]);
     } else await db.query('delete from auth.sessions where user_id = $1', [user.id]);
     await audit(db, actorOf(user), 'logout', request.ip, { scope });
   });
@@ -110,16 +124,21 @@ export async function unlinkIdentity(rt: AuthRuntime, request: AuthRequest): Pro
     const { user } = await requireUser(rt, request, db, { lockUser: true });
     if (!UUID_PATTERN.test(identityId)) throw validationFailed('identity_id must be an UUID');
     if (user.identities.length <= 1) {
-      throw unprocessable('single_identity_not_deletable', 'User must have at least 1 identity after unlinking');
+      throw unprocessable(
+        'single_identity_not_deletable',
+        'User must have at least 1 identity after unlinking',
+      );
     }
     const identity = user.identities.find((candidate) => candidate.id === identityId);
-    if (!identity) throw unprocessable('identity_not_found', 'Identity doesn\'t exist');
+    if (!identity) throw unprocessable('identity_not_found', "Identity doesn't exist");
     await db.query('delete from auth.identities where id = $1', [identity.id]);
-    const providers = [...new Set(user.identities.filter((i) => i.id !== identity.id).map((i) => i.provider))];
-    await db.query('update auth.users set raw_app_meta_data = $2, updated_at = now() where id = $1', [
-      user.id,
-      JSON.stringify({ ...(user.raw_app_meta_data ?? {}), providers }),
-    ]);
+    const providers = [
+      ...new Set(user.identities.filter((i) => i.id !== identity.id).map((i) => i.provider)),
+    ];
+    await db.query(
+      'update auth.users set raw_app_meta_data = $2, updated_at = now() where id = $1',
+      [user.id, JSON.stringify({ ...(user.raw_app_meta_data ?? {}), providers })],
+    );
     await audit(db, actorOf(user), 'identity_unlinked', request.ip, {
       identity_id: identity.id,
       provider: identity.provider,
@@ -131,9 +150,28 @@ export async function unlinkIdentity(rt: AuthRuntime, request: AuthRequest): Pro
 
 /** Providers supabase/auth knows; none of them is configured on the local stack. */
 const KNOWN_PROVIDERS = new Set([
-  'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'fly', 'github', 'gitlab', 'google',
-  'kakao', 'keycloak', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc',
-  'twitch', 'twitter', 'workos', 'zoom',
+  'apple',
+  'azure',
+  'bitbucket',
+  'discord',
+  'facebook',
+  'figma',
+  'fly',
+  'github',
+  'gitlab',
+  'google',
+  'kakao',
+  'keycloak',
+  'linkedin',
+  'linkedin_oidc',
+  'notion',
+  'spotify',
+  'slack',
+  'slack_oidc',
+  'twitch',
+  'twitter',
+  'workos',
+  'zoom',
 ]);
 
 function unsupportedProvider(provider: string): never {

@@ -61,9 +61,16 @@ const USER_SELECT = `
       order by f.created_at) from auth.mfa_factors f where f.user_id = u.id), '[]') as factors
   from auth.users u`;
 
-export async function findUserById(db: Queryable, id: string, { forUpdate = false } = {}): Promise<UserRow | null> {
+export async function findUserById(
+  db: Queryable,
+  id: string,
+  { forUpdate = false } = {},
+): Promise<UserRow | null> {
   const lock = forUpdate ? ' for update of u' : '';
-  const { rows } = await db.query<UserRow>(`${USER_SELECT} where u.id = $1 and u.deleted_at is null${lock}`, [id]);
+  const { rows } = await db.query<UserRow>(
+    `${USER_SELECT} where u.id = $1 and u.deleted_at is null${lock}`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 
@@ -79,7 +86,8 @@ export function isBanned(user: UserRow, now: number): boolean {
   return user.banned_until !== null && user.banned_until.getTime() > now;
 }
 
-const iso = (value: Date | string | null) => (value === null ? undefined : new Date(value).toISOString());
+const iso = (value: Date | string | null) =>
+  value === null ? undefined : new Date(value).toISOString();
 
 /** The user object as supabase/auth serialises it (fields that GoTrue omits when empty are omitted). */
 export function userJson(user: UserRow): Record<string, unknown> {
