@@ -1,38 +1,10 @@
+import { OAUTH_PROVIDERS, OTHER_SIGN_IN_METHODS } from './providers.js';
 import type { AuthRequest, AuthRuntime } from './runtime.js';
-
-const EXTERNAL_PROVIDERS = [
-  'anonymous_users',
-  'apple',
-  'azure',
-  'bitbucket',
-  'discord',
-  'facebook',
-  'figma',
-  'fly',
-  'github',
-  'gitlab',
-  'google',
-  'keycloak',
-  'kakao',
-  'linkedin',
-  'linkedin_oidc',
-  'notion',
-  'spotify',
-  'slack',
-  'slack_oidc',
-  'workos',
-  'twitch',
-  'twitter',
-  'zoom',
-  'phone',
-  'web3_ethereum',
-  'web3_solana',
-];
 
 /** GET /settings: what this server offers (email + password only, confirmed at once). */
 export async function settings(): Promise<Response> {
   const external: Record<string, boolean> = { email: true };
-  for (const provider of EXTERNAL_PROVIDERS) external[provider] = false;
+  for (const provider of [...OAUTH_PROVIDERS, ...OTHER_SIGN_IN_METHODS]) external[provider] = false;
   return Response.json({
     external,
     disable_signup: false,

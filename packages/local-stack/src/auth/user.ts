@@ -6,6 +6,7 @@ import type { OutgoingMail } from '../outbox.js';
 import { unprocessable, validationFailed } from './errors.js';
 import { requireUser } from './guard.js';
 import { readPkceChallenge } from './pkce.js';
+import { OAUTH_PROVIDERS } from './providers.js';
 import { assertStrongPassword, hashPassword, normaliseEmail, passwordMatches } from './password.js';
 import type { AuthRequest, AuthRuntime } from './runtime.js';
 import { actorOf, findUserByEmail, findUserById, userJson } from './users.js';
@@ -148,34 +149,8 @@ export async function unlinkIdentity(rt: AuthRuntime, request: AuthRequest): Pro
   return Response.json({});
 }
 
-/** Providers supabase/auth knows; none of them is configured on the local stack. */
-const KNOWN_PROVIDERS = new Set([
-  'apple',
-  'azure',
-  'bitbucket',
-  'discord',
-  'facebook',
-  'figma',
-  'fly',
-  'github',
-  'gitlab',
-  'google',
-  'kakao',
-  'keycloak',
-  'linkedin',
-  'linkedin_oidc',
-  'notion',
-  'spotify',
-  'slack',
-  'slack_oidc',
-  'twitch',
-  'twitter',
-  'workos',
-  'zoom',
-]);
-
 function unsupportedProvider(provider: string): never {
-  const reason = KNOWN_PROVIDERS.has(provider.toLowerCase())
+  const reason = OAUTH_PROVIDERS.includes(provider.toLowerCase())
     ? 'provider is not enabled'
     : `Provider ${provider} could not be found`;
   throw validationFailed(`Unsupported provider: ${reason}`);
