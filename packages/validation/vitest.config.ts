@@ -6,6 +6,8 @@ import { sourceConditions } from '../../config/vitest-shared.mjs';
 export default defineConfig({
   ...sourceConditions,
   test: {
+    // Property tests run thousands of cases; a busy 2-core CI machine must not turn them into timeouts.
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,
