@@ -290,23 +290,19 @@ describe('memberships', () => {
 
   it('an affiliate links only to programs it is approved in', async () => {
     const b = await as(EMAIL.B);
-    const refused = await b
-      .from('affiliate_links')
-      .insert({
-        code: 'b-sneaky',
-        affiliate_id: ID.B,
-        program_id: ID.program,
-        destination_url: '/shop',
-      });
+    const refused = await b.from('affiliate_links').insert({
+      code: 'b-sneaky',
+      affiliate_id: ID.B,
+      program_id: ID.program,
+      destination_url: '/shop',
+    });
     expect(refused.error?.code).toBe('42501');
-    const allowed = await b
-      .from('affiliate_links')
-      .insert({
-        code: 'b-allowed',
-        affiliate_id: ID.B,
-        program_id: ID.programM2,
-        destination_url: '/shop',
-      });
+    const allowed = await b.from('affiliate_links').insert({
+      code: 'b-allowed',
+      affiliate_id: ID.B,
+      program_id: ID.programM2,
+      destination_url: '/shop',
+    });
     expect(allowed.error).toBeNull();
   });
 });

@@ -210,13 +210,11 @@ describe('complete_onboarding()', () => {
     );
     expect((await profileOf(stack, merchant.id)).has_completed_onboarding).toBe(false);
 
-    const claim = await client
-      .from('sustainability_claims')
-      .insert({
-        merchant_id: merchant.id,
-        claim: 'Recycled packaging',
-        evidence_url: 'https://onboarding.example/proof.pdf',
-      });
+    const claim = await client.from('sustainability_claims').insert({
+      merchant_id: merchant.id,
+      claim: 'Recycled packaging',
+      evidence_url: 'https://onboarding.example/proof.pdf',
+    });
     expect(claim.error).toBeNull();
     result = await client.rpc('complete_onboarding');
     expect(result.error).toBeNull();
