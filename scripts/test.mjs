@@ -10,6 +10,7 @@ const args = [
   'typecheck',
   'lint',
   'lint:root',
+  'format:check',
   'check:package',
   '--output-logs=full',
   '--concurrency=2',
