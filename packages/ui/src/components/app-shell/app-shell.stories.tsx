@@ -39,7 +39,7 @@ function FakeRouterLink({
 
 function Example({ longContent = false, ...props }: AppShellRootProps & { longContent?: boolean }) {
   return (
-    <AppShell.Root {...props} style={{ minHeight: 480 }} position="static">
+    <AppShell.Root {...props} position="static">
       <AppShell.TopBar>
         <AppShell.MenuButton />
         <AppShell.SidebarToggle />
@@ -105,7 +105,11 @@ function Example({ longContent = false, ...props }: AppShellRootProps & { longCo
 const meta = {
   title: 'Layout/AppShell',
   component: Example,
-  parameters: { layout: 'fullscreen' },
+  parameters: {
+    layout: 'fullscreen',
+    // The shell fills its viewport; on the docs page each story gets a frame of its own.
+    docs: { story: { inline: false, height: '480px' } },
+  },
 } satisfies Meta<typeof Example>;
 
 export default meta;
