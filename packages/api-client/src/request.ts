@@ -1,5 +1,7 @@
 import type { VerdantSupabaseClient } from './context';
 import { ApiError, fromPostgrestError, toApiError } from './errors';
+import type { Page, Row, TableName } from './types';
+import { range, type PageInput } from './validate';
 
 /** The shape every PostgREST builder of supabase-js resolves to. */
 export interface PostgrestResult {
@@ -65,4 +67,42 @@ export async function currentUserId(supabase: VerdantSupabaseClient): Promise<st
   const id = data.session?.user.id;
   if (!id) throw new ApiError('unauthorized', 'Sign in first');
   return id;
+}
+
+/** Tables whose rows carry a `created_at` to list them newest first. */
+type DatedTable = {
+  [T in TableName]: 'created_at' extends keyof Row<T> ? T : never;
+}[TableName];
+
+/**
+ * One page of the signed-in user's rows of `table` — those whose `ownerColumn` holds the
+ * user's id — newest first. Row-level security still decides what is visible.
+ */
+export async function listOwnRows<T extends DatedTable>(
+  supabase: VerdantSupabaseClient,
+  table: T,
+  ownerColumn: Extract<keyof Row<T>, string>,
+  page?: PageInput,
+): Promise<Page<Row<T>>> {
+  const { from, to } = range(page);
+  const me = await currentUserId(supabase);
+  // supabase-js cannot check a column name against a table chosen by a type parameter; the
+  // signature above does that, so the builder is used untyped here.
+  const builder = supabase.from(table).select('*', { count: 'exact' }) as unknown as {
+    eq(
+      column: string,
+      value: string,
+    ): {
+      order(
+        column: string,
+        options: { ascending: boolean },
+      ): {
+        range(from: number, to: number): PromiseLike<PostgrestResult>;
+      };
+    };
+  };
+  const result = await runPage(
+    builder.eq(ownerColumn, me).order('created_at', { ascending: false }).range(from, to),
+  );
+  return result as Page<Row<T>>;
 }

@@ -1,5 +1,5 @@
 import type { ModuleContext } from '../context';
-import { currentUserId, run, runPage } from '../request';
+import { currentUserId, listOwnRows, run, runPage } from '../request';
 import type { Page, Row } from '../types';
 import { oneOf, range, type PageInput } from '../validate';
 
@@ -62,18 +62,8 @@ export function createCommissionsModule({ supabase }: ModuleContext) {
     },
 
     /** The signed-in affiliate's payouts. */
-    async listPayouts(page?: PageInput): Promise<Page<Payout>> {
-      const { from, to } = range(page);
-      const me = await currentUserId(supabase);
-      return runPage(
-        supabase
-          .from('payouts')
-          .select('*', { count: 'exact' })
-          .eq('affiliate_id', me)
-          .order('created_at', { ascending: false })
-          .range(from, to),
-      );
-    },
+    listPayouts: (page?: PageInput): Promise<Page<Payout>> =>
+      listOwnRows(supabase, 'payouts', 'affiliate_id', page),
   };
 }
 

@@ -1,12 +1,11 @@
 import type { ModuleContext } from '../context';
-import { currentUserId, run, runDelete, runPage } from '../request';
+import { currentUserId, listOwnRows, run, runDelete } from '../request';
 import type { Page, Row } from '../types';
 import {
   boolean,
   linkCode,
   optionalText,
   patch,
-  range,
   timestamp,
   url,
   uuid,
@@ -38,18 +37,8 @@ const optionalUuid = (field: string, v: unknown) =>
 export function createLinksModule({ supabase }: ModuleContext) {
   return {
     /** The signed-in affiliate's links, newest first. */
-    async listMine(page?: PageInput): Promise<Page<AffiliateLink>> {
-      const { from, to } = range(page);
-      const me = await currentUserId(supabase);
-      return runPage(
-        supabase
-          .from('affiliate_links')
-          .select('*', { count: 'exact' })
-          .eq('affiliate_id', me)
-          .order('created_at', { ascending: false })
-          .range(from, to),
-      );
-    },
+    listMine: (page?: PageInput): Promise<Page<AffiliateLink>> =>
+      listOwnRows(supabase, 'affiliate_links', 'affiliate_id', page),
 
     /** Creates a link for the signed-in affiliate (program links need an approved membership). */
     async create(input: NewAffiliateLink): Promise<AffiliateLink> {

@@ -1,5 +1,5 @@
 import type { ModuleContext } from '../context';
-import { currentUserId, run, runDelete, runPage } from '../request';
+import { currentUserId, listOwnRows, run, runDelete, runPage } from '../request';
 import type { Page, Row } from '../types';
 import { oneOf, optionalText, range, uuid, type PageInput } from '../validate';
 
@@ -27,18 +27,8 @@ export function createMembershipsModule({ supabase }: ModuleContext) {
     },
 
     /** The signed-in affiliate's memberships. */
-    async listMine(page?: PageInput): Promise<Page<ProgramMembership>> {
-      const { from, to } = range(page);
-      const me = await currentUserId(supabase);
-      return runPage(
-        supabase
-          .from('program_memberships')
-          .select('*', { count: 'exact' })
-          .eq('affiliate_id', me)
-          .order('created_at', { ascending: false })
-          .range(from, to),
-      );
-    },
+    listMine: (page?: PageInput): Promise<Page<ProgramMembership>> =>
+      listOwnRows(supabase, 'program_memberships', 'affiliate_id', page),
 
     /** Applications and members of one program (its merchant or an admin). */
     async listForProgram(programId: string, page?: PageInput): Promise<Page<ProgramMembership>> {

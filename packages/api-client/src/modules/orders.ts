@@ -1,8 +1,8 @@
 import type { ModuleContext } from '../context';
 import type { Database } from '../database.types';
-import { currentUserId, run, runPage } from '../request';
+import { listOwnRows, run } from '../request';
 import type { Page, Row } from '../types';
-import { integer, range, uuid, type PageInput } from '../validate';
+import { integer, uuid, type PageInput } from '../validate';
 
 export type Order = Row<'orders'>;
 export type OrderItem = Row<'order_items'>;
@@ -14,32 +14,12 @@ export type RevenueMonth =
 export function createOrdersModule({ supabase }: ModuleContext) {
   return {
     /** The signed-in buyer's orders, newest first. */
-    async listMine(page?: PageInput): Promise<Page<Order>> {
-      const { from, to } = range(page);
-      const me = await currentUserId(supabase);
-      return runPage(
-        supabase
-          .from('orders')
-          .select('*', { count: 'exact' })
-          .eq('buyer_id', me)
-          .order('created_at', { ascending: false })
-          .range(from, to),
-      );
-    },
+    listMine: (page?: PageInput): Promise<Page<Order>> =>
+      listOwnRows(supabase, 'orders', 'buyer_id', page),
 
     /** The signed-in merchant's sales, newest first. */
-    async listSales(page?: PageInput): Promise<Page<Order>> {
-      const { from, to } = range(page);
-      const me = await currentUserId(supabase);
-      return runPage(
-        supabase
-          .from('orders')
-          .select('*', { count: 'exact' })
-          .eq('merchant_id', me)
-          .order('created_at', { ascending: false })
-          .range(from, to),
-      );
-    },
+    listSales: (page?: PageInput): Promise<Page<Order>> =>
+      listOwnRows(supabase, 'orders', 'merchant_id', page),
 
     /** One order with its items, if the caller is its buyer, its merchant or an admin. */
     async get(id: string): Promise<OrderWithItems> {

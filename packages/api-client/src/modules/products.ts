@@ -1,5 +1,5 @@
 import type { ModuleContext } from '../context';
-import { currentUserId, run, runDelete, runPage } from '../request';
+import { currentUserId, listOwnRows, run, runDelete, runPage } from '../request';
 import type { Page, Row } from '../types';
 import {
   cents,
@@ -121,18 +121,8 @@ export function createProductsModule({ supabase }: ModuleContext) {
     },
 
     /** The signed-in merchant's products in every status. */
-    async listMine(page?: PageInput): Promise<Page<Product>> {
-      const { from, to } = range(page);
-      const me = await currentUserId(supabase);
-      return runPage(
-        supabase
-          .from('products')
-          .select('*', { count: 'exact' })
-          .eq('merchant_id', me)
-          .order('created_at', { ascending: false })
-          .range(from, to),
-      );
-    },
+    listMine: (page?: PageInput): Promise<Page<Product>> =>
+      listOwnRows(supabase, 'products', 'merchant_id', page),
 
     async create(input: NewProduct): Promise<Product> {
       const values = record<ProductFields, 'name' | 'slug' | 'price_cents'>(

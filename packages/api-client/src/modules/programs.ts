@@ -1,5 +1,5 @@
 import type { ModuleContext } from '../context';
-import { currentUserId, run, runDelete, runPage } from '../request';
+import { currentUserId, listOwnRows, run, runDelete, runPage } from '../request';
 import type { Page, Row } from '../types';
 import {
   boolean,
@@ -98,18 +98,8 @@ export function createProgramsModule({ supabase }: ModuleContext) {
     },
 
     /** The signed-in merchant's programs. */
-    async listMine(page?: PageInput): Promise<Page<AffiliateProgram>> {
-      const { from, to } = range(page);
-      const me = await currentUserId(supabase);
-      return runPage(
-        supabase
-          .from('affiliate_programs')
-          .select('*', { count: 'exact' })
-          .eq('merchant_id', me)
-          .order('created_at', { ascending: false })
-          .range(from, to),
-      );
-    },
+    listMine: (page?: PageInput): Promise<Page<AffiliateProgram>> =>
+      listOwnRows(supabase, 'affiliate_programs', 'merchant_id', page),
 
     async create(input: NewProgram): Promise<AffiliateProgram> {
       const {
