@@ -14,7 +14,6 @@ export default tseslint.config(
       '**/coverage/**',
       '**/*.d.ts',
       '**/*.d.mts',
-      'supabase/functions/**',
     ],
   },
   js.configs.recommended,
@@ -33,6 +32,11 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['warn', { allow: ['warn', 'error', 'info'] }],
     },
+  },
+  {
+    // Edge functions run on Deno (hosted) and, through their handlers, in Node (the local stack).
+    files: ['supabase/functions/**/*.ts'],
+    languageOptions: { globals: { Deno: 'readonly' } },
   },
   {
     files: ['**/*.tsx', '**/*.jsx'],

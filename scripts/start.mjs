@@ -4,7 +4,10 @@
 // Environment: VERDANT_DATA_DIR (.verdant), VERDANT_API_PORT (54321), VERDANT_WEB_PORT (3000),
 // DATABASE_URL (use an external Postgres).
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureDependencies } from './dependencies.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -27,6 +30,50 @@ function run(command, args) {
   });
 }
 
+ensureDependencies('npm start');
+
+/** Where each demo account lands after logging in. */
+const LANDING = {
+  affiliate: '/dashboard',
+  merchant: '/dashboard-vendor',
+  admin: '/admin',
+  demo: '/demo-dashboard',
+};
+
+/**
+ * Once the stack has written a fresh stack.json, prints where to click first: the web URL, then
+ * one line per demo account with the page it lands on.
+ */
+function printWhereToClick(startedAt) {
+  const dataDir = path.resolve(root, process.env.VERDANT_DATA_DIR || '.verdant');
+  const info = path.join(dataDir, 'stack.json');
+  const timer = setInterval(() => {
+    if (!existsSync(info) || statSync(info).mtimeMs < startedAt) return;
+    clearInterval(timer);
+    let stack;
+    try {
+      stack = JSON.parse(readFileSync(info, 'utf8'));
+    } catch {
+      return;
+    }
+    const accounts = JSON.parse(
+      readFileSync(path.join(root, 'supabase', 'seed', 'demo-accounts.json'), 'utf8'),
+    );
+    const width = Math.max(...accounts.map((a) => a.email.length));
+    const lines = [
+      '',
+      `Where to click first: ${stack.webUrl}`,
+      ...accounts.map(
+        (a) =>
+          `  ${a.email.padEnd(width)}  ${a.password.padEnd(16)}  ${a.role.padEnd(9)}  → ${stack.webUrl}${LANDING[a.role] ?? '/'}`,
+      ),
+      '',
+    ];
+    console.info(lines.join('\n'));
+  }, 500);
+  timer.unref();
+}
+
 const turbo = fileURLToPath(new URL('../node_modules/.bin/turbo', import.meta.url));
 const built = await run(turbo, ['run', 'build', '--output-logs=errors-only']);
 if (built !== 0) {
@@ -35,4 +82,5 @@ if (built !== 0) {
 }
 
 const cli = fileURLToPath(new URL('../packages/local-stack/dist/cli.js', import.meta.url));
+printWhereToClick(Date.now());
 process.exitCode = await run(process.execPath, [cli, 'start', ...process.argv.slice(2)]);

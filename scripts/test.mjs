@@ -2,6 +2,9 @@
 // Turborepo, then prints one closing line that sums the test counts every runner reported
 // ("N passed, N failed, N skipped").
 import { spawn } from 'node:child_process';
+import { ensureDependencies } from './dependencies.mjs';
+
+ensureDependencies('npm test');
 
 const args = [
   'turbo',
@@ -25,6 +28,16 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 let pending = '';
 
 function count(line) {
+  // Playwright's summary lines, e.g. "  12 passed (1.2m)", "  1 failed", "  2 skipped",
+  // "  4 did not run" (after a failure in a serial group), behind turbo's "<package>:<task>: ".
+  const playwright = line
+    .replace(ansi, '')
+    .match(/^(?:\S+:\s)?\s+(\d+) (passed|failed|skipped|flaky|did not run)(?: \(.*\))?\s*$/);
+  if (playwright) {
+    const kind = { flaky: 'passed', 'did not run': 'skipped' }[playwright[2]] ?? playwright[2];
+    totals[kind] += Number(playwright[1]);
+    return;
+  }
   // Vitest's summary line, e.g. "Tests  2 failed | 40 passed | 1 skipped (43)".
   const summary = line.replace(ansi, '').match(/^\S*:?\s*Tests\s+(.*)\(\d+\)\s*$/);
   if (!summary) return;
