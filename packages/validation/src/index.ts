@@ -20,6 +20,7 @@ export {
   type ScriptErrorMetadata,
   type UnhandledRejectionMetadata,
 } from './engagement.ts';
+export { UUID_PATTERN, bearerToken, isUuid } from './identifiers.ts';
 export { EMAIL_MESSAGES, validateEmail, type EmailValidationResult } from './email.ts';
 export {
   PASSWORD_MESSAGES,
@@ -38,3 +39,22 @@ export {
   type RoleChangeResult,
 } from './roles.ts';
 export { BASIC_HTML_TAGS, sanitizeText, type SanitizeOptions } from './sanitize.ts';
+export {
+  LINK_DESTINATION_MAX_LENGTH,
+  LINK_DESTINATION_MESSAGES,
+  validateLinkDestination,
+  type LinkDestinationResult,
+} from './links.ts';
+export {
+  PAID_TIER_IDS,
+  PLAN_LIMITS,
+  PLAN_RESOURCES,
+  SUBSCRIPTION_TIERS,
+  isPaidTierId,
+  paidTier,
+  type PaidTierId,
+  type PlanLimit,
+  type PlanResource,
+  type SubscriptionAudience,
+  type SubscriptionTier,
+} from './tiers.ts';

@@ -47,31 +47,70 @@ const WORDS_BEFORE_EQUALS = /\b\w+=/g;
 const BLOCKED = 'blocked';
 /** The input reaches the parser in chunks so that it can stop early. */
 const CHUNK_LENGTH = 8192;
+/** Only text holding these can parse as something else than itself. */
+const MARKUP_CHARACTERS = /[<&]/;
+/** What starts markup in HTML's tokenizer: "<" before a letter, "/", "!" or "?". */
+const MARKUP_START = /<[a-z/!?]/i;
+const MARKUP_STARTS = /<(?=[a-z/!?])/gi;
+/** Re-sanitising a plain-text result settles within a pass or two; this bounds the pathological rest. */
+const PLAIN_TEXT_PASSES = 4;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 const ESCAPED = /[&<>]/g;
 
 /**
- * Sanitises user text (spec §5) into an HTML fragment that is safe as element content
- * (`innerHTML`, or stored and later rendered as HTML). Not for attribute values, URLs,
- * `<script>`/`<style>` content or other non-text contexts.
+ * Sanitises user text (spec §5). Two modes, for the two ways text is shown:
  *
- * Steps: the input is parsed as HTML with htmlparser2 (entities decoded); every element is
- * removed, its text kept (the content of script, style, template, iframe, noembed, noframes
- * and noscript is dropped); with `allowBasicHtml`, `b`, `i`, `em`, `strong`, `p` and `br` stay,
- * without attributes (a `p` inside a `p` is unwrapped). In the text, control characters other
- * than tab, newline and carriage return are removed, `javascript:`, `vbscript:`, `data:` and
- * event-handler names (`onclick=`, any case) become `blocked`. The result is trimmed, text is
- * escaped (`&`, `<`, `>`), and it is cut to `maxLength` characters at a point that keeps the
- * markup well-formed and never splits an escape or a surrogate pair.
+ * - Plain text (default): the result is text, not HTML: nothing is escaped, so "Tom & Jerry"
+ *   stays "Tom & Jerry", and it is meant to be rendered as text (React escapes it; `textContent`).
+ *   The input is parsed as HTML: elements are removed (their text kept, except the content of
+ *   script, style, template, iframe, noembed, noframes and noscript) and character references
+ *   decoded. The result is also inert as HTML: parsing it again gives the same text and no
+ *   element, so even a misplaced `innerHTML` cannot turn it into markup.
+ * - `allowBasicHtml`: an HTML fragment that is safe as element content (`innerHTML`, or stored
+ *   and later rendered as HTML). The input is parsed as HTML with htmlparser2 (entities decoded);
+ *   `b`, `i`, `em`, `strong`, `p` and `br` stay, without attributes (a `p` inside a `p` is
+ *   unwrapped), every other element is removed as above, and text is escaped (`&`, `<`, `>`).
+ *   Not for attribute values, URLs, `<script>`/`<style>` content or other non-text contexts.
+ *
+ * In both modes control characters other than tab, newline and carriage return are removed,
+ * `javascript:`, `vbscript:`, `data:` and event-handler names (`onclick=`, any case) become
+ * `blocked`, the result is trimmed and cut to `maxLength` characters (never inside an escape or a
+ * surrogate pair; markup stays well-formed).
  *
  * The function is idempotent: `sanitizeText(sanitizeText(x, o), o) === sanitizeText(x, o)`.
  */
 export function sanitizeText(value: string, options: SanitizeOptions = {}): string {
   const maxLength = resolveMaxLength(options.maxLength);
   const input = typeof value === 'string' ? value : '';
-  const tokens = tokenize(input, options.allowBasicHtml === true);
-  return serialize(trim(cleanText(tokens)), maxLength).trimEnd();
+  if (options.allowBasicHtml === true) {
+    return serialize(trim(cleanText(tokenize(input, true))), maxLength).trimEnd();
+  }
+  // Decoded text can read as markup again ("&lt;b&gt;" → "<b>"), and removing an element can
+  // join two texts into a tag ("<" + "x"): such a result is sanitised again until it is inert,
+  // that is, parsing it as HTML gives back the same text and no element.
+  let text = plainText(input, maxLength);
+  for (let pass = 0; pass < PLAIN_TEXT_PASSES && MARKUP_CHARACTERS.test(text); pass += 1) {
+    const again = plainText(text, maxLength);
+    if (again === text) break;
+    text = again;
+  }
+  // A tag opener left at the very end ("a</") parses as text on its own, but would start markup
+  // in front of whatever follows it: its "<" goes.
+  if (MARKUP_START.test(text)) text = plainText(text.replace(MARKUP_STARTS, ''), maxLength);
+  return MARKUP_CHARACTERS.test(text) &&
+    (MARKUP_START.test(text) || plainText(text, maxLength) !== text)
+    ? plainText(text.replace(/[<&]/g, ''), maxLength)
+    : text;
+}
+
+/** One plain-text pass: the text of the input's parse, cleaned, trimmed and cut. */
+function plainText(input: string, maxLength: number): string {
+  let text = '';
+  for (const token of trim(cleanText(tokenize(input, false)))) {
+    if (token.kind === 'text') text += token.text;
+  }
+  return cutText(text, maxLength, identity).trimEnd();
 }
 
 function resolveMaxLength(maxLength: number | undefined): number {
@@ -88,7 +127,8 @@ function isBasicTag(name: string): name is BasicTag {
 
 /**
  * Parses `html` and keeps only text and, when allowed, the basic tags. Adjacent text is merged,
- * also across removed elements, so that a pattern split by a removed tag is seen whole.
+ * also across removed elements, so that a pattern split by a removed tag is seen whole. Text is
+ * decoded (character references become characters).
  */
 function tokenize(html: string, allowBasicHtml: boolean): Token[] {
   const tokens: Token[] = [];
@@ -219,7 +259,7 @@ function serialize(tokens: Token[], maxLength: number): string {
         html += escaped;
         continue;
       }
-      html += cutText(token.text, room);
+      html += cutText(token.text, room, escapeText);
       break;
     }
     if (token.kind === 'br') {
@@ -241,11 +281,14 @@ function serialize(tokens: Token[], maxLength: number): string {
   return html;
 }
 
-/** The longest escaped prefix of `text` that fits in `room` characters. */
-function cutText(text: string, room: number): string {
+const identity = (character: string) => character;
+
+/** The longest prefix of `text`, each character written by `write`, that fits in `room` characters. */
+function cutText(text: string, room: number, write: (character: string) => string): string {
+  if (text.length <= room && write === identity) return text;
   let html = '';
   for (const character of text) {
-    const escaped = escapeText(character);
+    const escaped = write(character);
     if (html.length + escaped.length > room) break;
     html += escaped;
   }

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { SANITIZE_MAX_LENGTH, sanitizeText, type SanitizeOptions } from '../src/index.ts';
 import { XSS_PAYLOADS } from './xss-payloads.ts';
@@ -108,10 +109,46 @@ describe('sanitizeText properties', () => {
 
   it('keeps no markup but the basic tags, without attributes', () => {
     fc.assert(
-      fc.property(input, fc.boolean(), (input, allowBasicHtml) => {
-        const tags = sanitizeText(input, { allowBasicHtml }).match(/<[^>]*>/g) ?? [];
-        const allowed = allowBasicHtml ? /^<\/?(b|i|em|strong|p)>$|^<br>$/ : /$^/;
-        for (const tag of tags) expect(tag).toMatch(allowed);
+      fc.property(input, (input) => {
+        const tags = sanitizeText(input, { allowBasicHtml: true }).match(/<[^>]*>/g) ?? [];
+        for (const tag of tags) expect(tag).toMatch(/^<\/?(b|i|em|strong|p)>$|^<br>$/);
+      }),
+      RUNS,
+    );
+  });
+
+  it('returns plain text that an HTML parser reads as exactly that text', () => {
+    fc.assert(
+      fc.property(input, (input) => {
+        const output = sanitizeText(input);
+        // What starts markup in HTML's tokenizer: "<" before a letter, "/", "!" or "?".
+        expect(output).not.toMatch(/<[a-z/!?]/i);
+        // Parsed as HTML it is just its own text.
+        let text = '';
+        let markup = 0;
+        const parser = new Parser(
+          {
+            ontext: (data) => void (text += data),
+            onopentag: () => void (markup += 1),
+            oncomment: () => void (markup += 1),
+            onprocessinginstruction: () => void (markup += 1),
+          },
+          { decodeEntities: true },
+        );
+        parser.end(output);
+        expect({ text, markup }).toEqual({ text: output, markup: 0 });
+      }),
+      RUNS,
+    );
+  });
+
+  it('returns plain text unescaped: "&", "<" and ">" that are text stay as they are', () => {
+    const text = fc
+      .stringMatching(/^[A-Za-z0-9 &<>]{0,60}$/)
+      .filter((s) => !/<[a-z/!?]|&[a-z#]/i.test(s));
+    fc.assert(
+      fc.property(text, (input) => {
+        expect(sanitizeText(input)).toBe(input.trim());
       }),
       RUNS,
     );

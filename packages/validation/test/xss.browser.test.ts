@@ -87,3 +87,22 @@ describe.each([false, true])('sanitised with allowBasicHtml: %s', (allowBasicHtm
     },
   );
 });
+
+describe('plain text (default mode)', () => {
+  it('is inert: Chromium parses each result as exactly its own text', () => {
+    for (const { html } of XSS_PAYLOADS) {
+      const output = sanitizeText(html);
+      const container = document.createElement('div');
+      container.innerHTML = output;
+      expect(container.children).toHaveLength(0);
+      expect(container.textContent).toBe(output.replace(/\r\n?/g, '\n'));
+    }
+  });
+
+  it('is rendered as text, unescaped: "Tom & Jerry" shows as Tom & Jerry', () => {
+    const container = document.createElement('div');
+    container.textContent = sanitizeText('<b>Tom</b> & Jerry');
+    expect(container.textContent).toBe('Tom & Jerry');
+    expect(container.innerHTML).toBe('Tom &amp; Jerry');
+  });
+});

@@ -1,0 +1,18 @@
+/** A UUID in its canonical 8-4-4-4-12 hexadecimal form (any version, either case). */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `value` is a UUID string (as Postgres's `uuid` type and the auth API accept). */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID_PATTERN.test(value);
+}
+
+const BEARER = /^bearer[ \t]+([^\s]+)$/i;
+
+/**
+ * The token of an `Authorization: Bearer <token>` header value, or null when the header is
+ * absent or has another scheme. The scheme is matched case-insensitively (RFC 9110 §11.1).
+ */
+export function bearerToken(authorization: string | null | undefined): string | null {
+  if (typeof authorization !== 'string') return null;
+  return BEARER.exec(authorization.trim())?.[1] ?? null;
+}

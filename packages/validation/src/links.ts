@@ -1,0 +1,54 @@
+// Destinations of tracked links (/go/{code}). The tracker redirects only to what passes here, so
+// it can never be used as an open redirect to a script URL, a data URL or a URL with credentials.
+
+/** Longest destination accepted (the database allows the same). */
+export const LINK_DESTINATION_MAX_LENGTH = 2048;
+
+export const LINK_DESTINATION_MESSAGES = {
+  required: 'Enter a destination URL',
+  tooLong: `The destination URL must be at most ${LINK_DESTINATION_MAX_LENGTH} characters`,
+  scheme: 'The destination must be an http:// or https:// address, or a path on this site',
+  credentials: 'The destination URL must not contain a user name or password',
+  invalid: 'The destination URL is not a valid address',
+} as const;
+
+export type LinkDestinationResult =
+  { ok: true; destination: string } | { ok: false; error: string };
+
+// Whitespace, control characters and backslashes (which browsers read as '/').
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const UNSAFE_CHARACTERS = /[\s\\\u0000-\u001f\u007f]/;
+
+/**
+ * Accepts an absolute http(s) URL with a host and without credentials, or a path on the site
+ * itself (`/shop?x=1`, but not the protocol-relative `//host`). Everything else — `javascript:`,
+ * `data:`, `mailto:`, `user:pass@host` — is refused.
+ */
+export function validateLinkDestination(value: unknown): LinkDestinationResult {
+  if (typeof value !== 'string' || value.trim() === '')
+    return { ok: false, error: LINK_DESTINATION_MESSAGES.required };
+  const destination = value.trim();
+  if (destination.length > LINK_DESTINATION_MAX_LENGTH)
+    return { ok: false, error: LINK_DESTINATION_MESSAGES.tooLong };
+  if (UNSAFE_CHARACTERS.test(destination))
+    return { ok: false, error: LINK_DESTINATION_MESSAGES.invalid };
+  if (destination.startsWith('/')) {
+    if (destination.startsWith('//')) return { ok: false, error: LINK_DESTINATION_MESSAGES.scheme };
+    return { ok: true, destination };
+  }
+  if (!/^https?:\/\//i.test(destination))
+    return { ok: false, error: LINK_DESTINATION_MESSAGES.scheme };
+  let url: URL;
+  try {
+    url = new URL(destination);
+  } catch {
+    return { ok: false, error: LINK_DESTINATION_MESSAGES.invalid };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { ok: false, error: LINK_DESTINATION_MESSAGES.scheme };
+  if (url.username || url.password || /^https?:\/\/[^/?#]*@/i.test(destination))
+    return { ok: false, error: LINK_DESTINATION_MESSAGES.credentials };
+  if (!url.hostname || !/^[^.]/.test(url.hostname))
+    return { ok: false, error: LINK_DESTINATION_MESSAGES.invalid };
+  return { ok: true, destination };
+}
