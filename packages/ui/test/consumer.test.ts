@@ -4,7 +4,7 @@
 // node_modules and every other dependency is linked from the repository's installed node_modules.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,21 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const repoRoot = join(packageDir, '../..');
 const validationDir = join(repoRoot, 'packages/validation');
 
+/** Whether a package's build output is missing or older than a file it is built from. */
+async function isStale(dir: string): Promise<boolean> {
+  const built = join(dir, 'dist/index.js');
+  if (!existsSync(built)) return true;
+  const builtAt = (await stat(built)).mtimeMs;
+  const sources = [join(dir, 'package.json'), join(dir, 'tsup.config.ts')];
+  for (const entry of await readdir(join(dir, 'src'), { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) sources.push(join(entry.parentPath, entry.name));
+  }
+  for (const file of sources) {
+    if (existsSync(file) && (await stat(file)).mtimeMs > builtAt) return true;
+  }
+  return false;
+}
+
 /** Everything the app needs besides the packed tarballs, linked from the repository. */
 const linkedDependencies = [
   'react',
@@ -30,6 +45,7 @@ const linkedDependencies = [
   '@radix-ui/themes',
   'radix-ui',
   '@radix-ui/react-icons',
+  '@radix-ui/react-use-controllable-state',
   'class-variance-authority',
   'clsx',
   'recharts',
@@ -100,11 +116,12 @@ describe('a consumer app built from the packed package', () => {
     const appDir = join(workDir, 'app');
     await mkdir(join(appDir, 'src'), { recursive: true });
 
-    // The package under test is always built fresh; its workspace dependency is built by the
-    // task graph (`^build`) and only here when its output is missing.
-    if (!existsSync(join(validationDir, 'dist/index.js')))
-      await run('npm', ['run', 'build'], { cwd: validationDir });
-    await run('npm', ['run', 'build'], { cwd: packageDir });
+    // Under `npm test` the task graph builds both packages first (`build`, `^build`); run on its
+    // own, the test builds whichever output is missing or older than its sources. It never
+    // rebuilds a fresh dist, which other tasks (the package checks) may be reading meanwhile.
+    for (const dir of [validationDir, packageDir]) {
+      if (await isStale(dir)) await run('npm', ['run', 'build'], { cwd: dir });
+    }
     const uiTarball = await packInto(workDir, packageDir);
     const validationTarball = await packInto(workDir, validationDir);
     await installTarball(appDir, uiTarball, '@verdant/ui');
@@ -142,10 +159,27 @@ describe('a consumer app built from the packed package', () => {
     if (workDir) await rm(workDir, { recursive: true, force: true });
   });
 
-  it('ships dist and the stylesheet, without stories, tests or screenshots', () => {
+  it('ships dist and the stylesheets, without stories, tests or screenshots', () => {
     expect(tarballFiles).toContain('package/dist/index.js');
     expect(tarballFiles).toContain('package/dist/index.d.ts');
     expect(tarballFiles).toContain('package/dist/styles.css');
+    // Each heavy entry ships its own stylesheet, and the core one does not carry their rules.
+    for (const part of ['charts', 'sortable-list', 'date-range-picker', 'command-palette'])
+      expect(tarballFiles).toContain(`package/dist/${part}.css`);
+  });
+
+  it("keeps the heavy parts' rules out of the core stylesheet and in their own", async () => {
+    const css = (name: string) => readFile(join(packageDir, 'dist', `${name}.css`), 'utf8');
+    const core = await css('styles');
+    for (const [part, block] of [
+      ['charts', '.vd-chart'],
+      ['sortable-list', '.vd-sortable-list'],
+      ['date-range-picker', '.vd-date-range-picker'],
+      ['command-palette', '.vd-command-palette'],
+    ] as const) {
+      expect(core).not.toContain(block);
+      expect(await css(part)).toContain(block);
+    }
     expect(
       tarballFiles.filter((f) => /\.(stories|test)\.tsx?$|__screenshots__|\.png$/.test(f)),
     ).toEqual([]);

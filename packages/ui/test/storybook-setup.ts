@@ -4,6 +4,9 @@
 import { afterEach, beforeAll, expect } from 'vitest';
 import { page } from 'vitest/browser';
 
+/** How long a story may take to render two identical frames in a row. */
+const STABLE_FRAME_MS = 20_000;
+
 beforeAll(() => {
   const style = document.createElement('style');
   style.dataset.visualTest = '';
@@ -24,5 +27,9 @@ afterEach(async (context) => {
   await document.fonts.load('16px "Inter Variable"');
   await document.fonts.ready;
   const name = context.task.name.replace(/[^\w-]+/g, '-');
-  await expect.element(page.elementLocator(document.body)).toMatchScreenshot(name);
-});
+  // A loaded machine (two cores running every workspace's tests) can take longer than the
+  // default 5 s to give two identical frames in a row.
+  await expect
+    .element(page.elementLocator(document.body), { timeout: STABLE_FRAME_MS + 5_000 })
+    .toMatchScreenshot(name, { timeout: STABLE_FRAME_MS });
+}, STABLE_FRAME_MS + 15_000);

@@ -1,2 +1,3 @@
 export { cn } from './cn';
 export { composeRefs } from './compose-refs';
+export { useControllableState } from './use-controllable-state';

@@ -12,11 +12,21 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
-  play: async ({ canvas, args }) => {
+  play: async ({ canvas, canvasElement }) => {
     const card = canvas.getByRole('alert', { name: 'Something went wrong' });
     await expect(card).toHaveTextContent(
       'Access denied. This feature requires one of the following roles: admin, affiliate, merchant',
     );
+    await expect(canvas.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+    // The permission state carries the logomark with a lock.
+    await expect(
+      canvasElement.querySelector('[data-slot="error-card-icon"] [data-slot="logomark"]'),
+    ).not.toBeNull();
+  },
+};
+
+export const TryAgain: Story = {
+  play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Try Again' }));
     await expect(args.onTryAgain).toHaveBeenCalledTimes(1);
   },

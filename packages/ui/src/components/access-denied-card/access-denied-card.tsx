@@ -1,5 +1,8 @@
+import { LockClosedIcon } from '@radix-ui/react-icons';
 import { forwardRef } from 'react';
+import { cn } from '../../utils';
 import { ErrorCard, type ErrorCardProps } from '../error-card';
+import { Logomark } from '../logomark/logomark';
 
 /** Spec §2 wording for a signed-in user without a required role. */
 export function accessDeniedMessage(roles: readonly string[]): string {
@@ -8,7 +11,7 @@ export function accessDeniedMessage(roles: readonly string[]): string {
 
 export interface AccessDeniedCardProps extends Omit<
   ErrorCardProps,
-  'title' | 'message' | 'onRetry' | 'retryLabel'
+  'title' | 'message' | 'onRetry' | 'retryLabel' | 'icon'
 > {
   /** The roles the feature accepts, e.g. ['admin', 'merchant']. */
   roles: readonly string[];
@@ -18,7 +21,7 @@ export interface AccessDeniedCardProps extends Omit<
 
 /** The route guard's card: 'Something went wrong' / 'Access denied. …' / 'Try Again' (spec §2). */
 export const AccessDeniedCard = forwardRef<HTMLDivElement, AccessDeniedCardProps>(
-  function AccessDeniedCard({ roles, onTryAgain, ...props }, ref) {
+  function AccessDeniedCard({ roles, onTryAgain, className, ...props }, ref) {
     return (
       <ErrorCard
         ref={ref}
@@ -27,6 +30,15 @@ export const AccessDeniedCard = forwardRef<HTMLDivElement, AccessDeniedCardProps
         message={accessDeniedMessage(roles)}
         onRetry={onTryAgain}
         retryLabel="Try Again"
+        className={cn('vd-access-denied-card', className)}
+        icon={
+          <span className="vd-access-denied-card__emblem">
+            <Logomark size={28} />
+            <span className="vd-access-denied-card__lock">
+              <LockClosedIcon width={12} height={12} />
+            </span>
+          </span>
+        }
         {...props}
       />
     );

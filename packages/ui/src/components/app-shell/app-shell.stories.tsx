@@ -43,17 +43,7 @@ function Example({ longContent = false, ...props }: AppShellRootProps & { longCo
       <AppShell.TopBar>
         <AppShell.MenuButton />
         <AppShell.SidebarToggle />
-        <Text
-          weight="bold"
-          size="4"
-          style={{
-            backgroundImage: 'var(--vd-gradient)',
-            backgroundClip: 'text',
-            color: 'transparent',
-          }}
-        >
-          Verdant
-        </Text>
+        <AppShell.Brand />
         <div style={{ marginLeft: 'auto' }}>
           <Avatar name="Maya Okafor" size="2" />
         </div>
@@ -116,7 +106,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
-  play: async ({ canvas }) => {
+  play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('banner')).toBeInTheDocument();
     await expect(canvas.getByRole('main')).toBeInTheDocument();
     const nav = canvas.getByRole('navigation', { name: 'Main' });
@@ -125,6 +115,10 @@ export const Default: Story = {
     await expect(current).toHaveAttribute('href', '#/dashboard');
     await expect(current).toHaveAttribute('data-router-link');
     await expect(within(nav).getByRole('list', { name: 'Learn' })).toBeInTheDocument();
+    // The top bar carries the logomark beside the wordmark.
+    const brand = canvasElement.querySelector('[data-slot="app-shell-brand"]');
+    await expect(brand).toHaveTextContent('Verdant');
+    await expect(brand?.querySelector('[data-slot="logomark"]')).not.toBeNull();
   },
 };
 

@@ -9,6 +9,7 @@ import {
 import { Dialog, Slot } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn, composeRefs } from '../../utils';
+import { Logomark } from '../logomark/logomark';
 
 /** Width from which the sidebar sits beside the content; below it, navigation opens as a drawer. */
 export const APP_SHELL_DESKTOP_QUERY = '(min-width: 768px)';
@@ -147,6 +148,29 @@ const AppShellTopBar = React.forwardRef<HTMLElement, AppShellTopBarProps>(functi
       className={cn('vd-app-shell__top-bar', className)}
       {...rest}
     />
+  );
+});
+
+export interface AppShellBrandProps extends React.ComponentPropsWithoutRef<'span'> {
+  /** The wordmark next to the logomark. */
+  name?: string;
+}
+
+/** The brand for the top bar: the Verdant logomark and the wordmark. */
+const AppShellBrand = React.forwardRef<HTMLSpanElement, AppShellBrandProps>(function AppShellBrand(
+  { name = 'Verdant', className, ...rest },
+  ref,
+) {
+  return (
+    <span
+      ref={ref}
+      data-slot="app-shell-brand"
+      className={cn('vd-app-shell__brand', className)}
+      {...rest}
+    >
+      <Logomark size={24} />
+      {name}
+    </span>
   );
 });
 
@@ -410,6 +434,7 @@ const AppShellMain = React.forwardRef<HTMLElement, AppShellMainProps>(function A
 export const AppShell = {
   Root: AppShellRoot,
   TopBar: AppShellTopBar,
+  Brand: AppShellBrand,
   MenuButton: AppShellMenuButton,
   SidebarToggle: AppShellSidebarToggle,
   Sidebar: AppShellSidebar,

@@ -10,4 +10,5 @@ export {
   type AppShellSidebarProps,
   type AppShellSidebarToggleProps,
   type AppShellTopBarProps,
+  type AppShellBrandProps,
 } from './app-shell';

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Flex, Text } from '@radix-ui/themes';
-import { expect, waitFor } from 'storybook/test';
-import { Avatar } from './avatar';
+import { expect, waitFor, within } from 'storybook/test';
+import { Avatar, AvatarGroup } from './avatar';
 
 // A small inline image so the story never depends on the network.
 const portrait =
@@ -67,14 +67,26 @@ export const Decorative: Story = {
   },
 };
 
+/** Overlapping avatars on clean ring seams. */
 export const Group: Story = {
   render: () => (
-    <Flex>
-      {['Maya Okafor', 'Jonas Berg', 'Lucía Fernández', 'Ken'].map((name, i) => (
-        <Avatar key={name} name={name} ring style={{ marginLeft: i ? -8 : 0 }} />
+    <AvatarGroup label="Program members">
+      {['Maya Okafor', 'Jonas Berg', 'Lucía Fernández', 'Ken'].map((name) => (
+        <Avatar key={name} name={name} />
       ))}
-    </Flex>
+    </AvatarGroup>
   ),
+  play: async ({ canvas }) => {
+    const group = canvas.getByRole('group', { name: 'Program members' });
+    const avatars = within(group).getAllByRole('img');
+    await expect(avatars).toHaveLength(4);
+    // Reading order matches the visual order, and neighbours overlap.
+    await expect(avatars[0]).toHaveAccessibleName('Maya Okafor');
+    const first = avatars[0]!.getBoundingClientRect();
+    const second = avatars[1]!.getBoundingClientRect();
+    await expect(first.left).toBeLessThan(second.left);
+    await expect(second.left).toBeLessThan(first.right);
+  },
 };
 
 export const NoName: Story = {

@@ -47,9 +47,34 @@ export const Avatar = React.forwardRef<HTMLSpanElement, AvatarProps>(function Av
         fallback={initialsOf(name)}
         size={size}
         radius={shape === 'rounded' ? 'medium' : 'full'}
-        color="teal"
+        color="mint"
         variant="soft"
       />
     </span>
+  );
+});
+
+export interface AvatarGroupProps extends React.ComponentPropsWithoutRef<'div'> {
+  /** Accessible name of the group, e.g. "Program members". */
+  label: string;
+}
+
+/**
+ * Overlapping avatars: each one sits on a ring in the surface colour, so the seams between them
+ * are clean circles. Set `--vd-avatar-ring` to the surface colour when it is not the page's.
+ */
+export const AvatarGroup = React.forwardRef<HTMLDivElement, AvatarGroupProps>(function AvatarGroup(
+  { label, className, ...rest },
+  ref,
+) {
+  return (
+    <div
+      ref={ref}
+      role="group"
+      aria-label={label}
+      data-slot="avatar-group"
+      className={['vd-avatar-group', className].filter(Boolean).join(' ')}
+      {...rest}
+    />
   );
 });

@@ -1,2 +1,8 @@
-export { Avatar, avatarVariants, type AvatarProps } from './avatar';
+export {
+  Avatar,
+  AvatarGroup,
+  avatarVariants,
+  type AvatarGroupProps,
+  type AvatarProps,
+} from './avatar';
 export { initialsOf } from './initials';

@@ -21,8 +21,8 @@ type Tone = NonNullable<VariantProps<typeof badgeVariants>['tone']>;
 /** Radix colour behind each tone; soft and outline badges keep AA contrast in the dark theme. */
 export const badgeToneColors = {
   neutral: 'gray',
-  brand: 'teal',
-  success: 'grass',
+  brand: 'mint',
+  success: 'mint',
   info: 'blue',
   warning: 'amber',
   danger: 'red',

@@ -13,6 +13,7 @@ const meta = {
     issuer: 'Climate Partner',
     expiresAt: '2027-03-03T00:00:00Z',
     now,
+    claimType: 'carbon-neutral',
     evidenceLink: <a href="https://example.org/certificates/cn-4821">View certificate</a>,
   },
 } satisfies Meta<typeof SustainabilityBadge>;
@@ -34,6 +35,45 @@ export const Verified: Story = {
       'https://example.org/certificates/cn-4821',
     );
     await expect(panel.closest('.radix-themes')).toHaveClass('dark');
+    // The drawer names the claim type and draws its seal.
+    await expect(panel).toHaveTextContent('Carbon neutral');
+    await expect(panel.querySelector('[data-glyph="seal"]')).not.toBeNull();
+  },
+};
+
+/** The evidence drawer, open, with further details. */
+export const EvidenceDrawer: Story = {
+  args: {
+    details: 'Covers every parcel shipped from the EU warehouses: 14.2 t CO2e offset in 2026.',
+  },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button'));
+    const panel = await screen.findByRole('dialog', {
+      name: 'Evidence for Carbon neutral shipping',
+    });
+    await expect(panel).toHaveTextContent('14.2 t CO2e');
+    await expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  },
+};
+
+/** Each claim type has its icon: leaves for materials, seals for certifications, cycles, tools. */
+export const ClaimTypes: Story = {
+  render: (args) => (
+    <Flex gap="2" wrap="wrap">
+      <SustainabilityBadge {...args} claim="Organic cotton" claimType="organic" />
+      <SustainabilityBadge {...args} claim="B Corp certified" claimType="b-corp" />
+      <SustainabilityBadge {...args} claim="Refillable bottle" claimType="refillable" />
+      <SustainabilityBadge {...args} claim="Repairable for life" claimType="repairable" />
+    </Flex>
+  ),
+  play: async ({ canvasElement }) => {
+    const glyphs = Array.from(canvasElement.querySelectorAll('[data-slot="sustainability-icon"]'));
+    await expect(glyphs.map((g) => g.getAttribute('data-glyph'))).toEqual([
+      'leaf',
+      'seal',
+      'cycle',
+      'tool',
+    ]);
   },
 };
 
@@ -59,6 +99,7 @@ export const ExpiringSoon: Story = {
     claim: 'Fair Trade cotton',
     issuer: 'Fairtrade International',
     expiresAt: '2026-06-20T00:00:00Z',
+    claimType: 'fair-trade',
   },
   play: async ({ canvas }) => {
     await expect(
@@ -72,6 +113,7 @@ export const Expired: Story = {
     claim: 'Plastic-free packaging',
     issuer: 'Plastic Free Org',
     expiresAt: '2026-02-01T00:00:00Z',
+    claimType: 'plastic-free',
   },
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: /Plastic-free packaging, expired/ }));
@@ -90,12 +132,6 @@ export const WithoutEvidenceLink: Story = {
   },
 };
 
-export const Hovered: Story = {
-  play: async ({ canvas }) => {
-    await userEvent.hover(canvas.getByRole('button'));
-  },
-};
-
 export const Small: Story = { args: { size: '1' } };
 
 export const Group: Story = {
@@ -105,18 +141,21 @@ export const Group: Story = {
       <SustainabilityBadge
         {...args}
         claim="B Corp certified"
+        claimType="b-corp"
         issuer="B Lab"
         expiresAt="2028-01-01T00:00:00Z"
       />
       <SustainabilityBadge
         {...args}
         claim="Fair Trade cotton"
+        claimType="fair-trade"
         issuer="Fairtrade International"
         expiresAt="2026-06-20T00:00:00Z"
       />
       <SustainabilityBadge
         {...args}
         claim="Plastic-free packaging"
+        claimType="plastic-free"
         issuer="Plastic Free Org"
         expiresAt="2026-02-01T00:00:00Z"
       />

@@ -1,9 +1,16 @@
 import * as React from 'react';
-import { Flex, Link, Popover, Text } from '@radix-ui/themes';
-import { CheckCircledIcon, ClockIcon, CrossCircledIcon } from '@radix-ui/react-icons';
+import { Flex, Link, Text, Theme } from '@radix-ui/themes';
+import { CheckCircledIcon, ClockIcon, Cross2Icon, CrossCircledIcon } from '@radix-ui/react-icons';
+import { Dialog, VisuallyHidden } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { badgeToneColors } from './badge';
 import { claimStatus, describeExpiry, type ClaimStatus } from './sustainability';
+import {
+  SustainabilityIcon,
+  sustainabilityAttributeLabel,
+  type SustainabilityAttribute,
+  type SustainabilityGlyph,
+} from '../sustainability-icon/sustainability-icon';
 
 export const sustainabilityBadgeVariants = cva('vd-sustainability-badge', {
   variants: {
@@ -29,6 +36,13 @@ export interface SustainabilityBadgeProps
   evidenceLink?: React.ReactElement;
   /** Reference time for the expiry state; defaults to now. */
   now?: Date;
+  /**
+   * The claim type: an attribute (`carbon-neutral`, `recycled`, …) or a glyph family. It picks the
+   * badge's icon (seals for certifications, leaves for materials, cycles, tools); default `seal`.
+   */
+  claimType?: SustainabilityAttribute | SustainabilityGlyph;
+  /** More evidence for the drawer, e.g. the scope of the certificate or a CO2e figure. */
+  details?: React.ReactNode;
 }
 
 const statusTone = {
@@ -44,21 +58,37 @@ const statusIcon = {
 const statusLabel = { valid: 'Verified', expiring: 'Expiring soon', expired: 'Expired' } as const;
 
 /**
- * A sustainability claim badge. Activating it (click, Enter or Space) opens the evidence panel with
- * the claim, issuer, expiry and a link to the evidence. A popover rather than a hover tooltip,
- * so the evidence link is reachable by keyboard and touch.
+ * A sustainability claim badge: the claim type's icon, the claim and its status colour. Activating
+ * it (click, Enter or Space) opens the evidence drawer with the claim, its status, issuer, expiry,
+ * further details and a link to the evidence; Escape or "Close" returns to the badge.
  */
 export const SustainabilityBadge = React.forwardRef<HTMLButtonElement, SustainabilityBadgeProps>(
   function SustainabilityBadge(
-    { claim, issuer, expiresAt, evidenceLink, now, size, className, ...rest },
+    {
+      claim,
+      issuer,
+      expiresAt,
+      evidenceLink,
+      now,
+      claimType = 'seal',
+      details,
+      size,
+      className,
+      ...rest
+    },
     ref,
   ) {
     const status = claimStatus(expiresAt, now);
-    const Icon = statusIcon[status];
+    const StatusIcon = statusIcon[status];
     const color = badgeToneColors[statusTone[status]];
+    const panelRef = React.useRef<HTMLDivElement>(null);
+    const typeLabel =
+      claimType === 'seal' || claimType === 'leaf' || claimType === 'cycle' || claimType === 'tool'
+        ? null
+        : sustainabilityAttributeLabel(claimType);
     return (
-      <Popover.Root>
-        <Popover.Trigger>
+      <Dialog.Root>
+        <Dialog.Trigger asChild>
           <button
             ref={ref}
             type="button"
@@ -69,38 +99,88 @@ export const SustainabilityBadge = React.forwardRef<HTMLButtonElement, Sustainab
             className={sustainabilityBadgeVariants({ size, className })}
             {...rest}
           >
-            <Icon aria-hidden />
+            <SustainabilityIcon glyph={claimType} size={size === '1' ? 13 : 15} />
             <span className="vd-sustainability-badge__claim">{claim}</span>
+            {status === 'valid' ? null : (
+              <StatusIcon aria-hidden className="vd-sustainability-badge__status-mark" />
+            )}
           </button>
-        </Popover.Trigger>
-        <Popover.Content
-          size="1"
-          maxWidth="320px"
-          data-slot="sustainability-badge-evidence"
-          aria-label={`Evidence for ${claim}`}
-        >
-          <Flex direction="column" gap="2">
-            <Text as="p" size="2" weight="bold">
-              {claim}
-            </Text>
-            <Text as="p" size="2" data-slot="sustainability-badge-status" data-status={status}>
-              <Icon aria-hidden className="vd-sustainability-badge__status-icon" />{' '}
-              {statusLabel[status]}
-            </Text>
-            <dl className="vd-sustainability-badge__facts">
-              <dt>Certified by</dt>
-              <dd>{issuer}</dd>
-              <dt>Certificate</dt>
-              <dd>{describeExpiry(expiresAt, now)}</dd>
-            </dl>
-            {evidenceLink ? (
-              <Link asChild size="2" data-slot="sustainability-badge-link">
-                {evidenceLink}
-              </Link>
-            ) : null}
-          </Flex>
-        </Popover.Content>
-      </Popover.Root>
+        </Dialog.Trigger>
+        <Dialog.Portal>
+          <Theme asChild>
+            <Dialog.Overlay className="vd-evidence-drawer__overlay" />
+          </Theme>
+          <Theme asChild>
+            <Dialog.Content
+              ref={panelRef}
+              className="vd-evidence-drawer"
+              data-slot="sustainability-badge-evidence"
+              aria-describedby={undefined}
+              tabIndex={-1}
+              onOpenAutoFocus={(event) => {
+                // The drawer itself takes focus, so screen readers start at its name.
+                event.preventDefault();
+                panelRef.current?.focus();
+              }}
+            >
+              <Flex direction="column" gap="4" height="100%">
+                <div
+                  className="vd-evidence-drawer__seal"
+                  data-accent-color={color}
+                  data-status={status}
+                >
+                  <SustainabilityIcon glyph={claimType} size={28} />
+                </div>
+                <Flex direction="column" gap="1">
+                  {typeLabel ? (
+                    <Text as="p" size="1" color="gray" className="vd-evidence-drawer__type">
+                      {typeLabel}
+                    </Text>
+                  ) : null}
+                  <Dialog.Title asChild>
+                    <Text as="p" size="4" weight="bold">
+                      <VisuallyHidden.Root>Evidence for </VisuallyHidden.Root>
+                      {claim}
+                    </Text>
+                  </Dialog.Title>
+                  <Text
+                    as="p"
+                    size="2"
+                    data-slot="sustainability-badge-status"
+                    data-status={status}
+                    className="vd-evidence-drawer__status"
+                  >
+                    <StatusIcon aria-hidden className="vd-sustainability-badge__status-icon" />{' '}
+                    {statusLabel[status]}
+                  </Text>
+                </Flex>
+                <dl className="vd-sustainability-badge__facts">
+                  <dt>Certified by</dt>
+                  <dd>{issuer}</dd>
+                  <dt>Certificate</dt>
+                  <dd>{describeExpiry(expiresAt, now)}</dd>
+                </dl>
+                {details ? (
+                  <div className="vd-evidence-drawer__details" data-slot="evidence-details">
+                    {details}
+                  </div>
+                ) : null}
+                {evidenceLink ? (
+                  <Link asChild size="2" data-slot="sustainability-badge-link">
+                    {evidenceLink}
+                  </Link>
+                ) : null}
+                <Dialog.Close asChild>
+                  <button type="button" className="vd-evidence-drawer__close">
+                    <Cross2Icon aria-hidden />
+                    Close
+                  </button>
+                </Dialog.Close>
+              </Flex>
+            </Dialog.Content>
+          </Theme>
+        </Dialog.Portal>
+      </Dialog.Root>
     );
   },
 );

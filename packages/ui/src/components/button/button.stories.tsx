@@ -75,12 +75,6 @@ export const Focused: Story = {
   },
 };
 
-export const Hovered: Story = {
-  play: async ({ canvas }) => {
-    await userEvent.hover(canvas.getByRole('button'));
-  },
-};
-
 export const Disabled: Story = {
   args: { disabled: true },
   play: async ({ canvas, args }) => {

@@ -1,4 +1,4 @@
-import { Button as RadixButton } from '@radix-ui/themes';
+import { Button as RadixButton, Spinner } from '@radix-ui/themes';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import { cn } from '../../utils';
@@ -44,22 +44,34 @@ export interface ButtonProps
 }
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant, size, fullWidth, loading = false, className, disabled, ...props },
+  { variant, size, fullWidth, loading = false, className, disabled, asChild, children, ...props },
   ref,
 ) {
   const look = variantLooks[variant ?? 'primary'];
+  // Loading keeps the button's width, colour and label: a spinner joins the label instead of
+  // replacing it (Radix's own `loading` greys the button out and hides the label).
   return (
     <RadixButton
       ref={ref}
       data-slot="button"
+      data-loading={loading ? '' : undefined}
       variant={look.variant}
       color={look.color}
       size={sizeLooks[size ?? 'md']}
-      loading={loading}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
+      asChild={asChild}
       className={cn(buttonVariants({ variant, size, fullWidth }), className)}
       {...props}
-    />
+    >
+      {loading && !asChild ? (
+        <>
+          <Spinner size="1" className="vd-button__spinner" />
+          {children}
+        </>
+      ) : (
+        children
+      )}
+    </RadixButton>
   );
 });

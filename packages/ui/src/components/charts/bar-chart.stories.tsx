@@ -1,11 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { BarChart } from './bar-chart';
+import { compactCurrencyTick } from './time-series';
 
 interface MonthlyFigures {
   date: string;
   sales: number;
   earnings: number;
+  /** The same month of the previous period, for comparison. */
+  previousSales?: number;
 }
 
 const months: MonthlyFigures[] = [
@@ -53,9 +56,29 @@ export const Earnings: Story = {
     title: 'Earnings per month',
     series: [{ key: 'earnings', label: 'Earnings', color: 'var(--vd-blue)' }],
     formatValue: (v: number) => usd.format(v),
+    formatTick: compactCurrencyTick('USD'),
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('img')).toHaveAccessibleName(/Earnings: total \$3,429\.95/);
+    // Compact money ticks: "$1K", no cents, and none clipped by the axis.
+    const plot = canvas.getByRole('img');
+    // The plot draws once its container has been measured.
+    await waitFor(() =>
+      expect(plot.querySelectorAll('.recharts-cartesian-axis-tick-value').length).toBeGreaterThan(
+        2,
+      ),
+    );
+    // The y-axis ticks are the money ones (the x axis shows months).
+    const ticks = Array.from(plot.querySelectorAll('.recharts-cartesian-axis-tick-value')).filter(
+      (t) => t.textContent?.startsWith('$'),
+    );
+    const labels = ticks.map((t) => t.textContent ?? '');
+    await expect(labels).toContain('$1K');
+    await expect(labels.some((l) => l.includes('.00'))).toBe(false);
+    const box = plot.getBoundingClientRect();
+    for (const tick of ticks) {
+      await expect(tick.getBoundingClientRect().left).toBeGreaterThanOrEqual(box.left);
+    }
   },
 };
 
@@ -71,6 +94,7 @@ export const ShowTable: Story = {
   },
 };
 
+/** Sales are far smaller than earnings, so they read against a second axis on the right. */
 export const SalesAndEarnings: Story = {
   args: {
     title: 'Sales and earnings',
@@ -78,6 +102,35 @@ export const SalesAndEarnings: Story = {
       { key: 'sales', label: 'Sales' },
       { key: 'earnings', label: 'Earnings' },
     ],
+  },
+  play: async ({ canvas }) => {
+    const plot = canvas.getByRole('img');
+    await expect(plot.querySelectorAll('.recharts-yAxis')).toHaveLength(2);
+    await expect(canvas.getByText('Sales (right axis)')).toBeInTheDocument();
+  },
+};
+
+const withPrevious = months.map((m, i) => ({
+  ...m,
+  previousSales: Math.round(m.sales * (0.7 + (i % 3) * 0.12)),
+}));
+
+/** The previous period as dashed outlines beside this period's bars. */
+export const ComparedWithPreviousPeriod: Story = {
+  args: {
+    title: 'Sales per month',
+    data: withPrevious,
+    series: [
+      { key: 'sales', label: 'Sales' },
+      { key: 'previousSales', label: 'Previous period', previous: true },
+    ],
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('img')).toHaveAccessibleName(/Previous period: total/);
+    const dashed = canvas
+      .getByRole('img')
+      .querySelectorAll('.recharts-bar-rectangle path[stroke-dasharray]');
+    await expect(dashed.length).toBeGreaterThan(0);
   },
 };
 

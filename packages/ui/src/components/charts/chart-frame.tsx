@@ -6,6 +6,7 @@ import { EmptyState } from '../empty-state';
 import { Skeleton } from '../skeleton';
 import {
   defaultFormatDate,
+  defaultFormatTick,
   defaultFormatValue,
   summariseSeries,
   toDate,
@@ -59,6 +60,7 @@ function ChartFrameImpl<T extends ChartDatum>(
     emptyState,
     formatValue = defaultFormatValue,
     formatDate = defaultFormatDate,
+    formatTick = defaultFormatTick,
     surface,
     className,
     renderPlot,
@@ -69,7 +71,7 @@ function ChartFrameImpl<T extends ChartDatum>(
   const [tableShown, setTableShown] = React.useState(false);
   const tableId = React.useId();
   const titleId = React.useId();
-  const formatters = { formatValue, formatDate };
+  const formatters = { formatValue, formatDate, formatTick };
   const hasData = data.length > 0;
 
   const table = (

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFormatDate, seriesColor, summariseSeries, valueOf } from './time-series';
+import {
+  assignAxes,
+  axisWidth,
+  compactCurrencyTick,
+  defaultFormatDate,
+  defaultFormatTick,
+  seriesColor,
+  summariseSeries,
+  valueOf,
+} from './time-series';
 
 const fmt = {
   formatValue: (n: number) => new Intl.NumberFormat('en-US').format(n),
@@ -74,5 +83,68 @@ describe('defaults', () => {
   it('cycles through the palette and honours an explicit colour', () => {
     expect(seriesColor({ key: 'date', label: 'x' }, 0)).toBe('var(--vd-green)');
     expect(seriesColor({ key: 'date', label: 'x', color: 'red' }, 0)).toBe('red');
+  });
+});
+
+describe('axis ticks', () => {
+  it('formats money compactly and without cents', () => {
+    const tick = compactCurrencyTick('USD');
+    expect([0, 500, 1000, 1500, 12_000, 1_200_000].map(tick)).toEqual([
+      '$0',
+      '$500',
+      '$1K',
+      '$1.5K',
+      '$12K',
+      '$1.2M',
+    ]);
+  });
+
+  it('formats plain numbers compactly', () => {
+    expect([0, 250, 1500, 12_000].map(defaultFormatTick)).toEqual(['0', '250', '1.5K', '12K']);
+  });
+
+  it('gives an axis room for its longest label', () => {
+    const tick = compactCurrencyTick('USD');
+    expect(axisWidth(1500, tick)).toBeGreaterThan(axisWidth(5, tick));
+    expect(axisWidth(1500, tick)).toBeGreaterThanOrEqual('$1.5K'.length * 7);
+  });
+});
+
+describe('assignAxes', () => {
+  const data = [
+    { date: '2026-01-01', clicks: 400, sales: 20, earnings: 300 },
+    { date: '2026-01-02', clicks: 500, sales: 30, earnings: 350 },
+  ];
+
+  it('moves a series under a fifth of the largest to the right axis', () => {
+    expect(
+      assignAxes(data, [
+        { key: 'clicks', label: 'Clicks' },
+        { key: 'sales', label: 'Sales' },
+      ]),
+    ).toEqual(['left', 'right']);
+  });
+
+  it('keeps series of similar size on one axis', () => {
+    expect(
+      assignAxes(data, [
+        { key: 'clicks', label: 'Clicks' },
+        { key: 'earnings', label: 'Earnings' },
+      ]),
+    ).toEqual(['left', 'left']);
+  });
+
+  it('keeps a single series on the left and honours an explicit axis', () => {
+    expect(assignAxes(data, [{ key: 'sales', label: 'Sales' }])).toEqual(['left']);
+    expect(
+      assignAxes(data, [
+        { key: 'clicks', label: 'Clicks', axis: 'right' },
+        { key: 'sales', label: 'Sales', axis: 'left' },
+      ]),
+    ).toEqual(['right', 'left']);
+  });
+
+  it('draws the previous period in a muted gray unless given a colour', () => {
+    expect(seriesColor({ key: 'date', label: 'x', previous: true }, 0)).toBe('var(--gray-10)');
   });
 });

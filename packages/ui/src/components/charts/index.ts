@@ -3,7 +3,10 @@ export { LineChart, type LineChartProps } from './line-chart';
 export { chartVariants, type TimeSeriesChartProps } from './chart-frame';
 export {
   chartPalette,
+  assignAxes,
+  compactCurrencyTick,
   defaultFormatDate,
+  defaultFormatTick,
   defaultFormatValue,
   summariseSeries,
   type ChartDate,

@@ -1,14 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Card } from '@radix-ui/themes';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../button';
 import { EmptyState } from '../empty-state';
 import { LineChart } from './line-chart';
+import { compactCurrencyTick } from './time-series';
 
 interface DailyFigures {
   date: string;
   clicks: number;
   sales: number;
+  /** The same day of the previous period, for comparison. */
+  previousClicks?: number;
   earnings: number;
 }
 
@@ -89,12 +92,14 @@ export const Earnings: Story = {
     title: 'Earnings per day',
     series: [{ key: 'earnings', label: 'Earnings' }],
     formatValue: (value: number) => usd.format(value),
+    formatTick: compactCurrencyTick('USD'),
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('img')).toHaveAccessibleName(/Earnings: total \$[\d,]+/);
   },
 };
 
+/** Sales are a small fraction of clicks: they read against the right axis instead of flattening. */
 export const ClicksAndSales: Story = {
   args: {
     title: 'Clicks and sales',
@@ -104,6 +109,7 @@ export const ClicksAndSales: Story = {
     ],
   },
   play: async ({ canvas }) => {
+    await expect(canvas.getByRole('img').querySelectorAll('.recharts-yAxis')).toHaveLength(2);
     await expect(canvas.getByRole('img')).toHaveAccessibleName(/Clicks: total .* Sales: total/);
     await expect(canvas.getByRole('columnheader', { name: 'Sales' })).toBeInTheDocument();
   },
@@ -168,4 +174,52 @@ export const LongContent: Story = {
 export const NarrowViewport: Story = {
   args: { surface: 'card', height: 200 },
   globals: { viewport: { value: 'mobile1', isRotated: false } },
+};
+
+/** This period over a gradient area, the previous one dashed behind it. */
+export const ComparedWithPreviousPeriod: Story = {
+  args: {
+    title: 'Clicks, this and last month',
+    data: january.map((d, i) => ({
+      ...d,
+      previousClicks: Math.round(d.clicks * 0.8 + (i % 4) * 6),
+    })),
+    series: [
+      { key: 'clicks', label: 'This period' },
+      { key: 'previousClicks', label: 'Previous period', previous: true },
+    ],
+  },
+  play: async ({ canvas }) => {
+    const plot = canvas.getByRole('img');
+    await expect(plot.querySelector('.recharts-area-area')).not.toBeNull();
+    await expect(plot.querySelector('.recharts-line-curve[stroke-dasharray="5 4"]')).not.toBeNull();
+  },
+};
+
+/** The pointer over a day shows the kit's tooltip surface: the date and each series' value. */
+export const Tooltip: Story = {
+  args: {
+    title: 'Clicks and sales',
+    series: [
+      { key: 'clicks', label: 'Clicks' },
+      { key: 'sales', label: 'Sales' },
+    ],
+  },
+  play: async ({ canvas }) => {
+    const plot = canvas.getByRole('img');
+    await waitFor(() => expect(plot.querySelector('.recharts-surface')).not.toBeNull());
+    const wrapper = plot.querySelector('.recharts-wrapper') ?? plot;
+    const box = wrapper.getBoundingClientRect();
+    const at = { clientX: box.left + box.width * 0.5, clientY: box.top + box.height * 0.4 };
+    await fireEvent.mouseMove(wrapper, at);
+    const tooltip = await waitFor(() => {
+      const found = plot.querySelector('[data-slot="chart-tooltip"]');
+      if (!found) throw new Error('no tooltip yet');
+      return found;
+    });
+    await expect(tooltip).toHaveClass('vd-tooltip-surface');
+    await expect(tooltip).toHaveTextContent(/Jan \d+/);
+    await expect(tooltip).toHaveTextContent(/Clicks\s*\d+/);
+    await expect(getComputedStyle(tooltip).backgroundColor).toBe('rgb(31, 39, 36)');
+  },
 };

@@ -1,13 +1,16 @@
 import * as React from 'react';
-import { Line, LineChart as RechartsLineChart } from 'recharts';
+import { Area, Line } from 'recharts';
 import { ChartFrame, type TimeSeriesChartProps } from './chart-frame';
 import { TimeSeriesPlot } from './time-series-plot';
 import type { ChartDatum } from './time-series';
 
-export type LineChartProps<T extends ChartDatum> = TimeSeriesChartProps<T>;
+export interface LineChartProps<T extends ChartDatum> extends TimeSeriesChartProps<T> {
+  /** Fill under each current series with a gradient of its colour (default). */
+  area?: boolean;
+}
 
 function LineChartImpl<T extends ChartDatum>(
-  { series, animate = 'auto', ...rest }: LineChartProps<T>,
+  { series, animate = 'auto', area = true, ...rest }: LineChartProps<T>,
   ref: React.ForwardedRef<HTMLElement>,
 ) {
   return (
@@ -17,33 +20,54 @@ function LineChartImpl<T extends ChartDatum>(
       {...rest}
       renderPlot={(formatters) => (
         <TimeSeriesPlot
-          chart={RechartsLineChart}
           data={rest.data}
           series={series}
           formatters={formatters}
           cursor={{ stroke: 'var(--gray-a7)' }}
           legendIcon="plainline"
-          renderSeries={(s, color) => (
-            <Line
-              key={s.key}
-              type="monotone"
-              dataKey={s.key}
-              name={s.label}
-              stroke={color}
-              strokeWidth={2}
-              dot={false}
-              activeDot={{ r: 4 }}
-              connectNulls={false}
-              isAnimationActive={animate}
-            />
-          )}
+          renderSeries={(s, { color, axis, areaFill }) =>
+            area && !s.previous ? (
+              <Area
+                key={s.key}
+                yAxisId={axis}
+                type="monotone"
+                dataKey={s.key}
+                name={s.label}
+                stroke={color}
+                strokeWidth={2}
+                fill={areaFill}
+                dot={false}
+                activeDot={{ r: 4, strokeWidth: 0 }}
+                connectNulls={false}
+                isAnimationActive={animate}
+              />
+            ) : (
+              <Line
+                key={s.key}
+                yAxisId={axis}
+                type="monotone"
+                dataKey={s.key}
+                name={s.label}
+                stroke={color}
+                strokeWidth={s.previous ? 1.5 : 2}
+                strokeDasharray={s.previous ? '5 4' : undefined}
+                dot={false}
+                activeDot={{ r: 4, strokeWidth: 0 }}
+                connectNulls={false}
+                isAnimationActive={animate}
+              />
+            )
+          }
         />
       )}
     />
   );
 }
 
-/** Values over time as lines (clicks, sales, earnings per day), with a text summary and a data table. */
+/**
+ * Values over time as lines over a gradient area (clicks, sales, earnings per day), with a text
+ * summary and a data table. A `previous` series draws as a dashed line for comparison.
+ */
 export const LineChart = React.forwardRef(LineChartImpl) as <T extends ChartDatum>(
   props: LineChartProps<T> & { ref?: React.Ref<HTMLElement> },
 ) => React.ReactElement | null;

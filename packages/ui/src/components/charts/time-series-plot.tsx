@@ -1,16 +1,20 @@
 import * as React from 'react';
 import {
   CartesianGrid,
+  ComposedChart,
   Legend,
   ResponsiveContainer,
   Tooltip,
   XAxis,
   YAxis,
-  type BarChart,
   type LegendType,
-  type LineChart,
+  type TooltipContentProps,
 } from 'recharts';
+import { ChartTooltipContent } from './chart-tooltip';
 import {
+  assignAxes,
+  axisPeaks,
+  axisWidth,
   seriesColor,
   toDate,
   type ChartDatum,
@@ -22,24 +26,23 @@ import {
 const axisTick = { fill: 'var(--gray-11)', fontSize: 12 };
 const axisLine = { stroke: 'var(--gray-a6)' };
 const gridStroke = 'var(--gray-a4)';
-const chartMargin = { top: 8, right: 20, bottom: 0, left: 0 };
-const tooltipContentStyle: React.CSSProperties = {
-  background: 'var(--color-panel-solid)',
-  border: '1px solid var(--gray-a6)',
-  borderRadius: 'var(--radius-3)',
-  boxShadow: 'var(--shadow-4)',
-  color: 'var(--gray-12)',
-  fontSize: 'var(--font-size-1)',
-};
-const tooltipLabelStyle: React.CSSProperties = { color: 'var(--gray-11)', marginBottom: 4 };
 const legendStyle: React.CSSProperties = {
   fontSize: 'var(--font-size-1)',
   color: 'var(--gray-11)',
 };
 
+/** What a chart needs to draw one series: its colour, axis and area gradient. */
+export interface SeriesMark {
+  color: string;
+  /** The y axis id ('left' or 'right'). */
+  axis: 'left' | 'right';
+  /** `url(#…)` of a vertical gradient from the series colour to transparent. */
+  areaFill: string;
+  /** `url(#…)` of a vertical gradient from the series colour to a lighter tint of it, for bars. */
+  barFill: string;
+}
+
 interface TimeSeriesPlotProps<T extends ChartDatum> {
-  /** The recharts chart that lays out the marks. */
-  chart: typeof BarChart | typeof LineChart;
   data: readonly T[];
   series: readonly ChartSeries<T>[];
   formatters: ChartFormatters;
@@ -47,27 +50,51 @@ interface TimeSeriesPlotProps<T extends ChartDatum> {
   cursor: React.ComponentProps<typeof Tooltip>['cursor'];
   /** Legend marker, shown when there is more than one series. */
   legendIcon: LegendType;
-  /** The mark (bar, line, …) of one series in its colour. */
-  renderSeries: (series: ChartSeries<T>, color: string) => React.ReactElement;
+  /** The mark (bar, line, area…) of one series. */
+  renderSeries: (series: ChartSeries<T>, mark: SeriesMark) => React.ReactElement;
 }
 
 /**
- * The plot every time-series chart shares: dates along the x axis, formatted values up the y axis,
- * a horizontal grid, a tooltip and, for several series, a legend. Charts differ only in their marks.
+ * The plot every time-series chart shares: dates along the x axis, compact values up the y axis
+ * (a second axis on the right when one series is much smaller than another), a horizontal grid, the
+ * kit's tooltip and, for several series, a legend. Charts differ only in their marks.
  */
 export function TimeSeriesPlot<T extends ChartDatum>({
-  chart: Chart,
   data,
   series,
-  formatters: { formatValue, formatDate },
+  formatters: { formatValue, formatDate, formatTick },
   cursor,
   legendIcon,
   renderSeries,
 }: TimeSeriesPlotProps<T>) {
+  const id = React.useId().replace(/:/g, '');
+  const axes = assignAxes(data, series);
+  const peaks = axisPeaks(data, series, axes);
+  const hasRight = axes.includes('right');
+  const colors = series.map((s, i) => seriesColor(s, i));
+  const rightColor = colors[axes.indexOf('right')] ?? 'var(--gray-11)';
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <Chart data={[...data]} margin={chartMargin} accessibilityLayer={false}>
-        <CartesianGrid stroke={gridStroke} vertical={false} />
+      <ComposedChart
+        data={[...data]}
+        margin={{ top: 8, right: hasRight ? 4 : 16, bottom: 0, left: 4 }}
+        accessibilityLayer={false}
+      >
+        <defs>
+          {series.map((s, i) => (
+            <linearGradient key={s.key} id={`${id}-${s.key}`} x1="0" y1="0" x2="0" y2="1">
+              <stop offset="0%" stopColor={colors[i]} stopOpacity={0.32} />
+              <stop offset="100%" stopColor={colors[i]} stopOpacity={0} />
+            </linearGradient>
+          ))}
+          {series.map((s, i) => (
+            <linearGradient key={s.key} id={`${id}-${s.key}-bar`} x1="0" y1="0" x2="0" y2="1">
+              <stop offset="0%" stopColor={colors[i]} stopOpacity={1} />
+              <stop offset="100%" stopColor={colors[i]} stopOpacity={0.55} />
+            </linearGradient>
+          ))}
+        </defs>
+        <CartesianGrid stroke={gridStroke} vertical={false} yAxisId="left" />
         <XAxis
           dataKey={(d: T) => toDate(d.date).getTime()}
           type="category"
@@ -78,24 +105,55 @@ export function TimeSeriesPlot<T extends ChartDatum>({
           minTickGap={16}
         />
         <YAxis
-          tickFormatter={formatValue}
+          yAxisId="left"
+          tickFormatter={formatTick}
           tick={axisTick}
           axisLine={false}
           tickLine={false}
-          width={56}
+          width={axisWidth(peaks.left, formatTick)}
         />
+        {hasRight ? (
+          <YAxis
+            yAxisId="right"
+            orientation="right"
+            tickFormatter={formatTick}
+            tick={{ ...axisTick, fill: rightColor }}
+            axisLine={false}
+            tickLine={false}
+            width={axisWidth(peaks.right, formatTick)}
+          />
+        ) : null}
         <Tooltip
-          contentStyle={tooltipContentStyle}
-          labelStyle={tooltipLabelStyle}
-          labelFormatter={(t) => formatDate(new Date(Number(t)))}
-          formatter={(value) => formatValue(Number(value))}
+          content={(props) => (
+            <ChartTooltipContent
+              {...(props as Partial<TooltipContentProps<number, string>>)}
+              formatDate={formatDate}
+              formatValue={formatValue}
+            />
+          )}
           cursor={cursor}
         />
         {series.length > 1 ? (
-          <Legend wrapperStyle={legendStyle} iconType={legendIcon} itemSorter={null} />
+          <Legend
+            wrapperStyle={legendStyle}
+            iconType={legendIcon}
+            itemSorter={null}
+            formatter={(value: string) =>
+              hasRight && axes[series.findIndex((s) => s.label === value)] === 'right'
+                ? `${value} (right axis)`
+                : value
+            }
+          />
         ) : null}
-        {series.map((s, i) => renderSeries(s, seriesColor(s, i)))}
-      </Chart>
+        {series.map((s, i) =>
+          renderSeries(s, {
+            color: colors[i] ?? 'var(--accent-9)',
+            axis: axes[i] ?? 'left',
+            areaFill: `url(#${id}-${s.key})`,
+            barFill: `url(#${id}-${s.key}-bar)`,
+          }),
+        )}
+      </ComposedChart>
     </ResponsiveContainer>
   );
 }

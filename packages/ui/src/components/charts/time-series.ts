@@ -10,11 +10,20 @@ export interface ChartSeries<T extends ChartDatum> {
   label: string;
   /** Any CSS colour; defaults to the brand palette. */
   color?: string;
+  /**
+   * The y axis this series reads against. Without it, a series much smaller than the largest one
+   * (under a fifth of its peak) moves to the right axis, so it does not flatten along the bottom.
+   */
+  axis?: 'left' | 'right';
+  /** The previous period for comparison: drawn dashed and muted, behind the current series. */
+  previous?: boolean;
 }
 
 export interface ChartFormatters {
   formatValue: (value: number) => string;
   formatDate: (date: Date) => string;
+  /** Y-axis tick labels; compact (see `compactCurrencyTick` for money). */
+  formatTick: (value: number) => string;
 }
 
 /** Series colours from the theme tokens: brand green, brand blue, then Radix scales that read on dark. */
@@ -27,7 +36,10 @@ export const chartPalette = [
 ];
 
 export function seriesColor<T extends ChartDatum>(series: ChartSeries<T>, index: number): string {
-  return series.color ?? chartPalette[index % chartPalette.length] ?? 'var(--accent-9)';
+  if (series.color) return series.color;
+  // The previous period reads as context: a muted gray.
+  if (series.previous) return 'var(--gray-10)';
+  return chartPalette[index % chartPalette.length] ?? 'var(--accent-9)';
 }
 
 export function toDate(value: ChartDate): Date {
@@ -53,6 +65,78 @@ export const defaultFormatDate = (date: Date): string =>
 
 export const defaultFormatValue = (value: number): string => new Intl.NumberFormat().format(value);
 
+/** Axis ticks as compact numbers without decimals below a thousand: 0, 250, 1.5K, 12K, 1.2M. */
+export const defaultFormatTick = (value: number): string =>
+  new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+
+/**
+ * Axis ticks for money: compact and without cents ("$0", "$500", "$1K", "$1.5K", "$12M"). The
+ * tooltip, table and summary keep the full amount from `formatValue`.
+ */
+export function compactCurrencyTick(currency: string, locale = 'en-US'): (value: number) => string {
+  const format = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    notation: 'compact',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+  });
+  return (value) => format.format(value);
+}
+
+/** Peak absolute value of a series (0 when it has no values). */
+function peakOf<T extends ChartDatum>(data: readonly T[], key: Extract<keyof T, string>): number {
+  let peak = 0;
+  for (const d of data) {
+    const v = valueOf(d, key);
+    if (v !== null) peak = Math.max(peak, Math.abs(v));
+  }
+  return peak;
+}
+
+/** How much smaller than the largest series a series must be to get the right axis. */
+export const SECOND_AXIS_RATIO = 5;
+
+/**
+ * The y axis of each series: its own `axis` when given; otherwise the left one, unless its peak is
+ * under 1/5 of the largest peak, when it reads against the right axis.
+ */
+export function assignAxes<T extends ChartDatum>(
+  data: readonly T[],
+  series: readonly ChartSeries<T>[],
+): ('left' | 'right')[] {
+  const peaks = series.map((s) => peakOf(data, s.key));
+  const largest = Math.max(0, ...peaks);
+  return series.map((s, i) => {
+    if (s.axis) return s.axis;
+    const peak = peaks[i] ?? 0;
+    return series.length > 1 && largest > 0 && peak > 0 && peak * SECOND_AXIS_RATIO <= largest
+      ? 'right'
+      : 'left';
+  });
+}
+
+/** Room, in pixels, for the longest tick label of an axis whose values reach `peak`. */
+export function axisWidth(peak: number, formatTick: (value: number) => string): number {
+  const longest = Math.max(formatTick(peak).length, formatTick(0).length, formatTick(-peak).length);
+  // About 7 px per character at the 12 px tick size, plus the gap to the plot.
+  return Math.max(32, Math.ceil(longest * 7.2) + 12);
+}
+
+/** Peaks per axis, for sizing each axis. */
+export function axisPeaks<T extends ChartDatum>(
+  data: readonly T[],
+  series: readonly ChartSeries<T>[],
+  axes: readonly ('left' | 'right')[],
+): { left: number; right: number } {
+  const result = { left: 0, right: 0 };
+  series.forEach((s, i) => {
+    const side = axes[i] ?? 'left';
+    result[side] = Math.max(result[side], peakOf(data, s.key));
+  });
+  return result;
+}
+
 /**
  * The text alternative of a time-series chart, e.g.
  * "Clicks from Jan 1 to Jan 7. Clicks: total 120, highest 40 on Jan 3, lowest 2 on Jan 6, latest 15."
@@ -61,7 +145,7 @@ export function summariseSeries<T extends ChartDatum>(
   title: string,
   data: readonly T[],
   series: readonly ChartSeries<T>[],
-  { formatValue, formatDate }: ChartFormatters,
+  { formatValue, formatDate }: Pick<ChartFormatters, 'formatValue' | 'formatDate'>,
 ): string {
   const first = data[0];
   const last = data[data.length - 1];

@@ -86,7 +86,7 @@ export const FallbackWhenClipboardRefuses: Story = {
     await waitFor(() => expect(args.onCopied).toHaveBeenCalledWith(link));
     await expect(written).toEqual([link]);
     await expect(await screen.findByText('Copied to clipboard')).toBeInTheDocument();
-    await expect(canvas.getByRole('button', { name: 'Copy link' })).toHaveFocus();
+    await expect(canvas.getByRole('button', { name: 'Copied' })).toHaveFocus();
   },
 };
 
@@ -113,12 +113,6 @@ export const IconOnly: Story = {
   ),
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'Copy referral code' })).toBeInTheDocument();
-  },
-};
-
-export const Hovered: Story = {
-  play: async ({ canvas }) => {
-    await userEvent.hover(canvas.getByRole('button', { name: 'Copy link' }));
   },
 };
 

@@ -81,7 +81,7 @@ export const CopyButton = React.forwardRef<HTMLButtonElement, CopyButtonProps>(f
     type: 'button' as const,
     size,
     variant,
-    color: copied ? ('grass' as const) : ('gray' as const),
+    color: copied ? ('mint' as const) : ('gray' as const),
     'data-slot': 'copy-button',
     'data-copied': copied ? '' : undefined,
     className: copyButtonVariants({ display, className }),
@@ -90,13 +90,17 @@ export const CopyButton = React.forwardRef<HTMLButtonElement, CopyButtonProps>(f
   };
 
   return display === 'icon' ? (
-    <IconButton {...common} aria-label={label}>
+    <IconButton {...common} aria-label={copied ? 'Copied' : label}>
       <Icon aria-hidden />
     </IconButton>
   ) : (
     <Button {...common}>
       <Icon aria-hidden />
-      {label}
+      {/* The success state says so; the width stays that of the longer word. */}
+      <span className="vd-copy-button__label" data-copied={copied ? '' : undefined}>
+        <span aria-hidden={copied || undefined}>{label}</span>
+        <span aria-hidden={!copied || undefined}>Copied</span>
+      </span>
     </Button>
   );
 });

@@ -59,3 +59,34 @@ export function pageRows<T>(rows: readonly T[], page: number, pageSize: number):
   const current = Math.min(Math.max(1, Math.floor(page)), last);
   return rows.slice((current - 1) * size, current * size);
 }
+
+/** Filter values by column id; an empty string means no filter on that column. */
+export type ColumnFilters = Readonly<Record<string, string>>;
+
+/**
+ * The rows that pass every active filter. `text` filters match case-insensitively anywhere in the
+ * column's filter value; `select` filters match it exactly.
+ */
+export function filterRows<T>(
+  rows: readonly T[],
+  columns: readonly {
+    id: string;
+    filter?: { type: 'text' | 'select' };
+    filterValue?: (row: T) => string;
+  }[],
+  filters: ColumnFilters,
+): T[] {
+  const active = columns.filter(
+    (column) => column.filter && column.filterValue && (filters[column.id] ?? '').trim() !== '',
+  );
+  if (active.length === 0) return [...rows];
+  return rows.filter((row) =>
+    active.every((column) => {
+      const wanted = filters[column.id]!.trim();
+      const value = column.filterValue!(row);
+      return column.filter!.type === 'select'
+        ? value === wanted
+        : value.toLowerCase().includes(wanted.toLowerCase());
+    }),
+  );
+}

@@ -274,3 +274,81 @@ export const ServerSide: Story = {
     await expect(canvas.getByText('1–5 of 23')).toBeInTheDocument();
   },
 };
+
+const filterColumns: DataTableColumn<LinkRow>[] = columns.map((column) =>
+  column.id === 'name'
+    ? { ...column, filter: { type: 'text' }, filterValue: (r) => r.name, filterLabel: 'Link' }
+    : column.id === 'program'
+      ? {
+          ...column,
+          filter: { type: 'select', options: programs.map((p) => ({ value: p, label: p })) },
+          filterValue: (r) => r.program,
+          filterLabel: 'Program',
+        }
+      : column,
+);
+
+export const ColumnFilters: Story = {
+  args: { columns: filterColumns, pageSize: 5 },
+  play: async ({ canvas, canvasElement }) => {
+    const filters = canvas.getByRole('group', { name: 'Filter Your affiliate links' });
+    await userEvent.type(within(filters).getByRole('searchbox', { name: 'Filter by link' }), '2');
+    // "Spring campaign 2", "12" and "20" to "23".
+    await expect(canvas.getByText('1–5 of 6')).toBeInTheDocument();
+    await userEvent.type(within(filters).getByRole('searchbox', { name: 'Filter by link' }), '2');
+    await expect(bodyRows(canvasElement)).toHaveLength(1);
+    await expect(canvas.getByRole('rowheader', { name: 'Spring campaign 22' })).toBeVisible();
+    await userEvent.type(within(filters).getByRole('searchbox', { name: 'Filter by link' }), 'x');
+    await expect(canvas.getByRole('heading', { name: 'No matching rows' })).toBeVisible();
+  },
+};
+
+const pause = fn();
+
+export const SelectionWithBulkActions: Story = {
+  args: {
+    selectable: true,
+    getRowLabel: (r: LinkRow) => r.name,
+    pageSize: 5,
+    bulkActions: (selected: LinkRow[], clear: () => void) => (
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => {
+          pause(selected.map((r) => r.id));
+          clear();
+        }}
+      >
+        Pause links
+      </Button>
+    ),
+  },
+  play: async ({ canvas }) => {
+    pause.mockClear();
+    await expect(canvas.queryByRole('toolbar', { name: 'Bulk actions' })).toBeNull();
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Select Spring campaign 2' }));
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Select Spring campaign 4' }));
+    const bar = canvas.getByRole('toolbar', { name: 'Bulk actions' });
+    await expect(within(bar).getByText('2 selected')).toBeVisible();
+    const all = canvas.getByRole('checkbox', { name: 'Select all rows on this page' });
+    await expect(all).toHaveAttribute('data-state', 'indeterminate');
+    await userEvent.click(all);
+    await expect(within(bar).getByText('5 selected')).toBeVisible();
+    await userEvent.click(within(bar).getByRole('button', { name: 'Pause links' }));
+    await expect(pause).toHaveBeenCalledWith(['link-1', 'link-2', 'link-3', 'link-4', 'link-5']);
+    await expect(canvas.queryByRole('toolbar', { name: 'Bulk actions' })).toBeNull();
+  },
+};
+
+/** Two rows selected, at rest: how the selection and the bulk bar look. */
+export const Selected: Story = {
+  args: {
+    ...SelectionWithBulkActions.args,
+    defaultSelectedRowIds: ['link-2', 'link-3'],
+  },
+};
+
+export const NarrowViewportSelectable: Story = {
+  args: { selectable: true, getRowLabel: (r: LinkRow) => r.name, pageSize: 5 },
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+};

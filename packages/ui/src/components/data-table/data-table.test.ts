@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { compareSortValues, nextSort, pageCountFor, pageRows, sortRows } from './data-table-model';
+import {
+  compareSortValues,
+  filterRows,
+  nextSort,
+  pageCountFor,
+  pageRows,
+  sortRows,
+} from './data-table-model';
 
 describe('sortRows', () => {
   const rows = [
@@ -92,5 +99,45 @@ describe('pagination of rows', () => {
   it('clamps a page past either end', () => {
     expect(pageRows(items, 9, 5)).toEqual([21, 22, 23]);
     expect(pageRows(items, 0, 5)).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
+describe('filterRows', () => {
+  const people = [
+    { name: 'Ada Lovelace', status: 'active' },
+    { name: 'Grace Hopper', status: 'paused' },
+    { name: 'Alan Turing', status: 'active' },
+  ];
+  const columns = [
+    {
+      id: 'name',
+      filter: { type: 'text' as const },
+      filterValue: (r: (typeof people)[number]) => r.name,
+    },
+    {
+      id: 'status',
+      filter: { type: 'select' as const },
+      filterValue: (r: (typeof people)[number]) => r.status,
+    },
+    { id: 'other' },
+  ];
+
+  it('keeps every row without active filters', () => {
+    expect(filterRows(people, columns, {})).toHaveLength(3);
+    expect(filterRows(people, columns, { name: '  ', other: 'x' })).toHaveLength(3);
+  });
+
+  it('matches text anywhere, ignoring case, and select values exactly', () => {
+    expect(filterRows(people, columns, { name: 'TUR' }).map((r) => r.name)).toEqual([
+      'Alan Turing',
+    ]);
+    expect(filterRows(people, columns, { status: 'active' })).toHaveLength(2);
+    expect(filterRows(people, columns, { status: 'activ' })).toHaveLength(0);
+  });
+
+  it('combines filters', () => {
+    expect(filterRows(people, columns, { name: 'a', status: 'paused' }).map((r) => r.name)).toEqual(
+      ['Grace Hopper'],
+    );
   });
 });

@@ -1,15 +1,25 @@
 import * as React from 'react';
-import { Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import {
+  Checkbox,
+  Table,
+  Text,
+  TextField,
+  Select as ThemesSelect,
+  VisuallyHidden,
+} from '@radix-ui/themes';
 import { CaretDownIcon, CaretSortIcon, CaretUpIcon } from '@radix-ui/react-icons';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { EmptyState } from '../empty-state';
 import { Pagination } from '../pagination';
 import { Skeleton } from '../skeleton';
+import { useControllableState } from '../../utils/use-controllable-state';
 import {
+  filterRows,
   nextSort,
   pageCountFor,
   pageRows,
   sortRows,
+  type ColumnFilters,
   type SortState,
   type SortValue,
 } from './data-table-model';
@@ -35,6 +45,16 @@ export interface DataTableColumn<T> {
   rowHeader?: boolean;
   /** CSS width of the column. */
   width?: string;
+  /**
+   * Adds a filter for this column above the table: free `text`, or a `select` of options.
+   * Needs `filterValue` and `filterLabel`.
+   */
+  filter?:
+    { type: 'text' } | { type: 'select'; options: readonly { value: string; label: string }[] };
+  /** The text a filter matches for a row. */
+  filterValue?: (row: T) => string;
+  /** The filter control's label, e.g. "Program". */
+  filterLabel?: string;
 }
 
 export interface DataTableProps<T>
@@ -71,19 +91,23 @@ export interface DataTableProps<T>
   loadingRows?: number;
   /** Shown instead of the body when there are no rows. */
   emptyState?: React.ReactNode;
-}
-
-function useControllable<V>(controlled: V | undefined, initial: V, onChange?: (value: V) => void) {
-  const [own, setOwn] = React.useState(initial);
-  const value = controlled === undefined ? own : controlled;
-  const setValue = React.useCallback(
-    (next: V) => {
-      if (controlled === undefined) setOwn(next);
-      onChange?.(next);
-    },
-    [controlled, onChange],
-  );
-  return [value, setValue] as const;
+  /** Adds a checkbox per row and a select-all checkbox for the page. */
+  selectable?: boolean;
+  /** Names a row for its checkbox ("Select Spring campaign 3"); defaults to its position. */
+  getRowLabel?: (row: T) => string;
+  /** Controlled selection (row ids). */
+  selectedRowIds?: readonly string[];
+  defaultSelectedRowIds?: readonly string[];
+  onSelectedRowIdsChange?: (ids: string[]) => void;
+  /**
+   * Actions for the selected rows, shown in a bar above the table while rows are selected,
+   * e.g. `(rows, clear) => <Button onClick={() => pause(rows).then(clear)}>Pause</Button>`.
+   */
+  bulkActions?: (selectedRows: T[], clearSelection: () => void) => React.ReactNode;
+  /** Controlled column filters (column id → value). */
+  filters?: ColumnFilters;
+  defaultFilters?: ColumnFilters;
+  onFiltersChange?: (filters: ColumnFilters) => void;
 }
 
 const sortIcons = { ascending: CaretUpIcon, descending: CaretDownIcon } as const;
@@ -106,6 +130,15 @@ function DataTableImpl<T>(
     loading = false,
     loadingRows = 5,
     emptyState,
+    selectable = false,
+    getRowLabel,
+    selectedRowIds,
+    defaultSelectedRowIds = [],
+    onSelectedRowIdsChange,
+    bulkActions,
+    filters: filtersProp,
+    defaultFilters = {},
+    onFiltersChange,
     variant,
     density,
     className,
@@ -113,20 +146,39 @@ function DataTableImpl<T>(
   }: DataTableProps<T>,
   ref: React.ForwardedRef<HTMLDivElement>,
 ) {
-  const [sort, setSort] = useControllable<SortState | null>(
-    sortProp,
-    defaultSort,
-    onSortChange as ((s: SortState | null) => void) | undefined,
-  );
-  const [page, setPage] = useControllable(pageProp, defaultPage, onPageChange);
+  const [sort, setSort] = useControllableState<SortState | null>({
+    prop: sortProp,
+    defaultProp: defaultSort,
+    onChange: onSortChange as ((s: SortState | null) => void) | undefined,
+    caller: 'DataTable',
+  });
+  const [page, setPage] = useControllableState({
+    prop: pageProp,
+    defaultProp: defaultPage,
+    onChange: onPageChange,
+    caller: 'DataTable',
+  });
+  const [selected, setSelected] = useControllableState<readonly string[]>({
+    prop: selectedRowIds,
+    defaultProp: defaultSelectedRowIds,
+    onChange: onSelectedRowIdsChange as ((ids: readonly string[]) => void) | undefined,
+    caller: 'DataTable',
+  });
+  const [filters, setFilters] = useControllableState<ColumnFilters>({
+    prop: filtersProp,
+    defaultProp: defaultFilters,
+    onChange: onFiltersChange,
+    caller: 'DataTable',
+  });
 
   const serverSide = rowCount !== undefined;
   const sorted = React.useMemo(() => {
+    const filtered = serverSide ? [...rows] : filterRows(rows, columns, filters);
     const column = sort ? columns.find((c) => c.id === sort.columnId) : undefined;
     return !serverSide && column?.sortValue && sort
-      ? sortRows(rows, column.sortValue, sort.direction)
-      : [...rows];
-  }, [rows, columns, sort, serverSide]);
+      ? sortRows(filtered, column.sortValue, sort.direction)
+      : filtered;
+  }, [rows, columns, sort, serverSide, filters]);
 
   const total = serverSide ? rowCount : sorted.length;
   const paginated = Number.isFinite(pageSize);
@@ -141,16 +193,127 @@ function DataTableImpl<T>(
     if (currentPage !== 1) setPage(1);
   };
 
-  const empty = !loading && rows.length === 0;
+  const empty = !loading && visible.length === 0;
+  const selectedSet = new Set(selected);
+  const pageIds = visible.map(getRowId);
+  const pageSelected = pageIds.filter((id) => selectedSet.has(id)).length;
+  const toggleRow = (id: string, on: boolean) =>
+    setSelected(on ? [...selected.filter((x) => x !== id), id] : selected.filter((x) => x !== id));
+  const togglePage = (on: boolean) =>
+    setSelected(
+      on
+        ? [...selected, ...pageIds.filter((id) => !selectedSet.has(id))]
+        : selected.filter((id) => !pageIds.includes(id)),
+    );
+  const clearSelection = () => setSelected([]);
+  const selectedRows = rows.filter((row) => selectedSet.has(getRowId(row)));
+  const filterable = columns.filter((column) => column.filter && column.filterValue);
+  const setFilter = (columnId: string, value: string) => {
+    setFilters({ ...filters, [columnId]: value });
+    if (currentPage !== 1) setPage(1);
+  };
+  const columnCount = columns.length + (selectable ? 1 : 0);
+
+  // Radix Themes scrolls the table inside a viewport of its own. While the table is wider (or
+  // taller) than that viewport, keyboard users must be able to focus it to scroll, and hear its
+  // name; otherwise it stays out of the tab order.
+  const tableRef = React.useRef<HTMLDivElement>(null);
+  React.useEffect(() => {
+    const viewport = tableRef.current?.querySelector<HTMLElement>('.rt-ScrollAreaViewport');
+    if (!viewport) return;
+    const update = () => {
+      const scrollable =
+        viewport.scrollWidth > viewport.clientWidth + 1 ||
+        viewport.scrollHeight > viewport.clientHeight + 1;
+      if (scrollable) {
+        viewport.tabIndex = 0;
+        viewport.setAttribute('role', 'region');
+        viewport.setAttribute('aria-label', caption);
+      } else {
+        viewport.removeAttribute('tabindex');
+        viewport.removeAttribute('role');
+        viewport.removeAttribute('aria-label');
+      }
+    };
+    update();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(update);
+    observer.observe(viewport);
+    if (viewport.firstElementChild) observer.observe(viewport.firstElementChild);
+    return () => observer.disconnect();
+  }, [caption]);
 
   return (
     <div
       ref={ref}
       data-slot="data-table"
       className={dataTableVariants({ variant, density, className })}
+      data-selectable={selectable ? '' : undefined}
       {...rest}
     >
+      {filterable.length > 0 ? (
+        <div
+          className="vd-data-table__filters"
+          role="group"
+          aria-label={`Filter ${caption}`}
+          data-slot="data-table-filters"
+        >
+          {filterable.map((column) =>
+            column.filter!.type === 'select' ? (
+              <ThemesSelect.Root
+                key={column.id}
+                size="2"
+                value={filters[column.id] || 'all'}
+                onValueChange={(value) => setFilter(column.id, value === 'all' ? '' : value)}
+              >
+                <ThemesSelect.Trigger
+                  aria-label={column.filterLabel ?? column.id}
+                  className="vd-data-table__filter"
+                />
+                <ThemesSelect.Content>
+                  <ThemesSelect.Item value="all">{`All ${(column.filterLabel ?? column.id).toLowerCase()}s`}</ThemesSelect.Item>
+                  {column.filter!.options.map((option) => (
+                    <ThemesSelect.Item key={option.value} value={option.value}>
+                      {option.label}
+                    </ThemesSelect.Item>
+                  ))}
+                </ThemesSelect.Content>
+              </ThemesSelect.Root>
+            ) : (
+              <TextField.Root
+                key={column.id}
+                size="2"
+                type="search"
+                className="vd-data-table__filter"
+                aria-label={`Filter by ${(column.filterLabel ?? column.id).toLowerCase()}`}
+                placeholder={`Filter by ${(column.filterLabel ?? column.id).toLowerCase()}`}
+                value={filters[column.id] ?? ''}
+                onChange={(event) => setFilter(column.id, event.currentTarget.value)}
+              />
+            ),
+          )}
+        </div>
+      ) : null}
+      {selectable && bulkActions && selected.length > 0 ? (
+        <div
+          className="vd-data-table__bulk"
+          role="toolbar"
+          aria-label="Bulk actions"
+          data-slot="data-table-bulk-actions"
+        >
+          <Text size="2" weight="medium" role="status">
+            {selected.length} selected
+          </Text>
+          <div className="vd-data-table__bulk-actions">
+            {bulkActions(selectedRows, clearSelection)}
+          </div>
+          <button type="button" className="vd-data-table__bulk-clear" onClick={clearSelection}>
+            Clear selection
+          </button>
+        </div>
+      ) : null}
       <Table.Root
+        ref={tableRef}
         variant={variant === 'ghost' ? 'ghost' : 'surface'}
         size={density === 'compact' ? '1' : '2'}
       >
@@ -159,6 +322,25 @@ function DataTableImpl<T>(
         </caption>
         <Table.Header data-slot="data-table-header">
           <Table.Row>
+            {selectable ? (
+              <Table.ColumnHeaderCell
+                className="vd-data-table__select"
+                data-slot="data-table-select-all"
+              >
+                <Checkbox
+                  aria-label="Select all rows on this page"
+                  disabled={loading || pageIds.length === 0}
+                  checked={
+                    pageSelected === 0
+                      ? false
+                      : pageSelected === pageIds.length
+                        ? true
+                        : 'indeterminate'
+                  }
+                  onCheckedChange={(checked) => togglePage(checked === true)}
+                />
+              </Table.ColumnHeaderCell>
+            ) : null}
             {columns.map((column) => {
               const direction = sort?.columnId === column.id ? sort.direction : undefined;
               const Icon = direction ? sortIcons[direction] : CaretSortIcon;
@@ -194,6 +376,7 @@ function DataTableImpl<T>(
           {loading ? (
             Array.from({ length: loadingRows }, (_, i) => (
               <Table.Row key={`loading-${i}`} data-slot="data-table-row" data-loading="">
+                {selectable ? <Table.Cell className="vd-data-table__select" /> : null}
                 {columns.map((column) => (
                   <Table.Cell key={column.id} justify={column.align}>
                     <Skeleton shape="text" width={i % 2 ? '60%' : '80%'} />
@@ -203,32 +386,57 @@ function DataTableImpl<T>(
             ))
           ) : empty ? (
             <Table.Row data-slot="data-table-empty">
-              <Table.Cell colSpan={columns.length}>
-                {emptyState ?? (
+              <Table.Cell colSpan={columnCount}>
+                {rows.length > 0 ? (
                   <EmptyState
                     size="1"
-                    title="No results"
-                    description="There is nothing to show here yet."
+                    title="No matching rows"
+                    description="No row matches the filters. Change or clear them to see more."
                   />
+                ) : (
+                  (emptyState ?? (
+                    <EmptyState
+                      size="1"
+                      title="No results"
+                      description="There is nothing to show here yet."
+                    />
+                  ))
                 )}
               </Table.Cell>
             </Table.Row>
           ) : (
-            visible.map((row) => (
-              <Table.Row key={getRowId(row)} data-slot="data-table-row">
-                {columns.map((column) =>
-                  column.rowHeader ? (
-                    <Table.RowHeaderCell key={column.id} justify={column.align}>
-                      {column.cell(row)}
-                    </Table.RowHeaderCell>
-                  ) : (
-                    <Table.Cell key={column.id} justify={column.align}>
-                      {column.cell(row)}
+            visible.map((row) => {
+              const id = getRowId(row);
+              const isSelected = selectedSet.has(id);
+              return (
+                <Table.Row
+                  key={id}
+                  data-slot="data-table-row"
+                  data-state={isSelected ? 'selected' : undefined}
+                >
+                  {selectable ? (
+                    <Table.Cell className="vd-data-table__select">
+                      <Checkbox
+                        aria-label={`Select ${getRowLabel ? getRowLabel(row) : `row ${pageIds.indexOf(id) + first}`}`}
+                        checked={isSelected}
+                        onCheckedChange={(checked) => toggleRow(id, checked === true)}
+                      />
                     </Table.Cell>
-                  ),
-                )}
-              </Table.Row>
-            ))
+                  ) : null}
+                  {columns.map((column) =>
+                    column.rowHeader ? (
+                      <Table.RowHeaderCell key={column.id} justify={column.align}>
+                        {column.cell(row)}
+                      </Table.RowHeaderCell>
+                    ) : (
+                      <Table.Cell key={column.id} justify={column.align}>
+                        {column.cell(row)}
+                      </Table.Cell>
+                    ),
+                  )}
+                </Table.Row>
+              );
+            })
           )}
         </Table.Body>
       </Table.Root>

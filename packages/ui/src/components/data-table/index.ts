@@ -6,10 +6,12 @@ export {
 } from './data-table';
 export {
   compareSortValues,
+  filterRows,
   nextSort,
   pageCountFor,
   pageRows,
   sortRows,
+  type ColumnFilters,
   type SortDirection,
   type SortState,
   type SortValue,

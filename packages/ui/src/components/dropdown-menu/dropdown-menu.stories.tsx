@@ -64,11 +64,29 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** The resting state: the closed menu button. */
 export const Default: Story = {
-  play: async ({ canvas, args }) => {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Link actions' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  },
+};
+
+/** The open menu stays open, as designers and the screenshot test see it. */
+export const Open: Story = {
+  play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Link actions' }));
     const menu = await screen.findByRole('menu');
     await expect(menu.closest('.radix-themes')).toHaveClass('dark');
+  },
+};
+
+export const ChooseItem: Story = {
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Link actions' }));
+    await screen.findByRole('menu');
     await userEvent.click(screen.getByRole('menuitem', { name: /Edit/ }));
     await expect(args.onEdit).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());

@@ -66,3 +66,37 @@ export const NarrowViewport: Story = {
   args: { action: <Button>Create link</Button> },
   globals: { viewport: { value: 'mobile1', isRotated: false } },
 };
+
+export const Illustrated: Story = {
+  args: { illustration: 'links', icon: undefined, bordered: true },
+  play: async ({ canvasElement }) => {
+    const art = canvasElement.querySelector('[data-slot="empty-state-illustration"]');
+    await expect(art).toHaveAttribute('aria-hidden', 'true');
+    await expect(art).toHaveAttribute('data-illustration', 'links');
+  },
+};
+
+export const Illustrations: Story = {
+  render: (args) => (
+    <div
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
+        gap: 16,
+      }}
+    >
+      {(['links', 'products', 'sales', 'search', 'messages', 'lost'] as const).map((name) => (
+        <EmptyState
+          key={name}
+          {...args}
+          size="1"
+          bordered
+          illustration={name}
+          title={`No ${name} yet`}
+          description={undefined}
+          icon={undefined}
+        />
+      ))}
+    </div>
+  ),
+};

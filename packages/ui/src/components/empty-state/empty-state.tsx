@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { Heading, Text } from '@radix-ui/themes';
 import { cva, type VariantProps } from 'class-variance-authority';
+import { EmptyStateIllustration, type EmptyStateIllustrationName } from './illustration';
 
 export const emptyStateVariants = cva('vd-empty-state', {
   variants: {
@@ -18,6 +19,8 @@ export interface EmptyStateProps
   description?: React.ReactNode;
   /** Decorative icon; hidden from assistive technology. */
   icon?: React.ReactNode;
+  /** A decorative illustration instead of the icon: links, products, sales, search, messages or lost. */
+  illustration?: EmptyStateIllustrationName;
   /** A call to action, e.g. a Button (use `asChild` on it for links). */
   action?: React.ReactNode;
   /** Heading level of the title, so it fits the page outline. */
@@ -26,7 +29,18 @@ export interface EmptyStateProps
 
 /** What a list, table or chart shows when there is nothing in it yet. */
 export const EmptyState = React.forwardRef<HTMLDivElement, EmptyStateProps>(function EmptyState(
-  { title, description, icon, action, headingLevel = 3, size, bordered, className, ...rest },
+  {
+    title,
+    description,
+    icon,
+    illustration,
+    action,
+    headingLevel = 3,
+    size,
+    bordered,
+    className,
+    ...rest
+  },
   ref,
 ) {
   const small = size === '1';
@@ -37,7 +51,9 @@ export const EmptyState = React.forwardRef<HTMLDivElement, EmptyStateProps>(func
       className={emptyStateVariants({ size, bordered, className })}
       {...rest}
     >
-      {icon ? (
+      {illustration ? (
+        <EmptyStateIllustration name={illustration} className="vd-empty-state__illustration" />
+      ) : icon ? (
         <div className="vd-empty-state__icon" aria-hidden data-slot="empty-state-icon">
           {icon}
         </div>

@@ -1,1 +1,7 @@
 export { EmptyState, emptyStateVariants, type EmptyStateProps } from './empty-state';
+export {
+  EmptyStateIllustration,
+  emptyStateIllustrations,
+  type EmptyStateIllustrationName,
+  type EmptyStateIllustrationProps,
+} from './illustration';

@@ -20,6 +20,8 @@ export interface ErrorCardProps
   retryLabel?: string;
   /** Shows the retry button as busy while a retry is in flight. */
   retrying?: boolean;
+  /** A mark above the heading, e.g. the logomark of a permission state. */
+  icon?: ReactNode;
   children?: ReactNode;
 }
 
@@ -31,6 +33,7 @@ export const ErrorCard = forwardRef<HTMLDivElement, ErrorCardProps>(function Err
     onRetry,
     retryLabel = 'Try Again',
     retrying = false,
+    icon,
     align,
     className,
     children,
@@ -50,6 +53,11 @@ export const ErrorCard = forwardRef<HTMLDivElement, ErrorCardProps>(function Err
       {...props}
     >
       <Flex direction="column" gap="3" align={align === 'start' ? 'start' : 'center'}>
+        {icon ? (
+          <div className="vd-error-card__icon" data-slot="error-card-icon" aria-hidden>
+            {icon}
+          </div>
+        ) : null}
         <Heading as="h2" size="5" id={titleId} data-slot="error-card-title">
           {title}
         </Heading>

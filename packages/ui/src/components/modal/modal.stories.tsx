@@ -47,14 +47,22 @@ type Story = StoryObj<typeof meta>;
 
 export const Closed: Story = {};
 
+/** The open modal, as designers and the screenshot test see it. */
 export const Open: Story = {
-  play: async ({ canvas, args }) => {
+  play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Rename link' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rename link' });
     await expect(dialog).toHaveAccessibleDescription(/URL stays the same/);
     // Portalled, yet still inside a dark Radix theme.
     await expect(dialog.closest('.radix-themes')).toHaveClass('dark');
     await expect(screen.getByRole('textbox', { name: 'Link name' })).toHaveFocus();
+  },
+};
+
+export const SaveCloses: Story = {
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Rename link' }));
+    await screen.findByRole('dialog', { name: 'Rename link' });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await expect(args.onSave).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

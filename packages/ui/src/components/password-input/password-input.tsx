@@ -2,6 +2,7 @@ import { EyeClosedIcon, EyeOpenIcon } from '@radix-ui/react-icons';
 import { IconButton } from '@radix-ui/themes';
 import { validatePassword, type PasswordStrength } from '@verdant/validation';
 import { forwardRef, useId, useState, type ChangeEvent } from 'react';
+import { useControllableState } from '../../utils/use-controllable-state';
 import { TextInput, type TextInputProps } from '../text-input';
 import { PasswordStrengthMeter } from './password-strength-meter';
 
@@ -16,9 +17,13 @@ export type { PasswordStrength };
 export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(
   function PasswordInput({ showStrength = false, onChange, autoComplete, ...props }, ref) {
     const [visible, setVisible] = useState(false);
-    const [uncontrolled, setUncontrolled] = useState(String(props.defaultValue ?? ''));
+    // The meter follows `value` when controlled, the typed text otherwise.
+    const [value, setValue] = useControllableState({
+      prop: props.value === undefined ? undefined : String(props.value),
+      defaultProp: String(props.defaultValue ?? ''),
+      caller: 'PasswordInput',
+    });
     const meterId = useId();
-    const value = props.value !== undefined ? String(props.value) : uncontrolled;
 
     return (
       <>
@@ -30,7 +35,7 @@ export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(
           autoComplete={autoComplete ?? (showStrength ? 'new-password' : 'current-password')}
           spellCheck={false}
           onChange={(event: ChangeEvent<HTMLInputElement>) => {
-            setUncontrolled(event.target.value);
+            setValue(event.target.value);
             onChange?.(event);
           }}
           aria-describedby={

@@ -12,6 +12,8 @@ interface PasswordStrengthMeterProps {
 /** Score 0–6 from validatePassword as a segmented meter, the strength word, and the rules still unmet. */
 export function PasswordStrengthMeter({ id, result, empty }: PasswordStrengthMeterProps) {
   const label = empty ? 'No password yet' : strengthLabel[result.strength];
+  // A weak password still lights one segment, so "Weak" never looks like an empty field.
+  const filled = empty ? 0 : Math.max(1, result.score);
   return (
     <Flex
       direction="column"
@@ -32,7 +34,7 @@ export function PasswordStrengthMeter({ id, result, empty }: PasswordStrengthMet
           <span
             key={i}
             className="vd-password-meter__segment"
-            data-filled={i < result.score ? '' : undefined}
+            data-filled={i < filled ? '' : undefined}
           />
         ))}
       </div>

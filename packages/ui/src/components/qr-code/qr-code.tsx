@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { cva, type VariantProps } from 'class-variance-authority';
+import { Logomark } from '../logomark/logomark';
 import { qrMatrix } from './qr-path';
 
 export const qrCodeVariants = cva('vd-qr-code', {
@@ -20,8 +21,14 @@ export interface QRCodeProps
   size?: number | string;
   /** Accessible name; say where the code leads, e.g. "QR code for your storefront". */
   label?: string;
-  /** Error correction level; `H` survives a logo or a worn print. */
+  /**
+   * Error correction level; `H` survives a logo or a worn print. Defaults to `H` with the logomark
+   * (it covers the centre) and `M` without. With the logomark, `L` and `M` are raised to `Q`: they
+   * cannot restore the modules the tile hides, and the code would not scan.
+   */
   errorCorrection?: 'L' | 'M' | 'Q' | 'H';
+  /** The Verdant logomark on a light tile at the centre (default). Pass `false` for a bare code. */
+  logo?: boolean;
   /** Colour of the dark modules. Keep strong contrast with `background` or phones will not scan it. */
   foreground?: string;
   background?: string;
@@ -36,7 +43,8 @@ export const QRCode = React.forwardRef<SVGSVGElement, QRCodeProps>(function QRCo
     value,
     size = 160,
     label,
-    errorCorrection = 'M',
+    logo = true,
+    errorCorrection = logo ? 'H' : 'M',
     foreground = '#0b0f0c',
     background = '#ffffff',
     frame,
@@ -45,10 +53,8 @@ export const QRCode = React.forwardRef<SVGSVGElement, QRCodeProps>(function QRCo
   },
   ref,
 ) {
-  const matrix = React.useMemo(
-    () => qrMatrix(value, { ecc: errorCorrection }),
-    [value, errorCorrection],
-  );
+  const ecc = logo && (errorCorrection === 'L' || errorCorrection === 'M') ? 'Q' : errorCorrection;
+  const matrix = React.useMemo(() => qrMatrix(value, { ecc }), [value, ecc]);
   return (
     <svg
       ref={ref}
@@ -64,6 +70,28 @@ export const QRCode = React.forwardRef<SVGSVGElement, QRCodeProps>(function QRCo
     >
       <rect width={matrix.size} height={matrix.size} fill={background} />
       <path d={matrix.path} fill={foreground} />
+      {logo ? <QRLogo modules={matrix.size} background={background} /> : null}
     </svg>
   );
 });
+
+/** Share of the code's width (quiet zone included) the centre tile takes: about 5 % of the data area, far below what level H restores. */
+const LOGO_SHARE = 0.2;
+
+function QRLogo({ modules, background }: { modules: number; background: string }) {
+  // A whole number of modules, odd so the tile sits on the centre module.
+  const tile = Math.max(3, Math.round((modules * LOGO_SHARE) / 2) * 2 + 1);
+  const start = (modules - tile) / 2;
+  const inset = tile * 0.14;
+  return (
+    <g data-slot="qr-code-logo" shapeRendering="geometricPrecision">
+      <rect x={start} y={start} width={tile} height={tile} rx={tile * 0.22} fill={background} />
+      <Logomark
+        x={start + inset}
+        y={start + inset}
+        size={tile - inset * 2}
+        style={{ ['--vd-logomark-cut' as string]: background }}
+      />
+    </g>
+  );
+}

@@ -26,12 +26,23 @@ const thrown = new Error('Cannot read properties of undefined (reading "commissi
 thrown.stack =
   'Error: Cannot read properties of undefined (reading "commission")\n    at EarningsChart (earnings-chart.tsx:42:18)\n    at renderWithHooks (react-dom.js:11:2)';
 
+/** Outside development a thrown error shows its message, never the stack trace. */
 export const ThrownError: Story = {
   args: { error: thrown },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, canvasElement }) => {
     await expect(
       canvas.getByText(/reading "commission"\)$/, { selector: 'p' }),
     ).toBeInTheDocument();
+    await expect(canvasElement).not.toHaveTextContent('earnings-chart.tsx');
+    await expect(canvas.getByRole('img', { name: 'Verdant' })).toBeInTheDocument();
+  },
+};
+
+/** In development (`showStack`), the stack trace helps the developer. */
+export const ThrownErrorInDevelopment: Story = {
+  args: { error: thrown, showStack: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(/at EarningsChart/)).toBeInTheDocument();
   },
 };
 

@@ -30,12 +30,19 @@ export const Sizes: Story = {
 
 export const CenteredPage: Story = {
   args: { centered: true, size: 'lg', label: 'Checking your session' },
+  parameters: { layout: 'fullscreen' },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('status')).toHaveTextContent('Checking your session');
+    const status = canvas.getByRole('status');
+    await expect(status).toHaveTextContent('Checking your session');
+    // The spinner sits in the middle of the viewport's height.
+    const mark = status.firstElementChild!.getBoundingClientRect();
+    const middle = mark.top + mark.height / 2;
+    await expect(Math.abs(middle - window.innerHeight / 2)).toBeLessThan(4);
   },
 };
 
 export const NarrowViewport: Story = {
   args: { centered: true },
+  parameters: { layout: 'fullscreen' },
   globals: { viewport: { value: 'mobile1', isRotated: false } },
 };

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Grid } from '@radix-ui/themes';
-import { CursorArrowIcon } from '@radix-ui/react-icons';
+import { BackpackIcon, CursorArrowIcon, ResetIcon, TokensIcon } from '@radix-ui/react-icons';
 import { expect } from 'storybook/test';
 import { StatCard } from './stat-card';
 
@@ -39,7 +39,7 @@ export const Increase: Story = {
 };
 
 export const Decrease: Story = {
-  args: { label: 'Sales', value: '318', delta: -0.034 },
+  args: { label: 'Sales', value: '318', delta: -0.034, icon: <BackpackIcon /> },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('group', { name: 'Sales' })).toHaveTextContent(
       'Down 3.4% vs last month',
@@ -48,7 +48,7 @@ export const Decrease: Story = {
 };
 
 export const LowerIsBetter: Story = {
-  args: { label: 'Refunds', value: '4', delta: -0.5, lowerIsBetter: true, icon: undefined },
+  args: { label: 'Refunds', value: '4', delta: -0.5, lowerIsBetter: true, icon: <ResetIcon /> },
   play: async ({ canvasElement }) => {
     await expect(canvasElement.querySelector('[data-slot="stat-card-delta"]')).toHaveClass(
       'vd-stat-card__delta--positive',
@@ -57,7 +57,7 @@ export const LowerIsBetter: Story = {
 };
 
 export const NoChange: Story = {
-  args: { label: 'Earnings', value: '$1,204.50', delta: 0 },
+  args: { label: 'Earnings', value: '$1,204.50', delta: 0, icon: <TokensIcon /> },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('group', { name: 'Earnings' })).toHaveTextContent(
       'No change vs last month',
@@ -90,11 +90,42 @@ export const Dashboard: Story = {
   parameters: { cardWidth: 'none' },
   render: () => (
     <Grid columns={{ initial: '1', sm: '3' }} gap="3">
-      <StatCard label="Clicks" value="12,480" delta={0.125} deltaLabel="vs last month" />
-      <StatCard label="Sales" value="318" delta={-0.034} deltaLabel="vs last month" />
-      <StatCard label="Earnings" value="$1,204.50" delta={0.41} deltaLabel="vs last month" />
+      <StatCard
+        label="Clicks"
+        value="12,480"
+        delta={0.125}
+        deltaLabel="vs last month"
+        icon={<CursorArrowIcon />}
+        sparkline={[310, 340, 332, 380, 365, 402, 398, 441, 430, 472]}
+      />
+      <StatCard
+        label="Sales"
+        value="318"
+        delta={-0.034}
+        deltaLabel="vs last month"
+        icon={<BackpackIcon />}
+        sparkline={[36, 34, 35, 31, 33, 30, 32, 29, 31, 30]}
+      />
+      <StatCard
+        label="Earnings"
+        value="$1,204.50"
+        delta={0.41}
+        deltaLabel="vs last month"
+        icon={<TokensIcon />}
+        sparkline={[62, 70, 68, 85, 90, 88, 104, 112, 121, 138]}
+      />
     </Grid>
   ),
+};
+
+/** Recent values as a sparkline in the delta's colour. */
+export const WithSparkline: Story = {
+  args: { sparkline: [310, 340, 332, 380, 365, 402, 398, 441, 430, 472] },
+  play: async ({ canvasElement }) => {
+    const spark = canvasElement.querySelector('[data-slot="stat-card-sparkline"]');
+    await expect(spark).toHaveAttribute('data-sentiment', 'positive');
+    await expect(spark).toHaveAttribute('aria-hidden', 'true');
+  },
 };
 
 export const NarrowViewport: Story = {

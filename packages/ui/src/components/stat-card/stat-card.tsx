@@ -3,6 +3,7 @@ import { Card, Text, VisuallyHidden } from '@radix-ui/themes';
 import { ArrowDownIcon, ArrowRightIcon, ArrowUpIcon } from '@radix-ui/react-icons';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { Skeleton } from '../skeleton';
+import { SPARKLINE_HEIGHT, SPARKLINE_WIDTH, sparklinePaths } from './sparkline';
 import { describeDelta, formatDelta, trendOf } from './stat-delta';
 
 export const statCardDeltaVariants = cva('vd-stat-card__delta', {
@@ -39,6 +40,11 @@ export interface StatCardProps
   lowerIsBetter?: boolean;
   icon?: React.ReactNode;
   loading?: boolean;
+  /**
+   * Recent values, oldest first, drawn as a small line in the delta's colour. Decorative: the
+   * figure and the delta carry the meaning.
+   */
+  sparkline?: readonly number[];
 }
 
 const trendIcons = { up: ArrowUpIcon, down: ArrowDownIcon, flat: ArrowRightIcon } as const;
@@ -53,6 +59,7 @@ export const StatCard = React.forwardRef<HTMLDivElement, StatCardProps>(function
     lowerIsBetter = false,
     icon,
     loading = false,
+    sparkline,
     size,
     className,
     ...rest
@@ -68,6 +75,8 @@ export const StatCard = React.forwardRef<HTMLDivElement, StatCardProps>(function
         ? 'positive'
         : 'negative';
   const TrendIcon = trend ? trendIcons[trend] : null;
+  const paths = sparkline ? sparklinePaths(sparkline) : null;
+  const gradientId = `${labelId.replace(/:/g, '')}-spark`;
   return (
     <Card
       ref={ref}
@@ -115,6 +124,34 @@ export const StatCard = React.forwardRef<HTMLDivElement, StatCardProps>(function
               ) : null}
               <VisuallyHidden>{describeDelta(delta, deltaLabel)}</VisuallyHidden>
             </p>
+          ) : null}
+          {paths ? (
+            <svg
+              className="vd-stat-card__sparkline"
+              data-slot="stat-card-sparkline"
+              data-sentiment={sentiment}
+              viewBox={`0 0 ${SPARKLINE_WIDTH} ${SPARKLINE_HEIGHT}`}
+              preserveAspectRatio="none"
+              aria-hidden
+              focusable="false"
+            >
+              <defs>
+                <linearGradient id={gradientId} x1="0" y1="0" x2="0" y2="1">
+                  <stop offset="0%" stopColor="currentColor" stopOpacity={0.3} />
+                  <stop offset="100%" stopColor="currentColor" stopOpacity={0} />
+                </linearGradient>
+              </defs>
+              <path d={paths.area} fill={`url(#${gradientId})`} />
+              <path
+                d={paths.line}
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={1.5}
+                vectorEffect="non-scaling-stroke"
+                strokeLinejoin="round"
+                strokeLinecap="round"
+              />
+            </svg>
           ) : null}
         </>
       )}

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Text } from '@radix-ui/themes';
-import { expect, userEvent } from 'storybook/test';
+import { expect, userEvent, waitFor } from 'storybook/test';
 import { Tabs, type TabsRootProps } from './tabs';
 
 function Example({
@@ -44,12 +44,18 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** The resting state: the first tab selected, nothing hovered or focused. */
 export const Default: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('tab', { name: 'Overview' })).toHaveAttribute(
       'aria-selected',
       'true',
     );
+  },
+};
+
+export const SwitchTab: Story = {
+  play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('tab', { name: 'Links' }));
     await expect(canvas.getByRole('tabpanel', { name: 'Links' })).toHaveTextContent(
       'Every link you created',
@@ -86,12 +92,10 @@ export const Disabled: Story = {
       'aria-selected',
       'true',
     );
-  },
-};
-
-export const Hovered: Story = {
-  play: async ({ canvas }) => {
-    await userEvent.hover(canvas.getByRole('tab', { name: 'Settings' }));
+    // It reads as unavailable: dimmer than an enabled tab, with a not-allowed pointer.
+    const enabled = canvas.getByRole('tab', { name: 'Settings' });
+    await expect(getComputedStyle(payouts).cursor).toBe('not-allowed');
+    await expect(getComputedStyle(payouts).color).not.toBe(getComputedStyle(enabled).color);
   },
 };
 
@@ -99,7 +103,31 @@ export const Stretched: Story = { args: { layout: 'stretch' } };
 
 export const LongContent: Story = { args: { long: true } };
 
+/** On a phone the row scrolls instead of cutting a label, and fades where more tabs hide. */
 export const NarrowViewport: Story = {
   args: { long: true },
   globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvas }) => {
+    const list = canvas.getByRole('tablist', { name: 'Program sections' });
+    await expect(list.scrollWidth).toBeGreaterThan(list.clientWidth);
+    await waitFor(() => expect(list).toHaveAttribute('data-overflow-end'));
+    await expect(list).not.toHaveAttribute('data-overflow-start');
+    // No label is cut: every trigger keeps its full text width.
+    for (const tab of canvas.getAllByRole('tab')) {
+      await expect(tab.scrollWidth).toBeLessThanOrEqual(tab.clientWidth + 1);
+    }
+  },
+};
+
+/** Scrolled to the end, the fade moves to the start. */
+export const NarrowViewportScrolled: Story = {
+  args: { long: true },
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvas }) => {
+    const list = canvas.getByRole('tablist', { name: 'Program sections' });
+    list.style.scrollBehavior = 'auto';
+    list.scrollLeft = list.scrollWidth;
+    await waitFor(() => expect(list).toHaveAttribute('data-overflow-start'));
+    await waitFor(() => expect(list).not.toHaveAttribute('data-overflow-end'));
+  },
 };

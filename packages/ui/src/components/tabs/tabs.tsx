@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Tabs as ThemesTabs } from '@radix-ui/themes';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { cn } from '../../utils';
+import { cn, composeRefs } from '../../utils';
 
 export const tabsListVariants = cva('vd-tabs-list', {
   variants: {
@@ -27,15 +27,48 @@ export interface TabsListProps
     Omit<React.ComponentPropsWithoutRef<typeof ThemesTabs.List>, 'justify'>,
     VariantProps<typeof tabsListVariants> {}
 
-/** The row of tab triggers. Give it an `aria-label` when no heading names the tabs. */
+/**
+ * Which ends of a scrolling row have tabs hidden past them: `start`, `end`, both or neither. Narrow
+ * screens scroll the row instead of cutting a label; the hidden side fades out as the hint.
+ */
+function useOverflowEdges(list: HTMLDivElement | null) {
+  const [edges, setEdges] = React.useState({ start: false, end: false });
+  React.useEffect(() => {
+    if (!list) return undefined;
+    const update = () => {
+      const max = list.scrollWidth - list.clientWidth;
+      const next = { start: list.scrollLeft > 1, end: list.scrollLeft < max - 1 };
+      setEdges((prev) => (prev.start === next.start && prev.end === next.end ? prev : next));
+    };
+    update();
+    list.addEventListener('scroll', update, { passive: true });
+    const observer = new ResizeObserver(update);
+    observer.observe(list);
+    return () => {
+      list.removeEventListener('scroll', update);
+      observer.disconnect();
+    };
+  }, [list]);
+  return edges;
+}
+
+/**
+ * The row of tab triggers. Give it an `aria-label` when no heading names the tabs. When the tabs
+ * do not fit, the row scrolls (swipe, or arrow keys move the focused tab into view) and fades at
+ * the side that hides more tabs.
+ */
 const TabsList = React.forwardRef<HTMLDivElement, TabsListProps>(function TabsList(
   { layout, className, ...rest },
   ref,
 ) {
+  const [list, setList] = React.useState<HTMLDivElement | null>(null);
+  const edges = useOverflowEdges(list);
   return (
     <ThemesTabs.List
-      ref={ref}
+      ref={composeRefs(ref, setList)}
       data-slot="tabs-list"
+      data-overflow-start={edges.start ? '' : undefined}
+      data-overflow-end={edges.end ? '' : undefined}
       className={tabsListVariants({ layout, className })}
       {...rest}
     />

@@ -1,13 +1,8 @@
 import { Text, TextArea } from '@radix-ui/themes';
 import { cva, type VariantProps } from 'class-variance-authority';
-import {
-  forwardRef,
-  useId,
-  useState,
-  type ChangeEvent,
-  type ComponentPropsWithoutRef,
-} from 'react';
+import { forwardRef, useId, type ChangeEvent, type ComponentPropsWithoutRef } from 'react';
 import { cn } from '../../utils';
+import { useControllableState } from '../../utils/use-controllable-state';
 import { useFieldControl } from '../field';
 
 type RadixTextAreaProps = ComponentPropsWithoutRef<typeof TextArea>;
@@ -35,10 +30,13 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
 ) {
   const countId = useId();
   const counting = showCount && props.maxLength !== undefined;
-  const [uncontrolledLength, setUncontrolledLength] = useState(
-    String(props.defaultValue ?? '').length,
-  );
-  const length = props.value !== undefined ? String(props.value).length : uncontrolledLength;
+  // The count follows `value` when controlled, the typed text otherwise.
+  const [text, setText] = useControllableState({
+    prop: props.value === undefined ? undefined : String(props.value),
+    defaultProp: String(props.defaultValue ?? ''),
+    caller: 'Textarea',
+  });
+  const length = text.length;
   const controlProps = useFieldControl(props, counting ? countId : undefined);
 
   const textarea = (
@@ -48,7 +46,7 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function 
       size={sizeLooks[size ?? 'md']}
       className={cn(textareaVariants({ size, resize }), className)}
       onChange={(event: ChangeEvent<HTMLTextAreaElement>) => {
-        setUncontrolledLength(event.target.value.length);
+        setText(event.target.value);
         onChange?.(event);
       }}
       {...controlProps}

@@ -28,6 +28,10 @@ export const Default: Story = {
     await expect(await screen.findByRole('tooltip')).toHaveTextContent(
       'Commission is paid 30 days after the sale.',
     );
+    // The kit's one tooltip surface, the same as the charts' tooltip.
+    const surface = document.querySelector('.rt-TooltipContent.vd-tooltip');
+    await expect(surface).not.toBeNull();
+    await expect(getComputedStyle(surface as Element).backgroundColor).toBe('rgb(31, 39, 36)');
   },
 };
 

@@ -8,6 +8,7 @@ import {
   type ComponentPropsWithoutRef,
 } from 'react';
 import { cn } from '../../utils';
+import { Logomark } from '../logomark/logomark';
 import {
   createTransitionController,
   type TransitionController,
@@ -27,7 +28,7 @@ export interface TransitionOverlayProps extends ComponentPropsWithoutRef<'div'> 
 
 /**
  * The full-screen navigation overlay (spec §1): green-to-blue gradient over a blurred backdrop, a
- * pulsing circle, the brand title and subtitle, three bouncing dots. Motion stops under
+ * pulsing circle holding the logomark, the brand title and subtitle, three bouncing dots. Motion stops under
  * prefers-reduced-motion; a polite live region announces it. Portalled and re-themed, so it stays dark.
  */
 export const TransitionOverlay = forwardRef<HTMLDivElement, TransitionOverlayProps>(
@@ -61,7 +62,9 @@ export const TransitionOverlay = forwardRef<HTMLDivElement, TransitionOverlayPro
                 {...props}
               >
                 <div className="vd-transition-overlay__content">
-                  <div className="vd-transition-overlay__circle" />
+                  <div className="vd-transition-overlay__circle">
+                    <Logomark size={40} className="vd-transition-overlay__mark" />
+                  </div>
                   <p className="vd-transition-overlay__title">{title}</p>
                   <p className="vd-transition-overlay__subtitle">{subtitle}</p>
                   <div className="vd-transition-overlay__dots">

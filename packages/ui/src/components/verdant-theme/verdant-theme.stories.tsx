@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Card, Code, Flex, Heading, Text } from '@radix-ui/themes';
+import { Badge, Card, Code, Flex, Heading, Text } from '@radix-ui/themes';
 import { expect, userEvent, within } from 'storybook/test';
 import { Button } from '../button';
 import { THEME_PREFERENCES } from '../../theme';
@@ -67,5 +67,79 @@ export const PreferenceStaysDark: Story = {
     await expect(canvasElement.querySelector('.radix-themes')).toHaveClass('dark');
     await userEvent.click(canvas.getByRole('button', { name: 'system' }));
     await expect(localStorage.getItem('theme')).toBe('system');
+  },
+};
+
+const STEPS = Array.from({ length: 12 }, (_, i) => i + 1);
+
+function Swatches({ scale, label }: { scale: 'accent' | 'gray'; label: string }) {
+  return (
+    <Flex direction="column" gap="1">
+      <Text size="2" weight="medium">
+        {label}
+      </Text>
+      <Flex gap="1" role="list" aria-label={label}>
+        {STEPS.map((step) => (
+          <div
+            key={step}
+            role="listitem"
+            aria-label={`${label} step ${step}`}
+            data-step={step}
+            style={{
+              width: 40,
+              height: 40,
+              borderRadius: 'var(--radius-2)',
+              background: `var(--${scale}-${step})`,
+              boxShadow: 'inset 0 0 0 1px var(--gray-a4)',
+            }}
+          />
+        ))}
+      </Flex>
+    </Flex>
+  );
+}
+
+/** The Verdant scales (brand green to blue, green-black grays) as Radix Themes' accent and gray. */
+function ColourSystem() {
+  return (
+    <Flex direction="column" gap="4" style={{ maxWidth: 640 }}>
+      <Swatches scale="accent" label="Verdant accent" />
+      <Swatches scale="gray" label="Verdant gray" />
+      <div style={{ height: 2, background: 'var(--vd-hairline)' }} aria-hidden />
+      <Flex gap="3" align="center" wrap="wrap">
+        <Button>Primary action</Button>
+        <Button variant="secondary">Secondary</Button>
+        <Badge>Accent badge</Badge>
+        <Text color="mint" size="2">
+          Accent text
+        </Text>
+        <Text color="gray" size="2">
+          Muted text
+        </Text>
+      </Flex>
+      <Card>
+        <Text size="2">Panels sit on the green-black surface.</Text>
+      </Card>
+    </Flex>
+  );
+}
+
+export const ColourScales: Story = {
+  render: () => <ColourSystem />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const accent = canvas.getByRole('listitem', { name: 'Verdant accent step 9' });
+    // The brand green fills the accent slot, not Radix's mint (rgb(134, 234, 212)).
+    await expect(getComputedStyle(accent).backgroundColor).toBe('rgb(52, 211, 153)');
+    // The surface is green-black: its green channel leads the red one.
+    const root = canvasElement.closest('.radix-themes') ?? document.querySelector('.radix-themes');
+    const [r, g, b] = (getComputedStyle(root as Element).backgroundColor.match(/\d+/g) ?? []).map(
+      Number,
+    );
+    await expect(g).toBeGreaterThan(r as number);
+    await expect(g).toBeGreaterThan(b as number);
+    // Radix's own accent components (a soft badge) read the Verdant scale too.
+    const badge = canvas.getByText('Accent badge');
+    await expect(getComputedStyle(badge).color).toBe('rgba(102, 255, 241, 0.816)');
   },
 };

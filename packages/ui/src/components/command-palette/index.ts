@@ -1,0 +1,7 @@
+export {
+  CommandPalette,
+  isCommandPaletteHotkey,
+  type CommandPaletteGroup,
+  type CommandPaletteItem,
+  type CommandPaletteProps,
+} from './command-palette';

@@ -1,0 +1,14 @@
+export {
+  DateRangePicker,
+  type DateRangePickerProps,
+  type DateRangeValue,
+} from './date-range-picker';
+export {
+  dateRangePresets,
+  formatDateRange,
+  previousPeriod,
+  rangeLength,
+  type DateRange,
+  type DateRangePreset,
+  type DateRangePresetId,
+} from './date-range';

@@ -1,0 +1,10 @@
+export {
+  FileUpload,
+  ImageUpload,
+  type FileUploadProps,
+  type ImageUploadProps,
+  type UploadContext,
+  type UploadItem,
+  type UploadStatus,
+} from './file-upload';
+export { describeAccept, formatBytes, validateFile, type FileRules } from './validate-file';

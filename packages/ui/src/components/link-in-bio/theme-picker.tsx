@@ -1,0 +1,69 @@
+import * as React from 'react';
+import { CheckIcon } from '@radix-ui/react-icons';
+import { RadioGroup } from 'radix-ui';
+import { useControllableState } from '../../utils/use-controllable-state';
+import { linkPageThemeLabels, linkPageThemes, type LinkPageThemeName } from './link-page-themes';
+
+export interface ThemePickerProps extends Omit<
+  React.ComponentPropsWithoutRef<typeof RadioGroup.Root>,
+  'value' | 'defaultValue' | 'onValueChange' | 'children' | 'orientation'
+> {
+  value?: LinkPageThemeName;
+  defaultValue?: LinkPageThemeName;
+  onValueChange?: (theme: LinkPageThemeName) => void;
+  /** Names the group; defaults to "Page theme". */
+  'aria-label'?: string;
+}
+
+/** Chooses the theme of a link-in-bio page or storefront: one swatch per theme, a radio group. */
+export const ThemePicker = React.forwardRef<HTMLDivElement, ThemePickerProps>(function ThemePicker(
+  {
+    value: valueProp,
+    defaultValue = 'forest',
+    onValueChange,
+    className,
+    'aria-label': ariaLabel = 'Page theme',
+    ...rest
+  },
+  ref,
+) {
+  const [value, setValue] = useControllableState<LinkPageThemeName>({
+    prop: valueProp,
+    defaultProp: defaultValue,
+    onChange: onValueChange,
+    caller: 'ThemePicker',
+  });
+  return (
+    <RadioGroup.Root
+      ref={ref}
+      aria-label={ariaLabel}
+      orientation="horizontal"
+      loop
+      value={value}
+      onValueChange={(next) => setValue(next as LinkPageThemeName)}
+      data-slot="theme-picker"
+      className={['vd-theme-picker', className].filter(Boolean).join(' ')}
+      {...rest}
+    >
+      {linkPageThemes.map((theme) => (
+        <RadioGroup.Item
+          key={theme}
+          value={theme}
+          className="vd-theme-picker__item"
+          aria-label={linkPageThemeLabels[theme]}
+        >
+          <span className="vd-theme-picker__swatch" data-link-theme={theme} aria-hidden>
+            <span className="vd-theme-picker__bar" />
+            <span className="vd-theme-picker__bar" />
+            <RadioGroup.Indicator className="vd-theme-picker__check">
+              <CheckIcon />
+            </RadioGroup.Indicator>
+          </span>
+          <span className="vd-theme-picker__label" aria-hidden>
+            {linkPageThemeLabels[theme]}
+          </span>
+        </RadioGroup.Item>
+      ))}
+    </RadioGroup.Root>
+  );
+});

@@ -1,0 +1,1 @@
+export { Logomark, logomarkVariants, type LogomarkProps } from './logomark';

@@ -1,0 +1,105 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { SustainabilityBadge } from '../badge';
+import { Button } from '../button';
+import { productImage } from '../../test/story-images';
+import { ProductCard } from './product-card';
+
+const meta = {
+  title: 'Commerce/ProductCard',
+  component: ProductCard,
+  args: {
+    name: 'Refillable glass cleaning bottle',
+    merchant: 'Oak & Ocean',
+    imageSrc: productImage(150),
+    priceCents: 2499,
+    currency: 'USD',
+    locale: 'en-US',
+    attributes: ['refillable', 'plastic-free', 'vegan', 'b-corp'],
+    co2eGrams: 1240,
+    co2eSource: 'Supplier life-cycle assessment, 2026',
+  },
+  decorators: [(Story) => <div style={{ maxWidth: 280 }}>{Story()}</div>],
+} satisfies Meta<typeof ProductCard>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByRole('heading', { name: 'Refillable glass cleaning bottle' }),
+    ).toBeVisible();
+    await expect(canvas.getByText('$24.99')).toBeVisible();
+    await expect(canvas.getByText('1.2 kg CO2e')).toBeVisible();
+    const attributes = canvas.getByRole('list', { name: 'Sustainability attributes' });
+    await expect(within(attributes).getAllByRole('listitem')).toHaveLength(4);
+    await expect(within(attributes).getByText('+1')).toBeVisible();
+  },
+};
+
+export const Linked: Story = {
+  args: { link: <a href="#product-refillable-bottle">Refillable glass cleaning bottle</a> },
+  play: async ({ canvas }) => {
+    const link = canvas.getByRole('link', { name: 'Refillable glass cleaning bottle' });
+    await expect(link).toHaveAttribute('href', '#product-refillable-bottle');
+    await userEvent.tab();
+    await expect(link).toHaveFocus();
+  },
+};
+
+const onAdd = fn();
+
+export const WithClaimsAndAction: Story = {
+  args: {
+    link: <a href="#product">Refillable glass cleaning bottle</a>,
+    claims: (
+      <SustainabilityBadge
+        size="1"
+        claim="Carbon neutral shipping"
+        issuer="Climate Partner"
+        expiresAt="2027-06-30"
+        now={new Date('2026-11-01')}
+      />
+    ),
+    action: (
+      <Button fullWidth size="sm" onClick={onAdd}>
+        Add to cart
+      </Button>
+    ),
+  },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Add to cart' }));
+    await expect(onAdd).toHaveBeenCalledTimes(1);
+    await expect(
+      canvas.getByRole('button', { name: /Carbon neutral shipping, verified/ }),
+    ).toBeVisible();
+  },
+};
+
+export const NoImageNoFootprint: Story = {
+  args: { imageSrc: undefined, co2eGrams: null, attributes: [], merchant: undefined },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('[data-slot="product-card-co2e"]')).toBeNull();
+  },
+};
+
+export const OtherCurrency: Story = {
+  args: { priceCents: 189900, currency: 'EUR', locale: 'de-DE', co2eGrams: 48_600 },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('1.899,00 €')).toBeVisible();
+    await expect(canvas.getByText('49 kg CO2e')).toBeVisible();
+  },
+};
+
+export const LongName: Story = {
+  args: {
+    name: 'Organic cotton tote bag with reinforced handles, natural undyed canvas, extra large family size',
+    imageSrc: productImage(30, 'bag'),
+  },
+};
+
+export const Horizontal: Story = {
+  args: { layout: 'horizontal' },
+  decorators: [(Story) => <div style={{ maxWidth: 520 }}>{Story()}</div>],
+};

@@ -1,0 +1,172 @@
+import * as React from 'react';
+import { Slot } from 'radix-ui';
+import { cva, type VariantProps } from 'class-variance-authority';
+import {
+  SustainabilityIcon,
+  sustainabilityAttributeLabel,
+} from '../sustainability-icon/sustainability-icon';
+import { formatCo2e, formatPrice } from './format';
+
+export const productCardVariants = cva('vd-product-card', {
+  variants: {
+    layout: { vertical: 'vd-product-card--vertical', horizontal: 'vd-product-card--horizontal' },
+  },
+  defaultVariants: { layout: 'vertical' },
+});
+
+export interface ProductCardProps
+  extends
+    Omit<React.ComponentPropsWithoutRef<'article'>, 'children'>,
+    VariantProps<typeof productCardVariants> {
+  name: string;
+  /** The merchant's name, shown above the product name. */
+  merchant?: React.ReactNode;
+  /** Product image URL; without it a branded placeholder is shown. */
+  imageSrc?: string;
+  /** Alternative text of the image; empty (decorative) by default, as the name is next to it. */
+  imageAlt?: string;
+  /** Price in integer cents (the `products.price_cents` value). */
+  priceCents: number;
+  /** ISO 4217 code, e.g. "USD". */
+  currency: string;
+  /** Locale for the price and CO2e figures; the browser's by default. */
+  locale?: string;
+  /** Sustainability attributes (`products.sustainability_attributes`), shown as chips with their glyph. */
+  attributes?: readonly string[];
+  /** How many attribute chips to show before "+N". Defaults to 3. */
+  maxAttributes?: number;
+  /** Verified claims, e.g. `<SustainabilityBadge size="1" … />` elements (they open their evidence). */
+  claims?: React.ReactNode;
+  /** Estimated footprint in grams CO2e (`products.co2e_grams`); `null` or absent hides it. */
+  co2eGrams?: number | null;
+  /** Where the footprint figure comes from (`products.co2e_source`), shown as its description. */
+  co2eSource?: string;
+  /**
+   * The product's link, rendered through `asChild` around the name, e.g. `<a href="/products/x" />`
+   * or a router link. The whole card becomes its click target; claims and the action stay separate.
+   */
+  link?: React.ReactElement;
+  /** A call to action in the card's footer, e.g. a Button or CopyButton. */
+  action?: React.ReactNode;
+  /** Heading level of the name, so it fits the page outline. */
+  headingLevel?: 2 | 3 | 4;
+}
+
+/** A product in the shop, a storefront or a program: image, merchant, name, price, claims and CO2e. */
+export const ProductCard = React.forwardRef<HTMLElement, ProductCardProps>(function ProductCard(
+  {
+    name,
+    merchant,
+    imageSrc,
+    imageAlt = '',
+    priceCents,
+    currency,
+    locale,
+    attributes = [],
+    maxAttributes = 3,
+    claims,
+    co2eGrams,
+    co2eSource,
+    link,
+    action,
+    headingLevel = 3,
+    layout,
+    className,
+    ...rest
+  },
+  ref,
+) {
+  const Heading = `h${headingLevel}` as const;
+  const co2eId = React.useId();
+  const shown = attributes.slice(0, maxAttributes);
+  const hidden = attributes.slice(maxAttributes);
+  const hasCo2e = co2eGrams !== null && co2eGrams !== undefined;
+  return (
+    <article
+      ref={ref}
+      data-slot="product-card"
+      data-linked={link ? '' : undefined}
+      className={productCardVariants({ layout, className })}
+      {...rest}
+    >
+      <div className="vd-product-card__media" data-slot="product-card-media">
+        {imageSrc ? (
+          <img src={imageSrc} alt={imageAlt} loading="lazy" decoding="async" />
+        ) : (
+          <div className="vd-product-card__placeholder" aria-hidden>
+            <SustainabilityIcon glyph="leaf" size={32} />
+          </div>
+        )}
+      </div>
+      <div className="vd-product-card__body">
+        {merchant ? (
+          <p className="vd-product-card__merchant" data-slot="product-card-merchant">
+            {merchant}
+          </p>
+        ) : null}
+        <Heading className="vd-product-card__name" data-slot="product-card-name">
+          {link ? (
+            <Slot.Root className="vd-product-card__link">
+              {React.cloneElement(link, undefined, name)}
+            </Slot.Root>
+          ) : (
+            name
+          )}
+        </Heading>
+        <p className="vd-product-card__price" data-slot="product-card-price">
+          {formatPrice(priceCents, currency, locale)}
+        </p>
+        {shown.length > 0 ? (
+          <ul className="vd-product-card__attributes" aria-label="Sustainability attributes">
+            {shown.map((attribute) => (
+              <li key={attribute} className="vd-product-card__attribute">
+                <SustainabilityIcon glyph={attribute as 'leaf'} size={13} />
+                {sustainabilityAttributeLabel(attribute)}
+              </li>
+            ))}
+            {hidden.length > 0 ? (
+              <li
+                className="vd-product-card__attribute vd-product-card__attribute--more"
+                title={hidden.map(sustainabilityAttributeLabel).join(', ')}
+              >
+                <span aria-hidden>+{hidden.length}</span>
+                <span className="vd-visually-hidden">
+                  {hidden.map(sustainabilityAttributeLabel).join(', ')}
+                </span>
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
+        {claims ? (
+          <div className="vd-product-card__claims" data-slot="product-card-claims">
+            {claims}
+          </div>
+        ) : null}
+        {hasCo2e ? (
+          <p
+            className="vd-product-card__co2e"
+            data-slot="product-card-co2e"
+            aria-describedby={co2eSource ? co2eId : undefined}
+          >
+            <SustainabilityIcon glyph="leaf" size={13} />
+            <span>
+              <span className="vd-visually-hidden">Estimated footprint: </span>
+              {formatCo2e(co2eGrams, locale)}
+              <span aria-hidden> est.</span>
+            </span>
+            {co2eSource ? (
+              <span id={co2eId} className="vd-visually-hidden">
+                {`Source: ${co2eSource}`}
+              </span>
+            ) : null}
+          </p>
+        ) : null}
+      </div>
+      {action ? (
+        <div className="vd-product-card__footer" data-slot="product-card-action">
+          {action}
+        </div>
+      ) : null}
+    </article>
+  );
+});

@@ -1,0 +1,1 @@
+export { ProgressBar, progressBarVariants, type ProgressBarProps } from './progress-bar';

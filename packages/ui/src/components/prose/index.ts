@@ -1,0 +1,1 @@
+export { Prose, proseVariants, type ProseProps } from './prose';

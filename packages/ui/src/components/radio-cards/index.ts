@@ -1,0 +1,6 @@
+export {
+  RadioCards,
+  radioCardsVariants,
+  type RadioCardsOption,
+  type RadioCardsProps,
+} from './radio-cards';

@@ -1,0 +1,6 @@
+export {
+  SegmentedControl,
+  segmentedControlVariants,
+  type SegmentedControlOption,
+  type SegmentedControlProps,
+} from './segmented-control';

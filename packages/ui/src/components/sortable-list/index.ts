@@ -1,0 +1,1 @@
+export { moveItem, SortableList, type SortableListProps } from './sortable-list';

@@ -1,0 +1,8 @@
+export {
+  Stepper,
+  stepperVariants,
+  stepState,
+  type StepperProps,
+  type StepperStep,
+  type StepState,
+} from './stepper';
