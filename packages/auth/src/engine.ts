@@ -4,7 +4,7 @@ import { SUBSCRIPTION_RECHECK_DELAY_MS } from './constants';
 import { createDemoSessionStore } from './demo';
 import { listenToEnvironment } from './environment';
 import { browserFingerprint } from './fingerprint';
-import { createIdentities, createMfa } from './mfa';
+import { createIdentities, createMfa, type AuthIdentities, type AuthMfa } from './mfa';
 import { createAuthPersistence, sessionDuration } from './persistence';
 import { createAutoRefresher, isRetryableRefreshError } from './refresh';
 import { AUTH_FAILED_MESSAGE, signUpMetadata, type RegisterInput } from './registration';
@@ -44,6 +44,50 @@ export interface RegisterResult {
 
 export type AuthEventListener = (event: AuthEventName, snapshot: AuthSnapshot) => void;
 
+/**
+ * The session engine: a subscribable store of the auth state (`subscribe`/`getSnapshot`, for
+ * `useSyncExternalStore`) and the actions that change it.
+ */
+export interface AuthEngine {
+  getSnapshot(): AuthSnapshot;
+  subscribe(listener: () => void): () => void;
+  /** Session events: SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED, MFA_CHALLENGE_VERIFIED. */
+  onEvent(listener: AuthEventListener): () => void;
+  /** Starts listening and restores the session; resolves once `isInitialized` is true. */
+  start(): Promise<void>;
+  /** Stops listening and every timer; the state is kept and `start()` may be called again. */
+  stop(): void;
+  /** Password sign-in. Provider errors are rethrown as they are. */
+  login(email: string, password: string, options?: { rememberMe?: boolean }): Promise<User>;
+  /** Sign-up with name and role (default affiliate) as metadata, after validation. */
+  register(input: RegisterInput): Promise<RegisterResult>;
+  /** Logs out (also ends demo mode); never throws. */
+  logout(): Promise<void>;
+  /** Stay Signed In / activity: the persisted session runs for another 24 h (30 days). */
+  extendSession(): void;
+  enterDemo(): Promise<void>;
+  exitDemo(): void;
+  /** Re-reads the profile of the signed-in user (e.g. after onboarding or a profile edit). */
+  refreshProfile(): Promise<void>;
+  mfa: AuthMfa;
+  identities: AuthIdentities;
+}
+
+/**
+ * The engine refreshes the session itself (30 s ticks, 90 s margin, its own back-off); a
+ * supabase-js client that also refreshes would race it with the same refresh token, and one of
+ * the two would see `refresh_token_already_used`. So the client must be made without it.
+ */
+export const AUTO_REFRESH_CONFLICT_MESSAGE =
+  'createAuthEngine needs an api-client made with auth: { autoRefreshToken: false }: the engine refreshes the session itself, and two refreshers would race with one refresh token.';
+
+function assertNoClientAutoRefresh(auth: AuthApi['supabase']['auth']): void {
+  // GoTrueClient keeps its setting on the instance; test doubles without it are accepted.
+  if ((auth as { autoRefreshToken?: unknown }).autoRefreshToken === true) {
+    throw new Error(AUTO_REFRESH_CONFLICT_MESSAGE);
+  }
+}
+
 const LOGGED_OUT = {
   user: null,
   session: null,
@@ -72,8 +116,9 @@ function normalizeSession(session: Session, now: number): Session {
  * The session engine: a framework-agnostic, subscribable store with every session rule of the
  * product spec (§3 auth state, §4 transitions and lifecycle, §8 errors, §9 constants).
  */
-export function createAuthEngine(deps: AuthEngineDeps) {
+export function createAuthEngine(deps: AuthEngineDeps): AuthEngine {
   const auth = deps.api.supabase.auth;
+  assertNoClientAutoRefresh(auth);
   const { profiles } = deps.api;
   const clock = deps.clock ?? systemClock;
   const logger = deps.logger ?? consoleLogger;
@@ -534,7 +579,6 @@ export function createAuthEngine(deps: AuthEngineDeps) {
   return {
     getSnapshot: store.getSnapshot,
     subscribe: store.subscribe,
-    /** Session events: SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED, MFA_CHALLENGE_VERIFIED. */
     onEvent(listener: AuthEventListener): () => void {
       eventListeners.add(listener);
       return () => {
@@ -559,5 +603,3 @@ export function createAuthEngine(deps: AuthEngineDeps) {
     identities: createIdentities(auth),
   };
 }
-
-export type AuthEngine = ReturnType<typeof createAuthEngine>;

@@ -1,11 +1,13 @@
 export * from './constants';
 export {
+  AUTO_REFRESH_CONFLICT_MESSAGE,
   createAuthEngine,
   type AuthEngine,
   type AuthEngineDeps,
   type AuthEventListener,
   type RegisterResult,
 } from './engine';
+export { createDeferredAuthEngine, PENDING_AUTH_SNAPSHOT } from './deferred';
 export {
   AUTH_FAILED_MESSAGE,
   AuthValidationError,
@@ -32,19 +34,11 @@ export type {
   User,
   WindowLike,
 } from './types';
-export {
-  DEMO_USER,
-  DEFAULT_ROLE,
-  hasRequiredRole,
-  userFromAuthMetadata,
-  userFromProfile,
-} from './user';
-export { obfuscate, deobfuscate } from './obfuscation';
-export { browserFingerprint } from './fingerprint';
+export { DEMO_USER, DEFAULT_ROLE, hasRequiredRole } from './user';
 export { expiryStatus, warningWindow, type ExpiryStatus } from './expiry';
-export { isRetryableRefreshError, refreshRetryDelay, needsRefresh } from './refresh';
 export {
-  assuranceLevels,
+  type AuthIdentities,
+  type AuthMfa,
   type AssuranceLevel,
   type AssuranceLevels,
   type TotpEnrollment,

@@ -46,8 +46,33 @@ export interface MfaDeps {
 }
 
 /** Multi-factor authentication (product spec §4 "MFA", §7 /factors calls). */
-export function createMfa({ auth, getSession, onVerified, now }: MfaDeps) {
-  const mfa = {
+export interface AuthMfa {
+  enrollTotp(options?: { friendlyName?: string; issuer?: string }): Promise<TotpEnrollment>;
+  challenge(factorId: string): Promise<{ challengeId: string; expiresAt: number }>;
+  /** Verifies a code; on success the new (aal2) session is saved and MFA_CHALLENGE_VERIFIED emitted. */
+  verify(params: { factorId: string; challengeId: string; code: string }): Promise<void>;
+  challengeAndVerify(params: { factorId: string; code: string }): Promise<void>;
+  listFactors(): Promise<Factor[]>;
+  unenroll(factorId: string): Promise<void>;
+  /** The current assurance level (from the token) and the next one (aal2 with a verified factor). */
+  assuranceLevel(): Promise<AssuranceLevels>;
+}
+
+/** Linked sign-in identities (product spec §7 /user/identities calls). */
+export interface AuthIdentities {
+  list(): Promise<UserIdentity[]>;
+  /** Starts linking an OAuth provider; resolves with the provider URL to visit. */
+  link(params: {
+    provider: Provider;
+    redirectTo?: string;
+    scopes?: string;
+    skipBrowserRedirect?: boolean;
+  }): Promise<{ url: string }>;
+  unlink(identity: UserIdentity): Promise<void>;
+}
+
+export function createMfa({ auth, getSession, onVerified, now }: MfaDeps): AuthMfa {
+  const mfa: AuthMfa = {
     async enrollTotp(
       options: { friendlyName?: string; issuer?: string } = {},
     ): Promise<TotpEnrollment> {
@@ -94,8 +119,7 @@ export function createMfa({ auth, getSession, onVerified, now }: MfaDeps) {
   return mfa;
 }
 
-/** Linked sign-in identities (product spec §7 /user/identities calls). */
-export function createIdentities(auth: AuthClient) {
+export function createIdentities(auth: AuthClient): AuthIdentities {
   return {
     async list(): Promise<UserIdentity[]> {
       return unwrap(await auth.getUserIdentities()).identities;

@@ -3,7 +3,12 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider, RequireRole, useAuth, useSession, useSessionExpiry } from '../../src/react';
-import { createAuthEngine, STORAGE_KEYS, type AuthEngine } from '../../src';
+import {
+  createAuthEngine,
+  createDeferredAuthEngine,
+  STORAGE_KEYS,
+  type AuthEngine,
+} from '../../src';
 import { createFakeApi } from '../support/fake-api';
 import { ADA, addAda, setupEngine } from '../support/engine';
 
@@ -90,6 +95,30 @@ describe('AuthProvider', () => {
     });
     expect(engine.getSnapshot().sessionTimeout).toBe(before + 90_000);
     localStorage.clear();
+  });
+
+  it('takes a deferred engine: loading state until it has loaded and initialised (StrictMode)', async () => {
+    const { engine, fake } = setupEngine();
+    addAda(fake);
+    let resolve!: () => void;
+    const loaded = new Promise<void>((r) => (resolve = r));
+    const deferred = createDeferredAuthEngine(() => loaded.then(() => engine));
+    render(
+      <StrictMode>
+        <AuthProvider engine={deferred}>
+          <Guarded roles={['merchant']} />
+        </AuthProvider>
+      </StrictMode>,
+    );
+    await flush();
+    expect(screen.getByText('Loading…')).toBeTruthy();
+    resolve();
+    await flush();
+    expect(screen.getByText('Redirect to /login')).toBeTruthy();
+    await act(async () => {
+      await deferred.login(ADA.email, ADA.password);
+    });
+    expect(screen.getByText('Protected content')).toBeTruthy();
   });
 
   it('hooks used outside the provider throw a clear error', () => {

@@ -1,6 +1,8 @@
 import { AuthApiError } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { assuranceLevels, STORAGE_KEYS, deobfuscate } from '../../src';
+import { STORAGE_KEYS } from '../../src';
+import { assuranceLevels } from '../../src/mfa';
+import { deobfuscate } from '../../src/obfuscation';
 import { fakeJwt } from '../support/fake-api';
 import { ADA, addAda, setupEngine } from '../support/engine';
 

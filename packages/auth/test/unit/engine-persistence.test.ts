@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createMemoryStorage,
-  deobfuscate,
   REMEMBER_ME_DURATION_MS,
   SESSION_DURATION_MS,
   STORAGE_KEYS,
   type StorageLike,
 } from '../../src';
+import { deobfuscate } from '../../src/obfuscation';
 import { createFakeApi } from '../support/fake-api';
 import { fakeWindow } from '../support/env';
 import { ADA, addAda, setupEngine } from '../support/engine';

@@ -1,6 +1,8 @@
 import type { Session } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage, obfuscate, STORAGE_KEYS, userFromAuthMetadata } from '../../src';
+import { createMemoryStorage, STORAGE_KEYS } from '../../src';
+import { obfuscate } from '../../src/obfuscation';
+import { userFromAuthMetadata } from '../../src/user';
 import { createAuthPersistence, sessionDuration, type PersistedAuth } from '../../src/persistence';
 import { createSafeStorage } from '../../src/storage';
 import { authUser, fakeJwt } from '../support/fake-api';

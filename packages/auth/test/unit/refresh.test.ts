@@ -5,7 +5,8 @@ import {
   type Session,
 } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isRetryableRefreshError, needsRefresh, refreshRetryDelay, systemClock } from '../../src';
+import { systemClock } from '../../src';
+import { isRetryableRefreshError, needsRefresh, refreshRetryDelay } from '../../src/refresh';
 import { createAutoRefresher } from '../../src/refresh';
 import { recordingLogger } from '../support/env';
 

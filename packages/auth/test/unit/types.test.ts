@@ -1,6 +1,6 @@
 import type { ApiClient } from '@verdant/api-client';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { AuthApi, AuthEngineDeps, createAuthEngine, User } from '../../src';
+import type { AuthApi, AuthEngine, AuthEngineDeps, createAuthEngine, User } from '../../src';
 
 describe('public types', () => {
   it("@verdant/api-client's client is what the engine takes", () => {
@@ -8,8 +8,9 @@ describe('public types', () => {
     expectTypeOf<{ api: ApiClient }>().toExtend<AuthEngineDeps>();
   });
 
-  it('the engine is a subscribable store', () => {
-    type Engine = ReturnType<typeof createAuthEngine>;
+  it('the engine is a subscribable store with an explicit public interface', () => {
+    expectTypeOf<ReturnType<typeof createAuthEngine>>().toEqualTypeOf<AuthEngine>();
+    type Engine = AuthEngine;
     expectTypeOf<Engine['subscribe']>().toEqualTypeOf<(listener: () => void) => () => void>();
     expectTypeOf<ReturnType<Engine['getSnapshot']>['user']>().toEqualTypeOf<User | null>();
   });

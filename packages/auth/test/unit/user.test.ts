@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasRequiredRole, userFromAuthMetadata, userFromProfile } from '../../src';
+import { hasRequiredRole } from '../../src';
+import { userFromAuthMetadata, userFromProfile } from '../../src/user';
 import { authUser } from '../support/fake-api';
 
 describe('user mapping', () => {
