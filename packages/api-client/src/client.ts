@@ -12,19 +12,29 @@ import {
   type VerdantSupabaseClient,
 } from './context';
 import { createAdminModule } from './modules/admin';
+import { createCheckoutModule } from './modules/checkout';
+import { createPayoutsModule } from './modules/payouts';
+import { createSubscriptionsModule } from './modules/subscriptions';
+import { createTrackingModule } from './modules/tracking';
 import { createCommissionsModule } from './modules/commissions';
 import { createCommunityModule } from './modules/community';
+import { createContactModule } from './modules/contact';
 import { createCoursesModule } from './modules/courses';
 import { createEngagementModule } from './modules/engagement';
 import { createLinkPagesModule } from './modules/link-pages';
 import { createLinksModule } from './modules/links';
 import { createMembershipsModule } from './modules/memberships';
+import { createMerchantsModule } from './modules/merchants';
+import { createMarketingModule } from './modules/platform-figures';
 import { createMessagesModule } from './modules/messages';
 import { createOrdersModule } from './modules/orders';
 import { createProductsModule } from './modules/products';
 import { createProfilesModule } from './modules/profiles';
+import { createAccountModule } from './modules/account';
+import { createAffiliateModule } from './modules/affiliate';
 import { createProgramsModule } from './modules/programs';
 import { createStorefrontsModule } from './modules/storefronts';
+import { createVendorModule } from './modules/vendor';
 
 export interface ApiClientOptions {
   /** The project URL, e.g. `import.meta.env.VITE_SUPABASE_URL`. */
@@ -58,6 +68,8 @@ function realtimeReconnectDelay(tries: number): number {
 function buildModules(context: ModuleContext) {
   return {
     profiles: createProfilesModule(context),
+    account: createAccountModule(context),
+    affiliate: createAffiliateModule(context),
     trackEngagement: createEngagementModule(context),
     links: createLinksModule(context),
     programs: createProgramsModule(context),
@@ -71,6 +83,14 @@ function buildModules(context: ModuleContext) {
     community: createCommunityModule(context),
     messages: createMessagesModule(context),
     admin: createAdminModule(context),
+    checkout: createCheckoutModule(context),
+    payouts: createPayoutsModule(context),
+    subscriptions: createSubscriptionsModule(context),
+    tracking: createTrackingModule(context),
+    contact: createContactModule(context),
+    marketing: createMarketingModule(context),
+    vendor: createVendorModule(context),
+    merchants: createMerchantsModule(context),
   };
 }
 

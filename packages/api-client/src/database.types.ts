@@ -20,6 +20,7 @@ export type Database = {
           code: string
           created_at: string
           destination_url: string
+          expires_at: string | null
           id: string
           is_active: boolean
           product_id: string | null
@@ -32,6 +33,7 @@ export type Database = {
           code: string
           created_at?: string
           destination_url: string
+          expires_at?: string | null
           id?: string
           is_active?: boolean
           product_id?: string | null
@@ -44,6 +46,7 @@ export type Database = {
           code?: string
           created_at?: string
           destination_url?: string
+          expires_at?: string | null
           id?: string
           is_active?: boolean
           product_id?: string | null
@@ -252,6 +255,90 @@ export type Database = {
           },
         ]
       }
+      commission_balances: {
+        Row: {
+          affiliate_id: string
+          amount_cents: number
+          currency: string
+          sales: number
+          status: string
+        }
+        Insert: {
+          affiliate_id: string
+          amount_cents?: number
+          currency: string
+          sales?: number
+          status: string
+        }
+        Update: {
+          affiliate_id?: string
+          amount_cents?: number
+          currency?: string
+          sales?: number
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "commission_balances_affiliate_id_fkey"
+            columns: ["affiliate_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "commission_balances_affiliate_id_fkey"
+            columns: ["affiliate_id"]
+            isOneToOne: false
+            referencedRelation: "public_profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      commission_daily: {
+        Row: {
+          affiliate_id: string
+          amount_cents: number
+          currency: string
+          day: string
+          link_key: string
+          sales: number
+          status: string
+        }
+        Insert: {
+          affiliate_id: string
+          amount_cents?: number
+          currency: string
+          day: string
+          link_key: string
+          sales?: number
+          status: string
+        }
+        Update: {
+          affiliate_id?: string
+          amount_cents?: number
+          currency?: string
+          day?: string
+          link_key?: string
+          sales?: number
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "commission_daily_affiliate_id_fkey"
+            columns: ["affiliate_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "commission_daily_affiliate_id_fkey"
+            columns: ["affiliate_id"]
+            isOneToOne: false
+            referencedRelation: "public_profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       commissions: {
         Row: {
           affiliate_id: string
@@ -371,6 +458,42 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      contact_messages: {
+        Row: {
+          created_at: string
+          email: string
+          id: string
+          message: string
+          name: string
+          organisation: string | null
+          sender_id: string | null
+          source: string
+          subject: string | null
+        }
+        Insert: {
+          created_at?: string
+          email: string
+          id?: string
+          message: string
+          name: string
+          organisation?: string | null
+          sender_id?: string | null
+          source?: string
+          subject?: string | null
+        }
+        Update: {
+          created_at?: string
+          email?: string
+          id?: string
+          message?: string
+          name?: string
+          organisation?: string | null
+          sender_id?: string | null
+          source?: string
+          subject?: string | null
+        }
+        Relationships: []
       }
       conversations: {
         Row: {
@@ -652,32 +775,41 @@ export type Database = {
       }
       link_clicks: {
         Row: {
+          browser: string | null
           clicked_at: string
+          country: string | null
           device: string
           id: number
           is_bot: boolean
           is_unique: boolean
           link_id: string
+          public_id: string | null
           referrer: string | null
           visitor_hash: string
         }
         Insert: {
+          browser?: string | null
           clicked_at?: string
+          country?: string | null
           device?: string
           id?: never
           is_bot?: boolean
           is_unique?: boolean
           link_id: string
+          public_id?: string | null
           referrer?: string | null
           visitor_hash: string
         }
         Update: {
+          browser?: string | null
           clicked_at?: string
+          country?: string | null
           device?: string
           id?: never
           is_bot?: boolean
           is_unique?: boolean
           link_id?: string
+          public_id?: string | null
           referrer?: string | null
           visitor_hash?: string
         }
@@ -815,6 +947,7 @@ export type Database = {
           id: string
           logo_url: string | null
           onboarding_step: string
+          sustainability_statement: string | null
           updated_at: string
           website: string | null
         }
@@ -829,6 +962,7 @@ export type Database = {
           id: string
           logo_url?: string | null
           onboarding_step?: string
+          sustainability_statement?: string | null
           updated_at?: string
           website?: string | null
         }
@@ -843,6 +977,7 @@ export type Database = {
           id?: string
           logo_url?: string | null
           onboarding_step?: string
+          sustainability_statement?: string | null
           updated_at?: string
           website?: string | null
         }
@@ -1022,6 +1157,7 @@ export type Database = {
           buyer_email: string | null
           buyer_id: string | null
           click_id: number | null
+          click_ref: string | null
           created_at: string
           currency: string
           id: string
@@ -1032,6 +1168,7 @@ export type Database = {
           platform_fee_cents: number
           refunded_at: string | null
           refunded_cents: number
+          self_referral: boolean
           status: string
           stripe_checkout_session_id: string | null
           stripe_payment_intent_id: string | null
@@ -1046,6 +1183,7 @@ export type Database = {
           buyer_email?: string | null
           buyer_id?: string | null
           click_id?: number | null
+          click_ref?: string | null
           created_at?: string
           currency?: string
           id?: string
@@ -1056,6 +1194,7 @@ export type Database = {
           platform_fee_cents?: number
           refunded_at?: string | null
           refunded_cents?: number
+          self_referral?: boolean
           status?: string
           stripe_checkout_session_id?: string | null
           stripe_payment_intent_id?: string | null
@@ -1070,6 +1209,7 @@ export type Database = {
           buyer_email?: string | null
           buyer_id?: string | null
           click_id?: number | null
+          click_ref?: string | null
           created_at?: string
           currency?: string
           id?: string
@@ -1080,6 +1220,7 @@ export type Database = {
           platform_fee_cents?: number
           refunded_at?: string | null
           refunded_cents?: number
+          self_referral?: boolean
           status?: string
           stripe_checkout_session_id?: string | null
           stripe_payment_intent_id?: string | null
@@ -1787,6 +1928,7 @@ export type Database = {
           id: string
           status: string
           stripe_customer_id: string | null
+          stripe_event_at: string | null
           stripe_price_id: string | null
           stripe_subscription_id: string | null
           tier: string
@@ -1800,6 +1942,7 @@ export type Database = {
           id?: string
           status: string
           stripe_customer_id?: string | null
+          stripe_event_at?: string | null
           stripe_price_id?: string | null
           stripe_subscription_id?: string | null
           tier: string
@@ -1813,6 +1956,7 @@ export type Database = {
           id?: string
           status?: string
           stripe_customer_id?: string | null
+          stripe_event_at?: string | null
           stripe_price_id?: string | null
           stripe_subscription_id?: string | null
           tier?: string
@@ -1933,7 +2077,6 @@ export type Database = {
           id: string | null
           name: string | null
           profile_image: string | null
-          role: string | null
           username: string | null
         }
         Insert: {
@@ -1941,7 +2084,6 @@ export type Database = {
           id?: string | null
           name?: string | null
           profile_image?: string | null
-          role?: string | null
           username?: string | null
         }
         Update: {
@@ -1949,18 +2091,38 @@ export type Database = {
           id?: string | null
           name?: string | null
           profile_image?: string | null
-          role?: string | null
           username?: string | null
         }
         Relationships: []
       }
     }
     Functions: {
+      active_link_code_for_product: {
+        Args: { owner: string; product: string }
+        Returns: string
+      }
+      admin_platform_metrics: { Args: { days?: number }; Returns: Json }
+      affiliate_dashboard: { Args: { days?: number }; Returns: Json }
       all_web_or_site_urls: { Args: { values_: string[] }; Returns: boolean }
+      apply_stripe_event: {
+        Args: { event: Json; payment_fee_cents?: number }
+        Returns: string
+      }
+      can_open_conversation: {
+        Args: { affiliate: string; merchant: string }
+        Returns: boolean
+      }
       can_post: { Args: never; Returns: boolean }
       can_read_engagement_metrics: { Args: never; Returns: boolean }
       change_user_role: {
         Args: { new_role: string; target_id: string }
+        Returns: undefined
+      }
+      commission_roll_up_apply: {
+        Args: {
+          c: Database["public"]["Tables"]["commissions"]["Row"]
+          sign: number
+        }
         Returns: undefined
       }
       complete_onboarding: {
@@ -1987,6 +2149,46 @@ export type Database = {
         }
       }
       count_admins_excluding: { Args: { excluded_id: string }; Returns: number }
+      create_checkout_order: {
+        Args: {
+          buyer: string
+          buyer_email: string
+          click_ref?: string
+          items: Json
+        }
+        Returns: {
+          affiliate_amount_cents: number
+          affiliate_link_id: string | null
+          attributed_affiliate_id: string | null
+          buyer_email: string | null
+          buyer_id: string | null
+          click_id: number | null
+          click_ref: string | null
+          created_at: string
+          currency: string
+          id: string
+          merchant_amount_cents: number
+          merchant_id: string
+          paid_at: string | null
+          payment_fee_cents: number
+          platform_fee_cents: number
+          refunded_at: string | null
+          refunded_cents: number
+          self_referral: boolean
+          status: string
+          stripe_checkout_session_id: string | null
+          stripe_payment_intent_id: string | null
+          subtotal_cents: number
+          total_cents: number
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "orders"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       create_payout: {
         Args: { affiliate: string; currency?: string }
         Returns: {
@@ -2010,6 +2212,7 @@ export type Database = {
         }
       }
       current_user_role: { Args: never; Returns: string }
+      has_required_aal: { Args: never; Returns: boolean }
       is_admin: { Args: never; Returns: boolean }
       is_approved_merchant: { Args: { merchant: string }; Returns: boolean }
       is_conversation_participant: {
@@ -2030,6 +2233,7 @@ export type Database = {
         Args: { storefront: string }
         Returns: boolean
       }
+      is_safe_link_destination: { Args: { value: string }; Returns: boolean }
       is_service_or_admin: { Args: never; Returns: boolean }
       is_url_slug: { Args: { value: string }; Returns: boolean }
       is_visible_comment: { Args: { comment: string }; Returns: boolean }
@@ -2073,7 +2277,81 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      marketing_figures: {
+        Args: never
+        Returns: {
+          active_programs: number
+          affiliates: number
+          approved_merchants: number
+          approved_products: number
+          as_of: string
+          clicks_30d: number
+          median_commission_bps: number
+          median_cookie_window_days: number
+          median_holding_days: number
+          orders_paid: number
+          tracked_links: number
+          verified_claims: number
+        }[]
+      }
+      merchant_affiliates: {
+        Args: never
+        Returns: {
+          affiliate_id: string
+          application_note: string
+          applied_at: string
+          clicks: number
+          commission_cents: number
+          decided_at: string
+          membership_id: string
+          name: string
+          orders: number
+          profile_image: string
+          program_id: string
+          program_name: string
+          revenue_cents: number
+          status: string
+          username: string
+        }[]
+      }
+      merchant_dashboard: {
+        Args: { days?: number; merchant?: string }
+        Returns: Json
+      }
+      my_conversations: {
+        Args: never
+        Returns: {
+          affiliate_id: string
+          counterpart_id: string
+          counterpart_image: string
+          counterpart_name: string
+          counterpart_username: string
+          created_at: string
+          id: string
+          last_message: string
+          last_message_at: string
+          merchant_id: string
+          program_id: string
+          subject: string
+          unread: number
+        }[]
+      }
       my_link_ids: { Args: never; Returns: string[] }
+      my_link_page_preview_items: {
+        Args: never
+        Returns: {
+          id: string
+          is_visible: boolean
+          item_position: number
+          kind: string
+          label: string
+          link_code: string
+          link_title: string
+          product_name: string
+          product_slug: string
+          url: string
+        }[]
+      }
       my_order_ids: { Args: never; Returns: string[] }
       my_program_link_ids: { Args: never; Returns: string[] }
       owns_link: { Args: { link: string }; Returns: boolean }
@@ -2081,6 +2359,44 @@ export type Database = {
       owns_program: { Args: { program: string }; Returns: boolean }
       owns_storefront: { Args: { storefront: string }; Returns: boolean }
       platform_fee_bps: { Args: never; Returns: number }
+      public_link_page_items: {
+        Args: { page_username: string }
+        Returns: {
+          id: string
+          item_position: number
+          kind: string
+          label: string
+          link_code: string
+          link_title: string
+          product_name: string
+          product_slug: string
+          url: string
+        }[]
+      }
+      public_program_terms: {
+        Args: { max_rows?: number }
+        Returns: {
+          commission_flat_cents: number
+          commission_rate_bps: number
+          commission_type: string
+          cookie_window_days: number
+          currency: string
+          holding_days: number
+          merchant_name: string
+          program_id: string
+          program_name: string
+        }[]
+      }
+      public_storefront_items: {
+        Args: { storefront_slug: string }
+        Returns: {
+          id: string
+          item_position: number
+          link_code: string
+          note: string
+          product_id: string
+        }[]
+      }
       record_order_payment: {
         Args: {
           paid_at?: string
@@ -2095,6 +2411,7 @@ export type Database = {
           buyer_email: string | null
           buyer_id: string | null
           click_id: number | null
+          click_ref: string | null
           created_at: string
           currency: string
           id: string
@@ -2105,6 +2422,7 @@ export type Database = {
           platform_fee_cents: number
           refunded_at: string | null
           refunded_cents: number
+          self_referral: boolean
           status: string
           stripe_checkout_session_id: string | null
           stripe_payment_intent_id: string | null
@@ -2132,6 +2450,7 @@ export type Database = {
           buyer_email: string | null
           buyer_id: string | null
           click_id: number | null
+          click_ref: string | null
           created_at: string
           currency: string
           id: string
@@ -2142,6 +2461,7 @@ export type Database = {
           platform_fee_cents: number
           refunded_at: string | null
           refunded_cents: number
+          self_referral: boolean
           status: string
           stripe_checkout_session_id: string | null
           stripe_payment_intent_id: string | null
@@ -2156,6 +2476,7 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      refresh_commission_roll_ups: { Args: never; Returns: undefined }
       refresh_link_click_daily: { Args: never; Returns: undefined }
       release_due_commissions: { Args: { as_of?: string }; Returns: number }
       revenue_transparency: {
@@ -2172,6 +2493,34 @@ export type Database = {
           refunded_cents: number
         }[]
       }
+      run_payouts: {
+        Args: {
+          as_of?: string
+          minimum_cents?: number
+          payout_currency?: string
+        }
+        Returns: {
+          affiliate_id: string
+          amount_cents: number
+          created_at: string
+          currency: string
+          id: string
+          paid_at: string | null
+          period_end: string | null
+          period_start: string | null
+          status: string
+          stripe_transfer_id: string | null
+          updated_at: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "payouts"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      sanitize_plain_text: { Args: { value: string }; Returns: string }
+      storefront_limit_for: { Args: { owner: string }; Returns: number }
       sync_profile_subscription: {
         Args: { target: string }
         Returns: undefined

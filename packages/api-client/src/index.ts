@@ -15,7 +15,6 @@ export {
   REALTIME_HEARTBEAT_MS,
   REALTIME_RECONNECT_MS,
   REALTIME_TIMEOUT_MS,
-  SUBSCRIPTION_RECHECK_DELAY_MS,
   TRACK_ENGAGEMENT_FUNCTION,
 } from './constants';
 export { LINK_CODE_PATTERN, MAX_PAGE_SIZE, SLUG_PATTERN, USERNAME_PATTERN } from './validate';
@@ -24,6 +23,24 @@ export type { Insert, Page, Row, TableName, Update } from './types';
 export type { Database, Json, Tables, TablesInsert, TablesUpdate } from './database.types';
 
 export type { Profile, ProfileUpdate, ProfilesModule, SubscriptionState } from './modules/profiles';
+export {
+  AVATAR_MAX_BYTES,
+  AVATAR_TYPES,
+  type AccountModule,
+  type AvatarType,
+  type PublicProfile,
+} from './modules/account';
+export {
+  AFFILIATE_DASHBOARD_RANGES,
+  type AffiliateBalance,
+  type AffiliateDashboard,
+  type AffiliateDashboardDay,
+  type AffiliateModule,
+  type AffiliateRecentCommission,
+  type AffiliateTopLink,
+  type CatalogProgram,
+  type VerifiedClaim,
+} from './modules/affiliate';
 export {
   METRIC_TYPES,
   type EngagementMetadata,
@@ -62,9 +79,11 @@ export {
   type Product,
   type ProductCategory,
   type ProductChanges,
+  type ProductDetail,
   type ProductFields,
   type ProductQuery,
   type ProductsModule,
+  type PublicClaim,
   type SustainabilityAttribute,
 } from './modules/products';
 export type {
@@ -87,6 +106,7 @@ export {
   PAGE_THEMES,
   type NewStorefrontItem,
   type PageTheme,
+  type PublicStorefrontItem,
   type Storefront,
   type StorefrontFields,
   type StorefrontItem,
@@ -97,9 +117,11 @@ export type {
   LinkPage,
   LinkPageFields,
   LinkPageItem,
+  LinkPagePreviewItem,
   LinkPageWithItems,
   LinkPagesModule,
   NewLinkPageItem,
+  PublicLinkPageItem,
 } from './modules/link-pages';
 export type {
   Certificate,
@@ -128,7 +150,35 @@ export {
   type Report,
   type ReportReason,
 } from './modules/community';
-export type { Conversation, Message, MessagesModule, OpenConversation } from './modules/messages';
+export type {
+  Conversation,
+  ConversationSummary,
+  Message,
+  MessagesModule,
+  OpenConversation,
+} from './modules/messages';
+export {
+  CLAIM_CATEGORIES,
+  EVIDENCE_TYPES,
+  ONBOARDING_STEPS,
+  PRODUCT_IMAGE_TYPES,
+  type ClaimCategory,
+  type CompanyFields,
+  type MerchantClaim,
+  type MerchantCompany,
+  type MerchantsModule,
+  type NewClaim,
+  type OnboardingStep,
+} from './modules/merchants';
+export {
+  DASHBOARD_RANGES,
+  type MerchantAffiliate,
+  type MerchantDashboard,
+  type MerchantDashboardDay,
+  type MerchantTopAffiliate,
+  type MerchantTopProduct,
+  type VendorModule,
+} from './modules/vendor';
 export {
   CLAIM_REVIEW_STATUSES,
   MERCHANT_APPROVAL_STATUSES,
@@ -138,7 +188,71 @@ export {
   type AdminModule,
   type EngagementMetric,
   type MerchantProfile,
+  type PlatformMetrics,
   type ProfileQuery,
   type RoleChange,
   type SustainabilityClaim,
 } from './modules/admin';
+export {
+  CONTACT_LIMITS,
+  CONTACT_SOURCES,
+  validateContactMessage,
+  type ContactMessage,
+  type ContactModule,
+  type ContactSource,
+  type NewContactMessage,
+} from './modules/contact';
+export type {
+  MarketingFigures,
+  MarketingModule,
+  PublicProgramTerms,
+} from './modules/platform-figures';
+export {
+  CHECKOUT_MAX_ITEMS,
+  CHECKOUT_MAX_QUANTITY,
+  CREATE_CHECKOUT_FUNCTION,
+  SITE_CHECKOUT_PATH,
+  validateOrderCheckout,
+  type CheckoutItem,
+  type CheckoutModule,
+  type CheckoutSession,
+  type OrderCheckoutInput,
+  type OrderCheckoutOptions,
+} from './modules/checkout';
+export {
+  DEFAULT_PAYOUT_MINIMUM_CENTS,
+  RUN_PAYOUTS_FUNCTION,
+  type PayoutRun,
+  type PayoutRunInput,
+  type PayoutsModule,
+} from './modules/payouts';
+export {
+  CREATE_SUBSCRIPTION_CHECKOUT_FUNCTION,
+  CUSTOMER_PORTAL_FUNCTION,
+  FREE_STOREFRONT_LIMIT,
+  PLAN_LIMITS,
+  PLAN_RESOURCES,
+  SUBSCRIPTION_TIERS,
+  hasPaidTier,
+  planLimit,
+  storefrontLimit,
+  type PaidTierId,
+  type PlanHolder,
+  type PlanLimit,
+  type PlanResource,
+  type Subscription,
+  type SubscriptionTier,
+  type SubscriptionsModule,
+} from './modules/subscriptions';
+export type { RevenueTransparencyMonth, TrackingModule } from './modules/tracking';
+export {
+  fetchUnreadCounts,
+  subscribeToConversationMessages,
+  subscribeToNewCommissions,
+  subscribeToUnreadCounts,
+  type ConversationMessageHandlers,
+  type RealtimeStatus,
+  type RealtimeSubscription,
+  type RealtimeSubscriptionOptions,
+  type UnreadCounts,
+} from './modules/realtime';

@@ -1,4 +1,4 @@
-import { sanitizeText } from '@verdant/validation';
+import { isUuid, sanitizeText } from '@verdant/validation';
 import { ApiError } from './errors';
 
 /*
@@ -17,7 +17,6 @@ export function invalid(field: string, reason: string): never {
   throw new ApiError('validation_failed', `${field} ${reason}`, { details });
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Lower-case letters, digits and single hyphens, 3–64 characters: slugs and link codes. */
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){2,63}$/;
 /** Usernames: lower-case letters, digits, `_` and `-`, 3–32 characters, starting and ending alphanumeric. */
@@ -27,7 +26,7 @@ export const LINK_CODE_PATTERN = /^[A-Za-z0-9_-]{4,32}$/;
 const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 
 export function uuid(field: string, value: unknown): string {
-  if (typeof value !== 'string' || !UUID_PATTERN.test(value)) invalid(field, 'must be a UUID');
+  if (!isUuid(value)) invalid(field, 'must be a UUID');
   return value.toLowerCase();
 }
 

@@ -4,6 +4,7 @@ import { run, runPage } from '../request';
 import type { Page, Row } from '../types';
 import {
   currency,
+  integer,
   oneOf,
   optionalText,
   range,
@@ -33,7 +34,57 @@ export const REPORT_RESOLUTIONS = ['dismissed', 'actioned'] as const;
 
 export interface ProfileQuery extends PageInput {
   role?: Role;
+  /** Part of a name or username (case-insensitive). */
+  search?: string;
 }
+
+/** What `admin_platform_metrics(days)` adds up (administrators only). */
+export interface PlatformMetrics {
+  days: number;
+  since: string;
+  users_by_role: Partial<Record<Role, number>>;
+  orders: number;
+  gmv_cents: number;
+  gmv_period_cents: number;
+  platform_fee_cents: number;
+  commissions_cents: Partial<Record<CommissionStatus, number>>;
+  engagement: {
+    page_loads: number;
+    avg_page_load_ms: number | null;
+    demo_views: number;
+    errors: number;
+  };
+  series: {
+    day: string;
+    avg_page_load_ms: number | null;
+    p50_page_load_ms: number | null;
+    page_loads: number;
+    demo_views: number;
+    errors: number;
+    gmv_cents: number;
+  }[];
+  recent_errors: {
+    id: number;
+    created_at: string;
+    message: string;
+    url: string | null;
+    filename: string | null;
+    lineno: string | null;
+    kind: string | null;
+  }[];
+}
+
+/** Characters that would change the meaning of a PostgREST `or` filter or a LIKE pattern. */
+const SEARCH_UNSAFE = /[,()*%\\"]/g;
+
+type UntypedRpc = (
+  fn: string,
+  args: Record<string, unknown>,
+) => PromiseLike<{
+  data: unknown;
+  error: { message: string; code?: string | null } | null;
+  status: number;
+}>;
 
 /**
  * Administration. Every call runs as the signed-in user; the database's policies decide, so a
@@ -45,7 +96,56 @@ export function createAdminModule({ supabase }: ModuleContext) {
       const { from, to } = range(query);
       let request = supabase.from('profiles').select('*', { count: 'exact' });
       if (query.role !== undefined) request = request.eq('role', oneOf('role', query.role, ROLES));
+      if (query.search !== undefined) {
+        const term = text('search', query.search, { max: 100 }).replace(SEARCH_UNSAFE, ' ').trim();
+        if (term !== '') request = request.or(`name.ilike.*${term}*,username.ilike.*${term}*`);
+      }
       return runPage(request.order('created_at', { ascending: false }).range(from, to));
+    },
+
+    /** Merchants in one approval state (the queue: `pending`), oldest first. */
+    async listMerchants(
+      status: (typeof MERCHANT_APPROVAL_STATUSES)[number] = 'pending',
+      page?: PageInput,
+    ): Promise<Page<MerchantProfile>> {
+      const { from, to } = range(page);
+      return runPage(
+        supabase
+          .from('merchant_profiles')
+          .select('*', { count: 'exact' })
+          .eq('approval_status', oneOf('status', status, MERCHANT_APPROVAL_STATUSES))
+          .order('created_at', { ascending: true })
+          .range(from, to),
+      );
+    },
+
+    /** Sustainability claims in one review state (the queue: `pending`), oldest first. */
+    async listClaims(
+      status: (typeof CLAIM_REVIEW_STATUSES)[number] = 'pending',
+      page?: PageInput,
+    ): Promise<Page<SustainabilityClaim>> {
+      const { from, to } = range(page);
+      return runPage(
+        supabase
+          .from('sustainability_claims')
+          .select('*', { count: 'exact' })
+          .eq('review_status', oneOf('status', status, CLAIM_REVIEW_STATUSES))
+          .order('created_at', { ascending: true })
+          .range(from, to),
+      );
+    },
+
+    /** Products waiting for review, oldest first. */
+    async listProductsForReview(page?: PageInput): Promise<Page<Row<'products'>>> {
+      const { from, to } = range(page);
+      return runPage(
+        supabase
+          .from('products')
+          .select('*', { count: 'exact' })
+          .eq('status', 'pending_review')
+          .order('updated_at', { ascending: true })
+          .range(from, to),
+      );
     },
 
     async reviewMerchant(
@@ -191,6 +291,13 @@ export function createAdminModule({ supabase }: ModuleContext) {
           .order('created_at', { ascending: false })
           .range(from, to),
       );
+    },
+
+    /** Users by role, GMV, commissions, engagement over `days` days and the latest client errors. */
+    async platformMetrics(days = 30): Promise<PlatformMetrics> {
+      const rpc = supabase.rpc.bind(supabase) as unknown as UntypedRpc;
+      const args = { days: integer('days', days, 1, 366) };
+      return (await run(rpc('admin_platform_metrics', args))) as PlatformMetrics;
     },
 
     async listEngagementMetrics(page?: PageInput): Promise<Page<EngagementMetric>> {

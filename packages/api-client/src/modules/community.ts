@@ -163,6 +163,18 @@ export function createCommunityModule({ supabase }: ModuleContext) {
       );
     },
 
+    /** The reactions on a post and on its comments (who reacted how), oldest first. */
+    async listPostReactions(postId: string): Promise<Reaction[]> {
+      const id = uuid('postId', postId);
+      return run(
+        supabase
+          .from('reactions')
+          .select('*')
+          .eq('post_id', id)
+          .order('created_at', { ascending: true }),
+      );
+    },
+
     async unreact(reactionId: string): Promise<void> {
       await runDelete(
         supabase.from('reactions').delete().eq('id', uuid('reactionId', reactionId)).select('id'),

@@ -30,6 +30,32 @@ export interface LinkPageFields {
   is_published: boolean;
 }
 
+/**
+ * An item of a published link page as a visitor gets it: affiliate-link items carry the link's
+ * public `link_code` (follow `/go/{code}`), never its destination; product items carry the product's
+ * slug and name and the owner's active link code for it, if any. Items of disabled links are left out.
+ */
+export interface PublicLinkPageItem {
+  id: string;
+  kind: LinkPageItem['kind'];
+  label: string | null;
+  url: string | null;
+  link_code: string | null;
+  link_title: string | null;
+  product_slug: string | null;
+  product_name: string | null;
+  item_position: number;
+}
+
+/**
+ * An item of the signed-in owner's page as the editor's preview draws it: every item, hidden ones
+ * too, with the public addresses a visitor would get (`link_code` only for an active link of the
+ * owner, `product_slug` only for a public product), so the preview matches `/@{username}`.
+ */
+export interface LinkPagePreviewItem extends PublicLinkPageItem {
+  is_visible: boolean;
+}
+
 /** One entry of a link page; each kind names what it needs. */
 export type NewLinkPageItem = { position?: number; is_visible?: boolean } & (
   | { kind: 'link'; label: string; url: string }
@@ -107,6 +133,25 @@ export function createLinkPagesModule({ supabase }: ModuleContext) {
       );
     },
 
+    /** The visible items of a user's published page in order, with tracked link codes ([] otherwise). */
+    async listPublicItems(name: string): Promise<PublicLinkPageItem[]> {
+      const rows = await run(
+        supabase.rpc('public_link_page_items', { page_username: username('username', name) }),
+      );
+      return (rows ?? []) as PublicLinkPageItem[];
+    },
+
+    /**
+     * The signed-in user's items with the addresses visitors get, in order, for the live preview
+     * ([] before the page exists or when signed out).
+     */
+    async listPreviewItems(): Promise<LinkPagePreviewItem[]> {
+      const { data } = await supabase.auth.getSession();
+      if (!data.session) return [];
+      const rows = await run(supabase.rpc('my_link_page_preview_items'));
+      return (rows ?? []) as LinkPagePreviewItem[];
+    },
+
     /** The signed-in user's page with all its items, or null before it is created. */
     async getMine(): Promise<LinkPageWithItems | null> {
       const me = await currentUserId(supabase);
@@ -144,6 +189,24 @@ export function createLinkPagesModule({ supabase }: ModuleContext) {
     async addItem(pageId: string, item: NewLinkPageItem): Promise<LinkPageItem> {
       const values = { ...itemValues(item), page_id: uuid('pageId', pageId) };
       return run(supabase.from('link_page_items').insert(values).select('*').single());
+    },
+
+    /** Changes an item's label, address (plain links only) or visibility. */
+    async updateItem(
+      itemId: string,
+      changes: { label?: string | null; url?: string; is_visible?: boolean },
+    ): Promise<LinkPageItem> {
+      const id = uuid('itemId', itemId);
+      const values = patch<{ label: string | null; url: string; is_visible: boolean }>(
+        'item',
+        changes,
+        {
+          label: (f, v) => optionalText(f, v, { max: 200 }),
+          url: (f, v) => url(f, v, true),
+          is_visible: boolean,
+        },
+      );
+      return run(supabase.from('link_page_items').update(values).eq('id', id).select('*').single());
     },
 
     async moveItem(itemId: string, position: number): Promise<LinkPageItem> {

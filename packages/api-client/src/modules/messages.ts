@@ -6,6 +6,24 @@ import { optionalText, range, text, uuid, type PageInput } from '../validate';
 export type Conversation = Row<'conversations'>;
 export type Message = Row<'messages'>;
 
+/** A conversation as the list shows it: the other participant's public fields, unread count, latest message. */
+export interface ConversationSummary extends Conversation {
+  counterpart_id: string;
+  counterpart_name: string;
+  counterpart_username: string;
+  counterpart_image: string | null;
+  /** Messages to the signed-in user not read yet. */
+  unread: number;
+  last_message: string | null;
+}
+
+/** `my_conversations()` is newer than the generated types may be; called through this signature. */
+type UntypedRpc = (fn: string) => PromiseLike<{
+  data: unknown;
+  error: { message: string; code?: string | null } | null;
+  status: number;
+}>;
+
 export interface OpenConversation {
   /** The other participant: an affiliate when a merchant opens it, a merchant when an affiliate does. */
   counterpartId: string;
@@ -27,6 +45,28 @@ export function createMessagesModule({ supabase }: ModuleContext) {
           .order('created_at', { ascending: false })
           .range(from, to),
       );
+    },
+
+    /** The signed-in user's conversations with names, unread counts and latest messages. */
+    async listSummaries(): Promise<ConversationSummary[]> {
+      const rpc = supabase.rpc.bind(supabase) as unknown as UntypedRpc;
+      return ((await run(rpc('my_conversations'))) ?? []) as ConversationSummary[];
+    },
+
+    /** Marks every message to the signed-in user in a conversation read; returns how many. */
+    async markConversationRead(conversationId: string): Promise<number> {
+      const id = uuid('conversationId', conversationId);
+      const me = await currentUserId(supabase);
+      const rows = await run(
+        supabase
+          .from('messages')
+          .update({ read_at: new Date().toISOString() })
+          .eq('conversation_id', id)
+          .neq('sender_id', me)
+          .is('read_at', null)
+          .select('id'),
+      );
+      return rows.length;
     },
 
     /**

@@ -98,6 +98,36 @@ const checks: { [K in keyof ProductFields]-?: (field: string, v: unknown) => Pro
 export interface ProductQuery extends PageInput {
   category?: ProductCategory;
   merchantId?: string;
+  /** Words matched against the name and description (case-insensitive). */
+  search?: string;
+}
+
+/** A merchant's approved, unexpired sustainability claim, as shoppers see it. */
+export interface PublicClaim {
+  id: string;
+  claim: string;
+  category: string;
+  issuer: string | null;
+  expires_on: string | null;
+  evidence_url: string | null;
+}
+
+/** A product with its merchant and the merchant's verified claims (the product page). */
+export type ProductDetail = Product & {
+  merchant: { id: string; company_name: string; website: string | null } | null;
+  claims: PublicClaim[];
+};
+
+/** Characters PostgREST's `or=(…)` filter syntax gives a meaning to. */
+const SEARCH_UNSAFE = /[,()*%\\"]/g;
+
+interface DetailRow extends Product {
+  merchant: {
+    id: string;
+    company_name: string;
+    website: string | null;
+    sustainability_claims: (PublicClaim & { review_status: string })[] | null;
+  } | null;
 }
 
 /** The catalogue: public browsing of approved products and merchants' own product management. */
@@ -111,6 +141,12 @@ export function createProductsModule({ supabase }: ModuleContext) {
         request = request.eq('category', oneOf('category', query.category, PRODUCT_CATEGORIES));
       if (query.merchantId !== undefined)
         request = request.eq('merchant_id', uuid('merchantId', query.merchantId));
+      if (query.search !== undefined) {
+        const term = text('search', query.search, { min: 0, max: 100 })
+          .replace(SEARCH_UNSAFE, ' ')
+          .trim();
+        if (term !== '') request = request.or(`name.ilike.*${term}*,description.ilike.*${term}*`);
+      }
       return runPage(request.order('created_at', { ascending: false }).range(from, to));
     },
 
@@ -118,6 +154,34 @@ export function createProductsModule({ supabase }: ModuleContext) {
       return run(
         supabase.from('products').select('*').eq('slug', slug('slug', productSlug)).single(),
       );
+    },
+
+    /**
+     * One product by slug with its merchant and that merchant's verified claims (approved and not
+     * expired; row-level security hides the others from everybody but the merchant and admins).
+     */
+    async getDetail(productSlug: string): Promise<ProductDetail> {
+      const row = (await run(
+        supabase
+          .from('products')
+          .select(
+            '*, merchant:merchant_profiles!products_merchant_id_fkey(id, company_name, website, sustainability_claims(id, claim, category, issuer, expires_on, evidence_url, review_status))',
+          )
+          .eq('slug', slug('slug', productSlug))
+          .single(),
+      )) as unknown as DetailRow;
+      const today = new Date().toISOString().slice(0, 10);
+      const { merchant, ...product } = row;
+      const claims = (merchant?.sustainability_claims ?? [])
+        .filter((c) => c.review_status === 'approved' && (!c.expires_on || c.expires_on >= today))
+        .map(({ review_status: _status, ...claim }) => claim);
+      return {
+        ...(product as Product),
+        merchant: merchant
+          ? { id: merchant.id, company_name: merchant.company_name, website: merchant.website }
+          : null,
+        claims,
+      };
     },
 
     /** The signed-in merchant's products in every status. */

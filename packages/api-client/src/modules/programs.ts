@@ -136,6 +136,19 @@ export function createProgramsModule({ supabase }: ModuleContext) {
       );
     },
 
+    /** Changes the commission (type and rate or flat amount together); applies to new sales. */
+    async setCommission(id: string, input: ProgramCommission): Promise<AffiliateProgram> {
+      const programId = uuid('id', id);
+      return run(
+        supabase
+          .from('affiliate_programs')
+          .update(commission(input))
+          .eq('id', programId)
+          .select('*')
+          .single(),
+      );
+    },
+
     async remove(id: string): Promise<void> {
       await runDelete(
         supabase.from('affiliate_programs').delete().eq('id', uuid('id', id)).select('id'),

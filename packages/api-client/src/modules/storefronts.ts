@@ -29,6 +29,49 @@ export interface StorefrontFields {
   is_published: boolean;
 }
 
+/** A verified (approved, unexpired) sustainability claim of a product's merchant. */
+export interface StorefrontClaim {
+  id: string;
+  claim: string;
+  issuer: string | null;
+  expires_on: string | null;
+  evidence_url: string | null;
+}
+
+/** A product as a storefront shows it: the card's fields, the merchant and its verified claims. */
+export interface StorefrontProduct {
+  id: string;
+  slug: string;
+  name: string;
+  price_cents: number;
+  currency: string;
+  images: string[];
+  sustainability_attributes: string[];
+  co2e_grams: number | null;
+  co2e_source: string | null;
+  merchant: { company_name: string } | null;
+  claims: StorefrontClaim[];
+}
+
+type StorefrontProductRow = Omit<StorefrontProduct, 'claims' | 'merchant'> & {
+  merchant: {
+    company_name: string;
+    sustainability_claims: (StorefrontClaim & { review_status: string })[] | null;
+  } | null;
+};
+
+/**
+ * An item of a published storefront as a visitor gets it, with the owner's active link code for the
+ * product (follow `/go/{code}`), or null when there is none; never a link's destination.
+ */
+export interface PublicStorefrontItem {
+  id: string;
+  product_id: string;
+  note: string | null;
+  link_code: string | null;
+  item_position: number;
+}
+
 export interface NewStorefrontItem {
   product_id: string;
   affiliate_link_id?: string | null;
@@ -59,6 +102,66 @@ export function createStorefrontsModule({ supabase }: ModuleContext) {
           .order('position', { referencedTable: 'storefront_items', ascending: true })
           .single(),
       );
+    },
+
+    /** The items of a published storefront in order, with tracked link codes ([] otherwise). */
+    async listPublicItems(storefrontSlug: string): Promise<PublicStorefrontItem[]> {
+      const rows = await run(
+        supabase.rpc('public_storefront_items', { storefront_slug: slug('slug', storefrontSlug) }),
+      );
+      return (rows ?? []) as PublicStorefrontItem[];
+    },
+
+    /**
+     * The products of a storefront's items, in the items' order, each with its merchant and that
+     * merchant's verified claims. Products the reader may not see (no longer approved) are left out.
+     */
+    async listProducts(
+      storefront: Pick<StorefrontWithItems, 'storefront_items'>,
+    ): Promise<StorefrontProduct[]> {
+      const ids = [
+        ...new Set(storefront.storefront_items.map((item) => uuid('product_id', item.product_id))),
+      ];
+      if (ids.length === 0) return [];
+      const rows = (await run(
+        supabase
+          .from('products')
+          .select(
+            'id, slug, name, price_cents, currency, images, sustainability_attributes, co2e_grams, co2e_source, merchant:merchant_profiles!products_merchant_id_fkey(company_name, sustainability_claims(id, claim, issuer, expires_on, evidence_url, review_status))',
+          )
+          .in('id', ids),
+      )) as unknown as StorefrontProductRow[];
+      const today = new Date().toISOString().slice(0, 10);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        if (!row) return [];
+        const { merchant, ...product } = row;
+        const claims = (merchant?.sustainability_claims ?? [])
+          .filter((c) => c.review_status === 'approved' && (!c.expires_on || c.expires_on >= today))
+          .map(({ review_status: _status, ...claim }) => claim);
+        return [
+          {
+            ...product,
+            merchant: merchant ? { company_name: merchant.company_name } : null,
+            claims,
+          },
+        ];
+      });
+    },
+
+    /** The public name and username of a storefront's owner, for its byline and disclosure. */
+    async getOwner(
+      storefront: Pick<Storefront, 'owner_id'>,
+    ): Promise<{ id: string; name: string; username: string | null } | null> {
+      const rows = (await run(
+        supabase
+          .from('public_profiles')
+          .select('id, name, username')
+          .eq('id', uuid('owner_id', storefront.owner_id))
+          .limit(1),
+      )) as { id: string; name: string; username: string | null }[] | null;
+      return rows?.[0] ?? null;
     },
 
     async listMine(): Promise<Storefront[]> {

@@ -149,6 +149,28 @@ describe('community', () => {
 
 describe('messages', () => {
   it('a merchant and an affiliate talk privately; nobody else reads or writes', async () => {
+    // A conversation needs the affiliate to belong to (or have applied to) one of the merchant's
+    // programs: before that, opening one is refused.
+    await expect(
+      merchant.api.messages.open({ counterpartId: affiliateA.id, subject: 'Uninvited' }),
+    ).rejects.toMatchObject({ message: expect.stringMatching(/row-level security/) });
+    const program = await must(
+      w.service
+        .from('affiliate_programs')
+        .insert({
+          merchant_id: merchant.id,
+          name: 'Fern Market partners',
+          commission_type: 'percent',
+          commission_rate_bps: 1000,
+        })
+        .select('id')
+        .single(),
+    );
+    await must(
+      w.service
+        .from('program_memberships')
+        .insert({ program_id: program.id, affiliate_id: affiliateA.id, status: 'pending' }),
+    );
     const conversation = await merchant.api.messages.open({
       counterpartId: affiliateA.id,
       subject: 'Welcome',

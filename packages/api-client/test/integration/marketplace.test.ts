@@ -360,9 +360,34 @@ describe('storefronts', () => {
       affiliate_link_id: link.id,
       note: 'Daily use',
     });
+    await expect(w.anon.storefronts.listPublicItems(slug)).resolves.toEqual([]);
     await affiliateA.api.storefronts.update(storefront.id, { is_published: true });
+    await expect(w.anon.storefronts.listPublicItems(slug)).resolves.toEqual([
+      {
+        id: expect.any(String),
+        product_id: product.id,
+        note: 'Daily use',
+        link_code: link.code,
+        item_position: 0,
+      },
+    ]);
+    await expect(w.anon.storefronts.listPublicItems('Not A Slug')).rejects.toMatchObject({
+      code: 'validation_failed',
+    });
     const shown = await w.anon.storefronts.getBySlug(slug);
     expect(shown.storefront_items.map((i) => i.product_id)).toEqual([product.id]);
+    const products = await w.anon.storefronts.listProducts(shown);
+    expect(products.map((p) => [p.id, p.name])).toEqual([[product.id, product.name]]);
+    expect(products[0]!.claims.every((c) => typeof c.claim === 'string')).toBe(true);
+    await expect(w.anon.storefronts.listProducts({ storefront_items: [] })).resolves.toEqual([]);
+    await expect(w.anon.storefronts.getOwner(shown)).resolves.toMatchObject({
+      id: affiliateA.id,
+    });
+    await expect(
+      w.anon.storefronts.listProducts({
+        storefront_items: [{ ...shown.storefront_items[0]!, product_id: 'not-a-uuid' }],
+      }),
+    ).rejects.toMatchObject({ code: 'validation_failed' });
     await expect(
       affiliateB.api.storefronts.update(storefront.id, { title: 'Taken over' }),
     ).rejects.toMatchObject({ code: 'not_found' });
@@ -372,6 +397,20 @@ describe('storefronts', () => {
     await expect(affiliateB.api.storefronts.create({ slug, title: 'Copy' })).rejects.toMatchObject({
       code: 'conflict',
     });
+    // The free plan includes one storefront: a second is refused and nothing is created.
+    const second = `green-picks-${unique()}`;
+    await expect(
+      affiliateA.api.storefronts.create({ slug: second, title: 'More picks' }),
+    ).rejects.toMatchObject({
+      code: 'forbidden',
+      message:
+        'The free plan includes one storefront. Affiliate Pro unlocks unlimited storefronts.',
+    });
+    await expect(w.anon.storefronts.getBySlug(second)).rejects.toMatchObject({ code: 'not_found' });
+    const mine = await must(
+      w.service.from('storefronts').select('id').eq('owner_id', affiliateA.id),
+    );
+    expect(mine).toHaveLength(1);
   });
 });
 
@@ -395,12 +434,38 @@ describe('link pages', () => {
       is_visible: false,
     });
     const { username } = (await affiliateA.api.profiles.fetchProfile(affiliateA.id))!;
+    // The owner's preview has every item, hidden ones too, with the addresses visitors will get.
+    await expect(affiliateA.api.linkPages.listPreviewItems()).resolves.toMatchObject([
+      { kind: 'header', label: 'Favourites', link_code: null, is_visible: true },
+      { kind: 'affiliate_link', link_code: link.code, is_visible: true },
+      { kind: 'link', url: 'https://example.com/blog', is_visible: false },
+    ]);
+    await expect(affiliateB.api.linkPages.listPreviewItems()).resolves.toEqual([]);
+    await expect(w.anon.linkPages.listPreviewItems()).resolves.toEqual([]);
     await expect(w.anon.linkPages.getByUsername(username)).rejects.toMatchObject({
       code: 'not_found',
     });
+    await expect(w.anon.linkPages.listPublicItems(username)).resolves.toEqual([]);
     await affiliateA.api.linkPages.update(page.id, { is_published: true });
     const shown = await w.anon.linkPages.getByUsername(username);
     expect(shown.link_page_items.map((i) => i.kind)).toEqual(['header', 'affiliate_link']);
+    const visible = await w.anon.linkPages.listPublicItems(username);
+    expect(visible.map((i) => [i.kind, i.label, i.link_code])).toEqual([
+      ['header', 'Favourites', null],
+      ['affiliate_link', null, link.code],
+    ]);
+    expect(JSON.stringify(visible)).not.toContain('example.com/shop');
+    // A disabled link takes its item off the public page; enabling it brings the item back.
+    await affiliateA.api.links.update(link.id, { is_active: false });
+    await expect(w.anon.linkPages.listPublicItems(username)).resolves.toMatchObject([
+      { kind: 'header' },
+    ]);
+    const previewOff = await affiliateA.api.linkPages.listPreviewItems();
+    expect(previewOff.find((i) => i.kind === 'affiliate_link')?.link_code).toBeNull();
+    await affiliateA.api.links.update(link.id, { is_active: true });
+    await expect(w.anon.linkPages.listPublicItems('x')).rejects.toMatchObject({
+      code: 'validation_failed',
+    });
     await expect(affiliateA.api.linkPages.getMine()).resolves.toMatchObject({ id: page.id });
     await expect(affiliateB.api.linkPages.getMine()).resolves.toBeNull();
     await expect(
@@ -408,6 +473,31 @@ describe('link pages', () => {
     ).rejects.toMatchObject({ code: 'forbidden' });
     await expect(affiliateA.api.linkPages.create({ title: 'Second page' })).rejects.toMatchObject({
       code: 'conflict',
+    });
+  });
+
+  it('the owner edits an item; others cannot, and bad input changes nothing', async () => {
+    const page = (await affiliateA.api.linkPages.getMine())!;
+    const blog = page.link_page_items.find((i) => i.kind === 'link')!;
+    const edited = await affiliateA.api.linkPages.updateItem(blog.id, {
+      label: 'My blog',
+      url: 'https://example.com/journal',
+      is_visible: true,
+    });
+    expect(edited).toMatchObject({ label: 'My blog', url: 'https://example.com/journal' });
+    await expect(
+      affiliateA.api.linkPages.updateItem(blog.id, { url: 'javascript:alert(1)' }),
+    ).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(affiliateA.api.linkPages.updateItem(blog.id, {})).rejects.toMatchObject({
+      code: 'validation_failed',
+    });
+    await expect(
+      affiliateB.api.linkPages.updateItem(blog.id, { label: 'Hijacked' }),
+    ).rejects.toMatchObject({ code: 'not_found' });
+    const after = (await affiliateA.api.linkPages.getMine())!;
+    expect(after.link_page_items.find((i) => i.id === blog.id)).toMatchObject({
+      label: 'My blog',
+      url: 'https://example.com/journal',
     });
   });
 });

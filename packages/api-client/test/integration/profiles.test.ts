@@ -73,10 +73,13 @@ describe('profiles against the real stack', () => {
     expect(new Date(state!.subscription_end_date!).toISOString()).toBe(end);
   });
 
-  it('countAdminsExcluding reveals only the count', async () => {
-    const total = await affiliate.api.profiles.countAdminsExcluding(affiliate.id);
+  it('countAdminsExcluding reveals only the count, and only to administrators', async () => {
+    const total = await admin.api.profiles.countAdminsExcluding(affiliate.id);
     expect(total).toBeGreaterThanOrEqual(1);
-    await expect(affiliate.api.profiles.countAdminsExcluding(admin.id)).resolves.toBe(total - 1);
+    await expect(admin.api.profiles.countAdminsExcluding(admin.id)).resolves.toBe(total - 1);
+    await expect(affiliate.api.profiles.countAdminsExcluding(affiliate.id)).rejects.toMatchObject({
+      message: 'Only administrators can count administrators',
+    });
   });
 
   it('update changes the own display fields and refuses a taken username as conflict', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, PROFILE_FETCH_ATTEMPTS, SUBSCRIPTION_RECHECK_DELAY_MS } from '../../src';
+import { ApiError, PROFILE_FETCH_ATTEMPTS } from '../../src';
 import { clientWith, json, postgrestError, TEST_URL, USER_ID } from './fake-fetch';
 
 const profile = {
@@ -107,10 +107,6 @@ describe('profiles.fetchSubscription (spec §7)', () => {
   it('answers null when there is no profile', async () => {
     const { api } = clientWith([noRows()]);
     await expect(api.profiles.fetchSubscription(USER_ID)).resolves.toBeNull();
-  });
-
-  it('exports the 100 ms re-check delay', () => {
-    expect(SUBSCRIPTION_RECHECK_DELAY_MS).toBe(100);
   });
 });
 

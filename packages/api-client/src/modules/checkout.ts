@@ -1,0 +1,122 @@
+import type { ModuleContext } from '../context';
+import { ApiError, codeForStatus, toApiError } from '../errors';
+import { integer, invalid, shape, uuid } from '../validate';
+import { invokeMoneyFunction } from './money-shared';
+
+/** The `create-checkout` edge function. */
+export const CREATE_CHECKOUT_FUNCTION = 'create-checkout';
+/** Path of the checkout on the site's own origin (the CDN rewrites it to `create-checkout`). */
+export const SITE_CHECKOUT_PATH = '/api/checkout';
+export const CHECKOUT_MAX_ITEMS = 50;
+export const CHECKOUT_MAX_QUANTITY = 100;
+
+export interface CheckoutItem {
+  productId: string;
+  quantity: number;
+}
+
+export interface OrderCheckoutInput {
+  items: CheckoutItem[];
+  /** The click id of the link the shopper came from, when the app knows it. */
+  clickId?: string;
+}
+
+export interface CheckoutSession {
+  orderId: string;
+  /** Where to send the shopper: Stripe Checkout, or the local test checkout. */
+  url: string;
+}
+
+export interface OrderCheckoutOptions {
+  /**
+   * The site's origin (e.g. `window.location.origin`): the checkout is then started through
+   * `{siteUrl}/api/checkout`, so the first-party `verdant_ref` cookie of `/go/{code}` comes along
+   * and the sale is attributed. Without it the function is called on the API URL.
+   */
+  siteUrl?: string;
+}
+
+/** Shape checks of the cart, the same as the function's own (prices never leave the database). */
+export function validateOrderCheckout(input: unknown): OrderCheckoutInput {
+  const value = shape('checkout', input, ['items', 'clickId']);
+  const items = value.items;
+  if (!Array.isArray(items) || items.length === 0 || items.length > CHECKOUT_MAX_ITEMS)
+    invalid('checkout.items', `must list between 1 and ${CHECKOUT_MAX_ITEMS} products`);
+  const seen = new Set<string>();
+  const clean = items.map((item, index) => {
+    const entry = shape(`checkout.items.${index}`, item, ['productId', 'quantity']);
+    const productId = uuid(`checkout.items.${index}.productId`, entry.productId);
+    if (seen.has(productId)) invalid(`checkout.items.${index}.productId`, 'appears twice');
+    seen.add(productId);
+    const quantity = integer(
+      `checkout.items.${index}.quantity`,
+      entry.quantity,
+      1,
+      CHECKOUT_MAX_QUANTITY,
+    );
+    return { productId, quantity };
+  });
+  return value.clickId === undefined
+    ? { items: clean }
+    : { items: clean, clickId: uuid('checkout.clickId', value.clickId) };
+}
+
+export function createCheckoutModule(context: ModuleContext) {
+  const { supabase } = context;
+  return {
+    /**
+     * Creates the order (prices, stock and status checked in the database) and a card checkout
+     * session; send the shopper to `url`. After paying they return to
+     * `/payment-success?order={orderId}`, after cancelling to `/payment-canceled?order={orderId}`.
+     */
+    async createOrderCheckout(
+      input: OrderCheckoutInput,
+      options: OrderCheckoutOptions = {},
+    ): Promise<CheckoutSession> {
+      const body = validateOrderCheckout(input);
+      if (!options.siteUrl)
+        return invokeMoneyFunction<CheckoutSession>(context, CREATE_CHECKOUT_FUNCTION, body);
+
+      let site: URL;
+      try {
+        site = new URL(options.siteUrl);
+      } catch {
+        invalid('siteUrl', 'must be an absolute URL');
+      }
+      const { data } = await supabase.auth.getSession();
+      // The client's own public key, as supabase-js sends it on every request it makes itself.
+      const apikey = (supabase as unknown as { supabaseKey?: string }).supabaseKey;
+      const token = data.session?.access_token ?? apikey;
+      let response: Response;
+      try {
+        response = await fetch(new URL(SITE_CHECKOUT_PATH, site), {
+          method: 'POST',
+          credentials: 'include',
+          headers: {
+            'content-type': 'application/json',
+            ...(apikey ? { apikey } : {}),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          body: JSON.stringify(body),
+        });
+      } catch (thrown) {
+        throw await toApiError(thrown);
+      }
+      const answer = (await response.json().catch(() => null)) as
+        (CheckoutSession & { error?: { code?: string; message?: string } }) | null;
+      if (!response.ok || !answer || answer.error) {
+        throw new ApiError(
+          codeForStatus(response.status),
+          answer?.error?.message ?? `Checkout failed with status ${response.status}`,
+          {
+            status: response.status,
+            ...(answer?.error?.code ? { upstreamCode: answer.error.code } : {}),
+          },
+        );
+      }
+      return { orderId: answer.orderId, url: answer.url };
+    },
+  };
+}
+
+export type CheckoutModule = ReturnType<typeof createCheckoutModule>;
