@@ -25,6 +25,13 @@ end $$;
 
 grant anon, authenticated, service_role to authenticator;
 
+-- Statement timeouts as hosted sets them: a runaway API query ends instead of holding the database.
+-- PostgREST applies the impersonated role's settings to each request.
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
+alter role authenticator set statement_timeout = '8s';
+alter role authenticator set lock_timeout = '8s';
+
 -- Hosted projects put extension objects in their own schema and keep it on the search path.
 create schema if not exists extensions;
 create extension if not exists pgcrypto with schema extensions;

@@ -21,30 +21,33 @@ begin
 exception when duplicate_object then null;
 end $$;
 
+-- Column defaults as hosted's auth.users has them: none for id, aud, role, the tokens, the
+-- metadata and the timestamps (the auth service writes every column explicitly), so an insert that
+-- leans on a default fails here as it does on hosted.
 create table if not exists auth.users (
   instance_id uuid,
-  id uuid not null default gen_random_uuid() primary key,
-  aud varchar(255) default 'authenticated',
-  role varchar(255) default 'authenticated',
+  id uuid not null primary key,
+  aud varchar(255),
+  role varchar(255),
   email varchar(255),
   encrypted_password varchar(255),
   email_confirmed_at timestamptz,
   invited_at timestamptz,
-  confirmation_token varchar(255) default '',
+  confirmation_token varchar(255),
   confirmation_sent_at timestamptz,
-  recovery_token varchar(255) default '',
+  recovery_token varchar(255),
   recovery_sent_at timestamptz,
-  email_change_token_new varchar(255) default '',
-  email_change varchar(255) default '',
+  email_change_token_new varchar(255),
+  email_change varchar(255),
   email_change_sent_at timestamptz,
   email_change_token_current varchar(255) default '',
   email_change_confirm_status smallint default 0 check (email_change_confirm_status between 0 and 2),
   last_sign_in_at timestamptz,
-  raw_app_meta_data jsonb default '{"provider": "email", "providers": ["email"]}'::jsonb,
-  raw_user_meta_data jsonb default '{}'::jsonb,
+  raw_app_meta_data jsonb,
+  raw_user_meta_data jsonb,
   is_super_admin boolean,
-  created_at timestamptz default now(),
-  updated_at timestamptz default now(),
+  created_at timestamptz,
+  updated_at timestamptz,
   phone text default null,
   phone_confirmed_at timestamptz,
   phone_change text default '',
@@ -58,6 +61,20 @@ create table if not exists auth.users (
   deleted_at timestamptz,
   is_anonymous boolean not null default false
 );
+
+-- Databases bootstrapped by earlier versions had local-only defaults: remove them.
+alter table auth.users
+  alter column id drop default,
+  alter column aud drop default,
+  alter column role drop default,
+  alter column confirmation_token drop default,
+  alter column recovery_token drop default,
+  alter column email_change_token_new drop default,
+  alter column email_change drop default,
+  alter column raw_app_meta_data drop default,
+  alter column raw_user_meta_data drop default,
+  alter column created_at drop default,
+  alter column updated_at drop default;
 
 comment on table auth.users is 'Auth: stores user login data within a secure schema.';
 
@@ -73,11 +90,15 @@ create table if not exists auth.identities (
   identity_data jsonb not null,
   provider text not null,
   last_sign_in_at timestamptz,
-  created_at timestamptz default now(),
-  updated_at timestamptz default now(),
+  created_at timestamptz,
+  updated_at timestamptz,
   email text generated always as (lower(identity_data ->> 'email')) stored,
   constraint identities_provider_id_provider_unique unique (provider_id, provider)
 );
+
+alter table auth.identities
+  alter column created_at drop default,
+  alter column updated_at drop default;
 
 create index if not exists identities_user_id_idx on auth.identities (user_id);
 create index if not exists identities_email_idx on auth.identities (email text_pattern_ops);

@@ -7,7 +7,7 @@ create table if not exists storage.buckets (
   name text not null unique,
   owner uuid,
   owner_id text,
-  public boolean not null default false,
+  public boolean default false,
   avif_autodetection boolean default false,
   file_size_limit bigint,
   allowed_mime_types text[],
@@ -30,6 +30,9 @@ create table if not exists storage.objects (
   user_metadata jsonb,
   constraint objects_bucket_id_name_key unique (bucket_id, name)
 );
+
+-- As on hosted, a bucket's public flag is nullable (databases bootstrapped earlier had not null).
+alter table storage.buckets alter column public drop not null;
 
 create index if not exists objects_bucket_id_name_prefix on storage.objects (bucket_id, name text_pattern_ops);
 

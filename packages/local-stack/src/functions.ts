@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse as parseToml } from 'smol-toml';
 import { tsImport } from 'tsx/esm/api';
+import { bearerToken } from '@verdant/validation';
 import WebSocket from 'ws';
 import { jsonResponse, type WebHandler } from './http.js';
 
@@ -18,11 +19,18 @@ export interface FunctionsOptions {
   log: (line: string) => void;
 }
 
-type Handler = (req: Request) => Promise<Response>;
+/** A function's handler; `close()`, when present, finishes buffered work (e.g. the go tracker's clicks). */
+type Handler = ((req: Request) => Promise<Response>) & { close?: () => Promise<void> };
 
 interface HandlerModule {
   createHandler?: (env: { get(name: string): string | undefined }) => Handler;
 }
+
+/** The functions route; `close()` lets every loaded function finish its buffered work (on shutdown). */
+export type FunctionsHandler = WebHandler & { close(): Promise<void> };
+
+/** How long a function's files are trusted unchanged before they are looked at again. */
+const VERSION_CHECK_MS = 1_000;
 
 const NAME = /^[a-z0-9][a-z0-9_-]*$/i;
 
@@ -59,11 +67,12 @@ function provideDenoGlobals(): void {
  * Node with tsx. `verify_jwt` is enforced here, as the hosted relay does. A function whose files
  * change is loaded again on its next request.
  */
-export async function createFunctions(opts: FunctionsOptions): Promise<WebHandler> {
+export async function createFunctions(opts: FunctionsOptions): Promise<FunctionsHandler> {
   provideDenoGlobals();
   const settings = await readFunctionSettings(opts.configFile);
   const env = { get: (name: string) => opts.env[name] };
   const handlers = new Map<string, { version: number; handler: Promise<Handler> }>();
+  const checked = new Map<string, { at: number; version: Promise<number | undefined> }>();
 
   /** The newest modification time of the function's files: a change reloads the function. */
   const versionOf = async (dir: string): Promise<number | undefined> => {
@@ -96,7 +105,14 @@ export async function createFunctions(opts: FunctionsOptions): Promise<WebHandle
   /** The function's handler, loaded (again) when its files changed; undefined when there is no such function. */
   const load = async (name: string): Promise<Handler | undefined> => {
     const dir = path.join(opts.functionsDir, name);
-    const version = await versionOf(dir);
+    // Looking at the files on every request would cost more than the request itself (the go
+    // tracker answers thousands per second); once a second is enough to pick up an edit.
+    let check = checked.get(name);
+    if (!check || Date.now() - check.at > VERSION_CHECK_MS) {
+      check = { at: Date.now(), version: versionOf(dir) };
+      checked.set(name, check);
+    }
+    const version = await check.version;
     if (version === undefined) return undefined;
     const cached = handlers.get(name);
     if (cached && cached.version === version) return cached.handler;
@@ -112,7 +128,7 @@ export async function createFunctions(opts: FunctionsOptions): Promise<WebHandle
     return handler;
   };
 
-  return async (req, info) => {
+  const route = async (req: Request, info: { path: string; ip: string }): Promise<Response> => {
     const name = info.path.split('/')[1] ?? '';
     if (!NAME.test(name))
       return jsonResponse(404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
@@ -129,7 +145,7 @@ export async function createFunctions(opts: FunctionsOptions): Promise<WebHandle
       });
 
     if ((settings.get(name)?.verifyJwt ?? true) && req.method !== 'OPTIONS') {
-      const token = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+      const token = bearerToken(req.headers.get('authorization'));
       if (!token)
         return jsonResponse(401, {
           code: 'UNAUTHORIZED_NO_AUTH_HEADER',
@@ -145,6 +161,8 @@ export async function createFunctions(opts: FunctionsOptions): Promise<WebHandle
       }
     }
 
+    // The client address as hosted Supabase passes it on; never the client's own claim.
+    if (info.ip) req.headers.set('x-forwarded-for', info.ip);
     try {
       return await handler(req);
     } catch (error) {
@@ -155,4 +173,16 @@ export async function createFunctions(opts: FunctionsOptions): Promise<WebHandle
       });
     }
   };
+
+  const close = async () => {
+    const loaded = await Promise.all(
+      [...handlers.values()].map((entry) => entry.handler.catch(() => undefined)),
+    );
+    await Promise.all(
+      loaded.map((handler) =>
+        handler?.close?.().catch((error: unknown) => opts.log(`[functions] ${String(error)}`)),
+      ),
+    );
+  };
+  return Object.assign(route, { close });
 }

@@ -1,9 +1,21 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import {
+  REFUSED_METHODS,
+  apikeyOf,
+  badQueryString,
+  corsHeadersFor,
+  isOpenRoute,
+  notFound,
+  tooLarge,
+} from './gateway-requests.js';
+import { createRestProxy } from './gateway-rest.js';
 import {
   PayloadTooLargeError,
   readBody,
   sendJson,
   sendWebResponse,
+  toStreamingRequest,
   toWebRequest,
   type WebHandler,
 } from './http.js';
@@ -19,48 +31,31 @@ export interface GatewayOptions {
   functions?: WebHandler;
   storage?: WebHandler;
   outbox?: (req: Request) => Promise<Response>;
+  /** `/realtime/v1`: websocket upgrades (apikey already checked) and the HTTP broadcast API. */
+  realtime?: {
+    upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, apikey: string): void;
+    handle: WebHandler;
+  };
   /** Body limit for every route except storage (bytes). */
   bodyLimit?: number;
   /** Body limit for storage uploads (bytes); buckets may set lower limits. */
   storageBodyLimit?: number;
+  /** The state of each part of the stack, for `/health` (503 when any is down). */
+  health?: () => Promise<Record<string, ComponentHealth>>;
   log: (line: string) => void;
 }
 
+export interface ComponentHealth {
+  status: 'ok' | 'down' | 'starting';
+  /** How often a supervised process was restarted. */
+  restarts?: number;
+}
+
+/** Connections the gateway holds at once; more are refused until some close. */
+export const MAX_CONNECTIONS = 1024;
+
 export const DEFAULT_BODY_LIMIT = 2 * 1024 * 1024;
 export const DEFAULT_STORAGE_BODY_LIMIT = 50 * 1024 * 1024;
-
-const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
-
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'host',
-]);
-
-/** Routes reachable without an apikey, as on hosted Supabase (links in mails, public files, functions, JWKS). */
-function isOpenRoute(method: string, path: string): boolean {
-  if (path === '/health' || path === '/outbox' || path.startsWith('/outbox/')) return true;
-  if (path.startsWith('/functions/v1/')) return true;
-  if (/^\/auth\/v1\/(verify|callback|authorize|\.well-known\/jwks\.json)$/.test(path)) return true;
-  if (
-    (method === 'GET' || method === 'HEAD') &&
-    /^\/storage\/v1\/(object|render\/image)\/(public|sign)\//.test(path)
-  )
-    return true;
-  return false;
-}
-
-function apikeyOf(req: IncomingMessage, url: URL): string | undefined {
-  const header = req.headers.apikey;
-  if (typeof header === 'string' && header) return header;
-  return url.searchParams.get('apikey') ?? undefined;
-}
 
 /**
  * The API gateway: one port for every Supabase protocol. Checks the apikey, answers CORS,
@@ -69,97 +64,8 @@ function apikeyOf(req: IncomingMessage, url: URL): string | undefined {
 export function createGateway(opts: GatewayOptions): http.Server {
   const bodyLimit = opts.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const storageBodyLimit = opts.storageBodyLimit ?? DEFAULT_STORAGE_BODY_LIMIT;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 64 });
-
-  const corsHeaders = (req: IncomingMessage): Record<string, string> => {
-    const origin = req.headers.origin;
-    if (!origin || !(opts.allowedOrigins.includes(origin) || LOCAL_ORIGIN.test(origin))) return {};
-    return {
-      'access-control-allow-origin': origin,
-      'access-control-allow-credentials': 'true',
-      'access-control-expose-headers':
-        'content-range, content-location, content-profile, preference-applied, range-unit, x-supabase-api-version, content-disposition, etag',
-      vary: 'Origin',
-    };
-  };
-
-  let upstreamHref = opts.postgrestUrl();
-  let upstream = new URL(upstreamHref);
-  const proxyRest = (
-    req: IncomingMessage,
-    res: ServerResponse,
-    url: URL,
-    cors: Record<string, string>,
-  ) => {
-    if (opts.postgrestUrl() !== upstreamHref) {
-      upstreamHref = opts.postgrestUrl();
-      upstream = new URL(upstreamHref);
-    }
-    const headers: http.OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
-    }
-    // Like hosted Supabase: without an Authorization header the apikey is the bearer token.
-    if (!headers.authorization) headers.authorization = `Bearer ${apikeyOf(req, url)}`;
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > bodyLimit) {
-      req.resume();
-      tooLarge(res, bodyLimit, cors);
-      return;
-    }
-    const upstreamReq = http.request(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        method: req.method,
-        path: upstreamPath(url),
-        headers,
-        agent,
-      },
-      (upstreamRes) => {
-        const out: http.OutgoingHttpHeaders = { ...cors };
-        for (const [name, value] of Object.entries(upstreamRes.headers)) {
-          // The gateway owns CORS; PostgREST's own (allow-all) CORS headers are dropped.
-          if (!HOP_BY_HOP.has(name) && !name.startsWith('access-control-') && value !== undefined)
-            out[name] = value;
-        }
-        res.writeHead(upstreamRes.statusCode ?? 502, out);
-        upstreamRes.pipe(res);
-      },
-    );
-    let refused = false;
-    upstreamReq.on('error', (error) => {
-      if (refused) return;
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      opts.log(`[gateway] PostgREST unreachable: ${error.message}`);
-      sendJson(
-        res,
-        503,
-        {
-          code: 'PGRST_UNAVAILABLE',
-          message: 'The database API is not available right now',
-          details: null,
-          hint: null,
-        },
-        cors,
-      );
-    });
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > bodyLimit && !refused) {
-        refused = true;
-        req.unpipe(upstreamReq);
-        upstreamReq.destroy();
-        req.resume();
-        if (!res.headersSent) tooLarge(res, bodyLimit, cors);
-      }
-    });
-    req.pipe(upstreamReq);
-  };
+  const rest = createRestProxy({ postgrestUrl: opts.postgrestUrl, bodyLimit, log: opts.log });
+  const corsHeaders = (req: IncomingMessage) => corsHeadersFor(req, opts.allowedOrigins);
 
   const mountWeb = async (
     handler: WebHandler | undefined,
@@ -175,11 +81,24 @@ export function createGateway(opts: GatewayOptions): http.Server {
       sendJson(res, 503, { message: 'The local stack is still starting' }, cors);
       return;
     }
-    const body = await readBody(req, limit);
-    const response = await handler(toWebRequest(req, url, body), {
+    const info = {
       path: url.pathname.slice(mount.length) || '/',
       ip: req.socket.remoteAddress ?? '',
-    });
+    };
+    if (mount === '/storage/v1') {
+      // Uploads stream: storage authenticates and checks the bucket before reading the body.
+      const { request, discard } = toStreamingRequest(req, url, limit);
+      let response: Response;
+      try {
+        response = await handler(request, info);
+      } finally {
+        discard();
+      }
+      await sendWebResponse(res, response, cors);
+      return;
+    }
+    const body = await readBody(req, limit);
+    const response = await handler(toWebRequest(req, url, body), info);
     await sendWebResponse(
       res,
       response,
@@ -200,6 +119,32 @@ export function createGateway(opts: GatewayOptions): http.Server {
     }
     const path = url.pathname;
     const method = req.method ?? 'GET';
+
+    if (REFUSED_METHODS.has(method)) {
+      sendJson(
+        res,
+        405,
+        { message: `Method ${method} is not allowed` },
+        { ...cors, allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS' },
+      );
+      return;
+    }
+    const badQuery = badQueryString(req.url ?? '');
+    if (badQuery !== null) {
+      // PostgREST's error shape, for every route.
+      sendJson(
+        res,
+        400,
+        {
+          code: 'PGRST100',
+          details: `The query string is not valid percent-encoded UTF-8 near "${badQuery}"`,
+          hint: null,
+          message: 'Malformed query string',
+        },
+        cors,
+      );
+      return;
+    }
 
     // Functions answer their own CORS preflights, as on hosted Supabase.
     if (method === 'OPTIONS' && !path.startsWith('/functions/v1/')) {
@@ -248,22 +193,37 @@ export function createGateway(opts: GatewayOptions): http.Server {
     }
 
     if (path === '/rest/v1' || path.startsWith('/rest/v1/')) {
-      proxyRest(req, res, url, cors);
+      rest.proxy(req, res, url, cors);
       return;
     }
     if (path === '/health') {
-      sendJson(res, 200, { status: 'ok' }, cors);
+      const components = opts.health ? await opts.health() : {};
+      const down = Object.values(components).some((component) => component.status !== 'ok');
+      sendJson(res, down ? 503 : 200, { status: down ? 'down' : 'ok', components }, cors);
       return;
     }
     if (path.startsWith('/auth/v1/'))
       return mountWeb(opts.auth, '/auth/v1', bodyLimit, req, res, url, cors);
     if (path.startsWith('/functions/v1/'))
       return mountWeb(opts.functions, '/functions/v1', bodyLimit, req, res, url, cors);
+    if (path.startsWith('/realtime/v1/')) {
+      const realtime = opts.realtime;
+      return mountWeb(
+        realtime && ((request, info) => realtime.handle(request, info)),
+        '/realtime/v1',
+        bodyLimit,
+        req,
+        res,
+        url,
+        cors,
+      );
+    }
     if (path.startsWith('/storage/v1/'))
       return mountWeb(opts.storage, '/storage/v1', storageBodyLimit, req, res, url, cors);
     if (path === '/outbox' || path.startsWith('/outbox/')) {
       const outbox = opts.outbox;
-      return mountWeb(outbox && ((request) => outbox(request)), '', bodyLimit, req, res, url, cors);
+      // The outbox never answers another origin: no CORS headers at all.
+      return mountWeb(outbox && ((request) => outbox(request)), '', bodyLimit, req, res, url, {});
     }
     notFound(res, cors);
   };
@@ -280,35 +240,59 @@ export function createGateway(opts: GatewayOptions): http.Server {
       else res.destroy();
     });
   });
+  // Slow or idle clients cannot hold the gateway: headers within 20 s, a whole request within
+  // 5 minutes (a 50 MB upload on a slow link), idle keep-alive connections closed after 65 s.
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 300_000;
   server.keepAliveTimeout = 65_000;
-  server.on('close', () => agent.destroy());
+  server.maxConnections = MAX_CONNECTIONS;
+  // CONNECT is not a route here: answer it instead of resetting the connection.
+  server.on('connect', (req, socket) => {
+    const text = JSON.stringify({ message: 'Method CONNECT is not allowed' });
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nallow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\nconnection: close\r\n\r\n${text}`,
+    );
+  });
+  server.on('clientError', (error, socket) => {
+    if (!socket.writable) return;
+    const status = (error as NodeJS.ErrnoException).code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const text = JSON.stringify({ message: status === 408 ? 'Request timeout' : 'Bad request' });
+    socket.end(
+      `HTTP/1.1 ${status} ${status === 408 ? 'Request Timeout' : 'Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
+    );
+  });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const refuse = (status: number, reason: string, body: Record<string, string>) => {
+      const text = JSON.stringify(body);
+      socket.end(
+        `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
+      );
+    };
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    } catch {
+      refuse(400, 'Bad Request', { message: 'Malformed request URL' });
+      return;
+    }
+    if (url.pathname !== '/realtime/v1/websocket' && url.pathname !== '/realtime/v1/websocket/') {
+      refuse(404, 'Not Found', { message: 'no Route matched with those values' });
+      return;
+    }
+    const key = apikeyOf(req, url);
+    if (!key || (key !== opts.anonKey && key !== opts.serviceRoleKey)) {
+      refuse(401, 'Unauthorized', {
+        message: key ? 'Invalid API key' : 'No API key found in request',
+      });
+      return;
+    }
+    if (!opts.realtime) {
+      refuse(503, 'Service Unavailable', { message: 'The local stack is still starting' });
+      return;
+    }
+    opts.realtime.upgrade(req, socket, head, key);
+  });
+  server.on('close', () => rest.close());
   return server;
-}
-
-/** The PostgREST path and query: without the mount point and without the apikey parameter. */
-function upstreamPath(url: URL): string {
-  const path = url.pathname.slice('/rest/v1'.length) || '/';
-  if (!url.searchParams.has('apikey')) return path + url.search;
-  const params = new URLSearchParams(url.search);
-  params.delete('apikey');
-  const query = params.toString();
-  return query ? `${path}?${query}` : path;
-}
-
-function notFound(res: ServerResponse, cors: Record<string, string>) {
-  sendJson(res, 404, { message: 'no Route matched with those values' }, cors);
-}
-
-/** 413 JSON. The rest of the body is read and discarded (callers resume the request), so the client sees the answer. */
-function tooLarge(res: ServerResponse, limit: number, cors: Record<string, string>) {
-  sendJson(
-    res,
-    413,
-    {
-      statusCode: '413',
-      error: 'Payload too large',
-      message: `The request body exceeds the limit of ${limit} bytes`,
-    },
-    cors,
-  );
 }

@@ -35,17 +35,95 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
-/** Converts a Node request (with its already-read body) into a web `Request`. */
-export function toWebRequest(req: IncomingMessage, url: URL, body: Buffer): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || name.startsWith(':')) continue;
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else headers.set(name, value);
+/**
+ * The request's headers as name/value pairs, straight from the raw header list (repeated headers
+ * stay separate entries), for a web `Request` to take in one conversion.
+ */
+function headerPairs(req: IncomingMessage): [string, string][] {
+  const raw = req.rawHeaders;
+  const pairs: [string, string][] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (!name.startsWith(':')) pairs.push([name, raw[i + 1] as string]);
   }
+  return pairs;
+}
+
+/** Converts a Node request (with its already-read body) into a web `Request`. */
+export function toWebRequest(req: IncomingMessage, url: URL | string, body: Buffer): Request {
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(url, { method, headers, body: hasBody ? new Uint8Array(body) : null });
+  return new Request(url, {
+    method,
+    headers: headerPairs(req),
+    body: hasBody ? new Uint8Array(body) : null,
+  });
+}
+
+/**
+ * Converts a Node request into a web `Request` whose body streams from the socket with
+ * back-pressure, erroring with `PayloadTooLargeError` past `limit` bytes (a larger declared
+ * length is refused at once). `discard()` drops whatever the handler did not read.
+ */
+export function toStreamingRequest(
+  req: IncomingMessage,
+  url: URL,
+  limit: number,
+): { request: Request; discard: () => void } {
+  const headers = headerPairs(req);
+  const method = req.method ?? 'GET';
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) throw new PayloadTooLargeError(limit);
+  let finished = false;
+  const discard = () => {
+    if (finished) return;
+    finished = true;
+    req.removeAllListeners('data');
+    req.resume();
+  };
+  if (method === 'GET' || method === 'HEAD') {
+    return { request: new Request(url, { method, headers }), discard };
+  }
+  let size = 0;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.pause();
+        req.on('data', (chunk: Buffer) => {
+          if (finished) return;
+          size += chunk.length;
+          if (size > limit) {
+            finished = true;
+            controller.error(new PayloadTooLargeError(limit));
+            req.removeAllListeners('data');
+            req.resume();
+            return;
+          }
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.once('end', () => {
+          if (finished) return;
+          finished = true;
+          controller.close();
+        });
+        req.once('error', (error) => {
+          if (finished) return;
+          finished = true;
+          controller.error(error);
+        });
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        discard();
+      },
+    },
+    { highWaterMark: 4 },
+  );
+  const init: RequestInit & { duplex: 'half' } = { method, headers, body, duplex: 'half' };
+  return { request: new Request(url, init), discard };
 }
 
 /** Writes a web `Response` to a Node response, streaming the body. */

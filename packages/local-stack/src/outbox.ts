@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -23,16 +23,58 @@ export interface Outbox {
   list(): Promise<Mail[]>;
   /**
    * `GET …/outbox` → an HTML page of the mails, newest first; `GET …/outbox/messages` → JSON
-   * (`?to=<address>` filters by recipient).
+   * (`?to=<address>` filters by recipient). Answers only a caller holding the service-role key
+   * (`apikey` or bearer) or the stack's outbox token (`?token=` or `x-outbox-token`), and never a
+   * browser on another origin.
    */
   handle(req: Request): Promise<Response>;
+}
+
+/** Who may read the outbox over HTTP. Without it the outbox answers nobody. */
+export interface OutboxAccess {
+  serviceRoleKey: string;
+  /** A per-stack secret printed at start, for opening the outbox in a browser. */
+  token: string;
+}
+
+/** A fresh outbox token (printed at start, kept in stack.json). */
+export const newOutboxToken = () => randomBytes(24).toString('base64url');
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+const sameSecret = (given: string | null | undefined, secret: string) =>
+  !!given && !!secret && timingSafeEqual(digest(given), digest(secret));
+
+/** Why `req` may not read the outbox, or null when it may. */
+function refusal(req: Request, access: OutboxAccess | undefined): Response | null {
+  const url = new URL(req.url);
+  // A browser page of another origin (or an opaque, sandboxed one) never reads the mails.
+  const site = req.headers.get('sec-fetch-site');
+  const origin = req.headers.get('origin');
+  if ((site && site !== 'same-origin' && site !== 'none') || (origin && origin !== url.origin)) {
+    return Response.json({ message: 'The outbox does not answer other origins' }, { status: 403 });
+  }
+  const bearer = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  const allowed =
+    !!access &&
+    (sameSecret(req.headers.get('apikey'), access.serviceRoleKey) ||
+      sameSecret(bearer, access.serviceRoleKey) ||
+      sameSecret(url.searchParams.get('token'), access.token) ||
+      sameSecret(req.headers.get('x-outbox-token'), access.token));
+  if (allowed) return null;
+  return Response.json(
+    {
+      message: "The outbox needs the service role key or the stack's outbox token",
+      hint: 'Open the outbox link printed when the stack started, or send the service role key as apikey.',
+    },
+    { status: 401, headers: { 'www-authenticate': 'Bearer' } },
+  );
 }
 
 /**
  * The local mail outbox: instead of sending mail, the stack appends each message to
  * `<dataDir>/outbox.jsonl`, where the browser (and tests) can read it.
  */
-export function createOutbox(dataDir: string): Outbox {
+export function createOutbox(dataDir: string, access?: OutboxAccess): Outbox {
   const file = join(dataDir, 'outbox.jsonl');
   let writing: Promise<void> = Promise.resolve();
 
@@ -65,6 +107,8 @@ export function createOutbox(dataDir: string): Outbox {
     list,
     async handle(req) {
       const url = new URL(req.url);
+      const refused = refusal(req, access);
+      if (refused) return refused;
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         return Response.json(
           { message: 'Method not allowed' },
@@ -75,10 +119,18 @@ export function createOutbox(dataDir: string): Outbox {
       const mails = (await list()).filter(
         (mail) => !to || mail.to.toLowerCase() === to.toLowerCase(),
       );
-      if (/\/outbox\/messages\/?$/.test(url.pathname)) return Response.json(mails);
+      if (/\/outbox\/messages\/?$/.test(url.pathname))
+        return Response.json(mails, { headers: { 'cache-control': 'no-store' } });
       if (/\/outbox\/?$/.test(url.pathname)) {
         return new Response(renderPage(mails), {
-          headers: { 'content-type': 'text/html; charset=utf-8' },
+          headers: {
+            'content-type': 'text/html; charset=utf-8',
+            'content-security-policy':
+              "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+            'x-content-type-options': 'nosniff',
+            'referrer-policy': 'no-referrer',
+            'cache-control': 'no-store',
+          },
         });
       }
       return Response.json({ message: 'Not found' }, { status: 404 });

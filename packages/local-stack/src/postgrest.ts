@@ -11,6 +11,8 @@ export interface PostgrestOptions {
   jwks: unknown;
   /** Records the running PostgREST's pid here, so a PostgREST left behind by a killed stack is stopped on the next start. */
   pidFile: string;
+  /** `[api] max_rows` of config.toml (default 1000). */
+  maxRows?: number;
   log: (line: string) => void;
 }
 
@@ -80,7 +82,7 @@ export async function startPostgrest(opts: PostgrestOptions): Promise<Postgrest>
     PGRST_DB_SCHEMAS: 'public',
     PGRST_DB_ANON_ROLE: 'anon',
     PGRST_DB_EXTRA_SEARCH_PATH: 'public, extensions',
-    PGRST_DB_MAX_ROWS: '1000',
+    PGRST_DB_MAX_ROWS: String(opts.maxRows ?? 1000),
     PGRST_DB_POOL: '20',
     PGRST_DB_CHANNEL_ENABLED: 'true',
     PGRST_JWT_SECRET: JSON.stringify(opts.jwks),

@@ -1,21 +1,28 @@
-import { createHash } from 'node:crypto';
-import { access, mkdir, rm, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import type pg from 'pg';
 import { applyBootstrap } from './bootstrap.js';
 import { authSettingsFromEnv, createAuthService } from './auth/index.js';
-import { createFunctions } from './functions.js';
-import { DEFAULT_STORAGE_BODY_LIMIT, createGateway, type GatewayOptions } from './gateway.js';
+import { readProjectConfig } from './config.js';
+import { createLocalCheckout } from './checkout.js';
+import { createFunctions, type FunctionsHandler } from './functions.js';
+import { createGateway, type GatewayOptions } from './gateway.js';
 import { loadOrCreateKeys } from './keys.js';
+import { rateLimitedLog } from './log.js';
+import { ProjectNotFoundError, isProject } from './project.js';
 import { applyMigrations, applySeed } from './migrate.js';
 import { startDatabase } from './postgres.js';
-import { createOutbox } from './outbox.js';
+import { createOutbox, newOutboxToken } from './outbox.js';
 import { startPostgrest, type Postgrest } from './postgrest.js';
-import { createStorage } from './storage.js';
+import { createRealtime } from './realtime/index.js';
+import { createStorage } from './storage/index.js';
 import { createWebServer } from './web.js';
 
 export interface StartStackOptions {
+  /** The project (a directory with `supabase/migrations`). Default: found from the working directory upwards. */
+  projectDir?: string;
   /** Where the database, keys, files and mails live. Default `<project>/.verdant`. */
   dataDir?: string;
   /** Gateway port; 0 picks a free one. Default 54321. */
@@ -45,12 +52,16 @@ export interface StartStackOptions {
 }
 
 export interface RunningStack {
+  /** Opens the mail outbox (`/outbox?token=…`); changes on every start. */
+  outboxToken: string;
   apiUrl: string;
   webUrl: string;
   /** Superuser connection string for local tooling. */
   dbUrl: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** The secret Stripe webhook events are signed with (`whsec_…`; generated per data directory). */
+  stripeWebhookSecret: string;
   dataDir: string;
   /** Superuser pool. */
   pool: pg.Pool;
@@ -63,11 +74,27 @@ export interface RunningStack {
 
 /** The contents of `<dataDir>/stack.json`. */
 export interface StackInfo {
+  outboxToken: string;
   apiUrl: string;
   webUrl: string;
   dbUrl: string;
   anonKey: string;
   serviceRoleKey: string;
+  stripeWebhookSecret: string;
+}
+
+/** The data directory's webhook secret, created on first use (STRIPE_WEBHOOK_SECRET overrides it). */
+async function loadOrCreateWebhookSecret(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'stripe-webhook-secret');
+  try {
+    const existing = (await readFile(file, 'utf8')).trim();
+    if (/^whsec_[A-Za-z0-9]{32,}$/.test(existing)) return existing;
+  } catch {
+    // first start
+  }
+  const secret = `whsec_${randomBytes(24).toString('hex')}`;
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
 }
 
 /** The project root: the nearest directory (from cwd upwards) that has `supabase/config.toml` or `supabase/migrations`. */
@@ -116,7 +143,7 @@ function listen(server: Server, port: number, what: string): Promise<number> {
 }
 
 /** Stops accepting connections, lets requests in flight finish (at most `graceMs`), then closes the rest. */
-function closeServer(server: Server, graceMs = 3_000): Promise<void> {
+function closeServer(server: Server, graceMs = 10_000): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => server.closeAllConnections(), graceMs);
     server.close(() => {
@@ -153,10 +180,13 @@ function authenticatorUrl(superuserUrl: string, password: string): string {
  * functions, storage, the API gateway and the web server. Resolves once every part is ready.
  */
 export async function startStack(opts: StartStackOptions = {}): Promise<RunningStack> {
-  const log =
+  const log = rateLimitedLog(
     opts.log ??
-    (opts.quiet ? () => undefined : (line: string) => process.stderr.write(`${line}\n`));
-  const root = await findProjectRoot();
+      (opts.quiet ? () => undefined : (line: string) => process.stderr.write(`${line}\n`)),
+  );
+  const root = opts.projectDir ? path.resolve(opts.projectDir) : await findProjectRoot();
+  // Started outside the project, the stack would come up "ready" with no schema at all.
+  if (!opts.migrationsDir && !(await isProject(root))) throw new ProjectNotFoundError(root);
   const dataDir = path.resolve(opts.dataDir ?? path.join(root, '.verdant'));
   if (opts.reset) await rm(dataDir, { recursive: true, force: true });
   await mkdir(dataDir, { recursive: true });
@@ -168,6 +198,8 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
   };
 
   try {
+    // supabase/config.toml: the settings hosted applies, read by every part below.
+    const config = await readProjectConfig(path.join(root, 'supabase', 'config.toml'));
     const [db, keys] = await Promise.all([
       startDatabase({
         dataDir,
@@ -207,6 +239,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
       dbUri: authenticatorUrl(db.superuserUrl, authenticatorPassword(db.superuserUrl)),
       jwks: keys.jwks,
       pidFile: path.join(dataDir, 'postgrest.pid'),
+      maxRows: config.api.maxRows,
       log: (line) => log(`[rest] ${line}`),
     });
     cleanup.push(() => rest.stop());
@@ -216,6 +249,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
       anonKey: keys.anonKey,
       serviceRoleKey: keys.serviceRoleKey,
       postgrestUrl: () => rest.url,
+      storageBodyLimit: config.storage.fileSizeLimit,
       allowedOrigins: [],
       log,
     };
@@ -223,26 +257,59 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
     const apiPort = await listen(gateway, opts.apiPort ?? 54321, 'API');
     cleanup.push(() => closeServer(gateway));
     const apiUrl = `http://127.0.0.1:${apiPort}`;
+    // Assigned once the functions runtime starts, below; the cleanup reads it when it runs.
+    // eslint-disable-next-line prefer-const
+    let functions: FunctionsHandler | undefined;
+    // Runs after the web server stopped taking requests and before the gateway closes, so the go
+    // tracker's buffered clicks are written on shutdown.
+    cleanup.push(async () => functions?.close());
+    const extraEnv = { ...stripeEnv(), ...opts.env };
+    const stripeWebhookSecret =
+      extraEnv.STRIPE_WEBHOOK_SECRET ?? (await loadOrCreateWebhookSecret(dataDir));
+    const checkout = extraEnv.STRIPE_SECRET_KEY
+      ? undefined
+      : createLocalCheckout({
+          webhookUrl: `${apiUrl}/functions/v1/stripe-webhook`,
+          webhookSecret: stripeWebhookSecret,
+          log,
+        });
 
     const web = createWebServer({
       platformRoot: opts.webRoot ?? path.join(root, 'apps', 'platform', 'dist'),
       oneSheetsRoot: path.join(root, 'apps', 'one-sheets', 'dist'),
       apiUrl,
       anonKey: keys.anonKey,
+      functions: () => functions,
+      checkout: () => checkout,
     });
     const webPort = await listen(web, opts.webPort ?? 3000, 'web');
     cleanup.push(() => closeServer(web));
     const webUrl = `http://localhost:${webPort}`;
     routes.allowedOrigins = [webUrl, `http://127.0.0.1:${webPort}`];
 
-    const outbox = createOutbox(dataDir);
+    const outboxToken = newOutboxToken();
+    const outbox = createOutbox(dataDir, {
+      serviceRoleKey: keys.serviceRoleKey,
+      token: outboxToken,
+    });
     routes.outbox = (req) => outbox.handle(req);
+    routes.health = async () => {
+      const [database, api] = await Promise.all([
+        db.health(),
+        rest.ready(1_000).then(
+          () => ({ status: 'ok' as const }),
+          () => ({ status: 'down' as const }),
+        ),
+      ]);
+      return { database, rest: api };
+    };
     const auth = createAuthService({
       pool: db.pool,
       keys,
       outbox,
       apiUrl,
       siteUrl: webUrl,
+      config,
       settings: authSettingsFromEnv({ ...process.env, ...opts.env }),
       log,
     });
@@ -254,16 +321,18 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
       anonKey: keys.anonKey,
       sign: (claims, expiresIn) => keys.sign(claims, expiresIn),
       verify: (token) => keys.verify(token),
-      maxFileSize: DEFAULT_STORAGE_BODY_LIMIT,
+      maxFileSize: config.storage.fileSizeLimit,
       log,
     });
 
-    routes.functions = await createFunctions({
+    functions = await createFunctions({
       functionsDir: opts.functionsDir ?? path.join(root, 'supabase', 'functions'),
       configFile: path.join(root, 'supabase', 'config.toml'),
       env: {
-        ...stripeEnv(),
-        ...opts.env,
+        SITE_URL: webUrl,
+        ...(checkout ? { LOCAL_CHECKOUT_URL: `${webUrl}/local-checkout` } : {}),
+        ...extraEnv,
+        STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
         SUPABASE_URL: apiUrl,
         SUPABASE_ANON_KEY: keys.anonKey,
         SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
@@ -272,15 +341,29 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
       verify: (token) => keys.verify(token),
       log,
     });
+    routes.functions = functions;
+
+    // Realtime: changes through logical replication (a temporary slot, gone when the stack stops).
+    const realtime = await createRealtime({
+      pool: db.pool,
+      databaseUrl: () => db.superuserUrl,
+      verify: (token) => keys.verify(token),
+      log,
+    });
+    cleanup.push(() => realtime.stop());
+    routes.realtime = realtime;
 
     await rest.ready();
+    await realtime.ready();
 
     const info: StackInfo = {
+      outboxToken,
       apiUrl,
       webUrl,
       dbUrl: db.superuserUrl,
       anonKey: keys.anonKey,
       serviceRoleKey: keys.serviceRoleKey,
+      stripeWebhookSecret,
     };
     await writeFile(path.join(dataDir, 'stack.json'), `${JSON.stringify(info, null, 2)}\n`, {
       mode: 0o600,

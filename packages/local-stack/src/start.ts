@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ProjectNotFoundError, isProject } from './project.js';
 import { PortInUseError, findProjectRoot, startStack, type RunningStack } from './stack.js';
 
 interface DemoAccount {
@@ -36,7 +37,7 @@ function banner(stack: RunningStack, accounts: DemoAccount[]): string {
     '',
     `  API           ${stack.apiUrl}`,
     `  Web           ${stack.webUrl}`,
-    `  Mail outbox   ${stack.apiUrl}/outbox`,
+    `  Mail outbox   ${stack.apiUrl}/outbox?token=${stack.outboxToken}`,
     `  Database      ${stack.dbUrl}`,
     `  Data dir      ${stack.dataDir}`,
     '',
@@ -61,11 +62,18 @@ function banner(stack: RunningStack, accounts: DemoAccount[]): string {
  * VERDANT_WEB_PORT, DATABASE_URL), prints how to reach it and runs until SIGINT/SIGTERM.
  * Resolves with the process exit code.
  */
-export async function runStartCommand(opts: { reset?: boolean } = {}): Promise<number> {
-  const root = await findProjectRoot();
+export async function runStartCommand(
+  opts: { reset?: boolean; project?: string } = {},
+): Promise<number> {
+  const root = opts.project ? path.resolve(opts.project) : await findProjectRoot();
+  if (!(await isProject(root))) {
+    process.stderr.write(`verdant-stack: ${new ProjectNotFoundError(root).message}\n`);
+    return 1;
+  }
   let stack: RunningStack;
   try {
     stack = await startStack({
+      projectDir: root,
       dataDir: process.env.VERDANT_DATA_DIR
         ? path.resolve(process.env.VERDANT_DATA_DIR)
         : path.join(root, '.verdant'),
@@ -83,10 +91,12 @@ export async function runStartCommand(opts: { reset?: boolean } = {}): Promise<n
 
   return new Promise((resolve) => {
     let stopping = false;
+    // Stop taking connections, let requests in flight finish (up to 10 s), flush buffered writes,
+    // then stop PostgREST and Postgres. A second signal while stopping does not cut that short.
     const shutdown = (signal: NodeJS.Signals) => {
       if (stopping) return;
       stopping = true;
-      process.stderr.write(`\n${signal}: stopping…\n`);
+      process.stderr.write(`\n${signal}: finishing requests in flight, then stopping…\n`);
       stack.stop().then(
         () => resolve(0),
         (error: unknown) => {

@@ -1,7 +1,19 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { createPdfRenderer, pdfSource } from './one-sheet-pdf.js';
+import { readBody, sendWebResponse, toWebRequest, type WebHandler } from './http.js';
+import { compress, compressible, createCompressedFileCache, negotiate } from './web-compress.js';
+import {
+  escapeHtml,
+  htmlHeaders,
+  injectPageConfig,
+  injectPageMeta,
+  type PageMetaTags,
+} from './web-html.js';
+
+export { injectPageConfig, injectPageMeta, type PageMetaTags } from './web-html.js';
 
 export interface WebServerOptions {
   /** Build output of the platform app (`apps/platform/dist`). */
@@ -10,7 +22,17 @@ export interface WebServerOptions {
   oneSheetsRoot: string;
   apiUrl: string;
   anonKey: string;
+  /**
+   * The functions route: `/go/{code}` is answered by the `go` function, as the production CDN's
+   * rewrite does (the client's address, user agent and referrer are passed on).
+   */
+  functions?: () => WebHandler | undefined;
+  /** The local test checkout under `/local-checkout/` (when Stripe is not configured). */
+  checkout?: () => WebHandler | undefined;
 }
+
+/** Largest form body the local checkout accepts. */
+const CHECKOUT_BODY_LIMIT = 16 * 1024;
 
 /** Paths the one-sheets app serves (each also with `/print`). */
 export const ONE_SHEET_PATHS = [
@@ -50,31 +72,6 @@ export function isOneSheetPath(pathname: string): boolean {
   return ONE_SHEET_PATHS.some((base) => trimmed === base || trimmed === `${base}/print`);
 }
 
-/** Security headers for every HTML response. */
-function htmlHeaders(apiUrl: string): Record<string, string> {
-  const api = new URL(apiUrl);
-  const ws = `ws://${api.host}`;
-  return {
-    'content-security-policy': [
-      "default-src 'self'",
-      "script-src 'self'",
-      "style-src 'self' 'unsafe-inline'",
-      `img-src 'self' data: blob: https: ${api.origin}`,
-      "font-src 'self' data:",
-      `connect-src 'self' ${api.origin} ${ws}`,
-      "frame-ancestors 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "object-src 'none'",
-    ].join('; '),
-    'x-frame-options': 'DENY',
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-    'cache-control': 'no-cache',
-  };
-}
-
 async function isFile(file: string): Promise<boolean> {
   try {
     return (await stat(file)).isFile();
@@ -87,10 +84,6 @@ async function isFile(file: string): Promise<boolean> {
 function inside(root: string, pathname: string): string | undefined {
   const file = path.join(root, pathname);
   return file === root || file.startsWith(root + path.sep) ? file : undefined;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 function statusPage(opts: WebServerOptions): string {
@@ -136,25 +129,65 @@ export function createWebServer(opts: WebServerOptions): http.Server {
   const platformRoot = path.resolve(opts.platformRoot);
   const oneSheetsRoot = path.resolve(opts.oneSheetsRoot);
   const security = htmlHeaders(opts.apiUrl);
+  const compressedFiles = createCompressedFileCache();
 
   const sendFile = async (
     req: IncomingMessage,
     res: ServerResponse,
     file: string,
     status = 200,
+    meta?: PageMetaTags,
   ) => {
     const ext = path.extname(file).toLowerCase();
     const type = CONTENT_TYPES[ext] ?? 'application/octet-stream';
+    if (ext === '.html') {
+      const html = injectPageConfig(
+        await readFile(file, 'utf8'),
+        opts,
+        security['content-security-policy'] ?? '',
+      );
+      const page = Buffer.from(meta ? injectPageMeta(html, meta) : html);
+      const encoding = compressible(type, page.length)
+        ? negotiate(req.headers['accept-encoding'])
+        : undefined;
+      const body = encoding ? await compress(page, encoding, false) : page;
+      res.writeHead(status, {
+        ...security,
+        'content-type': type,
+        'content-length': body.length,
+        vary: 'Accept-Encoding',
+        ...(encoding && { 'content-encoding': encoding }),
+      });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
     const info = await stat(file);
     const headers: Record<string, string | number> = {
       'content-type': type,
       'content-length': info.size,
     };
-    if (ext === '.html') Object.assign(headers, security);
-    else if (/\/assets\//.test(file))
-      headers['cache-control'] = 'public, max-age=31536000, immutable';
+    if (/\/assets\//.test(file)) headers['cache-control'] = 'public, max-age=31536000, immutable';
     else headers['cache-control'] = 'public, max-age=300';
     headers['x-content-type-options'] = 'nosniff';
+    const encoding = compressible(type, info.size)
+      ? negotiate(req.headers['accept-encoding'])
+      : undefined;
+    if (encoding) {
+      const body = await compressedFiles.get(
+        { file, size: info.size, mtimeMs: info.mtimeMs },
+        encoding,
+        () => readFile(file),
+      );
+      res.writeHead(status, {
+        ...headers,
+        'content-length': body.length,
+        'content-encoding': encoding,
+        vary: 'Accept-Encoding',
+      });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    if (compressible(type, info.size)) headers.vary = 'Accept-Encoding';
     res.writeHead(status, headers);
     if (req.method === 'HEAD') {
       res.end();
@@ -165,7 +198,49 @@ export function createWebServer(opts: WebServerOptions): http.Server {
       .pipe(res);
   };
 
+  /** Hands the request to a web-standard handler (the go function, the local checkout). */
+  const forward = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    handler: WebHandler,
+    handlerPath: string,
+  ) => {
+    // The web Request parses the URL itself; parsing it here too would be wasted on the hot /go path.
+    const url = `http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`;
+    let body: Buffer = Buffer.alloc(0);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      try {
+        body = await readBody(req, CHECKOUT_BODY_LIMIT);
+      } catch {
+        const text = JSON.stringify({
+          error: {
+            code: 'payload_too_large',
+            message: `The body may be at most ${CHECKOUT_BODY_LIMIT} bytes`,
+          },
+        });
+        res.writeHead(413, { 'content-type': 'application/json', connection: 'close' });
+        res.end(text);
+        return;
+      }
+    }
+    const response = await handler(toWebRequest(req, url, body), {
+      path: handlerPath,
+      ip: req.socket.remoteAddress ?? '',
+    });
+    await sendWebResponse(res, response);
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
+    const go = /^\/go\/([^/]*)\/?$/.exec(rawPath);
+    const functions = opts.functions?.();
+    if (go && functions) return forward(req, res, functions, `/go/${go[1] ?? ''}`);
+    // Checkout on the site's own origin, so the first-party verdant_ref cookie comes along.
+    if (rawPath === '/api/checkout' && functions)
+      return forward(req, res, functions, '/create-checkout');
+    const checkout = opts.checkout?.();
+    if (checkout && rawPath.startsWith('/local-checkout/'))
+      return forward(req, res, checkout, rawPath.slice('/local-checkout'.length));
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
       res.end('Method not allowed');
@@ -201,6 +276,39 @@ export function createWebServer(opts: WebServerOptions): http.Server {
       isFile(oneSheetsIndex),
     ]);
 
+    // One-sheet PDFs, rendered on demand from the print pages and cached.
+    if (pathname.startsWith('/one-sheet/pdf/')) {
+      const pdf = pdfSource(pathname);
+      const text = (status: number, message: string) => {
+        res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end(req.method === 'HEAD' ? undefined : message);
+      };
+      if (!pdf) return text(404, 'No such one-sheet PDF');
+      if (!hasOneSheets) return text(503, 'The one-sheets app has not been built');
+      let body: Buffer;
+      let cached: boolean;
+      try {
+        // The server's own address under the name it advertises (webUrl uses localhost).
+        ({ body, cached } = await pdfs.render(
+          `http://localhost:${req.socket.localPort}`,
+          pdf.name,
+          pdf.page,
+        ));
+      } catch (error) {
+        return text(503, `The PDF could not be rendered: ${(error as Error).message}`);
+      }
+      res.writeHead(200, {
+        'content-type': 'application/pdf',
+        'content-length': body.length,
+        'content-disposition': `inline; filename="${pdf.name}.pdf"`,
+        'cache-control': 'public, max-age=600',
+        'x-content-type-options': 'nosniff',
+        'x-verdant-pdf-cache': cached ? 'hit' : 'miss',
+      });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+
     if (isOneSheetPath(pathname) && hasOneSheets) return sendFile(req, res, oneSheetsIndex);
 
     // Static files: the platform build first, then the one-sheets build.
@@ -209,6 +317,23 @@ export function createWebServer(opts: WebServerOptions): http.Server {
         const file = inside(root, pathname);
         if (file && (await isFile(file))) return sendFile(req, res, file);
       }
+    }
+
+    // Pages prerendered at build time (e.g. /faq-crawlers/index.html): complete without JavaScript.
+    if (hasPlatform && !path.extname(pathname)) {
+      const page = inside(platformRoot, path.join(pathname, 'index.html'));
+      if (page && page !== platformIndex && (await isFile(page))) return sendFile(req, res, page);
+    }
+
+    // Share previews: /@{username} and /s/{slug} carry their own title, canonical URL and Open
+    // Graph/Twitter tags from the page-meta function; unknown ones are a real 404.
+    if (hasPlatform && functions && /^\/(@[^/]+|s\/[^/]+)\/?$/.test(pathname)) {
+      const host = req.headers.host ?? '127.0.0.1';
+      const url = new URL('/page-meta', `http://${host}`);
+      url.searchParams.set('path', pathname);
+      const answer = await functions(new Request(url), { path: '/page-meta', ip: '' });
+      if (answer.status === 404) return sendFile(req, res, platformIndex, 404);
+      if (answer.ok) return sendFile(req, res, platformIndex, 200, await answer.json());
     }
 
     if (hasPlatform) {
@@ -231,7 +356,8 @@ export function createWebServer(opts: WebServerOptions): http.Server {
     res.end(req.method === 'HEAD' ? undefined : page);
   };
 
-  return http.createServer((req, res) => {
+  const pdfs = createPdfRenderer();
+  const server = http.createServer((req, res) => {
     handle(req, res).catch(() => {
       if (!res.headersSent) {
         res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
@@ -239,4 +365,6 @@ export function createWebServer(opts: WebServerOptions): http.Server {
       } else res.destroy();
     });
   });
+  server.on('close', () => void pdfs.close());
+  return server;
 }

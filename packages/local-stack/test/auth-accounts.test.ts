@@ -37,10 +37,12 @@ interface MailJson {
   sentAt: string;
 }
 
-/** Mails as the browser reads them: through the gateway's /outbox/messages. */
+/** Mails through the gateway's /outbox/messages, read with the service role key. */
 async function mailsTo(to?: string): Promise<MailJson[]> {
   const query = to ? `?to=${encodeURIComponent(to)}` : '';
-  const response = await fetch(`${stack.apiUrl}/outbox/messages${query}`);
+  const response = await fetch(`${stack.apiUrl}/outbox/messages${query}`, {
+    headers: { apikey: stack.serviceRoleKey },
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as MailJson[];
 }
@@ -326,7 +328,9 @@ describe('outbox', () => {
   it('lists mails newest first as JSON and as an HTML page with clickable links', async () => {
     const { email } = await signUp();
     await stack.client().auth.resetPasswordForEmail(email);
-    const page = await fetch(`${stack.apiUrl}/outbox`);
+    const page = await fetch(`${stack.apiUrl}/outbox`, {
+      headers: { apikey: stack.serviceRoleKey },
+    });
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     const html = await page.text();
     expect(html).toContain(email);
@@ -335,5 +339,75 @@ describe('outbox', () => {
     expect(all.map((mail) => mail.sentAt)).toEqual(
       [...all.map((mail) => mail.sentAt)].sort().reverse(),
     );
+  });
+});
+
+describe('config.toml switches', () => {
+  it('[auth.email] enable_confirmations: sign-up answers the user without a session and mails a code that confirms it', async () => {
+    const confirming = await stack.serveAuth({ settings: { enableConfirmations: true } });
+    try {
+      const client = createClient(confirming.apiUrl, stack.anonKey, nodeSupabaseOptions);
+      const email = uniqueEmail('confirm');
+      const { data, error } = await client.auth.signUp({ email, password: STRONG_PASSWORD });
+      expect(error).toBeNull();
+      expect(data.session).toBeNull();
+      expect(data.user).toMatchObject({ email });
+      expect(data.user!.email_confirmed_at).toBeUndefined();
+      const signIn = await client.auth.signInWithPassword({ email, password: STRONG_PASSWORD });
+      expect(signIn.error).toMatchObject({ status: 400, code: 'email_not_confirmed' });
+
+      const mail = await latestMail(email);
+      expect(mail.type).toBe('signup');
+      const code = /code: (\d{6})/.exec(mail.text)![1]!;
+      const verified = await client.auth.verifyOtp({ email, token: code, type: 'signup' });
+      expect(verified.error).toBeNull();
+      expect(verified.data.user!.email_confirmed_at).toBeTruthy();
+      const again = await client.auth.signInWithPassword({ email, password: STRONG_PASSWORD });
+      expect(again.error).toBeNull();
+
+      // A confirmed address signing up again gets a look-alike user, revealing nothing.
+      const repeat = await client.auth.signUp({ email, password: STRONG_PASSWORD });
+      expect(repeat.error).toBeNull();
+      expect(repeat.data.session).toBeNull();
+      expect(repeat.data.user!.id).not.toBe(verified.data.user!.id);
+    } finally {
+      await confirming.stop();
+    }
+  });
+
+  it('[auth] enable_signup = false: 422 signup_disabled, and /otp creates no one', async () => {
+    const closed = await stack.serveAuth({ settings: { enableSignup: false } });
+    try {
+      const client = createClient(closed.apiUrl, stack.anonKey, nodeSupabaseOptions);
+      const before = await authRowCounts(stack.pool);
+      const { error } = await client.auth.signUp({
+        email: uniqueEmail(),
+        password: STRONG_PASSWORD,
+      });
+      expect(error).toMatchObject({ status: 422, code: 'signup_disabled' });
+      const otp = await client.auth.signInWithOtp({ email: uniqueEmail() });
+      expect(otp.error).toMatchObject({ status: 422, code: 'otp_disabled' });
+      expect((await authRowCounts(stack.pool)).users).toBe(before.users);
+      const settings = await fetch(`${closed.apiUrl}/auth/v1/settings`, {
+        headers: { apikey: stack.anonKey },
+      });
+      expect(await settings.json()).toMatchObject({ disable_signup: true });
+    } finally {
+      await closed.stop();
+    }
+  });
+
+  it('[auth] jwt_expiry sets the access-token lifetime', async () => {
+    const short = await stack.serveAuth({ settings: { accessTokenSeconds: 120 } });
+    try {
+      const client = createClient(short.apiUrl, stack.anonKey, nodeSupabaseOptions);
+      const { data } = await client.auth.signUp({
+        email: uniqueEmail(),
+        password: STRONG_PASSWORD,
+      });
+      expect(data.session!.expires_in).toBe(120);
+    } finally {
+      await short.stop();
+    }
   });
 });

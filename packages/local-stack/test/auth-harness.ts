@@ -1,7 +1,9 @@
 import http from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { createAuthService, type AuthSettingsInput } from '../src/auth/index.js';
+import { readProjectConfig } from '../src/config.js';
 import { readBody, sendWebResponse, toWebRequest } from '../src/http.js';
 import { loadOrCreateKeys, type StackKeys } from '../src/keys.js';
 import { createOutbox } from '../src/outbox.js';
@@ -36,9 +38,24 @@ let defaultApiKey = '';
  * same database, mounted at /auth/v1 as the gateway mounts the stack's own.
  */
 export async function startAuthHarness(): Promise<AuthHarness> {
-  const stack = await startTestStack({ seed: false });
+  // Every request of a suite comes from one address: the stack's own limits are lifted (the
+  // rate-limit tests use `serveAuth` with limits of their own).
+  const lifted = '100000/60';
+  const stack = await startTestStack({
+    seed: false,
+    env: {
+      VERDANT_AUTH_RATE_LIMIT_TOKEN: lifted,
+      VERDANT_AUTH_RATE_LIMIT_SIGNUP: lifted,
+      VERDANT_AUTH_RATE_LIMIT_OTP: lifted,
+      VERDANT_AUTH_RATE_LIMIT_RECOVER: lifted,
+      VERDANT_AUTH_RATE_LIMIT_VERIFY: lifted,
+    },
+  });
   const keys = await loadOrCreateKeys(stack.dataDir);
   const outbox = createOutbox(stack.dataDir);
+  const config = await readProjectConfig(
+    fileURLToPath(new URL('../../../supabase/config.toml', import.meta.url)),
+  );
   defaultApiKey = keys.anonKey;
   const servers: Array<{ stop(): Promise<void> }> = [];
 
@@ -59,6 +76,7 @@ export async function startAuthHarness(): Promise<AuthHarness> {
           outbox,
           apiUrl,
           siteUrl: SITE_URL,
+          config,
           ...(settings ? { settings } : {}),
           ...(now ? { now } : {}),
         });

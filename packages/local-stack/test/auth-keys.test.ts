@@ -10,7 +10,7 @@ import {
   jwtVerify,
 } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadOrCreateKeys, type StackKeys } from '../src/keys';
+import { loadOrCreateKeys, type StackKeys } from '../src/keys.js';
 
 let dataDir: string;
 let keys: StackKeys;

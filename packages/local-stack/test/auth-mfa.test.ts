@@ -141,7 +141,7 @@ describe('TOTP factors', () => {
       challengeId: c1!.id,
       code,
     });
-    expect(again.error).toMatchObject({ status: 422, code: 'mfa_ip_address_mismatch' });
+    expect(again.error).toMatchObject({ status: 422, code: 'mfa_challenge_expired' });
   });
 
   it('refuses a challenge older than 300 s', async () => {

@@ -69,10 +69,11 @@ describe('RateLimiter', () => {
     expect(() => limiter.take('mfa', '10.0.0.1')).toThrow();
   });
 
-  it('has the specified defaults', () => {
+  it('has the Supabase CLI defaults', () => {
     expect(DEFAULT_AUTH_SETTINGS.rateLimits).toEqual({
       token: { limit: 150, windowSeconds: 300 },
       signup: { limit: 30, windowSeconds: 300 },
+      otp: { limit: 30, windowSeconds: 300 },
       recover: { limit: 30, windowSeconds: 300 },
       verify: { limit: 30, windowSeconds: 300 },
       mfa: { limit: 15, windowSeconds: 60 },
@@ -124,11 +125,11 @@ describe('error shapes', () => {
   });
 
   it('carries weak_password reasons in both shapes', () => {
-    const weak = weakPassword(['Password must contain at least one number']);
+    const weak = weakPassword(['length'], 'Password should be at least 8 characters.');
     expect(errorBody(weak, '2024-01-01')).toEqual({
       code: 'weak_password',
-      message: 'Password must contain at least one number',
-      weak_password: { reasons: ['Password must contain at least one number'] },
+      message: 'Password should be at least 8 characters.',
+      weak_password: { reasons: ['length'] },
     });
     expect(errorBody(weak, null)).toMatchObject({ code: 422, error_code: 'weak_password' });
   });

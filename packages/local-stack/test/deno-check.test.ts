@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { readdir, access } from 'node:fs/promises';
+import { access, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findProjectRoot } from '../src/stack.js';
 
 const run = promisify(execFile);
@@ -29,12 +29,30 @@ async function functionNames(): Promise<string[]> {
   return names.sort();
 }
 
-// What hosted Supabase runs: each function type-checks under Deno with the import map.
+// What hosted Supabase runs: each function type-checks under Deno with the import map. The check
+// needs no network: an empty Deno cache, an unreachable registry and proxy, and npm: imports
+// resolved from the workspace's node_modules ("nodeModulesDir": "manual").
 describe('edge functions under Deno', async () => {
   const names = await functionNames();
+  let denoDir: string;
+
+  beforeAll(async () => {
+    denoDir = await mkdtemp(path.join(tmpdir(), 'verdant-empty-deno-'));
+  });
+
+  afterAll(async () => {
+    await rm(denoDir, { recursive: true, force: true });
+  });
 
   it('include track-engagement', () => {
     expect(names).toContain('track-engagement');
+  });
+
+  it('resolve npm: imports from node_modules, not from a download', async () => {
+    const config = JSON.parse(await readFile(path.join(functionsDir, 'deno.json'), 'utf8')) as {
+      nodeModulesDir?: string;
+    };
+    expect(config.nodeModulesDir).toBe('manual');
   });
 
   it.each(names)('%s passes deno check', { timeout: 120_000 }, async (name) => {
@@ -49,7 +67,15 @@ describe('edge functions under Deno', async () => {
       ],
       {
         cwd: root,
-        env: { ...process.env, DENO_DIR: path.join(tmpdir(), 'verdant-deno-cache'), NO_COLOR: '1' },
+        env: {
+          ...process.env,
+          DENO_DIR: denoDir,
+          NO_COLOR: '1',
+          NPM_CONFIG_REGISTRY: 'http://127.0.0.1:9/',
+          HTTPS_PROXY: 'http://127.0.0.1:9',
+          HTTP_PROXY: 'http://127.0.0.1:9',
+          DENO_TLS_CA_STORE: 'mozilla',
+        },
       },
     );
     expect(stderr).toBe('');

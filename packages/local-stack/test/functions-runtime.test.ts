@@ -79,14 +79,16 @@ describe('functions runtime', () => {
     expect((await call('default-verifies')).status).toBe(401);
   });
 
-  it('reloads a function whose files changed', async () => {
+  it('reloads a function whose files changed (files are checked at most once a second)', async () => {
     await writeFunction(
       'open',
       'handler.ts',
       handlerSource(`{ version: 2 }`),
       new Date(Date.now() + 5_000),
     );
-    expect((await call('open')).body).toEqual({ version: 2 });
+    await expect
+      .poll(async () => (await call('open')).body, { timeout: 5_000, interval: 200 })
+      .toEqual({ version: 2 });
   });
 
   it('answers 404 for missing functions and 500 JSON for ones that cannot start', async () => {

@@ -49,6 +49,8 @@ describe('stack lifecycle', () => {
     );
     const info = JSON.parse(await readFile(path.join(dataDir, 'stack.json'), 'utf8')) as StackInfo;
     expect(info).toEqual({
+      outboxToken: first.outboxToken,
+      stripeWebhookSecret: first.stripeWebhookSecret,
       apiUrl: first.apiUrl,
       webUrl: first.webUrl,
       dbUrl: first.dbUrl,

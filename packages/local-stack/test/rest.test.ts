@@ -134,7 +134,10 @@ describe('gateway', () => {
     expect(viaQuery.status).toBe(200);
     const health = await fetch(url('/health'));
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok' });
+    expect(await health.json()).toMatchObject({
+      status: 'ok',
+      components: { database: { status: 'ok' }, rest: { status: 'ok' } },
+    });
   });
 
   it('answers CORS preflights for local and configured origins only', async () => {

@@ -1,13 +1,23 @@
-import { audit } from './audit.js';
+import { isUuid } from '@verdant/validation';
+import { audit } from './models/audit.js';
 import { readJsonObject, type Body } from './body.js';
-import { UUID_PATTERN, isUniqueViolation, transaction, type Queryable } from './db.js';
+import { isUniqueViolation, transaction, type Queryable } from './models/db.js';
 import { AuthError, notFound, unprocessable, validationFailed } from './errors.js';
-import { requireAdmin } from './guard.js';
-import { assertStrongPassword, hashPassword, normaliseEmail } from './password.js';
+import { deleteFactorOf, listFactorsOf } from './models/factors.js';
+import { assertPasswordPolicy, hashPassword, normaliseEmail } from './password.js';
 import type { AuthRequest, AuthRuntime } from './runtime.js';
-import { EMAIL_APP_METADATA, insertEmailUser } from './signup.js';
 import { mergeMetadata } from './user.js';
-import { actorOf, findUserById, userJson, type UserRow } from './users.js';
+import {
+  actorOf,
+  deleteUser,
+  findUserById,
+  insertEmailUser,
+  listUsersPage,
+  updateUserColumns,
+  userJson,
+  type UserColumns,
+  type UserRow,
+} from './models/users.js';
 
 const emailExists = () =>
   unprocessable('email_exists', 'A user with this email address has already been registered');
@@ -47,7 +57,7 @@ async function targetUser(
   forUpdate = false,
 ): Promise<UserRow> {
   const id = request.params.id ?? '';
-  if (!UUID_PATTERN.test(id)) throw userNotFound();
+  if (!isUuid(id)) throw userNotFound();
   const user = await findUserById(db, id, { forUpdate });
   if (!user) throw userNotFound();
   return user;
@@ -55,18 +65,9 @@ async function targetUser(
 
 /** GET /admin/users?page&per_page → `{ users, aud }` with `X-Total-Count` and `Link` headers. */
 export async function listUsers(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
-  await requireAdmin(rt, request);
   const page = positiveInt(request.url.searchParams.get('page'), 1);
   const perPage = Math.min(positiveInt(request.url.searchParams.get('per_page'), 50), 1000);
-  const { rows: count } = await rt.pool.query<{ total: string }>(
-    'select count(*) as total from auth.users where deleted_at is null',
-  );
-  const total = Number(count[0]?.total ?? 0);
-  const { rows: ids } = await rt.pool.query<{ id: string }>(
-    'select id from auth.users where deleted_at is null order by created_at desc, id limit $1 offset $2',
-    [perPage, (page - 1) * perPage],
-  );
-  const users = await Promise.all(ids.map(({ id }) => findUserById(rt.pool, id)));
+  const { users, total } = await listUsersPage(rt.pool, perPage, (page - 1) * perPage);
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const links = [];
   if (page < lastPage)
@@ -74,7 +75,7 @@ export async function listUsers(rt: AuthRuntime, request: AuthRequest): Promise<
   links.push(`</admin/users?page=${lastPage}&per_page=${perPage}>; rel="last"`);
   return Response.json(
     {
-      users: users.filter((user): user is UserRow => user !== null).map(userJson),
+      users: users.map(userJson),
       aud: 'authenticated',
     },
     { headers: { 'x-total-count': String(total), link: links.join(', ') } },
@@ -92,7 +93,6 @@ function positiveInt(value: string | null, fallback: number): number {
 
 /** GET /admin/users/{id} */
 export async function getUserById(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
-  await requireAdmin(rt, request);
   return Response.json(userJson(await targetUser(rt, request)));
 }
 
@@ -118,7 +118,7 @@ async function readChanges(rt: AuthRuntime, body: Body): Promise<AdminUserChange
   const changes: AdminUserChanges = {};
   if (email !== undefined) changes.email = normaliseEmail(email);
   if (password !== undefined) {
-    assertStrongPassword(password);
+    assertPasswordPolicy(password, rt.settings.password);
     changes.encryptedPassword = await hashPassword(password, rt.settings.bcryptCost);
   }
   const confirmed = body.boolean('email_confirm');
@@ -137,28 +137,27 @@ async function readChanges(rt: AuthRuntime, body: Body): Promise<AdminUserChange
 
 /** POST /admin/users */
 export async function createUser(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
-  await requireAdmin(rt, request);
   const body = await readJsonObject(request.req);
   const id = body.string('id');
-  if (id !== undefined && !UUID_PATTERN.test(id)) throw validationFailed('id must be a UUID');
+  if (id !== undefined && !isUuid(id)) throw validationFailed('id must be a UUID');
   const changes = await readChanges(rt, body);
   if (!changes.email)
     throw validationFailed('Unable to validate email address: an email address is required');
   const email = changes.email;
   try {
     const user = await transaction(rt.pool, async (db) => {
-      const newId = await insertEmailUser(db, {
+      const newId = await insertEmailUser(db, rt, {
         ...(id ? { id } : {}),
         email,
         encryptedPassword: changes.encryptedPassword ?? null,
         confirmedAt: changes.confirmed ? new Date(rt.now()) : null,
         userMetadata: changes.userMetadata ?? {},
-        appMetadata: { ...EMAIL_APP_METADATA, ...changes.appMetadata },
+        appMetadata: changes.appMetadata ?? {},
         ...(changes.role ? { role: changes.role } : {}),
         bannedUntil: changes.bannedUntil ?? null,
       });
       const created = (await findUserById(db, newId))!;
-      await audit(db, actorOf(created), 'user_signedup', request.ip, {
+      await audit(db, rt, actorOf(created), 'user_signedup', request.ip, {
         provider: 'email',
         by: 'admin',
       });
@@ -173,46 +172,33 @@ export async function createUser(rt: AuthRuntime, request: AuthRequest): Promise
 
 /** PUT /admin/users/{id} */
 export async function updateUserById(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
-  await requireAdmin(rt, request);
   const body = await readJsonObject(request.req);
   const changes = await readChanges(rt, body);
   try {
     const user = await transaction(rt.pool, async (db) => {
       const user = await targetUser(rt, request, db, true);
       const now = new Date(rt.now());
-      const set = (column: string, value: unknown) =>
-        db.query(`update auth.users set ${column} = $2, updated_at = $3 where id = $1`, [
-          user.id,
-          value,
-          now,
-        ]);
-      if (changes.email !== undefined && changes.email !== user.email) {
-        await set('email', changes.email);
-        await db.query(
-          `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text)
-           where user_id = $1 and provider = 'email'`,
-          [user.id, changes.email],
-        );
-      }
-      if (changes.encryptedPassword) await set('encrypted_password', changes.encryptedPassword);
-      if (changes.confirmed === true && !user.email_confirmed_at)
-        await set('email_confirmed_at', now);
-      if (changes.confirmed === false) await set('email_confirmed_at', null);
-      if (changes.userMetadata) {
-        await set(
-          'raw_user_meta_data',
-          JSON.stringify(mergeMetadata(user.raw_user_meta_data, changes.userMetadata)),
-        );
-      }
-      if (changes.appMetadata) {
-        await set(
-          'raw_app_meta_data',
-          JSON.stringify(mergeMetadata(user.raw_app_meta_data, changes.appMetadata)),
-        );
-      }
-      if (changes.bannedUntil !== undefined) await set('banned_until', changes.bannedUntil);
-      if (changes.role !== undefined) await set('role', changes.role);
-      await audit(db, actorOf(user), 'user_modified', request.ip, { by: 'admin' });
+      const columns: UserColumns = {
+        email:
+          changes.email !== undefined && changes.email !== user.email ? changes.email : undefined,
+        encrypted_password: changes.encryptedPassword,
+        email_confirmed_at:
+          changes.confirmed === true
+            ? (user.email_confirmed_at ?? now)
+            : changes.confirmed === false
+              ? null
+              : undefined,
+        raw_user_meta_data: changes.userMetadata
+          ? mergeMetadata(user.raw_user_meta_data, changes.userMetadata)
+          : undefined,
+        raw_app_meta_data: changes.appMetadata
+          ? mergeMetadata(user.raw_app_meta_data, changes.appMetadata)
+          : undefined,
+        banned_until: changes.bannedUntil,
+        role: changes.role,
+      };
+      await updateUserColumns(db, user.id, columns, now);
+      await audit(db, rt, actorOf(user), 'user_modified', request.ip, { by: 'admin' });
       return (await findUserById(db, user.id))!;
     });
     return Response.json(userJson(user));
@@ -224,34 +210,45 @@ export async function updateUserById(rt: AuthRuntime, request: AuthRequest): Pro
 
 /** DELETE /admin/users/{id} `{ should_soft_delete? }` */
 export async function deleteUserById(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
-  await requireAdmin(rt, request);
   const body = await readJsonObject(request.req, { allowEmpty: true });
   const soft = body.boolean('should_soft_delete') ?? false;
   await transaction(rt.pool, async (db) => {
     const user = await targetUser(rt, request, db, true);
-    if (soft) {
-      await db.query('delete from auth.sessions where user_id = $1', [user.id]);
-      await db.query('delete from auth.identities where user_id = $1', [user.id]);
-      await db.query('delete from auth.mfa_factors where user_id = $1', [user.id]);
-      await db.query(
-        `update auth.users set deleted_at = now(), updated_at = now(), email = null, phone = null,
-           encrypted_password = '', recovery_token = '', email_change = '', email_change_token_new = ''
-         where id = $1`,
-        [user.id],
+    try {
+      await deleteUser(db, user.id, { soft, at: new Date(rt.now()) });
+    } catch (error) {
+      if ((error as { code?: string }).code !== '23503') throw error;
+      throw new AuthError(
+        409,
+        'conflict',
+        `Database error deleting user: ${(error as Error).message}`,
       );
-    } else {
-      try {
-        await db.query('delete from auth.users where id = $1', [user.id]);
-      } catch (error) {
-        if ((error as { code?: string }).code !== '23503') throw error;
-        throw new AuthError(
-          409,
-          'conflict',
-          `Database error deleting user: ${(error as Error).message}`,
-        );
-      }
     }
-    await audit(db, actorOf(user), 'user_deleted', request.ip, { soft });
+    await audit(db, rt, actorOf(user), 'user_deleted', request.ip, { soft });
   });
   return Response.json({});
+}
+
+/** GET /admin/users/{id}/factors: the user's MFA factors. */
+export async function listFactors(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
+  const user = await targetUser(rt, request);
+  return Response.json(await listFactorsOf(rt.pool, user.id));
+}
+
+/** DELETE /admin/users/{id}/factors/{factorId}: removes a factor; its sessions fall back to aal1. */
+export async function deleteFactor(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
+  const factor = await transaction(rt.pool, async (db) => {
+    const user = await targetUser(rt, request, db, true);
+    const factorId = request.params.factorId ?? '';
+    const deleted = isUuid(factorId)
+      ? await deleteFactorOf(db, user.id, factorId, new Date(rt.now()))
+      : null;
+    if (!deleted) throw notFound('mfa_factor_not_found', 'Factor not found');
+    await audit(db, rt, actorOf(user), 'factor_deleted', request.ip, {
+      factor_id: deleted.id,
+      by: 'admin',
+    });
+    return deleted;
+  });
+  return Response.json(factor);
 }

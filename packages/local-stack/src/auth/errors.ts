@@ -4,10 +4,76 @@
  *   request asks for API version 2024-01-01 or later (`X-Supabase-Api-Version`).
  * - `OAuthError`: `{ error, error_description }` (a few OAuth-style answers of `/token`).
  */
+/**
+ * Every error code this service answers with: a subset of supabase/auth's `ErrorCode` list, so
+ * that supabase-js's `isAuthError(e) && e.code === …` checks behave as on hosted.
+ */
+export const ERROR_CODES = [
+  'anonymous_provider_disabled',
+  'bad_code_verifier',
+  'bad_json',
+  'bad_jwt',
+  'conflict',
+  'email_address_invalid',
+  'email_exists',
+  'email_not_confirmed',
+  'email_provider_disabled',
+  'flow_state_expired',
+  'flow_state_not_found',
+  'identity_not_found',
+  'insufficient_aal',
+  'invalid_credentials',
+  'method_not_allowed',
+  'mfa_challenge_expired',
+  'mfa_factor_name_conflict',
+  'mfa_factor_not_found',
+  'mfa_ip_address_mismatch',
+  'mfa_phone_enroll_not_enabled',
+  'mfa_phone_verify_not_enabled',
+  'mfa_verification_failed',
+  'mfa_verified_factor_exists',
+  'mfa_webauthn_enroll_not_enabled',
+  'no_authorization',
+  'not_admin',
+  'not_found',
+  'otp_disabled',
+  'otp_expired',
+  'over_email_send_rate_limit',
+  'over_request_rate_limit',
+  'phone_not_confirmed',
+  'passkey_disabled',
+  'phone_provider_disabled',
+  'provider_disabled',
+  'reauthentication_needed',
+  'reauthentication_not_valid',
+  'refresh_token_already_used',
+  'refresh_token_not_found',
+  'same_password',
+  'saml_provider_disabled',
+  'session_expired',
+  'session_not_found',
+  'signup_disabled',
+  'single_identity_not_deletable',
+  'sso_provider_not_found',
+  'too_many_enrolled_mfa_factors',
+  'unexpected_failure',
+  'user_already_exists',
+  'user_banned',
+  'user_not_found',
+  'validation_failed',
+  'weak_password',
+  'web3_provider_disabled',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
 export class AuthError extends Error {
+  /** For 429: when to try again (sent as `Retry-After`). */
+  retryAfterSeconds?: number;
+
   constructor(
     readonly status: number,
-    readonly errorCode: string,
+    readonly errorCode: ErrorCode,
     message: string,
     readonly extra: Record<string, unknown> = {},
   ) {
@@ -51,15 +117,17 @@ export function errorBody(
   return { code: error.status, error_code: error.errorCode, msg: error.message, ...error.extra };
 }
 
-export const badRequest = (code: string, message: string) => new AuthError(400, code, message);
-export const unauthorized = (code: string, message: string) => new AuthError(401, code, message);
-export const forbidden = (code: string, message: string) => new AuthError(403, code, message);
-export const notFound = (code: string, message: string) => new AuthError(404, code, message);
-export const unprocessable = (code: string, message: string) => new AuthError(422, code, message);
-export const tooManyRequests = (code: string, message: string) => new AuthError(429, code, message);
+export const badRequest = (code: ErrorCode, message: string) => new AuthError(400, code, message);
+export const unauthorized = (code: ErrorCode, message: string) => new AuthError(401, code, message);
+export const forbidden = (code: ErrorCode, message: string) => new AuthError(403, code, message);
+export const notFound = (code: ErrorCode, message: string) => new AuthError(404, code, message);
+export const unprocessable = (code: ErrorCode, message: string) =>
+  new AuthError(422, code, message);
+export const tooManyRequests = (code: ErrorCode, message: string) =>
+  new AuthError(429, code, message);
 
 export const validationFailed = (message: string) => badRequest('validation_failed', message);
 
-export function weakPassword(reasons: string[]): AuthError {
-  return new AuthError(422, 'weak_password', reasons.join('; '), { weak_password: { reasons } });
+export function weakPassword(reasons: string[], message: string): AuthError {
+  return new AuthError(422, 'weak_password', message, { weak_password: { reasons } });
 }

@@ -1,8 +1,8 @@
-import { UUID_PATTERN, type Queryable } from './db.js';
+import { bearerToken, isUuid } from '@verdant/validation';
 import { forbidden, unauthorized } from './errors.js';
-import type { AuthRequest, AuthRuntime } from './runtime.js';
-import type { SessionRow } from './sessions.js';
-import { findUserById, type UserRow } from './users.js';
+import type { AuthRequest, AuthRuntime, Authenticated } from './runtime.js';
+import { findLiveSession } from './models/sessions.js';
+import { findUserById } from './models/users.js';
 
 /** Roles allowed on the admin API, as hosted Supabase's default admin roles. */
 const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
@@ -12,12 +12,10 @@ export async function bearerClaims(
   rt: AuthRuntime,
   request: AuthRequest,
 ): Promise<Record<string, unknown>> {
-  const header = request.req.headers.get('authorization') ?? '';
-  const match = /^bearer\s+(\S+)$/i.exec(header.trim());
-  if (!match?.[1])
-    throw unauthorized('no_authorization', 'This endpoint requires a valid Bearer token');
+  const token = bearerToken(request.req.headers.get('authorization'));
+  if (!token) throw unauthorized('no_authorization', 'This endpoint requires a valid Bearer token');
   try {
-    return await rt.keys.verify(match[1], { now: rt.now() });
+    return await rt.keys.verify(token, { now: rt.now() });
   } catch (error) {
     throw forbidden(
       'bad_jwt',
@@ -34,40 +32,24 @@ function describeJwtError(error: unknown): string {
   return 'token is malformed';
 }
 
-export interface Authenticated {
-  claims: Record<string, unknown>;
-  user: UserRow;
-  session: SessionRow;
-}
-
 /**
  * The signed-in user and session of the request: the token must be valid, name an existing
  * user (`sub`) and a live session (`session_id`).
  */
-export async function requireUser(
-  rt: AuthRuntime,
-  request: AuthRequest,
-  db: Queryable = rt.pool,
-  { lockUser = false } = {},
-): Promise<Authenticated> {
+export async function requireUser(rt: AuthRuntime, request: AuthRequest): Promise<Authenticated> {
   const claims = await bearerClaims(rt, request);
   const sub = claims.sub;
   if (typeof sub !== 'string' || sub === '')
     throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
-  if (!UUID_PATTERN.test(sub))
-    throw forbidden('bad_jwt', 'invalid claim: sub claim must be a UUID');
-  const user = await findUserById(db, sub, { forUpdate: lockUser });
+  if (!isUuid(sub)) throw forbidden('bad_jwt', 'invalid claim: sub claim must be a UUID');
+  const user = await findUserById(rt.pool, sub);
   if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
   const sessionId = claims.session_id;
-  if (typeof sessionId !== 'string' || !UUID_PATTERN.test(sessionId)) {
-    throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
-  }
-  const { rows } = await db.query<SessionRow>(
-    'select id, user_id, aal, factor_id, not_after from auth.sessions where id = $1 and user_id = $2',
-    [sessionId, user.id],
-  );
-  const session = rows[0];
-  if (!session || (session.not_after !== null && session.not_after.getTime() <= rt.now())) {
+  const session =
+    typeof sessionId === 'string' && isUuid(sessionId)
+      ? await findLiveSession(rt.pool, sessionId, user.id, rt.now())
+      : null;
+  if (!session) {
     throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
   }
   return { claims, user, session };

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { DEFAULT_PROJECT_CONFIG, type ProjectConfig } from '../config.js';
 import type { StackKeys } from '../keys.js';
 import type { Outbox } from '../outbox.js';
 import {
@@ -11,9 +12,10 @@ import {
 import { RateLimiter } from './rate-limit.js';
 import { resolve } from './router.js';
 import type { AuthRuntime } from './runtime.js';
-import { resolveSettings, type AuthSettingsInput } from './settings.js';
+import { authSettingsFromConfig, resolveSettings, type AuthSettingsInput } from './settings.js';
 
-export { authSettingsFromEnv, DEFAULT_AUTH_SETTINGS } from './settings.js';
+export { authSettingsFromConfig, authSettingsFromEnv, DEFAULT_AUTH_SETTINGS } from './settings.js';
+export { ERROR_CODES, type ErrorCode } from './errors.js';
 export type { AuthSettings, AuthSettingsInput, RateLimit, RateLimitName } from './settings.js';
 
 export interface AuthServiceContext {
@@ -26,7 +28,9 @@ export interface AuthServiceContext {
   siteUrl: string;
   /** Clock in milliseconds (tests move it). */
   now?: () => number;
-  /** Overrides of the defaults (token lifetime, rate limits, …). */
+  /** The project's `supabase/config.toml` (default: the Supabase CLI's defaults). */
+  config?: ProjectConfig;
+  /** Overrides of the project's settings (rate limits from the environment, tests' limits, …). */
   settings?: AuthSettingsInput;
   /** Where unexpected failures are reported. */
   log?: (line: string) => void;
@@ -44,7 +48,10 @@ export interface AuthService {
  */
 export function createAuthService(ctx: AuthServiceContext): AuthService {
   const now = ctx.now ?? Date.now;
-  const settings = resolveSettings(ctx.settings);
+  const settings = resolveSettings(
+    ctx.settings,
+    authSettingsFromConfig(ctx.config ?? DEFAULT_PROJECT_CONFIG),
+  );
   const apiUrl = ctx.apiUrl.replace(/\/+$/, '');
   const rt: AuthRuntime = {
     pool: ctx.pool,
@@ -69,6 +76,8 @@ export function createAuthService(ctx: AuthServiceContext): AuthService {
       } catch (error) {
         if (error instanceof AuthError || error instanceof OAuthError) {
           response = Response.json(errorBody(error, apiVersion), { status: error.status });
+          if (error instanceof AuthError && error.retryAfterSeconds)
+            response.headers.set('retry-after', String(error.retryAfterSeconds));
         } else if (isDataException(error)) {
           // Input Postgres cannot store (a safety net behind the routes' own checks).
           const invalid = new AuthError(

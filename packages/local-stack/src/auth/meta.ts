@@ -1,14 +1,15 @@
+import { ping } from './models/db.js';
 import { OAUTH_PROVIDERS, OTHER_SIGN_IN_METHODS } from './providers.js';
 import type { AuthRequest, AuthRuntime } from './runtime.js';
 
-/** GET /settings: what this server offers (email + password only, confirmed at once). */
-export async function settings(): Promise<Response> {
+/** GET /settings: what this server offers (email sign-in only), as config.toml sets it up. */
+export async function settings(rt: AuthRuntime): Promise<Response> {
   const external: Record<string, boolean> = { email: true };
   for (const provider of [...OAUTH_PROVIDERS, ...OTHER_SIGN_IN_METHODS]) external[provider] = false;
   return Response.json({
     external,
-    disable_signup: false,
-    mailer_autoconfirm: true,
+    disable_signup: !rt.settings.enableSignup,
+    mailer_autoconfirm: !rt.settings.enableConfirmations,
     phone_autoconfirm: false,
     sms_provider: '',
     saml_enabled: false,
@@ -17,7 +18,7 @@ export async function settings(): Promise<Response> {
 
 /** GET /health */
 export async function health(rt: AuthRuntime): Promise<Response> {
-  await rt.pool.query('select 1');
+  await ping(rt.pool);
   return Response.json({
     version: 'verdant-local',
     name: 'GoTrue',

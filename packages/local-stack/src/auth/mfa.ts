@@ -1,13 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { audit } from './audit.js';
+import { audit } from './models/audit.js';
 import { readJsonObject } from './body.js';
-import { UUID_PATTERN, isUniqueViolation, transaction, type Queryable } from './db.js';
+import { isUuid } from '@verdant/validation';
+import { isUniqueViolation, transaction, type Queryable } from './models/db.js';
 import { badRequest, forbidden, notFound, unprocessable, validationFailed } from './errors.js';
-import { requireUser } from './guard.js';
-import type { AuthRequest, AuthRuntime } from './runtime.js';
-import { addAmrClaim, inetOrNull, rotateRefreshToken, sessionResponse } from './sessions.js';
+import type { AuthRequest, AuthRuntime, SignedInRequest } from './runtime.js';
+import {
+  deleteFactorOf,
+  insertChallenge,
+  insertTotpFactor,
+  lockChallenge,
+  lockFactor,
+  markVerified,
+  type FactorRecord,
+} from './models/factors.js';
+import { currentRefreshToken, raiseToAal2 } from './models/sessions.js';
+import { inetOrNull, rotateRefreshToken, sessionResponse } from './sessions.js';
 import { matchTotpStep, newTotpSecret, totpQrSvg, totpUri } from './totp.js';
-import { actorOf, findUserById } from './users.js';
+import { actorOf, findUserById } from './models/users.js';
 
 const MAX_FACTORS = 10;
 
@@ -18,8 +28,8 @@ const nameConflict = (name: string) =>
   );
 
 /** POST /factors: enrol a TOTP factor (phone and WebAuthn are not configured locally). */
-export async function enroll(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
-  const { user, session } = await requireUser(rt, request);
+export async function enroll(rt: AuthRuntime, request: SignedInRequest): Promise<Response> {
+  const { user, session } = request.auth;
   const body = await readJsonObject(request.req);
   const factorType = body.string('factor_type');
   const friendlyName = body.string('friendly_name') ?? '';
@@ -55,12 +65,8 @@ export async function enroll(rt: AuthRuntime, request: AuthRequest): Promise<Res
   const id = randomUUID();
   try {
     await transaction(rt.pool, async (db) => {
-      await db.query(
-        `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
-         values ($1, $2, $3, 'totp', 'unverified', $4, $4, $5)`,
-        [id, user.id, friendlyName, new Date(rt.now()), secret],
-      );
-      await audit(db, actorOf(user), 'factor_in_progress', request.ip, {
+      await insertTotpFactor(db, { id, userId: user.id, friendlyName, secret }, new Date(rt.now()));
+      await audit(db, rt, actorOf(user), 'factor_in_progress', request.ip, {
         factor_id: id,
         factor_type: 'totp',
       });
@@ -77,15 +83,6 @@ export async function enroll(rt: AuthRuntime, request: AuthRequest): Promise<Res
   });
 }
 
-interface FactorRecord {
-  id: string;
-  user_id: string;
-  factor_type: string;
-  status: 'verified' | 'unverified';
-  secret: string | null;
-  last_totp_step: string | null;
-}
-
 async function factorOf(
   rt: AuthRuntime,
   request: AuthRequest,
@@ -93,22 +90,14 @@ async function factorOf(
   db: Queryable,
 ): Promise<FactorRecord> {
   const factorId = request.params.id ?? '';
-  const { rows } = UUID_PATTERN.test(factorId)
-    ? await db.query<FactorRecord>(
-        `select id, user_id, factor_type, status, secret, last_totp_step
-         from auth.mfa_factors where id = $1 and user_id = $2 for update`,
-        [factorId, userId],
-      )
-    : { rows: [] };
-  const factor = rows[0];
+  const factor = isUuid(factorId) ? await lockFactor(db, userId, factorId) : null;
   if (!factor) throw notFound('mfa_factor_not_found', 'Factor not found');
   return factor;
 }
 
 /** POST /factors/{id}/challenge */
-export async function challenge(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
-  rt.limiter.take('mfa', request.ip);
-  const { user } = await requireUser(rt, request);
+export async function challenge(rt: AuthRuntime, request: SignedInRequest): Promise<Response> {
+  const { user } = request.auth;
   await readJsonObject(request.req, { allowEmpty: true });
   const result = await transaction(rt.pool, async (db) => {
     const factor = await factorOf(rt, request, user.id, db);
@@ -120,15 +109,12 @@ export async function challenge(rt: AuthRuntime, request: AuthRequest): Promise<
     }
     const id = randomUUID();
     const now = new Date(rt.now());
-    await db.query(
-      'insert into auth.mfa_challenges (id, factor_id, created_at, ip_address) values ($1, $2, $3, $4)',
-      [id, factor.id, now, inetOrNull(request.ip) ?? '0.0.0.0'],
-    );
-    await db.query('update auth.mfa_factors set last_challenged_at = $2 where id = $1', [
-      factor.id,
+    await insertChallenge(
+      db,
+      { id, factorId: factor.id, ip: inetOrNull(request.ip) ?? '0.0.0.0' },
       now,
-    ]);
-    await audit(db, actorOf(user), 'challenge_created', request.ip, {
+    );
+    await audit(db, rt, actorOf(user), 'challenge_created', request.ip, {
       factor_id: factor.id,
       factor_status: factor.status,
     });
@@ -141,25 +127,17 @@ export async function challenge(rt: AuthRuntime, request: AuthRequest): Promise<
   return Response.json(result);
 }
 
-interface ChallengeRecord {
-  id: string;
-  created_at: Date;
-  verified_at: Date | null;
-  ip_address: string;
-}
-
 /**
  * POST /factors/{id}/verify `{ challenge_id, code }`: a correct code (30 s steps, ±1 step, each
  * step once) verifies the factor and raises the session to aal2 with `totp` in its amr.
  */
-export async function verify(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
-  rt.limiter.take('mfa', request.ip);
-  const { user, session } = await requireUser(rt, request);
+export async function verify(rt: AuthRuntime, request: SignedInRequest): Promise<Response> {
+  const { user, session } = request.auth;
   const body = await readJsonObject(request.req);
   const challengeId = body.string('challenge_id') ?? '';
   const code = (body.string('code') ?? '').trim();
   if (code === '') throw validationFailed('Code needs to be non-empty');
-  if (!UUID_PATTERN.test(challengeId))
+  if (!isUuid(challengeId))
     throw badRequest(
       'bad_json',
       'Could not parse request body as JSON: challenge_id must be a UUID',
@@ -167,17 +145,20 @@ export async function verify(rt: AuthRuntime, request: AuthRequest): Promise<Res
 
   const response = await transaction(rt.pool, async (db) => {
     const factor = await factorOf(rt, request, user.id, db);
-    const { rows } = await db.query<ChallengeRecord>(
-      'select id, created_at, verified_at, host(ip_address) as ip_address from auth.mfa_challenges where id = $1 and factor_id = $2 for update',
-      [challengeId, factor.id],
-    );
-    const found = rows[0];
+    const found = await lockChallenge(db, factor.id, challengeId);
     if (!found)
       throw unprocessable(
         'mfa_factor_not_found',
         'MFA factor with the provided challenge ID not found',
       );
-    if (found.verified_at !== null || found.ip_address !== (inetOrNull(request.ip) ?? '0.0.0.0')) {
+    // A challenge is good for one verification; a second one names that, not an IP mismatch.
+    if (found.verified_at !== null) {
+      throw unprocessable(
+        'mfa_challenge_expired',
+        `MFA challenge ${found.id} has already been verified, create a new challenge.`,
+      );
+    }
+    if (found.ip_address !== (inetOrNull(request.ip) ?? '0.0.0.0')) {
       throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
     }
     if (found.created_at.getTime() + rt.settings.mfaChallengeSeconds * 1000 < rt.now()) {
@@ -193,38 +174,18 @@ export async function verify(rt: AuthRuntime, request: AuthRequest): Promise<Res
     }
 
     const now = new Date(rt.now());
-    await db.query('update auth.mfa_challenges set verified_at = $2 where id = $1', [
-      found.id,
+    await markVerified(
+      db,
+      { userId: user.id, factorId: factor.id, challengeId: found.id, step },
       now,
-    ]);
-    await db.query(
-      `update auth.mfa_factors set status = 'verified', last_totp_step = $2, updated_at = $3 where id = $1`,
-      [factor.id, step, now],
     );
-    await db.query(
-      `delete from auth.mfa_factors where user_id = $1 and factor_type = 'totp' and status = 'unverified' and id <> $2`,
-      [user.id, factor.id],
-    );
-    await db.query(
-      `update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = $3 where id = $1`,
-      [session.id, factor.id, now],
-    );
-    await addAmrClaim(db, session.id, 'totp', now);
-    // Other sessions of the user below aal2 end, as supabase/auth does after a verification.
-    await db.query(`delete from auth.sessions where user_id = $1 and id <> $2 and aal = 'aal1'`, [
-      user.id,
-      session.id,
-    ]);
-    await audit(db, actorOf(user), 'verification_attempted', request.ip, {
+    await raiseToAal2(db, { id: session.id, userId: user.id }, factor.id, now);
+    await audit(db, rt, actorOf(user), 'verification_attempted', request.ip, {
       factor_id: factor.id,
       challenge_id: found.id,
       factor_type: 'totp',
     });
-    const { rows: tokens } = await db.query<{ token: string; user_id: string }>(
-      `select token, user_id from auth.refresh_tokens where session_id = $1 and revoked = false order by id desc limit 1`,
-      [session.id],
-    );
-    const current = tokens[0];
+    const current = await currentRefreshToken(db, session.id);
     if (!current)
       throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
     const rotated = await rotateRefreshToken(
@@ -240,24 +201,15 @@ export async function verify(rt: AuthRuntime, request: AuthRequest): Promise<Res
 }
 
 /** DELETE /factors/{id}: a verified factor needs an aal2 session; its sessions fall back to aal1. */
-export async function unenroll(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
-  const { user, session } = await requireUser(rt, request);
+export async function unenroll(rt: AuthRuntime, request: SignedInRequest): Promise<Response> {
+  const { user, session } = request.auth;
   const id = await transaction(rt.pool, async (db) => {
     const factor = await factorOf(rt, request, user.id, db);
     if (factor.status === 'verified' && session.aal !== 'aal2') {
       throw unprocessable('insufficient_aal', 'AAL2 required to unenroll verified factor');
     }
-    await db.query(
-      `delete from auth.mfa_amr_claims where authentication_method = 'totp'
-         and session_id in (select id from auth.sessions where factor_id = $1)`,
-      [factor.id],
-    );
-    await db.query(
-      `update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where factor_id = $1`,
-      [factor.id],
-    );
-    await db.query('delete from auth.mfa_factors where id = $1', [factor.id]);
-    await audit(db, actorOf(user), 'factor_unenrolled', request.ip, {
+    await deleteFactorOf(db, user.id, factor.id, new Date(rt.now()));
+    await audit(db, rt, actorOf(user), 'factor_unenrolled', request.ip, {
       factor_id: factor.id,
       factor_status: factor.status,
       session_id: session.id,

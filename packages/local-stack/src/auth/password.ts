@@ -1,6 +1,7 @@
 import bcrypt from 'bcryptjs';
-import { validateEmail, validatePassword } from '@verdant/validation';
+import type { PasswordRequirements } from '../config.js';
 import { validationFailed, weakPassword } from './errors.js';
+import type { PasswordPolicy } from './settings.js';
 
 export function hashPassword(password: string, cost: number): Promise<string> {
   return bcrypt.hash(password, cost);
@@ -16,24 +17,71 @@ export async function passwordMatches(password: string, hash: string | null): Pr
   }
 }
 
-/** Throws 422 `weak_password` with the product's password rules as reasons. */
-export function assertStrongPassword(password: string): void {
-  const result = validatePassword(password);
-  if (!result.valid) throw weakPassword(result.errors);
+const LOWER = 'abcdefghijklmnopqrstuvwxyz';
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const DIGITS = '0123456789';
+const SYMBOLS = '!@#$%^&*()_+-=[]{};\'\\:"|<>?,./`~';
+
+/** The character sets each `password_requirements` value demands one character of, as hosted has them. */
+export const REQUIRED_CHARACTERS: Record<PasswordRequirements, readonly string[]> = {
+  '': [],
+  letters_digits: [LOWER + UPPER, DIGITS],
+  lower_upper_letters_digits: [LOWER, UPPER, DIGITS],
+  lower_upper_letters_digits_symbols: [LOWER, UPPER, DIGITS, SYMBOLS],
+};
+
+/** GoTrue's reason codes for a refused password. */
+export type WeakPasswordReason = 'length' | 'characters' | 'pwned';
+
+export interface WeakPasswordResult {
+  reasons: WeakPasswordReason[];
+  message: string;
 }
 
-/** The reasons a password is weak, or null when it passes the product's rules. */
-export function weakPasswordReasons(password: string): string[] | null {
-  const result = validatePassword(password);
-  return result.valid ? null : result.errors;
+/**
+ * The hosted password policy (`minimum_password_length`, `password_requirements`): null when
+ * the password passes, else GoTrue's reason codes and messages. The length counts UTF-8 bytes,
+ * as supabase/auth does. (`pwned` needs the HaveIBeenPwned service, which hosted offers on paid
+ * plans only and which is not configured here.)
+ */
+export function checkPasswordPolicy(
+  password: string,
+  policy: PasswordPolicy,
+): WeakPasswordResult | null {
+  const reasons: WeakPasswordReason[] = [];
+  const messages: string[] = [];
+  if (Buffer.byteLength(password, 'utf8') < policy.minLength) {
+    reasons.push('length');
+    messages.push(`Password should be at least ${policy.minLength} characters.`);
+  }
+  const sets = REQUIRED_CHARACTERS[policy.requirements];
+  if (sets.some((set) => ![...password].some((character) => set.includes(character)))) {
+    reasons.push('characters');
+    messages.push(`Password should contain at least one character of each: ${sets.join(', ')}.`);
+  }
+  return reasons.length === 0 ? null : { reasons, message: messages.join(' ') };
 }
 
-/** Lower-cased email after the product's email rules; throws 400 `validation_failed` otherwise. */
+/** Throws 422 `weak_password` with GoTrue's reasons when the password breaks the policy. */
+export function assertPasswordPolicy(password: string, policy: PasswordPolicy): void {
+  const weak = checkPasswordPolicy(password, policy);
+  if (weak) throw weakPassword(weak.reasons, weak.message);
+}
+
+/**
+ * GoTrue's email format check: a local part of the characters RFC 5322 allows unquoted, an
+ * `@`, and a host name of dot-separated labels.
+ */
+const EMAIL_FORMAT =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+/** Lower-cased email after GoTrue's checks; throws 400 `validation_failed` with its messages. */
 export function normaliseEmail(email: string): string {
   const trimmed = email.trim();
-  const result = validateEmail(trimmed);
-  if (!result.valid) {
-    throw validationFailed(`Unable to validate email address: ${result.error ?? 'invalid format'}`);
+  if (trimmed === '') throw validationFailed('An email address is required');
+  if (trimmed.length > 255) throw validationFailed('An email address is too long');
+  if (!EMAIL_FORMAT.test(trimmed)) {
+    throw validationFailed('Unable to validate email address: invalid format');
   }
   return trimmed.toLowerCase();
 }

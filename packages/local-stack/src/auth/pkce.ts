@@ -1,12 +1,18 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { audit } from './audit.js';
+import { createHash } from 'node:crypto';
+import { audit } from './models/audit.js';
+import {
+  deleteFlowState,
+  issueFlowCode,
+  saveFlowState,
+  takeFlowState,
+} from './models/flow-state.js';
 import type { Body } from './body.js';
 import { readJsonObject } from './body.js';
-import { transaction, type Queryable } from './db.js';
+import { transaction, type Queryable } from './models/db.js';
 import { badRequest, notFound, unprocessable, validationFailed } from './errors.js';
 import type { AuthRequest, AuthRuntime } from './runtime.js';
 import { createSession, sessionResponse, type AuthMethod } from './sessions.js';
-import { actorOf, findUserById } from './users.js';
+import { actorOf, findUserById } from './models/users.js';
 
 /** A code handed out by a verified link must be exchanged within this many seconds. */
 const FLOW_STATE_SECONDS = 300;
@@ -35,44 +41,22 @@ export function readPkceChallenge(body: Body): PkceChallenge | null {
 /** Remembers a PKCE challenge for the next `method` link of `userId` (replacing older ones). */
 export async function savePkceChallenge(
   db: Queryable,
+  rt: Pick<AuthRuntime, 'now'>,
   userId: string,
   method: AuthMethod,
   pkce: PkceChallenge,
 ): Promise<void> {
-  await db.query('delete from auth.flow_state where user_id = $1 and authentication_method = $2', [
-    userId,
-    method,
-  ]);
-  await db.query(
-    `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
-       authentication_method, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, 'email', $6, now(), now())`,
-    [randomUUID(), userId, randomUUID(), pkce.method, pkce.challenge, method],
-  );
+  await saveFlowState(db, userId, method, pkce, new Date(rt.now()));
 }
 
 /** The one-time code for a verified `method` link of `userId`, when the link was asked for with PKCE. */
-export async function issuePkceCode(
+export function issuePkceCode(
   db: Queryable,
   rt: AuthRuntime,
   userId: string,
   method: AuthMethod,
 ): Promise<string | null> {
-  const { rows } = await db.query<{ auth_code: string }>(
-    `update auth.flow_state set auth_code_issued_at = $3, updated_at = $3
-     where user_id = $1 and authentication_method = $2 returning auth_code`,
-    [userId, method, new Date(rt.now())],
-  );
-  return rows[0]?.auth_code ?? null;
-}
-
-interface FlowStateRow {
-  id: string;
-  user_id: string | null;
-  code_challenge_method: 's256' | 'plain';
-  code_challenge: string;
-  authentication_method: AuthMethod;
-  auth_code_issued_at: Date | null;
+  return issueFlowCode(db, userId, method, new Date(rt.now()));
 }
 
 /** POST /token?grant_type=pkce `{ auth_code, code_verifier }` → a session. */
@@ -84,12 +68,7 @@ export async function pkceGrant(rt: AuthRuntime, request: AuthRequest): Promise<
     throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
   }
   const response = await transaction(rt.pool, async (db) => {
-    const { rows } = await db.query<FlowStateRow>(
-      `select id, user_id, code_challenge_method, code_challenge, authentication_method, auth_code_issued_at
-       from auth.flow_state where auth_code = $1 for update`,
-      [authCode],
-    );
-    const flow = rows[0];
+    const flow = await takeFlowState(db, authCode);
     if (!flow?.user_id || !flow.auth_code_issued_at) {
       throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found');
     }
@@ -106,11 +85,11 @@ export async function pkceGrant(rt: AuthRuntime, request: AuthRequest): Promise<
         'code challenge does not match previously saved code verifier',
       );
     }
-    await db.query('delete from auth.flow_state where id = $1', [flow.id]);
+    await deleteFlowState(db, flow.id);
     const user = await findUserById(db, flow.user_id);
     if (!user)
       throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found');
-    await audit(db, actorOf(user), 'login', request.ip, {
+    await audit(db, rt, actorOf(user), 'login', request.ip, {
       provider_type: 'email',
       via: flow.authentication_method,
     });
@@ -118,7 +97,7 @@ export async function pkceGrant(rt: AuthRuntime, request: AuthRequest): Promise<
       db,
       rt,
       user,
-      flow.authentication_method,
+      flow.authentication_method as AuthMethod,
       {
         ip: request.ip,
         userAgent: request.req.headers.get('user-agent'),

@@ -24,7 +24,10 @@ export class RateLimiter {
     bucket.updatedAt = now;
     if (bucket.tokens < 1) {
       this.buckets.set(key, bucket);
-      throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
+      const error = tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
+      // Seconds until the bucket holds a whole token again (the 429's Retry-After).
+      error.retryAfterSeconds = Math.max(1, Math.ceil((1 - bucket.tokens) / ratePerMs / 1000));
+      throw error;
     }
     bucket.tokens -= 1;
     this.buckets.set(key, bucket);

@@ -1,23 +1,32 @@
-import { audit } from './audit.js';
+import { audit } from './models/audit.js';
 import { readJsonObject } from './body.js';
-import { isUniqueViolation, transaction, type Queryable } from './db.js';
-import { prepareRecovery, safeRedirect, tokenHash, type EmailLinkType } from './email-links.js';
+import { isUniqueViolation, transaction } from './models/db.js';
 import {
-  AuthError,
-  forbidden,
-  tooManyRequests,
-  unprocessable,
-  validationFailed,
-} from './errors.js';
+  TOKEN_COLUMN,
+  assertMailFrequency,
+  pkceMethodOf,
+  prepareLink,
+  safeRedirect,
+  sentAtOf,
+  tokenHash,
+  type EmailLinkType,
+} from './email-links.js';
+import { AuthError, forbidden, unprocessable, validationFailed } from './errors.js';
 import { normaliseEmail } from './password.js';
 import { issuePkceCode, readPkceChallenge } from './pkce.js';
 import type { AuthRequest, AuthRuntime } from './runtime.js';
 import { createSession, sessionResponse } from './sessions.js';
-import { actorOf, findUserByEmail, findUserById, type UserRow } from './users.js';
+import {
+  actorOf,
+  findUserByEmail,
+  findUserById,
+  findUserByToken,
+  updateUserColumns,
+  type UserRow,
+} from './models/users.js';
 
 /** POST /recover: mails a recovery link. Answers `{}` whether or not the address has an account. */
 export async function recover(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
-  rt.limiter.take('recover', request.ip);
   const body = await readJsonObject(request.req);
   const rawEmail = body.string('email');
   const pkce = readPkceChallenge(body);
@@ -25,16 +34,10 @@ export async function recover(rt: AuthRuntime, request: AuthRequest): Promise<Re
   const email = normaliseEmail(rawEmail);
   const user = await findUserByEmail(rt.pool, email);
   if (!user) return Response.json({});
-  const sentAt = user.recovery_sent_at?.getTime();
-  const waitMs =
-    sentAt === undefined ? 0 : sentAt + rt.settings.emailFrequencySeconds * 1000 - rt.now();
-  if (waitMs > 0) {
-    throw tooManyRequests(
-      'over_email_send_rate_limit',
-      `For security purposes, you can only request this after ${Math.ceil(waitMs / 1000)} seconds.`,
-    );
-  }
-  const mail = await transaction(rt.pool, (db) => prepareRecovery(db, rt, user, request, pkce));
+  assertMailFrequency(rt, user.recovery_sent_at);
+  const { mail } = await transaction(rt.pool, (db) =>
+    prepareLink(db, rt, user, 'recovery', request, { pkce }),
+  );
   await rt.outbox.send(mail);
   return Response.json({});
 }
@@ -55,7 +58,6 @@ const invalidLink = () => forbidden('otp_expired', 'Token has expired or is inva
  * user in (to set a new password); email_change moves the account to the confirmed address.
  */
 export async function verifyPost(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
-  rt.limiter.take('verify', request.ip);
   const body = await readJsonObject(request.req);
   const type = body.string('type');
   const token = body.string('token');
@@ -79,7 +81,6 @@ export async function verifyGet(rt: AuthRuntime, request: AuthRequest): Promise<
   const token = request.url.searchParams.get('token') ?? '';
   let fragment: URLSearchParams;
   try {
-    rt.limiter.take('verify', request.ip);
     if (!VERIFY_TYPES.has(type)) throw validationFailed('Unsupported verification type');
     if (!token) throw validationFailed('Verify requires a token');
     const result = await consumeLink(rt, request, type, token, { pkce: true });
@@ -113,6 +114,9 @@ export async function verifyGet(rt: AuthRuntime, request: AuthRequest): Promise<
   });
 }
 
+/** `/verify`'s `email` type is a code mailed by /otp: either a sign-up confirmation or a magic link. */
+const EMAIL_OTP_TYPES: EmailLinkType[] = ['signup', 'magiclink'];
+
 async function consumeLink(
   rt: AuthRuntime,
   request: AuthRequest,
@@ -120,47 +124,68 @@ async function consumeLink(
   hash: string,
   options: { pkce: boolean },
 ): Promise<Record<string, unknown>> {
-  if (type !== 'recovery' && type !== 'email_change') throw invalidLink();
-  const linkType: EmailLinkType = type;
+  const candidates: EmailLinkType[] = type === 'email' ? EMAIL_OTP_TYPES : [type as EmailLinkType];
   try {
     return await transaction(rt.pool, async (db) => {
-      const user = await findUserByLink(db, linkType, hash);
-      if (!user) throw invalidLink();
-      const sentAt =
-        (linkType === 'recovery' ? user.recovery_sent_at : user.email_change_sent_at)?.getTime() ??
-        0;
+      let found: { user: UserRow; linkType: EmailLinkType } | null = null;
+      for (const candidate of candidates) {
+        const user = await findUserByToken(db, TOKEN_COLUMN[candidate], hash);
+        if (user) {
+          found = { user, linkType: candidate };
+          break;
+        }
+      }
+      if (!found) throw invalidLink();
+      const { user, linkType } = found;
+      const column = TOKEN_COLUMN[linkType];
+      const sentAt = sentAtOf(user, column)?.getTime() ?? 0;
       if (sentAt + rt.settings.emailLinkSeconds * 1000 < rt.now()) throw invalidLink();
       const now = new Date(rt.now());
-      if (linkType === 'recovery') {
-        await db.query(
-          `update auth.users set recovery_token = '', email_confirmed_at = coalesce(email_confirmed_at, $2),
-             updated_at = $2 where id = $1`,
-          [user.id, now],
-        );
-      } else {
+      if (linkType === 'email_change') {
         const newEmail = user.email_change ?? '';
-        await db.query(
-          `update auth.users set email = $2, email_change = '', email_change_token_new = '',
-             email_change_confirm_status = 0, email_confirmed_at = $3, updated_at = $3 where id = $1`,
-          [user.id, newEmail, now],
+        await updateUserColumns(
+          db,
+          user.id,
+          {
+            email: newEmail,
+            email_change: '',
+            email_change_token_new: '',
+            email_change_confirm_status: 0,
+            email_confirmed_at: now,
+          },
+          now,
         );
-        await db.query(
-          `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text),
-             updated_at = $3 where user_id = $1 and provider = 'email'`,
-          [user.id, newEmail, now],
+        await audit(db, rt, actorOf(user), 'user_modified', request.ip, {
+          email_changed_to: newEmail,
+        });
+      } else {
+        // The code is spent; following the link proves the address.
+        await updateUserColumns(
+          db,
+          user.id,
+          {
+            [column]: '',
+            ...(user.email_confirmed_at ? {} : { email_confirmed_at: now }),
+          },
+          now,
         );
-        await audit(db, actorOf(user), 'user_modified', request.ip, { email_changed_to: newEmail });
       }
       if (options.pkce) {
-        const code = await issuePkceCode(db, rt, user.id, linkType);
+        const code = await issuePkceCode(db, rt, user.id, pkceMethodOf(linkType));
         if (code) return { code };
       }
       const fresh = (await findUserById(db, user.id))!;
-      await audit(db, actorOf(fresh), 'login', request.ip, { provider: 'email', via: linkType });
-      const { sessionId, refreshToken } = await createSession(db, rt, fresh, linkType, {
-        ip: request.ip,
-        userAgent: request.req.headers.get('user-agent'),
+      await audit(db, rt, actorOf(fresh), 'login', request.ip, {
+        provider: 'email',
+        via: linkType,
       });
+      const { sessionId, refreshToken } = await createSession(
+        db,
+        rt,
+        fresh,
+        pkceMethodOf(linkType),
+        { ip: request.ip, userAgent: request.req.headers.get('user-agent') },
+      );
       return sessionResponse(db, rt, fresh, sessionId, refreshToken);
     });
   } catch (error) {
@@ -172,18 +197,4 @@ async function consumeLink(
     }
     throw error;
   }
-}
-
-async function findUserByLink(
-  db: Queryable,
-  type: EmailLinkType,
-  hash: string,
-): Promise<UserRow | null> {
-  if (!/^[0-9a-f]{64}$/.test(hash)) return null;
-  const column = type === 'recovery' ? 'recovery_token' : 'email_change_token_new';
-  const { rows } = await db.query<{ id: string }>(
-    `select id from auth.users where ${column} = $1 and deleted_at is null for update`,
-    [hash],
-  );
-  return rows[0] ? findUserById(db, rows[0].id) : null;
 }

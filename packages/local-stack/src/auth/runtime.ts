@@ -2,7 +2,9 @@ import type pg from 'pg';
 import type { StackKeys } from '../keys.js';
 import type { Outbox } from '../outbox.js';
 import type { RateLimiter } from './rate-limit.js';
+import type { SessionRow } from './sessions.js';
 import type { AuthSettings } from './settings.js';
+import type { UserRow } from './models/users.js';
 
 /** Everything a route needs: database, keys, mail, clock, settings. */
 export interface AuthRuntime {
@@ -15,9 +17,20 @@ export interface AuthRuntime {
   siteUrl: string;
   /** `iss` of access tokens: `<apiUrl>/auth/v1`. */
   issuer: string;
+  /**
+   * The one clock of the service (milliseconds). Every timestamp the service writes or compares
+   * comes from it, never from the database's `now()`, so tests that move it stay consistent.
+   */
   now: () => number;
   settings: AuthSettings;
   limiter: RateLimiter;
+}
+
+/** The signed-in user and session of a request that passed the `user` guard. */
+export interface Authenticated {
+  claims: Record<string, unknown>;
+  user: UserRow;
+  session: SessionRow;
 }
 
 /** One request as the routes see it. */
@@ -28,3 +41,11 @@ export interface AuthRequest {
   /** Path parameters, e.g. `{ id }` of /factors/{id}/verify. */
   params: Record<string, string>;
 }
+
+/** A request the router has authenticated (routes declared with the `user` guard). */
+export interface SignedInRequest extends AuthRequest {
+  auth: Authenticated;
+}
+
+export type Handler = (rt: AuthRuntime, request: AuthRequest) => Promise<Response>;
+export type SignedInHandler = (rt: AuthRuntime, request: SignedInRequest) => Promise<Response>;

@@ -1,18 +1,27 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
-import type { Queryable } from './db.js';
+import type { Queryable } from './models/db.js';
+import {
+  insertSession,
+  loadSessionClaims,
+  rotateRefreshTokenRow,
+  type SessionClaims,
+} from './models/sessions.js';
+import { userJson, type UserRow } from './models/users.js';
 import type { AuthRuntime } from './runtime.js';
-import { userJson, type UserRow } from './users.js';
 
-export type AuthMethod = 'password' | 'totp' | 'recovery' | 'email_change' | 'otp';
+/** Authentication methods as supabase/auth records them in `amr` and flow states. */
+export type AuthMethod =
+  | 'password'
+  | 'totp'
+  | 'otp'
+  | 'recovery'
+  | 'magiclink'
+  | 'email/signup'
+  | 'invite'
+  | 'email_change';
 
-export interface SessionRow {
-  id: string;
-  user_id: string;
-  aal: 'aal1' | 'aal2' | 'aal3';
-  factor_id: string | null;
-  not_after: Date | null;
-}
+export type { SessionClaims, SessionRow } from './models/sessions.js';
 
 /** An opaque refresh token (base64url of 18 random bytes). */
 export function newRefreshToken(): string {
@@ -30,51 +39,21 @@ export async function createSession(
   const sessionId = randomUUID();
   const refreshToken = newRefreshToken();
   const now = new Date(rt.now());
-  await db.query(
-    `insert into auth.sessions (id, user_id, created_at, updated_at, aal, refreshed_at, user_agent, ip)
-     values ($1, $2, $3::timestamptz, $3::timestamptz, 'aal1', $3::timestamptz, $4, $5)`,
-    [sessionId, user.id, now, request.userAgent, inetOrNull(request.ip)],
-  );
-  await addAmrClaim(db, sessionId, method, now);
-  await db.query(
-    `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, session_id)
-     values ('00000000-0000-0000-0000-000000000000', $1, $2, false, $3, $3, $4)`,
-    [refreshToken, user.id, now, sessionId],
-  );
-  await db.query('update auth.users set last_sign_in_at = $2, updated_at = $2 where id = $1', [
-    user.id,
+  await insertSession(
+    db,
+    {
+      id: sessionId,
+      userId: user.id,
+      refreshToken,
+      method,
+      userAgent: request.userAgent,
+      ip: inetOrNull(request.ip),
+    },
     now,
-  ]);
+  );
   user.last_sign_in_at = now;
   return { sessionId, refreshToken };
 }
-
-export async function addAmrClaim(
-  db: Queryable,
-  sessionId: string,
-  method: AuthMethod,
-  at: Date,
-): Promise<void> {
-  await db.query(
-    `insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method)
-     values ($1, $2, $2, $3)
-     on conflict (session_id, authentication_method) do update set updated_at = excluded.updated_at`,
-    [sessionId, at, method],
-  );
-}
-
-export interface SessionClaims {
-  aal: string;
-  amr: Array<{ method: string; timestamp: number }>;
-}
-
-/** `aal` and `amr` (newest method first) of the session whose id is `sessionParam`. */
-const sessionClaimsSql = (sessionParam: string) => `
-  (select aal from auth.sessions where id = ${sessionParam}) as aal,
-  coalesce((select json_agg(json_build_object('method', c.authentication_method,
-                                              'timestamp', floor(extract(epoch from c.updated_at))::bigint)
-                            order by c.updated_at desc)
-            from auth.mfa_amr_claims c where c.session_id = ${sessionParam}), '[]') as amr`;
 
 /**
  * Replaces `parent` (revoking it) by a new refresh token of the same session and records the
@@ -87,20 +66,8 @@ export async function rotateRefreshToken(
   userAgent: string | null,
 ): Promise<{ token: string; claims: SessionClaims }> {
   const token = newRefreshToken();
-  const { rows } = await db.query<SessionClaims>(
-    `with revoked as (
-       update auth.refresh_tokens set revoked = true, updated_at = $3::timestamptz where token = $4
-     ), issued as (
-       insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
-       values ('00000000-0000-0000-0000-000000000000', $1, $2, false, $3::timestamptz, $3::timestamptz, $4, $5::uuid)
-     ), touched as (
-       update auth.sessions set refreshed_at = $3::timestamptz, updated_at = $3::timestamptz, user_agent = $6
-       where id = $5::uuid
-     )
-     select ${sessionClaimsSql('$5::uuid')}`,
-    [token, parent.user_id, new Date(rt.now()), parent.token, parent.session_id, userAgent],
-  );
-  return { token, claims: rows[0] ?? { aal: 'aal1', amr: [] } };
+  const claims = await rotateRefreshTokenRow(db, parent, token, userAgent, new Date(rt.now()));
+  return { token, claims };
 }
 
 /** The access token of `sessionId` with aal and amr as the session's state says. */
@@ -111,9 +78,7 @@ export async function accessToken(
   sessionId: string,
   known?: SessionClaims,
 ): Promise<{ token: string; expiresAt: number }> {
-  const session =
-    known ??
-    (await db.query<SessionClaims>(`select ${sessionClaimsSql('$1::uuid')}`, [sessionId])).rows[0];
+  const session = known ?? (await loadSessionClaims(db, sessionId));
   const iat = Math.floor(rt.now() / 1000);
   const expiresAt = iat + rt.settings.accessTokenSeconds;
   const token = await rt.keys.sign(

@@ -1,103 +1,107 @@
 import { randomUUID } from 'node:crypto';
-import { audit } from './audit.js';
+import { audit } from './models/audit.js';
 import { readJsonObject } from './body.js';
-import { isUniqueViolation, transaction, type Queryable } from './db.js';
-import { AuthError, unprocessable, validationFailed } from './errors.js';
-import { assertStrongPassword, hashPassword, normaliseEmail } from './password.js';
+import { isUniqueViolation, transaction } from './models/db.js';
+import { assertMailFrequency, prepareLink } from './email-links.js';
+import { badRequest, unprocessable, validationFailed } from './errors.js';
+import { assertPasswordPolicy, hashPassword, normaliseEmail } from './password.js';
+import { readPkceChallenge } from './pkce.js';
 import type { AuthRequest, AuthRuntime } from './runtime.js';
 import { createSession, sessionResponse } from './sessions.js';
-import { actorOf, findUserByEmail, findUserById } from './users.js';
+import {
+  actorOf,
+  findUserByEmail,
+  findUserById,
+  insertEmailUser,
+  userJson,
+} from './models/users.js';
 
-export const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
+export { EMAIL_APP_METADATA, insertEmailUser, type NewEmailUser } from './models/users.js';
 
 const userAlreadyExists = () => unprocessable('user_already_exists', 'User already registered');
 
+/** Refusals that apply before anything else is read, as supabase/auth orders them. */
+export function assertSignupsOpen(rt: AuthRuntime): void {
+  if (!rt.settings.enableSignup) {
+    throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+  }
+}
+
 /**
- * POST /signup: email + password, `data` → user_metadata (stored unchanged). Sign-ups are
- * confirmed at once locally, so the answer is a session.
+ * POST /signup: email + password, `data` → user_metadata (stored unchanged). Without
+ * `[auth.email] enable_confirmations` the user is confirmed at once and the answer is a session;
+ * with it, a confirmation mail goes to the outbox and the answer is the user.
  */
 export async function signup(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
-  rt.limiter.take('signup', request.ip);
   const body = await readJsonObject(request.req);
   const rawEmail = body.string('email');
+  const phone = body.string('phone');
   const password = body.string('password');
   const data = body.object('data') ?? {};
-  if (body.string('phone'))
-    throw new AuthError(422, 'phone_provider_disabled', 'Phone signups are disabled');
-  if (!rawEmail) throw validationFailed('To signup, please provide your email');
-  const email = normaliseEmail(rawEmail);
+  if (!rawEmail && !phone) {
+    // Anonymous users are not offered locally (docs/local-auth.md), whatever config.toml says.
+    throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  }
+  assertSignupsOpen(rt);
   if (!password) throw validationFailed('Signup requires a valid password');
-  assertStrongPassword(password);
-  if (await findUserByEmail(rt.pool, email)) throw userAlreadyExists();
+  if (rawEmail && phone) {
+    throw validationFailed('Only an email address or phone number should be provided on signup.');
+  }
+  if (phone) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
+  const email = normaliseEmail(rawEmail ?? '');
+  const pkce = readPkceChallenge(body);
+  assertPasswordPolicy(password, rt.settings.password);
+  const confirm = rt.settings.enableConfirmations;
+
+  const existing = await findUserByEmail(rt.pool, email);
+  if (existing && (!confirm || existing.email_confirmed_at)) {
+    if (!confirm) throw userAlreadyExists();
+    // Hosted answers a confirmed address with a look-alike user, so sign-up reveals no accounts.
+    return Response.json(
+      userJson({
+        ...existing,
+        id: randomUUID(),
+        identities: [],
+        factors: [],
+        raw_user_meta_data: data,
+        email_confirmed_at: null,
+        last_sign_in_at: null,
+      }),
+    );
+  }
+  if (existing) assertMailFrequency(rt, existing.confirmation_sent_at);
 
   const encrypted = await hashPassword(password, rt.settings.bcryptCost);
   try {
-    const response = await transaction(rt.pool, async (db) => {
-      const id = await insertEmailUser(db, {
-        email,
-        encryptedPassword: encrypted,
-        confirmedAt: new Date(rt.now()),
-        userMetadata: data,
-        appMetadata: EMAIL_APP_METADATA,
-      });
+    const { response, mail } = await transaction(rt.pool, async (db) => {
+      const id =
+        existing?.id ??
+        (await insertEmailUser(db, rt, {
+          email,
+          encryptedPassword: encrypted,
+          confirmedAt: confirm ? null : new Date(rt.now()),
+          userMetadata: data,
+        }));
       const user = await findUserById(db, id);
       if (!user) throw new Error('the new user vanished inside its own transaction');
-      await audit(db, actorOf(user), 'user_signedup', request.ip, { provider: 'email' });
+      if (!existing) {
+        await audit(db, rt, actorOf(user), 'user_signedup', request.ip, { provider: 'email' });
+      }
+      if (confirm) {
+        const link = await prepareLink(db, rt, user, 'signup', request, { pkce });
+        const fresh = (await findUserById(db, id))!;
+        return { response: userJson(fresh), mail: link.mail };
+      }
       const { sessionId, refreshToken } = await createSession(db, rt, user, 'password', {
         ip: request.ip,
         userAgent: request.req.headers.get('user-agent'),
       });
-      return sessionResponse(db, rt, user, sessionId, refreshToken);
+      return { response: await sessionResponse(db, rt, user, sessionId, refreshToken), mail: null };
     });
+    if (mail) await rt.outbox.send(mail);
     return Response.json(response);
   } catch (error) {
     if (isUniqueViolation(error)) throw userAlreadyExists();
     throw error;
   }
-}
-
-export interface NewEmailUser {
-  id?: string;
-  email: string;
-  encryptedPassword: string | null;
-  confirmedAt: Date | null;
-  userMetadata: Record<string, unknown>;
-  appMetadata: Record<string, unknown>;
-  role?: string;
-  bannedUntil?: Date | null;
-}
-
-/** Inserts a user with its `email` identity; returns the id. */
-export async function insertEmailUser(db: Queryable, user: NewEmailUser): Promise<string> {
-  const id = user.id ?? randomUUID();
-  await db.query(
-    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-       raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until, is_super_admin, is_anonymous)
-     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', $2, $3, $4, $5, $6, $7, now(), now(), $8, false, false)`,
-    [
-      id,
-      user.role ?? 'authenticated',
-      user.email,
-      user.encryptedPassword ?? '',
-      user.confirmedAt,
-      JSON.stringify(user.appMetadata),
-      JSON.stringify(user.userMetadata),
-      user.bannedUntil ?? null,
-    ],
-  );
-  await db.query(
-    `insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-     values ($1, $2::text, $2::uuid, $3, 'email', now(), now(), now())`,
-    [
-      randomUUID(),
-      id,
-      JSON.stringify({
-        sub: id,
-        email: user.email,
-        email_verified: user.confirmedAt !== null,
-        phone_verified: false,
-      }),
-    ],
-  );
-  return id;
 }

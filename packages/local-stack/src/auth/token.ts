@@ -1,8 +1,9 @@
-import { audit } from './audit.js';
+import { audit } from './models/audit.js';
 import { readJsonObject } from './body.js';
-import { transaction } from './db.js';
+import { transaction } from './models/db.js';
 import { AuthError, OAuthError, badRequest, validationFailed } from './errors.js';
-import { passwordMatches, weakPasswordReasons } from './password.js';
+import { checkPasswordPolicy, passwordMatches } from './password.js';
+import { currentRefreshToken, lockRefreshToken, revokeSession } from './models/sessions.js';
 import { pkceGrant } from './pkce.js';
 import type { AuthRequest, AuthRuntime } from './runtime.js';
 import {
@@ -11,7 +12,7 @@ import {
   sessionResponse,
   type SessionClaims,
 } from './sessions.js';
-import { actorOf, findUserByEmail, findUserById, isBanned } from './users.js';
+import { actorOf, findUserByEmail, findUserById, isBanned } from './models/users.js';
 
 const INVALID_LOGIN = 'Invalid login credentials';
 
@@ -20,7 +21,6 @@ export async function token(rt: AuthRuntime, request: AuthRequest): Promise<Resp
   const grant = GRANTS[request.url.searchParams.get('grant_type') ?? ''];
   // supabase/auth answers every unknown grant with this code and message.
   if (!grant) throw badRequest('invalid_credentials', 'unsupported_grant_type');
-  rt.limiter.take('token', request.ip);
   return grant(rt, request);
 }
 
@@ -42,27 +42,16 @@ async function passwordGrant(rt: AuthRuntime, request: AuthRequest): Promise<Res
   if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
 
   const result = await transaction(rt.pool, async (db) => {
-    await audit(db, actorOf(user), 'login', request.ip, { provider: 'email' });
+    await audit(db, rt, actorOf(user), 'login', request.ip, { provider: 'email' });
     const { sessionId, refreshToken } = await createSession(db, rt, user, 'password', {
       ip: request.ip,
       userAgent: request.req.headers.get('user-agent'),
     });
     return sessionResponse(db, rt, user, sessionId, refreshToken);
   });
-  const reasons = weakPasswordReasons(password);
-  return Response.json(
-    reasons ? { ...result, weak_password: { message: reasons.join('; '), reasons } } : result,
-  );
-}
-
-interface RefreshTokenRow {
-  id: string;
-  token: string;
-  user_id: string;
-  revoked: boolean;
-  updated_at: Date;
-  session_id: string | null;
-  not_after: Date | null;
+  // A password set before the policy tightened still signs in; the answer says it is weak.
+  const weak = checkPasswordPolicy(password, rt.settings.password);
+  return Response.json(weak ? { ...result, weak_password: weak } : result);
 }
 
 /**
@@ -77,14 +66,7 @@ async function refreshTokenGrant(rt: AuthRuntime, request: AuthRequest): Promise
 
   const outcome = await transaction(rt.pool, async (db) => {
     // Locking the token and its session serialises refreshes of one token family.
-    const { rows } = await db.query<RefreshTokenRow>(
-      `select t.id, t.token, t.user_id, t.revoked, t.updated_at, t.session_id, s.not_after
-       from auth.refresh_tokens t join auth.sessions s on s.id = t.session_id
-       where t.token = $1
-       for update of t, s`,
-      [presented],
-    );
-    const row = rows[0];
+    const row = await lockRefreshToken(db, presented);
     if (!row?.session_id)
       throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
     const sessionId = row.session_id;
@@ -102,28 +84,16 @@ async function refreshTokenGrant(rt: AuthRuntime, request: AuthRequest): Promise
     let claims: SessionClaims | undefined;
     if (row.revoked) {
       const reuseUntil = row.updated_at.getTime() + rt.settings.refreshTokenReuseSeconds * 1000;
-      const current = await db.query<{ token: string }>(
-        `select token from auth.refresh_tokens where session_id = $1 and revoked = false
-         order by id desc limit 1`,
-        [sessionId],
-      );
-      if (rt.now() > reuseUntil || !current.rows[0]) {
-        const now = new Date(rt.now());
-        await db.query(
-          'update auth.refresh_tokens set revoked = true, updated_at = $2 where session_id = $1',
-          [sessionId, now],
-        );
-        await db.query('update auth.sessions set not_after = $2, updated_at = $2 where id = $1', [
-          sessionId,
-          now,
-        ]);
-        await audit(db, actorOf(user), 'token_revoked', request.ip, {
+      const current = await currentRefreshToken(db, sessionId);
+      if (rt.now() > reuseUntil || !current) {
+        await revokeSession(db, sessionId, new Date(rt.now()));
+        await audit(db, rt, actorOf(user), 'token_revoked', request.ip, {
           reason: 'refresh_token_reused',
           session_id: sessionId,
         });
         return { reused: true as const };
       }
-      refreshToken = current.rows[0].token;
+      refreshToken = current.token;
     } else {
       ({ token: refreshToken, claims } = await rotateRefreshToken(
         db,
@@ -132,7 +102,7 @@ async function refreshTokenGrant(rt: AuthRuntime, request: AuthRequest): Promise
         userAgent,
       ));
     }
-    await audit(db, actorOf(user), 'token_refreshed', request.ip);
+    await audit(db, rt, actorOf(user), 'token_refreshed', request.ip);
     return {
       reused: false as const,
       response: await sessionResponse(db, rt, user, sessionId, refreshToken, claims),
@@ -144,8 +114,33 @@ async function refreshTokenGrant(rt: AuthRuntime, request: AuthRequest): Promise
   return Response.json(outcome.response);
 }
 
+/** Well-known issuers of the ID-token providers supabase-js's `signInWithIdToken` names. */
+const ID_TOKEN_ISSUERS: Record<string, string> = {
+  apple: 'https://appleid.apple.com',
+  google: 'https://accounts.google.com',
+  azure: 'https://login.microsoftonline.com/common/v2.0',
+  facebook: 'https://www.facebook.com',
+  kakao: 'https://kauth.kakao.com',
+};
+
+/** POST /token?grant_type=id_token: no OAuth provider is configured locally. */
+async function idTokenGrant(_rt: AuthRuntime, request: AuthRequest): Promise<Response> {
+  const body = await readJsonObject(request.req);
+  const provider = body.string('provider') ?? '';
+  const issuer = body.string('issuer') ?? ID_TOKEN_ISSUERS[provider] ?? provider;
+  if (!body.string('id_token')) throw validationFailed('id_token required');
+  throw badRequest('provider_disabled', `Provider (issuer "${issuer}") is not enabled`);
+}
+
+/** POST /token?grant_type=web3: Web3 sign-in is not configured locally. */
+async function web3Grant(): Promise<Response> {
+  throw new AuthError(422, 'web3_provider_disabled', 'Web3 provider is disabled');
+}
+
 const GRANTS: Record<string, (rt: AuthRuntime, request: AuthRequest) => Promise<Response>> = {
   password: passwordGrant,
   refresh_token: refreshTokenGrant,
   pkce: pkceGrant,
+  id_token: idTokenGrant,
+  web3: web3Grant,
 };

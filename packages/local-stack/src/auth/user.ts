@@ -1,23 +1,31 @@
-import { audit } from './audit.js';
-import { readJsonObject } from './body.js';
-import { UUID_PATTERN, isUniqueViolation, transaction } from './db.js';
-import { prepareEmailChange } from './email-links.js';
+import { isUuid } from '@verdant/validation';
 import type { OutgoingMail } from '../outbox.js';
+import { audit } from './models/audit.js';
+import { readJsonObject } from './body.js';
+import { isUniqueViolation, transaction } from './models/db.js';
+import { prepareLink, tokenHash } from './email-links.js';
 import { unprocessable, validationFailed } from './errors.js';
-import { requireUser } from './guard.js';
+import { deleteSessions } from './models/sessions.js';
 import { readPkceChallenge } from './pkce.js';
 import { OAUTH_PROVIDERS } from './providers.js';
-import { assertStrongPassword, hashPassword, normaliseEmail, passwordMatches } from './password.js';
-import type { AuthRequest, AuthRuntime } from './runtime.js';
-import { actorOf, findUserByEmail, findUserById, userJson } from './users.js';
+import { assertPasswordPolicy, hashPassword, normaliseEmail, passwordMatches } from './password.js';
+import type { AuthRequest, AuthRuntime, SignedInRequest } from './runtime.js';
+import {
+  actorOf,
+  deleteIdentity,
+  findUserByEmail,
+  findUserById,
+  updateUserColumns,
+  userJson,
+  type UserColumns,
+} from './models/users.js';
 
 const emailExists = () =>
   unprocessable('email_exists', 'A user with this email address has already been registered');
 
 /** GET /user */
-export async function getUser(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
-  const { user } = await requireUser(rt, request);
-  return Response.json(userJson(user));
+export async function getUser(_rt: AuthRuntime, request: SignedInRequest): Promise<Response> {
+  return Response.json(userJson(request.auth.user));
 }
 
 /**
@@ -36,27 +44,43 @@ export function mergeMetadata(
   return merged;
 }
 
-/** PUT /user: `data` (metadata), `password`, `email` (confirmed through a mailed link). */
-export async function updateUser(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
-  const { user: current } = await requireUser(rt, request);
+/**
+ * PUT /user: `data` (metadata), `password` (with `nonce` when one was asked for through
+ * /reauthenticate), `email` (confirmed through a mailed link). All changes are written together.
+ */
+export async function updateUser(rt: AuthRuntime, request: SignedInRequest): Promise<Response> {
+  const current = request.auth.user;
   const body = await readJsonObject(request.req);
   const email = body.string('email');
   const password = body.string('password');
+  const nonce = body.string('nonce');
   const data = body.object('data');
   const pkce = readPkceChallenge(body);
   if (body.string('phone'))
     throw unprocessable('phone_provider_disabled', 'Phone changes are disabled');
 
-  let encrypted: string | null = null;
+  const columns: UserColumns = {};
   if (password !== undefined) {
-    assertStrongPassword(password);
+    assertPasswordPolicy(password, rt.settings.password);
+    if (nonce !== undefined) {
+      const sentAt = current.reauthentication_sent_at?.getTime() ?? 0;
+      const valid =
+        current.reauthentication_token !== null &&
+        current.reauthentication_token !== '' &&
+        current.reauthentication_token === tokenHash(current.email ?? '', nonce.trim()) &&
+        sentAt + rt.settings.emailLinkSeconds * 1000 >= rt.now();
+      if (!valid) {
+        throw unprocessable('reauthentication_not_valid', 'Requested nonce is invalid or expired');
+      }
+      columns.reauthentication_token = '';
+    }
     if (await passwordMatches(password, current.encrypted_password)) {
       throw unprocessable(
         'same_password',
         'New password should be different from the old password.',
       );
     }
-    encrypted = await hashPassword(password, rt.settings.bcryptCost);
+    columns.encrypted_password = await hashPassword(password, rt.settings.bcryptCost);
   }
   let newEmail: string | null = null;
   if (email !== undefined) {
@@ -73,21 +97,20 @@ export async function updateUser(rt: AuthRuntime, request: AuthRequest): Promise
     const user = await transaction(rt.pool, async (db) => {
       const user = await findUserById(db, current.id, { forUpdate: true });
       if (!user) throw validationFailed('User not found');
-      if (data) {
-        await db.query(
-          'update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1',
-          [user.id, JSON.stringify(mergeMetadata(user.raw_user_meta_data, data))],
-        );
-        await audit(db, actorOf(user), 'user_modified', request.ip);
+      if (data) columns.raw_user_meta_data = mergeMetadata(user.raw_user_meta_data, data);
+      if (Object.keys(columns).length > 0) {
+        await updateUserColumns(db, user.id, columns, new Date(rt.now()));
       }
-      if (encrypted) {
-        await db.query(
-          'update auth.users set encrypted_password = $2, updated_at = now() where id = $1',
-          [user.id, encrypted],
-        );
-        await audit(db, actorOf(user), 'user_updated_password', request.ip);
+      if (data) await audit(db, rt, actorOf(user), 'user_modified', request.ip);
+      if (columns.encrypted_password) {
+        await audit(db, rt, actorOf(user), 'user_updated_password', request.ip);
       }
-      if (newEmail) mail = await prepareEmailChange(db, rt, user, newEmail, request, pkce);
+      if (newEmail) {
+        ({ mail } = await prepareLink(db, rt, user, 'email_change', request, {
+          pkce,
+          to: newEmail,
+        }));
+      }
       return (await findUserById(db, user.id))!;
     });
     if (mail) await rt.outbox.send(mail);
@@ -99,31 +122,26 @@ export async function updateUser(rt: AuthRuntime, request: AuthRequest): Promise
 }
 
 /** POST /logout?scope=global|local|others → 204 */
-export async function logout(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
+export async function logout(rt: AuthRuntime, request: SignedInRequest): Promise<Response> {
   const scope = request.url.searchParams.get('scope') ?? 'global';
   if (scope !== 'global' && scope !== 'local' && scope !== 'others') {
     throw validationFailed(`Unsupported logout scope "${scope}"`);
   }
-  const { user, session } = await requireUser(rt, request);
+  const { user, session } = request.auth;
   await transaction(rt.pool, async (db) => {
-    if (scope === 'local') await db.query('delete from auth.sessions where id = $1', [session.id]);
-    else if (scope === 'others') {
-      await db.query('delete from auth.sessions where user_id = $1 and id <> $2', [
-        user.id,
-        session.id,
-      ]);
-    } else await db.query('delete from auth.sessions where user_id = $1', [user.id]);
-    await audit(db, actorOf(user), 'logout', request.ip, { scope });
+    await deleteSessions(db, user.id, scope, session.id);
+    await audit(db, rt, actorOf(user), 'logout', request.ip, { scope });
   });
   return new Response(null, { status: 204 });
 }
 
 /** DELETE /user/identities/{id}: unlink one of the user's identities, never the last one. */
-export async function unlinkIdentity(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
+export async function unlinkIdentity(rt: AuthRuntime, request: SignedInRequest): Promise<Response> {
   const identityId = request.params.id ?? '';
   await transaction(rt.pool, async (db) => {
-    const { user } = await requireUser(rt, request, db, { lockUser: true });
-    if (!UUID_PATTERN.test(identityId)) throw validationFailed('identity_id must be an UUID');
+    const user = await findUserById(db, request.auth.user.id, { forUpdate: true });
+    if (!user) throw validationFailed('User not found');
+    if (!isUuid(identityId)) throw validationFailed('identity_id must be an UUID');
     if (user.identities.length <= 1) {
       throw unprocessable(
         'single_identity_not_deletable',
@@ -132,15 +150,17 @@ export async function unlinkIdentity(rt: AuthRuntime, request: AuthRequest): Pro
     }
     const identity = user.identities.find((candidate) => candidate.id === identityId);
     if (!identity) throw unprocessable('identity_not_found', "Identity doesn't exist");
-    await db.query('delete from auth.identities where id = $1', [identity.id]);
+    await deleteIdentity(db, identity.id);
     const providers = [
       ...new Set(user.identities.filter((i) => i.id !== identity.id).map((i) => i.provider)),
     ];
-    await db.query(
-      'update auth.users set raw_app_meta_data = $2, updated_at = now() where id = $1',
-      [user.id, JSON.stringify({ ...(user.raw_app_meta_data ?? {}), providers })],
+    await updateUserColumns(
+      db,
+      user.id,
+      { raw_app_meta_data: { ...(user.raw_app_meta_data ?? {}), providers } },
+      new Date(rt.now()),
     );
-    await audit(db, actorOf(user), 'identity_unlinked', request.ip, {
+    await audit(db, rt, actorOf(user), 'identity_unlinked', request.ip, {
       identity_id: identity.id,
       provider: identity.provider,
       provider_id: identity.provider_id,
@@ -162,7 +182,6 @@ export async function authorize(_rt: AuthRuntime, request: AuthRequest): Promise
 }
 
 /** GET /user/identities/authorize: link an OAuth identity — none is configured locally. */
-export async function linkIdentity(rt: AuthRuntime, request: AuthRequest): Promise<Response> {
-  await requireUser(rt, request);
+export async function linkIdentity(_rt: AuthRuntime, request: SignedInRequest): Promise<Response> {
   unsupportedProvider(request.url.searchParams.get('provider') ?? '');
 }

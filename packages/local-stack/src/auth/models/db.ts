@@ -24,10 +24,13 @@ export async function transaction<T>(
   }
 }
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function isUniqueViolation(error: unknown): boolean {
   return (
     typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505'
   );
+}
+
+/** Answers once the database takes a query (the health check). */
+export async function ping(db: Queryable): Promise<void> {
+  await db.query('select 1');
 }

@@ -16,7 +16,10 @@ export type AuditAction =
   | 'factor_in_progress'
   | 'challenge_created'
   | 'verification_attempted'
-  | 'factor_unenrolled';
+  | 'factor_unenrolled'
+  | 'factor_deleted'
+  | 'user_invited'
+  | 'user_reauthenticate_requested';
 
 const LOG_TYPES: Record<AuditAction, string> = {
   user_signedup: 'team',
@@ -34,6 +37,9 @@ const LOG_TYPES: Record<AuditAction, string> = {
   challenge_created: 'factor',
   verification_attempted: 'factor',
   factor_unenrolled: 'factor',
+  factor_deleted: 'factor',
+  user_invited: 'team',
+  user_reauthenticate_requested: 'user',
 };
 
 export interface AuditActor {
@@ -44,6 +50,7 @@ export interface AuditActor {
 /** Writes one `auth.audit_log_entries` row shaped like supabase/auth's. */
 export async function audit(
   db: Queryable,
+  clock: { now(): number },
   actor: AuditActor | null,
   action: AuditAction,
   ip: string,
@@ -59,7 +66,7 @@ export async function audit(
   };
   await db.query(
     `insert into auth.audit_log_entries (instance_id, id, payload, created_at, ip_address)
-     values ('00000000-0000-0000-0000-000000000000', $1, $2, now(), $3)`,
-    [randomUUID(), JSON.stringify(payload), ip.slice(0, 64)],
+     values ('00000000-0000-0000-0000-000000000000', $1, $2, $4, $3)`,
+    [randomUUID(), JSON.stringify(payload), ip.slice(0, 64), new Date(clock.now())],
   );
 }

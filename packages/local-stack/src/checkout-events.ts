@@ -1,0 +1,181 @@
+// The events the local test checkout delivers for a paid session, shaped and signed as Stripe
+// sends them to the stripe-webhook function.
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+
+const STRIPE_API_VERSION = '2025-10-29.clover';
+
+export interface Line {
+  name: string;
+  quantity: number;
+  amount: number;
+}
+
+export interface Session {
+  v: 1;
+  id: string;
+  mode: 'payment' | 'subscription';
+  orderId?: string;
+  clickId?: string | null;
+  userId?: string;
+  tier?: string;
+  email?: string | null;
+  currency: string;
+  amountTotal: number;
+  lines: Line[];
+  successUrl: string;
+  cancelUrl: string;
+  exp: number;
+}
+
+/** Sends Stripe-shaped events, signed as Stripe signs them, to the webhook function. */
+export function createStripeEventSender(opts: { webhookUrl: string; webhookSecret: string }) {
+  // The SDK is used for its webhook helpers only; no request reaches Stripe.
+  const stripe = new Stripe('sk_test_local_checkout');
+  return async (
+    type: string,
+    object: Record<string, unknown>,
+    id = `evt_${randomUUID().replace(/-/g, '')}`,
+  ) => {
+    const event = {
+      id,
+      object: 'event',
+      api_version: STRIPE_API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object },
+    };
+    const payload = JSON.stringify(event);
+    const signature = stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: opts.webhookSecret,
+    });
+    const response = await fetch(opts.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
+    return { event, status: response.status, body: await response.text() };
+  };
+}
+
+function stripeId(prefix: string): string {
+  return `${prefix}_${randomUUID().replace(/-/g, '')}`;
+}
+
+/** The events Stripe sends for a completed session, in Stripe's order. */
+export function eventsFor(session: Session): Array<[string, Record<string, unknown>]> {
+  const now = Math.floor(Date.now() / 1000);
+  if (session.mode === 'payment') {
+    const paymentIntent = stripeId('pi');
+    const metadata = { order_id: session.orderId ?? '', click_id: session.clickId ?? '' };
+    return [
+      [
+        'checkout.session.completed',
+        {
+          id: session.id,
+          object: 'checkout.session',
+          mode: 'payment',
+          status: 'complete',
+          payment_status: 'paid',
+          amount_subtotal: session.amountTotal,
+          amount_total: session.amountTotal,
+          currency: session.currency,
+          client_reference_id: session.orderId ?? null,
+          customer_email: session.email ?? null,
+          metadata,
+          payment_intent: paymentIntent,
+          success_url: session.successUrl,
+          cancel_url: session.cancelUrl,
+          created: now,
+        },
+      ],
+      [
+        'charge.succeeded',
+        {
+          id: stripeId('ch'),
+          object: 'charge',
+          amount: session.amountTotal,
+          amount_captured: session.amountTotal,
+          amount_refunded: 0,
+          currency: session.currency,
+          paid: true,
+          captured: true,
+          refunded: false,
+          status: 'succeeded',
+          payment_intent: paymentIntent,
+          metadata,
+          created: now,
+        },
+      ],
+    ];
+  }
+  const customer = stripeId('cus');
+  const subscription = stripeId('sub');
+  const periodEnd = now + 30 * 86_400;
+  const metadata = { user_id: session.userId ?? '', tier: session.tier ?? '' };
+  return [
+    [
+      'checkout.session.completed',
+      {
+        id: session.id,
+        object: 'checkout.session',
+        mode: 'subscription',
+        status: 'complete',
+        payment_status: 'paid',
+        amount_total: session.amountTotal,
+        currency: session.currency,
+        client_reference_id: session.userId ?? null,
+        customer,
+        subscription,
+        metadata,
+        created: now,
+      },
+    ],
+    [
+      'customer.subscription.created',
+      {
+        id: subscription,
+        object: 'subscription',
+        customer,
+        status: 'active',
+        cancel_at_period_end: false,
+        metadata,
+        items: {
+          object: 'list',
+          data: [
+            {
+              id: stripeId('si'),
+              object: 'subscription_item',
+              current_period_start: now,
+              current_period_end: periodEnd,
+              price: { id: `price_local_${session.tier ?? 'tier'}`, object: 'price' },
+              quantity: 1,
+            },
+          ],
+        },
+        created: now,
+      },
+    ],
+    [
+      'invoice.paid',
+      {
+        id: stripeId('in'),
+        object: 'invoice',
+        customer,
+        status: 'paid',
+        amount_paid: session.amountTotal,
+        currency: session.currency,
+        parent: {
+          type: 'subscription_details',
+          subscription_details: { subscription, metadata },
+        },
+        lines: { object: 'list', data: [{ period: { start: now, end: periodEnd } }] },
+        created: now,
+      },
+    ],
+  ];
+}

@@ -1,0 +1,237 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createStripeEventSender, eventsFor, type Session } from './checkout-events.js';
+import type { WebHandler } from './http.js';
+
+export { createStripeEventSender } from './checkout-events.js';
+
+// The local test checkout: what the shopper sees instead of Stripe Checkout when no
+// STRIPE_SECRET_KEY is configured. It shows the session (signed by the payment functions with
+// the webhook secret), takes Stripe's test cards, and on success delivers the events Stripe would
+// send — signed with the stripe SDK's generateTestHeaderString — to the stripe-webhook function
+// before redirecting to the session's success URL.
+
+export interface LocalCheckoutOptions {
+  /** `{apiUrl}/functions/v1/stripe-webhook`. */
+  webhookUrl: string;
+  /** The stack's STRIPE_WEBHOOK_SECRET (`whsec_…`). */
+  webhookSecret: string;
+  log?: (line: string) => void;
+}
+
+/** Stripe's test cards and their outcomes (https://docs.stripe.com/testing). */
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+} as const;
+
+/** Stripe's messages for the failures the page reproduces. */
+export const CARD_MESSAGES = {
+  declined: 'Your card was declined.',
+  invalidNumber: 'Your card number is invalid.',
+  incompleteNumber: 'Your card number is incomplete.',
+  invalidExpiry: "Your card's expiration date is incomplete.",
+  pastExpiry: "Your card's expiration year is in the past.",
+  invalidCvc: "Your card's security code is incomplete.",
+  nameRequired: 'Enter the name on the card.',
+  expired: 'This checkout session has expired. Go back and start the checkout again.',
+} as const;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function money(cents: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+  }).format(cents / 100);
+}
+
+/** Verifies a session token (`<payload>.<hmac>`) and returns the session, or undefined. */
+export function verifySessionToken(token: string, secret: string): Session | undefined {
+  const [payload, signature, extra] = token.split('.');
+  if (!payload || !signature || extra !== undefined) return undefined;
+  const expected = createHmac('sha256', secret).update(payload).digest();
+  let given: Buffer;
+  try {
+    given = Buffer.from(signature, 'base64url');
+  } catch {
+    return undefined;
+  }
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  try {
+    const session = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Session;
+    return session.v === 1 && typeof session.id === 'string' ? session : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function luhn(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i += 1) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** The card check of the test page: an error message (Stripe's words) or null when the card pays. */
+export function checkCard(
+  fields: { number: string; expiry: string; cvc: string; name: string },
+  now = new Date(),
+): string | null {
+  const number = fields.number.replace(/[\s-]/g, '');
+  if (!/^\d+$/.test(number) || number.length < 13) return CARD_MESSAGES.incompleteNumber;
+  if (number.length > 19 || !luhn(number)) return CARD_MESSAGES.invalidNumber;
+  const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(fields.expiry);
+  if (!expiry) return CARD_MESSAGES.invalidExpiry;
+  const month = Number(expiry[1]);
+  const year = Number(expiry[2]) < 100 ? 2000 + Number(expiry[2]) : Number(expiry[2]);
+  if (month < 1 || month > 12) return CARD_MESSAGES.invalidExpiry;
+  if (
+    year < now.getUTCFullYear() ||
+    (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)
+  )
+    return CARD_MESSAGES.pastExpiry;
+  if (!/^\d{3,4}$/.test(fields.cvc.trim())) return CARD_MESSAGES.invalidCvc;
+  if (!fields.name.trim()) return CARD_MESSAGES.nameRequired;
+  if (number === TEST_CARDS.declined) return CARD_MESSAGES.declined;
+  return null;
+}
+
+function page(
+  session: Session,
+  token: string,
+  error?: string,
+  values?: Record<string, string>,
+): string {
+  const v = (name: string) => escapeHtml(values?.[name] ?? '');
+  const lines = session.lines
+    .map(
+      (line) =>
+        `<li><span>${escapeHtml(line.name)}${line.quantity > 1 ? ` × ${line.quantity}` : ''}</span><span>${money(line.amount, session.currency)}</span></li>`,
+    )
+    .join('');
+  const title = session.mode === 'subscription' ? 'Subscribe' : 'Pay';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title} · Verdant test checkout</title>
+<style>
+html { color-scheme: dark; background: #111113; }
+body { font: 16px/1.5 system-ui, sans-serif; color: #edeef0; margin: 0; }
+.wrap { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: 2rem; max-width: 60rem; margin: 0 auto; padding: 2rem 1rem; }
+.badge { display: inline-block; font-size: 0.75rem; background: #3b2f00; color: #ffd75e; border-radius: 4px; padding: 0.1rem 0.4rem; }
+ul { list-style: none; padding: 0; }
+li { display: flex; justify-content: space-between; gap: 1rem; padding: 0.4rem 0; border-bottom: 1px solid #2b2d31; }
+.total { font-size: 1.75rem; font-weight: 600; }
+form { background: #18191b; border: 1px solid #2b2d31; border-radius: 12px; padding: 1.5rem; }
+label { display: block; font-size: 0.9rem; margin: 0.9rem 0 0.3rem; color: #b0b4ba; }
+input { box-sizing: border-box; width: 100%; font: inherit; padding: 0.6rem 0.7rem; border-radius: 6px; border: 1px solid #43484e; background: #111113; color: #edeef0; }
+input:focus-visible, button:focus-visible, a:focus-visible { outline: 2px solid #58d5ba; outline-offset: 2px; }
+.row { display: grid; grid-template-columns: 1fr 1fr; gap: 0.75rem; }
+button { margin-top: 1.25rem; width: 100%; font: inherit; font-weight: 600; padding: 0.75rem; border: 0; border-radius: 8px; background: #1f8a65; color: #fff; cursor: pointer; }
+.error { margin-top: 1rem; padding: 0.6rem 0.8rem; border-radius: 6px; background: #3c181a; color: #ff9592; }
+.cancel { display: block; text-align: center; margin-top: 1rem; color: #b0b4ba; }
+.hint { font-size: 0.8rem; color: #777b84; }
+</style>
+</head>
+<body>
+<div class="wrap">
+<section aria-label="Order summary">
+<p><span class="badge">Test mode</span></p>
+<h1>Verdant</h1>
+<ul>${lines}</ul>
+<p>Total due${session.mode === 'subscription' ? ' every month' : ''}</p>
+<p class="total">${money(session.amountTotal, session.currency)}</p>
+</section>
+<form method="post" action="/local-checkout/c/${escapeHtml(token)}" novalidate>
+<h2>Pay with card</h2>
+<label for="card-number">Card number</label>
+<input id="card-number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" value="${v('number')}" required>
+<div class="row">
+<div><label for="card-expiry">Expiry</label>
+<input id="card-expiry" name="expiry" autocomplete="cc-exp" placeholder="MM / YY" value="${v('expiry')}" required></div>
+<div><label for="card-cvc">CVC</label>
+<input id="card-cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" value="${v('cvc')}" required></div>
+</div>
+<label for="card-name">Name on card</label>
+<input id="card-name" name="name" autocomplete="cc-name" value="${v('name')}" required>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<button type="submit">${title}</button>
+<a class="cancel" href="${escapeHtml(session.cancelUrl)}">Cancel</a>
+<p class="hint">Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.</p>
+</form>
+</div>
+</body>
+</html>
+`;
+}
+
+function html(status: number, body: string): Response {
+  return new Response(body, {
+    status,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'content-security-policy':
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+    },
+  });
+}
+
+/**
+ * The web-standard handler of `/local-checkout/…` (mounted by the web server): `GET /c/{token}`
+ * shows the card form, `POST /c/{token}` pays (or shows Stripe's decline message).
+ */
+export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
+  const send = createStripeEventSender(opts);
+  const log = opts.log ?? (() => undefined);
+
+  return async (req, info) => {
+    const match = /^\/c\/([A-Za-z0-9_.-]{10,16384})\/?$/.exec(info.path);
+    const session = match?.[1] ? verifySessionToken(match[1], opts.webhookSecret) : undefined;
+    if (!match?.[1] || !session)
+      return html(
+        404,
+        '<!doctype html><title>Checkout not found</title><p>This checkout link is not valid.</p>',
+      );
+    const token = match[1];
+    if (session.exp * 1000 < Date.now())
+      return html(410, page(session, token, CARD_MESSAGES.expired));
+    if (req.method === 'GET' || req.method === 'HEAD') return html(200, page(session, token));
+    if (req.method !== 'POST') return new Response('Method not allowed', { status: 405 });
+
+    const form = new URLSearchParams(await req.text());
+    const fields = {
+      number: form.get('number') ?? '',
+      expiry: form.get('expiry') ?? '',
+      cvc: form.get('cvc') ?? '',
+      name: form.get('name') ?? '',
+    };
+    const error = checkCard(fields);
+    if (error) return html(402, page(session, token, error, { ...fields, cvc: '' }));
+
+    for (const [type, object] of eventsFor(session)) {
+      const result = await send(type, object);
+      if (result.status !== 200) {
+        log(`[checkout] ${type} was answered ${result.status}: ${result.body}`);
+        return html(
+          502,
+          page(session, token, 'The payment could not be confirmed. Please try again.', fields),
+        );
+      }
+    }
+    return new Response(null, { status: 303, headers: { location: session.successUrl } });
+  };
+}

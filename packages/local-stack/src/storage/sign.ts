@@ -1,0 +1,76 @@
+// Signed URLs: to download an object for a while, and to upload one object once.
+import { StorageError, invalidRequest } from './errors.js';
+import { bucketAndName, checkBucketId, checkObjectName, encodeName, jsonBody } from './input.js';
+import { checkMayUpload } from './upload.js';
+import type { CallerHandler } from './router.js';
+import { type StorageRuntime, readableObject } from './runtime.js';
+
+/** Signed upload URLs are valid for two hours, as on hosted Supabase. */
+const SIGNED_UPLOAD_SECONDS = 2 * 60 * 60;
+
+/**
+ * A download URL for `bucket/name`. A `transform` in the request is ignored, as hosted does when
+ * image transformation is not enabled: the URL serves the original file.
+ */
+async function signedUrl(
+  rt: StorageRuntime,
+  bucketId: string,
+  name: string,
+  expiresIn: unknown,
+): Promise<string> {
+  if (typeof expiresIn !== 'number' || !Number.isInteger(expiresIn) || expiresIn < 1) {
+    throw invalidRequest('expiresIn must be a whole number of seconds, at least 1');
+  }
+  const token = await rt.sign({ url: `${bucketId}/${name}`, kind: 'download' }, expiresIn);
+  return `/object/sign/${bucketId}/${encodeName(name)}?token=${token}`;
+}
+
+export const signObject: CallerHandler = async (rt, { req, params, claims }) => {
+  const { bucket, name } = bucketAndName(params);
+  const body = await jsonBody(req);
+  await readableObject(rt, claims, bucket, name);
+  return Response.json({ signedURL: await signedUrl(rt, bucket, name, body.expiresIn) });
+};
+
+export const signObjects: CallerHandler = async (rt, { req, params, claims }) => {
+  const bucket = checkBucketId(params.bucket);
+  const body = await jsonBody(req);
+  if (!Array.isArray(body.paths) || !body.paths.every((item) => typeof item === 'string')) {
+    throw invalidRequest('paths must be a list of object names');
+  }
+  const results = [];
+  for (const item of body.paths as string[]) {
+    try {
+      const name = checkObjectName(item);
+      await readableObject(rt, claims, bucket, name);
+      results.push({
+        error: null,
+        path: item,
+        signedURL: await signedUrl(rt, bucket, name, body.expiresIn),
+      });
+    } catch (error) {
+      if (!(error instanceof StorageError)) throw error;
+      if (error.error === 'InvalidRequest') throw error;
+      results.push({
+        error: 'Either the object does not exist or you do not have access to it',
+        path: item,
+        signedURL: null,
+      });
+    }
+  }
+  return Response.json(results);
+};
+
+export const signUpload: CallerHandler = async (rt, { req, params, claims }) => {
+  const { bucket, name } = bucketAndName(params);
+  const upsert = req.headers.get('x-upsert') === 'true';
+  await checkMayUpload(rt, claims, bucket, name, upsert);
+  const owner = typeof claims.sub === 'string' ? { owner: claims.sub } : {};
+  const token = await rt.sign(
+    { url: `${bucket}/${name}`, kind: 'upload', upsert, ...owner },
+    SIGNED_UPLOAD_SECONDS,
+  );
+  return Response.json({
+    url: `/object/upload/sign/${bucket}/${encodeName(name)}?token=${token}`,
+  });
+};

@@ -1,0 +1,84 @@
+// The HTML side of the local web server: the security headers of every page and the serve-time
+// edits of a built page (the running stack's configuration, a public page's share preview).
+
+/** Security headers for every HTML response. */
+export function htmlHeaders(apiUrl: string): Record<string, string> {
+  const api = new URL(apiUrl);
+  const ws = `ws://${api.host}`;
+  return {
+    'content-security-policy': [
+      "default-src 'self'",
+      "script-src 'self' https://js.stripe.com",
+      "style-src 'self' 'unsafe-inline'",
+      `img-src 'self' data: blob: https: ${api.origin}`,
+      "font-src 'self' data:",
+      `connect-src 'self' ${api.origin} ${ws} https://api.stripe.com`,
+      'frame-src https://js.stripe.com https://checkout.stripe.com https://hooks.stripe.com',
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "form-action 'self' https://checkout.stripe.com",
+      "object-src 'none'",
+    ].join('; '),
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    'cache-control': 'no-cache',
+  };
+}
+
+/** Text safe in HTML text and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * Serve-time configuration of a built app page: the running stack's API URL and anon key go into
+ * the page's `verdant-supabase-url` / `verdant-supabase-anon-key` meta tags (no inline script, so
+ * the CSP stays strict), and its CSP meta tag gets this server's policy (without frame-ancestors,
+ * which browsers ignore in a meta tag). One build thus serves any stack.
+ */
+export function injectPageConfig(
+  html: string,
+  opts: { apiUrl: string; anonKey: string },
+  csp: string,
+): string {
+  const setMeta = (source: string, attribute: string, name: string, value: string) =>
+    source.replace(
+      new RegExp(`(<meta\\s+${attribute}="${name}"\\s+content=")[^"]*(")`, 'i'),
+      (_match, start: string, end: string) => `${start}${escapeHtml(value)}${end}`,
+    );
+  const metaCsp = csp
+    .split('; ')
+    .filter((directive) => !directive.startsWith('frame-ancestors'))
+    .join('; ');
+  let out = setMeta(html, 'name', 'verdant-supabase-url', opts.apiUrl);
+  out = setMeta(out, 'name', 'verdant-supabase-anon-key', opts.anonKey);
+  return setMeta(out, 'http-equiv', 'Content-Security-Policy', metaCsp);
+}
+
+/** What the page-meta function answers for a public page's share preview. */
+export interface PageMetaTags {
+  title: string;
+  canonical: string;
+  tags: { attribute: 'name' | 'property'; key: string; content: string }[];
+}
+
+/** Puts a page's title, canonical link and meta tags into the app's HTML (escaped). */
+export function injectPageMeta(html: string, meta: PageMetaTags): string {
+  const tags = [
+    `<link rel="canonical" href="${escapeHtml(meta.canonical)}">`,
+    ...meta.tags
+      .filter((tag) => tag.attribute === 'name' || tag.attribute === 'property')
+      .map(
+        (tag) =>
+          `<meta ${tag.attribute}="${escapeHtml(tag.key)}" content="${escapeHtml(tag.content)}">`,
+      ),
+  ].join('\n');
+  const titled = /<title>[^<]*<\/title>/i.test(html)
+    ? html.replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeHtml(meta.title)}</title>`)
+    : html.replace(/<\/head>/i, () => `<title>${escapeHtml(meta.title)}</title>\n</head>`);
+  // The app's own generic description gives way to the page's.
+  const withoutDescription = titled.replace(/<meta\s+name="description"[^>]*>\s*/i, '');
+  return withoutDescription.replace(/<\/head>/i, () => `${tags}\n</head>`);
+}

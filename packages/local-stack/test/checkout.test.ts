@@ -1,0 +1,539 @@
+import { chromium, type Browser } from 'playwright';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumLaunchOptions } from '../../../config/chromium.mjs';
+import { createStripeEventSender } from '../src/checkout.js';
+import { startTestStack, type RunningStack } from '../src/testing.js';
+import { createWorld, eventually, type World } from './go-world.js';
+
+// Money through the real stack: /go click → cookie → create-checkout → the local test checkout in
+// Chromium → signed Stripe events → stripe-webhook → order paid → commission → hold → payout →
+// refund → clawback; and the webhook's guarantees (signatures, duplicates, order, concurrency).
+
+const DESKTOP =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36';
+
+let stack: RunningStack;
+let world: World;
+let browser: Browser;
+let send: ReturnType<typeof createStripeEventSender>;
+
+beforeAll(async () => {
+  stack = await startTestStack({ seed: false, env: { GO_FLUSH_INTERVAL_MS: '50' } });
+  world = await createWorld(stack, { type: 'percent', rate: 1000, holdingDays: 14 });
+  browser = await chromium.launch(chromiumLaunchOptions);
+  send = createStripeEventSender({
+    webhookUrl: `${stack.apiUrl}/functions/v1/stripe-webhook`,
+    webhookSecret: stack.stripeWebhookSecret,
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function checkout(token: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${stack.apiUrl}/functions/v1/create-checkout`, {
+    method: 'POST',
+    headers: {
+      apikey: stack.anonKey,
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      ...headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+async function order(id: string) {
+  const { rows } = await stack.pool.query('select * from public.orders where id = $1', [id]);
+  return rows[0] as Record<string, unknown>;
+}
+
+async function commissions(orderId: string) {
+  const { rows } = await stack.pool.query(
+    'select kind, status, amount_cents, affiliate_id, payout_id from public.commissions where order_id = $1 order by created_at',
+    [orderId],
+  );
+  return rows as Array<Record<string, unknown>>;
+}
+
+async function counts() {
+  const { rows } = await stack.pool.query<{ orders: number; items: number; events: number }>(
+    `select (select count(*) from public.orders)::int as orders,
+            (select count(*) from public.order_items)::int as items,
+            (select count(*) from public.stripe_events)::int as events`,
+  );
+  return rows[0]!;
+}
+
+/** A paid order through the checkout function and a signed checkout.session.completed. */
+async function paidOrder(opts: { clickId?: string; quantity?: number; token?: string } = {}) {
+  const created = await checkout(opts.token ?? world.shopper.token, {
+    items: [{ productId: world.cheapProductId, quantity: opts.quantity ?? 2 }],
+    ...(opts.clickId ? { clickId: opts.clickId } : {}),
+  });
+  expect(created.status).toBe(200);
+  const orderId = created.body.orderId as string;
+  const o = await order(orderId);
+  const result = await send('checkout.session.completed', {
+    id: o.stripe_checkout_session_id,
+    object: 'checkout.session',
+    mode: 'payment',
+    payment_status: 'paid',
+    amount_total: o.total_cents,
+    currency: 'usd',
+    client_reference_id: orderId,
+    metadata: { order_id: orderId, click_id: opts.clickId ?? '' },
+    payment_intent: `pi_${orderId.replace(/-/g, '')}`,
+  });
+  expect(result.status).toBe(200);
+  return orderId;
+}
+
+async function clickIdFor(code: string, userAgent = `Mozilla/5.0 Chrome/141.0 ${Math.random()}`) {
+  const res = await fetch(`${stack.webUrl}/go/${code}`, {
+    redirect: 'manual',
+    headers: { 'user-agent': userAgent },
+  });
+  const id = /verdant_ref=([0-9a-f-]{36})/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+  if (!id) throw new Error('no click id');
+  await eventually(
+    () => stack.pool.query('select 1 from public.link_clicks where public_id = $1', [id]),
+    (r) => r.rowCount === 1,
+  );
+  return id;
+}
+
+describe('the full chain in Chromium', () => {
+  it('click → cookie → local checkout → webhook → paid → commission → hold → payout → refund → clawback', async () => {
+    // Headless Chromium names itself HeadlessChrome, which the tracker rightly takes for a bot.
+    const context = await browser.newContext({ userAgent: DESKTOP });
+    const page = await context.newPage();
+    try {
+      // The visitor follows the affiliate's link on the site's own origin.
+      const landing = await page.goto(`${stack.webUrl}/go/${world.linkA.code}`);
+      expect(new URL(page.url()).pathname).toBe('/shop');
+      expect(landing).not.toBeNull();
+      const cookies = await context.cookies(stack.webUrl);
+      const ref = cookies.find((c) => c.name === 'verdant_ref');
+      expect(ref).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+
+      // The shop starts the checkout on the same origin, so the HttpOnly cookie travels along.
+      const started = await page.evaluate(
+        async ([anonKey, token, productId]) => {
+          const res = await fetch('/api/checkout', {
+            method: 'POST',
+            credentials: 'same-origin',
+            headers: {
+              apikey: anonKey!,
+              authorization: `Bearer ${token}`,
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({ items: [{ productId, quantity: 3 }] }),
+          });
+          return {
+            status: res.status,
+            body: (await res.json()) as { orderId: string; url: string },
+          };
+        },
+        [stack.anonKey, world.shopper.token, world.productId] as const,
+      );
+      expect(started.status).toBe(200);
+      const orderId = started.body.orderId;
+      expect(started.body.url).toMatch(new RegExp(`^${stack.webUrl}/local-checkout/c/`));
+      expect((await order(orderId)).click_ref).toBe(ref!.value);
+
+      // The test checkout: a declined card first, with Stripe's message.
+      await page.goto(started.body.url);
+      await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+      await page.getByLabel('Expiry').fill('12 / 34');
+      await page.getByLabel('CVC').fill('123');
+      await page.getByLabel('Name on card').fill('Sam Shopper');
+      await page.getByRole('button', { name: 'Pay' }).click();
+      await expect
+        .poll(() => page.getByRole('alert').textContent())
+        .toBe('Your card was declined.');
+      expect((await order(orderId)).status).toBe('pending');
+
+      await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await page.getByLabel('CVC').fill('123');
+      await page.getByRole('button', { name: 'Pay' }).click();
+      await page.waitForURL(`${stack.webUrl}/payment-success?order=${orderId}`);
+
+      const paid = await order(orderId);
+      expect(paid).toMatchObject({
+        status: 'paid',
+        total_cents: 7500,
+        attributed_affiliate_id: world.affiliateA.id,
+        self_referral: false,
+      });
+      expect(
+        (paid.merchant_amount_cents as number) +
+          (paid.affiliate_amount_cents as number) +
+          (paid.platform_fee_cents as number) +
+          (paid.payment_fee_cents as number),
+      ).toBe(7500);
+      expect(paid.affiliate_amount_cents).toBe(750); // 10 % of the line amount
+      const { rows: events } = await stack.pool.query(
+        `select type from public.stripe_events where payload->'data'->'object'->'metadata'->>'order_id' = $1 order by received_at`,
+        [orderId],
+      );
+      expect(events.map((e) => e.type)).toEqual(['checkout.session.completed', 'charge.succeeded']);
+      expect(await commissions(orderId)).toMatchObject([
+        { kind: 'sale', status: 'pending', amount_cents: 750 },
+      ]);
+
+      // The holding period elapses (clock injected): approved, then paid out by run-payouts.
+      const later = new Date(Date.parse(paid.paid_at as string) + 15 * 86_400_000).toISOString();
+      const payout = await fetch(`${stack.apiUrl}/functions/v1/run-payouts`, {
+        method: 'POST',
+        headers: {
+          apikey: stack.anonKey,
+          authorization: `Bearer ${world.admin.token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ asOf: later, minimumCents: 100 }),
+      });
+      expect(payout.status).toBe(200);
+      expect(await commissions(orderId)).toMatchObject([
+        { kind: 'sale', status: 'paid', amount_cents: 750 },
+      ]);
+
+      // A full refund after the payout claws the commission back.
+      const refund = await send('charge.refunded', {
+        id: 'ch_refund_chain',
+        object: 'charge',
+        amount: 7500,
+        amount_refunded: 7500,
+        currency: 'usd',
+        refunded: true,
+        payment_intent: paid.stripe_payment_intent_id,
+        metadata: { order_id: orderId },
+      });
+      expect(refund.status).toBe(200);
+      expect((await order(orderId)).status).toBe('refunded');
+      expect(await commissions(orderId)).toMatchObject([
+        { kind: 'sale', status: 'paid', amount_cents: 750 },
+        { kind: 'clawback', status: 'approved', amount_cents: -750 },
+      ]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('Cancel returns to /payment-canceled and pays nothing', async () => {
+    const started = await checkout(world.shopper.token, {
+      items: [{ productId: world.cheapProductId, quantity: 1 }],
+    });
+    const page = await browser.newPage();
+    try {
+      await page.goto(started.body.url as string);
+      await page.getByRole('link', { name: 'Cancel' }).click();
+      await page.waitForURL(
+        `${stack.webUrl}/payment-canceled?order=${started.body.orderId as string}`,
+      );
+      expect((await order(started.body.orderId as string)).status).toBe('pending');
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('the webhook secret', () => {
+  it('is generated per data directory and written to stack.json', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const info = JSON.parse(await readFile(`${stack.dataDir}/stack.json`, 'utf8')) as Record<
+      string,
+      string
+    >;
+    expect(info.stripeWebhookSecret).toMatch(/^whsec_[a-f0-9]{48}$/);
+    expect(info.stripeWebhookSecret).toBe(stack.stripeWebhookSecret);
+  });
+});
+
+describe('create-checkout', () => {
+  it('prices from the database and carries the click id; guests check out with the anon key', async () => {
+    const clickId = await clickIdFor(world.linkB.code);
+    const res = await checkout(stack.anonKey, {
+      items: [{ productId: world.cheapProductId, quantity: 2 }],
+      clickId,
+    });
+    expect(res.status).toBe(200);
+    const o = await order(res.body.orderId as string);
+    expect(o).toMatchObject({
+      buyer_id: null,
+      total_cents: 2000,
+      status: 'pending',
+      click_ref: clickId,
+    });
+  });
+
+  it.each([
+    ['not JSON', '{"items":'],
+    ['no items', { items: [] }],
+    ['items not a list', { items: 'all' }],
+    [
+      'zero quantity',
+      { items: [{ productId: '00000000-0000-4000-8000-000000000001', quantity: 0 }] },
+    ],
+    [
+      'negative quantity',
+      { items: [{ productId: '00000000-0000-4000-8000-000000000001', quantity: -2 }] },
+    ],
+    [
+      'huge quantity',
+      { items: [{ productId: '00000000-0000-4000-8000-000000000001', quantity: 1e9 }] },
+    ],
+    [
+      'fractional quantity',
+      { items: [{ productId: '00000000-0000-4000-8000-000000000001', quantity: 1.5 }] },
+    ],
+    ['bad product id', { items: [{ productId: 'drop table', quantity: 1 }] }],
+    [
+      'tampered price',
+      { items: [{ productId: '00000000-0000-4000-8000-000000000001', quantity: 1, price: 1 }] },
+    ],
+    [
+      'unknown field',
+      { items: [{ productId: '00000000-0000-4000-8000-000000000001', quantity: 1 }], total: 1 },
+    ],
+    [
+      'bad click id',
+      { items: [{ productId: '00000000-0000-4000-8000-000000000001', quantity: 1 }], clickId: 'x' },
+    ],
+  ])('refuses %s with 400 and writes nothing', async (_name, body) => {
+    const before = await counts();
+    const res = await checkout(world.shopper.token, body);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      error: { code: expect.any(String), message: expect.any(String) },
+    });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses unknown, unpublished, foreign-merchant and out-of-stock products, writing nothing', async () => {
+    const cases = [
+      [{ productId: '00000000-0000-4000-8000-0000000000ff', quantity: 1 }],
+      [{ productId: world.draftProductId, quantity: 1 }],
+      [
+        { productId: world.cheapProductId, quantity: 1 },
+        { productId: world.foreignProductId, quantity: 1 },
+      ],
+      [{ productId: world.productId, quantity: 6 }], // stock 5
+      [
+        { productId: world.cheapProductId, quantity: 1 },
+        { productId: world.cheapProductId, quantity: 1 },
+      ],
+    ];
+    for (const items of cases) {
+      const before = await counts();
+      const res = await checkout(world.shopper.token, { items });
+      expect(res.status).toBe(400);
+      expect(await counts()).toEqual(before);
+    }
+  });
+
+  it('refuses oversized bodies and requests without a JWT', async () => {
+    const before = await counts();
+    const big = await checkout(world.shopper.token, {
+      items: [{ productId: world.cheapProductId, quantity: 1 }],
+      clickId: 'x'.repeat(40_000),
+    });
+    expect(big.status).toBe(413);
+    const anonymous = await fetch(`${stack.apiUrl}/functions/v1/create-checkout`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ items: [{ productId: world.cheapProductId, quantity: 1 }] }),
+    });
+    expect(anonymous.status).toBe(401);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('stripe-webhook', () => {
+  it('refuses a missing or bad signature with 400 and writes nothing', async () => {
+    const before = await counts();
+    const payload = JSON.stringify({
+      id: 'evt_forged',
+      type: 'checkout.session.completed',
+      data: { object: {} },
+    });
+    const url = `${stack.apiUrl}/functions/v1/stripe-webhook`;
+    const missing = await fetch(url, {
+      method: 'POST',
+      body: payload,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(missing.status).toBe(400);
+    const wrongSecret = new Stripe('sk_test_x').webhooks.generateTestHeaderString({
+      payload,
+      secret: 'whsec_not_the_stacks_secret_0123456789',
+    });
+    const forged = await fetch(url, {
+      method: 'POST',
+      body: payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': wrongSecret },
+    });
+    expect(forged.status).toBe(400);
+    // A valid signature over a different body (tampered payload).
+    const signed = new Stripe('sk_test_x').webhooks.generateTestHeaderString({
+      payload: '{}',
+      secret: stack.stripeWebhookSecret,
+    });
+    const tampered = await fetch(url, {
+      method: 'POST',
+      body: payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signed },
+    });
+    expect(tampered.status).toBe(400);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('acts once on duplicates, replays and a second session for the same order', async () => {
+    const orderId = await paidOrder();
+    const o = await order(orderId);
+    const object = {
+      id: o.stripe_checkout_session_id,
+      object: 'checkout.session',
+      mode: 'payment',
+      payment_status: 'paid',
+      amount_total: o.total_cents,
+      currency: 'usd',
+      client_reference_id: orderId,
+      metadata: { order_id: orderId },
+      payment_intent: 'pi_other',
+    };
+    const first = await send('checkout.session.completed', object, 'evt_dup_1');
+    const again = await send('checkout.session.completed', object, 'evt_dup_1');
+    const otherId = await send('checkout.session.completed', object, 'evt_dup_2');
+    expect([first.status, again.status, otherId.status]).toEqual([200, 200, 200]);
+    expect(JSON.parse(again.body)).toMatchObject({ outcome: 'duplicate' });
+    const after = await order(orderId);
+    expect(after.paid_at).toEqual(o.paid_at);
+    expect(await commissions(orderId)).toHaveLength(0); // no click: no commission, and no second one either
+  });
+
+  it('creates one commission from concurrent deliveries of the same event', async () => {
+    const clickId = await clickIdFor(world.linkA.code);
+    const created = await checkout(world.shopper.token, {
+      items: [{ productId: world.cheapProductId, quantity: 1 }],
+      clickId,
+    });
+    const orderId = created.body.orderId as string;
+    const object = {
+      id: `cs_concurrent_${orderId.slice(0, 8)}`,
+      object: 'checkout.session',
+      mode: 'payment',
+      payment_status: 'paid',
+      amount_total: 1000,
+      currency: 'usd',
+      client_reference_id: orderId,
+      metadata: { order_id: orderId, click_id: clickId },
+      payment_intent: `pi_concurrent_${orderId.slice(0, 8)}`,
+    };
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        send('checkout.session.completed', object, i % 2 ? 'evt_concurrent_a' : 'evt_concurrent_b'),
+      ),
+    );
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(await commissions(orderId)).toMatchObject([{ kind: 'sale', amount_cents: 100 }]);
+  });
+
+  it('handles a refund that arrives before the payment: retried later, then applied once', async () => {
+    const clickId = await clickIdFor(world.linkA.code);
+    const created = await checkout(world.shopper.token, {
+      items: [{ productId: world.cheapProductId, quantity: 1 }],
+      clickId,
+    });
+    const orderId = created.body.orderId as string;
+    const refund = {
+      id: `ch_early_${orderId.slice(0, 8)}`,
+      object: 'charge',
+      amount: 1000,
+      amount_refunded: 1000,
+      currency: 'usd',
+      payment_intent: `pi_early_${orderId.slice(0, 8)}`,
+      metadata: { order_id: orderId },
+    };
+    const early = await send('charge.refunded', refund, 'evt_early_refund');
+    expect(early.status).toBe(503); // Stripe retries non-2xx answers
+    const { rowCount } = await stack.pool.query(
+      'select 1 from public.stripe_events where id = $1',
+      ['evt_early_refund'],
+    );
+    expect(rowCount).toBe(0);
+    await send('checkout.session.completed', {
+      id: `cs_early_${orderId.slice(0, 8)}`,
+      object: 'checkout.session',
+      mode: 'payment',
+      payment_status: 'paid',
+      amount_total: 1000,
+      currency: 'usd',
+      client_reference_id: orderId,
+      metadata: { order_id: orderId, click_id: clickId },
+      payment_intent: refund.payment_intent,
+    });
+    expect(await commissions(orderId)).toMatchObject([{ status: 'pending' }]);
+    const retried = await send('charge.refunded', refund, 'evt_early_refund');
+    expect(retried.status).toBe(200);
+    expect((await order(orderId)).status).toBe('refunded');
+    expect(await commissions(orderId)).toMatchObject([{ kind: 'sale', status: 'reversed' }]);
+  });
+
+  it('does not pay an order when the amount paid differs from the order total', async () => {
+    const created = await checkout(world.shopper.token, {
+      items: [{ productId: world.cheapProductId, quantity: 1 }],
+    });
+    const orderId = created.body.orderId as string;
+    const res = await send('checkout.session.completed', {
+      id: 'cs_tampered',
+      object: 'checkout.session',
+      mode: 'payment',
+      payment_status: 'paid',
+      amount_total: 1,
+      currency: 'usd',
+      client_reference_id: orderId,
+      metadata: { order_id: orderId },
+    });
+    expect(res.status).toBe(200);
+    expect((await order(orderId)).status).toBe('pending');
+  });
+});
+
+describe('attribution', () => {
+  it('the last click wins between two affiliates', async () => {
+    await clickIdFor(world.linkA.code);
+    const last = await clickIdFor(world.linkB.code);
+    const orderId = await paidOrder({ clickId: last });
+    expect(await order(orderId)).toMatchObject({ attributed_affiliate_id: world.affiliateB.id });
+    expect(await commissions(orderId)).toMatchObject([{ affiliate_id: world.affiliateB.id }]);
+  });
+
+  it('a self-referral earns nothing and is flagged', async () => {
+    const clickId = await clickIdFor(world.linkA.code);
+    const orderId = await paidOrder({ clickId, token: world.affiliateA.token });
+    expect(await order(orderId)).toMatchObject({
+      self_referral: true,
+      attributed_affiliate_id: null,
+      affiliate_amount_cents: 0,
+    });
+    expect(await commissions(orderId)).toEqual([]);
+  });
+
+  it('a click outside the cookie window gives no commission', async () => {
+    const clickId = await clickIdFor(world.linkA.code);
+    // The click happened 31 days ago (the program's window is 30 days).
+    await stack.pool.query(
+      `alter table public.link_clicks disable trigger link_clicks_append_only;
+       update public.link_clicks set clicked_at = now() - interval '31 days' where public_id = '${clickId}';
+       alter table public.link_clicks enable trigger link_clicks_append_only;`,
+    );
+    const orderId = await paidOrder({ clickId });
+    expect(await order(orderId)).toMatchObject({ status: 'paid', attributed_affiliate_id: null });
+    expect(await commissions(orderId)).toEqual([]);
+  });
+});

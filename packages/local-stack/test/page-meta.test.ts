@@ -1,0 +1,156 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { injectPageMeta } from '../src/web.js';
+import { startTestStack, type RunningStack } from '../src/testing.js';
+
+// Share previews of public pages: the page-meta function and the web server that puts its tags
+// into the HTML for /@{username} and /s/{slug}, against a real seeded stack.
+
+const PAGE = `<!doctype html><html><head>
+<meta charset="utf-8" />
+<meta
+  name="description"
+  content="The generic app description."
+/>
+<title>Verdant · Sustainable Affiliate Marketing</title></head><body><div id="root"></div></body></html>`;
+
+let stack: RunningStack;
+let webRoot: string;
+
+beforeAll(async () => {
+  webRoot = await mkdtemp(path.join(tmpdir(), 'verdant-page-meta-'));
+  await writeFile(path.join(webRoot, 'index.html'), PAGE);
+  stack = await startTestStack({ webRoot });
+  // A storefront that exists but is not published, and a link page with HTML in its bio.
+  await stack.pool.query(
+    `insert into public.storefronts (owner_id, slug, title, is_published)
+     select id, 'draft-picks-meta', 'Draft picks', false from public.profiles where username = 'jordan-rivers'`,
+  );
+  await stack.pool.query(
+    `update public.link_pages set bio = 'Low-waste <b>"living"</b> & more'
+     where owner_id = (select id from public.profiles where username = 'jordan-rivers')`,
+  );
+}, 240_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  if (webRoot) await rm(webRoot, { recursive: true, force: true });
+});
+
+const meta = (pagePath: string, init?: RequestInit) =>
+  fetch(`${stack.apiUrl}/functions/v1/page-meta?path=${encodeURIComponent(pagePath)}`, init);
+
+describe('the page-meta function', () => {
+  it('answers title, description, canonical URL and Open Graph/Twitter tags for a link page', async () => {
+    const res = await meta('/@jordan-rivers');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      title: string;
+      description: string;
+      canonical: string;
+      tags: { attribute: string; key: string; content: string }[];
+    };
+    expect(body.title).toBe('Jordan Rivers (@jordan-rivers) — Verdant');
+    expect(body.description).toBe('Low-waste <b>"living"</b> & more');
+    expect(body.canonical).toBe(`${stack.webUrl}/@jordan-rivers`);
+    const tag = (key: string) => body.tags.find((t) => t.key === key)?.content;
+    expect(tag('og:title')).toBe(body.title);
+    expect(tag('og:url')).toBe(body.canonical);
+    expect(tag('og:type')).toBe('profile');
+    expect(tag('twitter:card')).toBe('summary');
+    expect(tag('twitter:description')).toBe(body.description);
+  });
+
+  it('answers for a published storefront with its owner in the title', async () => {
+    const res = await meta('/s/jordan-rivers-picks');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { title: string; canonical: string; description: string };
+    expect(body.title).toBe("Jordan's sustainable picks by Jordan Rivers — Verdant");
+    expect(body.description).toBe('Things I use every week and would buy again.');
+    expect(body.canonical).toBe(`${stack.webUrl}/s/jordan-rivers-picks`);
+  });
+
+  it('answers 404 for unknown users, unknown and unpublished storefronts', async () => {
+    for (const pagePath of ['/@nobody-here', '/s/no-such-shop', '/s/draft-picks-meta', '/@A!']) {
+      const res = await meta(pagePath);
+      expect(res.status, pagePath).toBe(404);
+      expect(await res.json()).toHaveProperty('error');
+    }
+  });
+
+  it('refuses other paths and methods with a clear 4xx', async () => {
+    for (const pagePath of ['/dashboard', '', '/s/a/b', '/@']) {
+      const res = await meta(pagePath);
+      expect(res.status, pagePath).toBe(400);
+      expect((await res.json()) as { error: string }).toMatchObject({
+        error: expect.stringContaining('/@{username}'),
+      });
+    }
+    const post = await meta('/@jordan-rivers', { method: 'POST', body: '{}' });
+    expect(post.status).toBe(405);
+  });
+});
+
+describe('the web server', () => {
+  it('sends /@{username} with its own title, canonical link and escaped meta tags', async () => {
+    const res = await fetch(`${stack.webUrl}/@jordan-rivers`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<title>Jordan Rivers (@jordan-rivers) — Verdant</title>');
+    expect(html).toContain(`<link rel="canonical" href="${stack.webUrl}/@jordan-rivers">`);
+    expect(html).toContain(
+      '<meta property="og:description" content="Low-waste &#60;b&#62;&#34;living&#34;&#60;/b&#62; &#38; more">',
+    );
+    expect(html).toContain('<meta name="twitter:card" content="summary">');
+    expect(html).not.toContain('The generic app description.');
+    expect(html).not.toContain('<b>');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(html));
+  });
+
+  it('sends /s/{slug} with its tags', async () => {
+    const res = await fetch(`${stack.webUrl}/s/jordan-rivers-picks`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(
+      `<meta property="og:url" content="${stack.webUrl}/s/jordan-rivers-picks">`,
+    );
+    expect(html).toContain(
+      '<meta name="description" content="Things I use every week and would buy again.">',
+    );
+  });
+
+  it('answers unknown usernames and slugs with a real 404 that still carries the app', async () => {
+    for (const pagePath of ['/@nobody-here', '/s/no-such-shop', '/s/draft-picks-meta']) {
+      const res = await fetch(`${stack.webUrl}${pagePath}`);
+      expect(res.status, pagePath).toBe(404);
+      const html = await res.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('og:title');
+    }
+  });
+
+  it('leaves other app paths alone', async () => {
+    const res = await fetch(`${stack.webUrl}/dashboard`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('The generic app description.');
+    expect(html).not.toContain('og:title');
+  });
+});
+
+describe('injectPageMeta', () => {
+  it('adds a title when the page has none and escapes every value', () => {
+    const html = injectPageMeta('<html><head></head><body></body></html>', {
+      title: 'A & B',
+      canonical: 'https://verdant.example/@a"b',
+      tags: [{ attribute: 'property', key: 'og:title', content: '<script>' }],
+    });
+    expect(html).toContain('<title>A &#38; B</title>');
+    expect(html).toContain('href="https://verdant.example/@a&#34;b"');
+    expect(html).toContain('content="&#60;script&#62;"');
+    expect(html).not.toContain('<script>');
+  });
+});
