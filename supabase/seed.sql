@@ -206,6 +206,29 @@ begin
   update public.sustainability_claims set product_id = pg_temp.sid('product/fair-trade-coffee-beans')
   where id = pg_temp.sid('claim/m3/1');
 
+  -- The demo world's history predates the plan limits: some free affiliates hold more than the 10
+  -- tracked links of Affiliate Free, and Tidewater runs two programs without a subscription. Like
+  -- any rows made before a limit, they are kept and keep working; only new rows are counted. The
+  -- plan-limit triggers (where the migrations have them) are paused while the history is written.
+  create function pg_temp.set_plan_limits(enabled boolean) returns void
+    language plpgsql as $f$
+    declare
+      t record;
+    begin
+      for t in
+        select c.relname, tr.tgname from pg_catalog.pg_trigger tr
+        join pg_catalog.pg_class c on c.oid = tr.tgrelid
+        join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and not tr.tgisinternal and tr.tgname like '%\_enforce\_plan\_limit'
+      loop
+        execute format('alter table public.%I %s trigger %I', t.relname,
+                       case when enabled then 'enable' else 'disable' end, t.tgname);
+      end loop;
+    end;
+  $f$;
+
+  perform pg_temp.set_plan_limits(false);
+
   -- Programs and memberships ---------------------------------------------------------------------
 
   insert into public.affiliate_programs (id, merchant_id, name, description, commission_type, commission_rate_bps,
@@ -264,6 +287,8 @@ begin
 
   update public.affiliate_links set is_active = false
   where id = (select id from public.affiliate_links order by code limit 1 offset 7);
+
+  perform pg_temp.set_plan_limits(true);
 
   -- 20,000 clicks over the last 90 days, busier on popular links and recent days. The insert
   -- trigger marks unique clicks and fills the daily roll-ups.

@@ -159,10 +159,19 @@ describe('commission lifecycle', () => {
     await expectPgError(move(id, to), '23514', `A commission cannot go from ${from} to ${to}`);
   });
 
-  it('reverses pending or approved commissions', async () => {
-    await move(await commission('pending'), 'reversed');
-    await move(await commission('approved'), 'reversed');
-  });
+  it.each(['pending', 'approved'])(
+    'reverses a %s commission: status reversed, reversed_at stamped, amount kept',
+    async (from) => {
+      const id = await commission(from);
+      const result = await move(id, 'reversed');
+      expect(result.rowCount).toBe(1);
+      const { rows } = await query(
+        `select status, reversed_at is not null as stamped, amount_cents from public.commissions where id = $1`,
+        [id],
+      );
+      expect(rows[0]).toEqual({ status: 'reversed', stamped: true, amount_cents: 100 });
+    },
+  );
 
   it('never changes its amount or parties', async () => {
     const id = await commission();

@@ -342,12 +342,21 @@ describe('change_user_role() (spec §5)', () => {
     expect(error?.code).toBe('42501');
   });
 
-  it('count_admins_excluding() reveals only the count', async () => {
-    const client = await signedInClient(stack, 'role-affiliate@profiles.test', password);
-    expect((await client.rpc('count_admins_excluding', { excluded_id: admin.id })).data).toBe(0);
-    expect((await client.rpc('count_admins_excluding', { excluded_id: affiliate.id })).data).toBe(
-      1,
+  it('count_admins_excluding() answers administrators only, so it is no oracle for who is admin', async () => {
+    const adminClient = await signedInClient(stack, 'role-admin@profiles.test', password);
+    expect((await adminClient.rpc('count_admins_excluding', { excluded_id: admin.id })).data).toBe(
+      0,
     );
+    const client = await signedInClient(stack, 'role-affiliate@profiles.test', password);
+    for (const excluded of [admin.id, affiliate.id]) {
+      const answer = await client.rpc('count_admins_excluding', { excluded_id: excluded });
+      expect(answer.data).toBeNull();
+      expect(answer.error?.code).toBe('42501');
+    }
+    // user_role_of() is not callable by ordinary users either.
+    const roleOf = await client.rpc('user_role_of', { target: admin.id });
+    expect(roleOf.data).toBeNull();
+    expect(roleOf.error).not.toBeNull();
     // The admins' profiles themselves stay hidden from a non-admin.
     const { data } = await client.from('profiles').select('id').eq('role', 'admin');
     expect(data).toEqual([]);
@@ -405,14 +414,7 @@ describe('public_profiles', () => {
       .eq('id', user.id)
       .single();
     expect(error).toBeNull();
-    expect(Object.keys(data!).sort()).toEqual([
-      'bio',
-      'id',
-      'name',
-      'profile_image',
-      'role',
-      'username',
-    ]);
+    expect(Object.keys(data!).sort()).toEqual(['bio', 'id', 'name', 'profile_image', 'username']);
     const hidden = await anonClient(stack).from('profiles').select('*').eq('id', user.id);
     expect(hidden.data).toEqual([]);
   });

@@ -66,12 +66,14 @@ describe('migrations on an empty database', () => {
   });
 
   it('covers every table in the RLS matrix', async () => {
-    const { rows } = await stack.pool.query<{ relname: string }>(
-      `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
-       where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`,
+    const { rows } = await stack.pool.query<{ relname: string; relkind: string }>(
+      `select c.relname, c.relkind from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind in ('r', 'p', 'v') order by 1`,
     );
     const covered = new Set(SCENARIOS.map((s) => s.table));
-    expect(rows.map((r) => r.relname).filter((t) => !covered.has(t))).toEqual([]);
+    const tables = rows.filter((r) => r.relkind !== 'v');
+    expect(tables.map((r) => r.relname).filter((t) => !covered.has(t))).toEqual([]);
+    // Views in the matrix (public_profiles) must exist too.
     expect([...covered].filter((t) => !rows.some((r) => r.relname === t))).toEqual([]);
   });
 
@@ -249,6 +251,31 @@ describe('the seed', () => {
                    and exists (select 1 from public.link_pages lp where lp.owner_id = p.id)
                    and exists (select 1 from public.storefronts s where s.owner_id = p.id)`),
     ).toBe(10);
+  });
+
+  it('keeps its history beyond the plan limits, and the limits hold again for new rows', async () => {
+    // Free affiliates with more than 10 links and a merchant with two programs and no subscription.
+    const { rows: over } = await stack.pool.query<{ id: string }>(
+      `select p.id from public.profiles p
+       where p.role = 'affiliate' and not p.has_active_subscription
+         and (select count(*) from public.affiliate_links l where l.affiliate_id = p.id) > 10`,
+    );
+    expect(over.length).toBeGreaterThan(0);
+    expect(
+      await count(`select count(*) as n from public.profiles p
+                   where p.role = 'merchant' and not p.has_active_subscription
+                     and (select count(*) from public.affiliate_programs a where a.merchant_id = p.id) > 1`),
+    ).toBeGreaterThan(0);
+    expect(
+      await count(`select count(*) as n from pg_catalog.pg_trigger
+                   where tgname like '%\\_enforce\\_plan\\_limit' and tgenabled = 'O'`),
+    ).toBe(4);
+    await expect(
+      stack.pool.query(
+        `insert into public.affiliate_links (code, affiliate_id, destination_url) values ('seed-over-limit', $1, '/shop')`,
+        [over[0]!.id],
+      ),
+    ).rejects.toThrow(/Affiliate Free includes up to 10 tracked links/);
   });
 
   it('has 20,000 clicks over 90 days, rolled up per day', async () => {

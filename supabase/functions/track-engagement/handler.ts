@@ -2,7 +2,7 @@
 // the service role. Web-standard handler: hosted Supabase runs it through index.ts (Deno.serve),
 // the local stack calls it directly.
 import { createClient } from '@supabase/supabase-js';
-import { validateEngagementMetric } from '@verdant/validation';
+import { bearerToken, isUuid, validateEngagementMetric } from '@verdant/validation';
 
 export interface FunctionEnv {
   get(name: string): string | undefined;
@@ -27,16 +27,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** The `sub` of the caller's JWT when it is a user's token (the gateway has verified it already). */
 function userIdFrom(req: Request): string | null {
-  const token = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
-  const payload = token?.split('.')[1];
+  const payload = bearerToken(req.headers.get('authorization'))?.split('.')[1];
   if (!payload) return null;
   try {
     const claims: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
     if (!isRecord(claims) || claims.role !== 'authenticated' || typeof claims.sub !== 'string')
       return null;
-    return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(claims.sub)
-      ? claims.sub
-      : null;
+    return isUuid(claims.sub) ? claims.sub : null;
   } catch {
     return null;
   }

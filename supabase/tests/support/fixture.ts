@@ -38,6 +38,8 @@ export const ID = {
   payoutB: id(0x172),
   subscriptionA: id(0x181),
   subscriptionB: id(0x182),
+  subscriptionM: id(0x183),
+  subscriptionM2: id(0x184),
   linkPageB: id(0x191),
   linkPageM: id(0x192),
   linkPageItemB: id(0x193),
@@ -59,6 +61,7 @@ export const ID = {
   reportA: id(0x1c5),
   conversationMA: id(0x1d1),
   messageMA: id(0x1d2),
+  contactMessage: id(0x1e1),
   clickA: 900001,
   clickB: 900002,
   auditRow: 900003,
@@ -115,6 +118,12 @@ on conflict (id) do nothing;
 insert into public.sustainability_claims (id, merchant_id, claim, evidence_url, review_status) values
   (${q(I.claimApproved)}, ${q(I.M)}, 'Plastic-free packaging', '/evidence/approved.pdf', 'approved'),
   (${q(I.claimPending)}, ${q(I.M)}, 'Renewable electricity', '/evidence/pending.pdf', 'pending')
+on conflict (id) do nothing;
+
+-- M and M2 run two programs each: Merchant Growth (no program or product limit).
+insert into public.subscriptions (id, user_id, tier, status, current_period_end, stripe_subscription_id) values
+  (${q(I.subscriptionM)}, ${q(I.M)}, 'business', 'active', now() + interval '20 days', 'sub_matrix_m'),
+  (${q(I.subscriptionM2)}, ${q(I.M2)}, 'business', 'active', now() + interval '20 days', 'sub_matrix_m2')
 on conflict (id) do nothing;
 
 insert into public.affiliate_programs (id, merchant_id, name, commission_type, commission_rate_bps, status) values
@@ -242,6 +251,10 @@ on conflict (id) do nothing;
 
 insert into public.engagement_metrics (id, metric_type, metric_value, metadata, user_id) overriding system value values
   (${I.metricRow}, 'page_load_time', 812, '{"url":"/"}', ${q(I.A)})
+on conflict (id) do nothing;
+
+insert into public.contact_messages (id, source, name, email, message) values
+  (${q(I.contactMessage)}, 'investors', 'Visitor', 'visitor@matrix.test', 'Please send the deck')
 on conflict (id) do nothing;
 `;
 }

@@ -53,13 +53,33 @@ export const SCENARIOS: Scenario[] = [
     table: 'profiles',
     row: "A's profile (A is in M's program and talks to M)",
     key: { id: ID.A },
-    select: ['A', 'M', 'admin'],
+    // Private fields: partners read the public face through public_profiles instead.
+    select: ['A', 'admin'],
     insert: {
       row: (self, tag) => ({ id: self, name: 'Copy', username: `copy-${tag}` }),
       allowed: nobody,
     },
     update: { set: { bio: 'Updated bio' }, allowed: ['A', 'admin'] },
     delete: { allowed: nobody },
+  },
+  {
+    table: 'profiles',
+    row: "M's profile (M runs A's program and talks to A)",
+    key: { id: ID.M },
+    select: ['M', 'admin'],
+    update: { set: { bio: 'Updated bio' }, allowed: ['M', 'admin'] },
+  },
+  {
+    table: 'public_profiles',
+    row: "A's public face (name, username, image, bio)",
+    key: { id: ID.A },
+    select: all,
+  },
+  {
+    table: 'public_profiles',
+    row: "the admin's public face (its role is not shown)",
+    key: { id: ID.admin },
+    select: all,
   },
   {
     table: 'profiles',
@@ -281,6 +301,37 @@ export const SCENARIOS: Scenario[] = [
     delete: { allowed: nobody },
   },
   {
+    table: 'commission_daily',
+    row: 'the daily commission roll-up of A',
+    key: { affiliate_id: ID.A },
+    select: ['A', 'admin'],
+    insert: {
+      row: (_self, tag) => ({
+        affiliate_id: ID.A,
+        day: dayFor(tag),
+        link_key: ID.linkA,
+        currency: 'USD',
+        status: 'pending',
+        sales: 1000,
+      }),
+      allowed: nobody,
+    },
+    update: { set: { amount_cents: 100000 }, allowed: nobody },
+    delete: { allowed: nobody },
+  },
+  {
+    table: 'commission_balances',
+    row: 'the commission balances of A',
+    key: { affiliate_id: ID.A },
+    select: ['A', 'admin'],
+    insert: {
+      row: () => ({ affiliate_id: ID.A, currency: 'EUR', status: 'paid', amount_cents: 100000 }),
+      allowed: nobody,
+    },
+    update: { set: { amount_cents: 100000 }, allowed: nobody },
+    delete: { allowed: nobody },
+  },
+  {
     table: 'orders',
     row: "A's order from M",
     key: { id: ID.orderA },
@@ -440,7 +491,8 @@ export const SCENARIOS: Scenario[] = [
         slug: `shop-${tag}`,
         title: 'Shop',
       }),
-      allowed: signedIn,
+      // B already owns a storefront and is on the free affiliate plan (one storefront).
+      allowed: ['A', 'M', 'admin'],
     },
     update: { set: { title: 'Favourites' }, allowed: ['A', 'admin'] },
     delete: { allowed: ['A', 'admin'] },
@@ -631,11 +683,23 @@ export const SCENARIOS: Scenario[] = [
     key: { id: ID.conversationMA },
     select: ['A', 'M'],
     insert: {
+      // Only B has a membership in one of M2's programs.
       row: (self, tag) => ({ id: uuidFor(tag), merchant_id: ID.M2, affiliate_id: self }),
-      allowed: ['A', 'B'],
+      allowed: ['B'],
     },
     update: { set: { subject: 'Changed' }, allowed: nobody },
     delete: { allowed: ['A', 'M'] },
+  },
+  {
+    table: 'conversations',
+    row: 'a merchant opening a conversation with an affiliate outside its programs',
+    key: { id: ID.conversationMA },
+    select: ['A', 'M'],
+    insert: {
+      // B has no membership in any of M's programs, so nobody (M included) may open this one.
+      row: (self, tag) => ({ id: uuidFor(tag), merchant_id: self, affiliate_id: ID.B }),
+      allowed: nobody,
+    },
   },
   {
     table: 'messages',
@@ -662,6 +726,28 @@ export const SCENARIOS: Scenario[] = [
     insert: { row: () => ({ metric_type: 'error', metric_value: 1 }), allowed: nobody },
     update: { set: { metric_value: 0 }, allowed: nobody },
     delete: { allowed: nobody },
+  },
+  {
+    table: 'contact_messages',
+    row: 'a message sent through the investors page',
+    key: { id: ID.contactMessage },
+    select: ['admin'],
+    insert: {
+      row: (_self, tag) => ({
+        source: 'contact',
+        name: 'Matrix sender',
+        email: `sender-${tag}@matrix.test`,
+        message: 'Hello',
+      }),
+      allowed: all,
+      cleanup: (row) => ({ email: row.email }),
+    },
+    update: { set: { message: 'Changed' }, allowed: nobody },
+    delete: {
+      allowed: ['admin'],
+      fresh: `insert into public.contact_messages (name, email, message)
+        values ('Fresh', 'fresh@matrix.test', 'Delete me') returning id`,
+    },
   },
 ];
 

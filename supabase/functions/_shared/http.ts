@@ -1,0 +1,118 @@
+// Small helpers shared by the payment and tracking functions (web-standard, Deno and Node).
+
+export interface FunctionEnv {
+  get(name: string): string | undefined;
+}
+
+/** What the runtime offers to keep work alive after the response (hosted: EdgeRuntime.waitUntil). */
+export interface FunctionRuntime {
+  waitUntil?: (promise: Promise<unknown>) => void;
+}
+
+/** A handler that may hold buffered work; `close()` finishes it (on shutdown). */
+export type ClosableHandler = ((req: Request) => Promise<Response>) & {
+  close?: () => Promise<void>;
+};
+
+export const CORS_HEADERS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
+  'Access-Control-Allow-Methods': 'POST, OPTIONS',
+};
+
+/** The error shape of every Verdant function: `{ error: { code, message } }`. */
+export function errorResponse(
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = CORS_HEADERS,
+): Response {
+  return json(status, { error: { code, message } }, headers);
+}
+
+export function json(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = CORS_HEADERS,
+): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...headers, 'Content-Type': 'application/json' },
+  });
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The claims of the caller's JWT (the gateway or the hosted relay has verified it already). */
+export function jwtClaims(req: Request): Record<string, unknown> | null {
+  const token = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    return isRecord(claims) ? claims : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The signed-in user's id, or null for the anon key and the service role. */
+export function userIdFrom(req: Request): string | null {
+  const claims = jwtClaims(req);
+  if (!claims || claims.role !== 'authenticated' || typeof claims.sub !== 'string') return null;
+  return UUID.test(claims.sub) ? claims.sub : null;
+}
+
+/** Reads a JSON body of at most `limit` bytes; a string error when it is missing, too big or not JSON. */
+export async function readJsonBody(
+  req: Request,
+  limit: number,
+): Promise<
+  { ok: true; body: unknown } | { ok: false; status: number; code: string; message: string }
+> {
+  if (!(req.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json'))
+    return {
+      ok: false,
+      status: 415,
+      code: 'unsupported_media_type',
+      message: 'The body must be JSON (Content-Type: application/json)',
+    };
+  const declared = Number(req.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit)
+    return {
+      ok: false,
+      status: 413,
+      code: 'payload_too_large',
+      message: `The body may be at most ${limit} bytes`,
+    };
+  const text = await req.text();
+  if (new TextEncoder().encode(text).length > limit)
+    return {
+      ok: false,
+      status: 413,
+      code: 'payload_too_large',
+      message: `The body may be at most ${limit} bytes`,
+    };
+  try {
+    return { ok: true, body: JSON.parse(text) };
+  } catch {
+    return { ok: false, status: 400, code: 'invalid_json', message: 'The body is not valid JSON' };
+  }
+}
+
+/** The value of one cookie of the request. */
+export function cookieValue(req: Request, name: string): string | undefined {
+  const header = req.headers.get('cookie');
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+  }
+  return undefined;
+}
+
+export const ATTRIBUTION_COOKIE = 'verdant_ref';

@@ -1,0 +1,62 @@
+// Sessions of the local test checkout (used when STRIPE_SECRET_KEY is not set). The payment
+// functions describe the session in a token signed with the webhook secret; the local stack's
+// checkout page accepts only tokens it can verify, so a shopper cannot change the amount.
+
+export interface LocalCheckoutLine {
+  name: string;
+  quantity: number;
+  /** Line total in cents. */
+  amount: number;
+}
+
+export interface LocalCheckoutSession {
+  v: 1;
+  /** Checkout Session id (`cs_test_local_…`). */
+  id: string;
+  mode: 'payment' | 'subscription';
+  orderId?: string;
+  clickId?: string | null;
+  userId?: string;
+  tier?: string;
+  email?: string | null;
+  /** Lower-case ISO currency, as Stripe writes it. */
+  currency: string;
+  amountTotal: number;
+  lines: LocalCheckoutLine[];
+  successUrl: string;
+  cancelUrl: string;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+}
+
+function base64Url(bytes: Uint8Array): string {
+  let text = '';
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+async function hmac(secret: string, text: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  return base64Url(
+    new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(text))),
+  );
+}
+
+/** `<payload>.<signature>`, both base64url; the payload is the session as JSON. */
+export async function signLocalCheckoutSession(
+  session: LocalCheckoutSession,
+  secret: string,
+): Promise<string> {
+  const payload = base64Url(new TextEncoder().encode(JSON.stringify(session)));
+  return `${payload}.${await hmac(secret, payload)}`;
+}
+
+export function randomStripeId(prefix: string): string {
+  return `${prefix}_${crypto.randomUUID().replace(/-/g, '')}`;
+}

@@ -1,0 +1,117 @@
+// create-subscription-checkout: a signed-in user starts the card checkout for a paid tier (tiers
+// are defined once in @verdant/validation). With STRIPE_SECRET_KEY a Stripe Checkout Session in
+// subscription mode; otherwise the local stack's test checkout. The user id and tier travel in
+// the subscription's metadata, so the webhook can keep `subscriptions` and the profile in step.
+import { createClient } from '@supabase/supabase-js';
+import { paidTier } from '@verdant/validation';
+import Stripe from 'stripe';
+import {
+  CORS_HEADERS,
+  errorResponse,
+  isRecord,
+  json,
+  jwtClaims,
+  readJsonBody,
+  userIdFrom,
+  type FunctionEnv,
+} from '../_shared/http.ts';
+import { randomStripeId, signLocalCheckoutSession } from '../_shared/local-checkout.ts';
+
+const SESSION_SECONDS = 60 * 60;
+
+export function createHandler(env: FunctionEnv): (req: Request) => Promise<Response> {
+  const url = env.get('SUPABASE_URL');
+  const serviceRoleKey = env.get('SUPABASE_SERVICE_ROLE_KEY');
+  if (!url || !serviceRoleKey)
+    throw new Error(
+      'create-subscription-checkout needs SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY',
+    );
+  const admin = createClient(url, serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  const stripeKey = env.get('STRIPE_SECRET_KEY');
+  const stripe = stripeKey ? new Stripe(stripeKey) : undefined;
+  const localCheckoutUrl = env.get('LOCAL_CHECKOUT_URL');
+  const webhookSecret = env.get('STRIPE_WEBHOOK_SECRET');
+  const siteUrl = (env.get('SITE_URL') ?? 'http://localhost:3000').replace(/\/+$/, '');
+
+  return async (req) => {
+    if (req.method === 'OPTIONS') return new Response('ok', { headers: CORS_HEADERS });
+    if (req.method !== 'POST') return errorResponse(405, 'method_not_allowed', 'Use POST');
+    if (!stripe && !(localCheckoutUrl && webhookSecret))
+      return errorResponse(503, 'payments_unavailable', 'Card payments are not configured');
+    const userId = userIdFrom(req);
+    if (!userId) return errorResponse(401, 'unauthorized', 'Sign in to subscribe');
+    const read = await readJsonBody(req, 1024);
+    if (!read.ok) return errorResponse(read.status, read.code, read.message);
+    if (!isRecord(read.body) || Object.keys(read.body).some((key) => key !== 'tier'))
+      return errorResponse(400, 'invalid_request', 'The body must be { "tier": "<tier id>" }');
+    const tier = paidTier(read.body.tier);
+    if (!tier)
+      return errorResponse(400, 'invalid_tier', 'Choose a paid tier: pro, starter or business');
+
+    const { data: profile, error } = await admin
+      .from('profiles')
+      .select('role')
+      .eq('id', userId)
+      .maybeSingle();
+    if (error) return errorResponse(500, 'checkout_failed', 'The checkout could not be created');
+    if (!profile) return errorResponse(401, 'unauthorized', 'Unknown user');
+    if (profile.role !== tier.audience && profile.role !== 'admin')
+      return errorResponse(
+        400,
+        'invalid_tier',
+        `${tier.name} is for ${tier.audience === 'affiliate' ? 'affiliates' : 'merchants'}`,
+      );
+
+    const claims = jwtClaims(req);
+    const email = typeof claims?.email === 'string' ? claims.email : null;
+    const metadata = { user_id: userId, tier: tier.id };
+    const successUrl = `${siteUrl}/payment-success?subscription=${tier.id}`;
+    const cancelUrl = `${siteUrl}/payment-canceled?subscription=${tier.id}`;
+
+    if (stripe) {
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        client_reference_id: userId,
+        customer_email: email ?? undefined,
+        metadata,
+        subscription_data: { metadata },
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: tier.currency.toLowerCase(),
+              unit_amount: tier.priceCents,
+              recurring: { interval: tier.interval },
+              product_data: { name: `Verdant ${tier.name}` },
+            },
+          },
+        ],
+        success_url: successUrl,
+        cancel_url: cancelUrl,
+      });
+      if (!session.url)
+        return errorResponse(502, 'checkout_failed', 'Stripe returned no checkout URL');
+      return json(200, { url: session.url });
+    }
+    const token = await signLocalCheckoutSession(
+      {
+        v: 1,
+        id: randomStripeId('cs_test_local'),
+        mode: 'subscription',
+        userId,
+        tier: tier.id,
+        email,
+        currency: tier.currency.toLowerCase(),
+        amountTotal: tier.priceCents,
+        lines: [{ name: `Verdant ${tier.name} (monthly)`, quantity: 1, amount: tier.priceCents }],
+        successUrl,
+        cancelUrl,
+        exp: Math.floor(Date.now() / 1000) + SESSION_SECONDS,
+      },
+      webhookSecret as string,
+    );
+    return json(200, { url: `${localCheckoutUrl}/c/${token}` });
+  };
+}

@@ -1,0 +1,399 @@
+// go: the link tracker behind /go/{code}. Answers 302 to the link's destination at once from an
+// in-memory cache of links, then records the click after the response through a bounded buffer
+// that is flushed in batches (by size or time) and on shutdown. HEAD requests are not recorded;
+// bots and repeats within an hour are stored flagged and never counted (the database decides
+// `is_unique`). The visitor is a salted SHA-256 of IP + user agent; the raw IP is never stored.
+import { createClient } from '@supabase/supabase-js';
+import { validateLinkDestination } from '@verdant/validation';
+import { isbot } from 'isbot';
+import UAParser from 'ua-parser-js';
+import {
+  ATTRIBUTION_COOKIE,
+  type ClosableHandler,
+  type FunctionEnv,
+  type FunctionRuntime,
+} from '../_shared/http.ts';
+
+const CODE = /^[A-Za-z0-9_-]{4,32}$/;
+const DEFAULT_COOKIE_DAYS = 30;
+
+interface CachedLink {
+  id: string;
+  destination: string;
+  /** The absolute redirect target when SITE_URL fixes it; otherwise resolved per request. */
+  location: string | null;
+  cookieDays: number;
+  expiresAt: number | null;
+}
+
+interface CacheEntry {
+  link: CachedLink | null;
+  until: number;
+}
+
+interface PendingClick {
+  publicId: string;
+  linkId: string;
+  at: string;
+  ip: string;
+  userAgent: string;
+  referrer: string | null;
+  country: string | null;
+  bot: boolean;
+}
+
+interface ClickRow {
+  public_id: string;
+  link_id: string;
+  clicked_at: string;
+  visitor_hash: string;
+  referrer: string | null;
+  device: 'desktop' | 'mobile' | 'tablet' | 'bot' | 'unknown';
+  browser: string | null;
+  country: string | null;
+  is_bot: boolean;
+}
+
+function numberEnv(env: FunctionEnv, name: string, fallback: number): number {
+  const value = Number(env.get(name));
+  return Number.isFinite(value) && value >= 0 ? value : fallback;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function notFoundPage(home: string): Response {
+  const body = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Link not found · Verdant</title>
+<style>
+html { color-scheme: dark; background: #111113; }
+body { font: 16px/1.5 system-ui, sans-serif; color: #edeef0; margin: 0; min-height: 100vh; display: grid; place-items: center; }
+main { max-width: 28rem; padding: 2rem; text-align: center; }
+h1 { font-size: 1.5rem; margin: 0 0 0.5rem; }
+p { color: #b0b4ba; }
+a { display: inline-block; margin-top: 1rem; padding: 0.6rem 1.2rem; border-radius: 8px; background: #1f8a65; color: #fff; text-decoration: none; }
+a:focus-visible { outline: 2px solid #58d5ba; outline-offset: 2px; }
+</style>
+</head>
+<body>
+<main>
+<h1>This link isn't available</h1>
+<p>The link you followed doesn't exist, has been turned off or has expired.</p>
+<a href="${escapeHtml(home)}">Go to Verdant</a>
+</main>
+</body>
+</html>
+`;
+  return new Response(body, {
+    status: 404,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    },
+  });
+}
+
+function referrerDomain(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const host = new URL(value).hostname.toLowerCase();
+    return host && host.length <= 253 ? host : null;
+  } catch {
+    return null;
+  }
+}
+
+function deviceOf(bot: boolean, type: string | undefined): ClickRow['device'] {
+  if (bot) return 'bot';
+  if (type === 'mobile' || type === 'wearable') return 'mobile';
+  if (type === 'tablet') return 'tablet';
+  if (type === undefined) return 'desktop';
+  return 'unknown';
+}
+
+function base64Url(bytes: ArrayBuffer): string {
+  let text = '';
+  for (const byte of new Uint8Array(bytes)) text += String.fromCharCode(byte);
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+async function sha256(text: string): Promise<string> {
+  return base64Url(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+}
+
+function isLocalHost(host: string): boolean {
+  return (
+    host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost')
+  );
+}
+
+/**
+ * Creates the tracker. Environment: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (required);
+ * SITE_URL (where site-relative destinations and the 404 page's home link point);
+ * VISITOR_HASH_SALT (default: derived from the service role key); TRUSTED_COUNTRY_HEADER (e.g.
+ * `cf-ipcountry`, only when the platform in front sets it); GO_LINK_CACHE_TTL_MS (30 000),
+ * GO_FLUSH_INTERVAL_MS (250), GO_BATCH_SIZE (500), GO_BUFFER_LIMIT (50 000).
+ */
+export function createHandler(env: FunctionEnv, runtime: FunctionRuntime = {}): ClosableHandler {
+  const url = env.get('SUPABASE_URL');
+  const serviceRoleKey = env.get('SUPABASE_SERVICE_ROLE_KEY');
+  if (!url || !serviceRoleKey)
+    throw new Error('go needs SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY');
+  const admin = createClient(url, serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  const siteUrl = env.get('SITE_URL');
+  const countryHeader = env.get('TRUSTED_COUNTRY_HEADER')?.toLowerCase();
+  const cacheTtl = numberEnv(env, 'GO_LINK_CACHE_TTL_MS', 30_000);
+  const missTtl = Math.min(cacheTtl, 5_000);
+  const flushInterval = numberEnv(env, 'GO_FLUSH_INTERVAL_MS', 250);
+  const batchSize = Math.max(1, numberEnv(env, 'GO_BATCH_SIZE', 500));
+  const bufferLimit = Math.max(batchSize, numberEnv(env, 'GO_BUFFER_LIMIT', 50_000));
+  const salt = env.get('VISITOR_HASH_SALT');
+  const saltPromise = salt
+    ? Promise.resolve(salt)
+    : sha256(`verdant-visitor-salt:${serviceRoleKey}`);
+
+  // Link cache ----------------------------------------------------------------------------------
+  const cache = new Map<string, CacheEntry>();
+  const loading = new Map<string, Promise<CachedLink | null>>();
+  const CACHE_LIMIT = 10_000;
+
+  const fetchLink = async (code: string): Promise<CachedLink | null> => {
+    const { data, error } = await admin
+      .from('affiliate_links')
+      .select(
+        'id, destination_url, is_active, expires_at, affiliate_programs(cookie_window_days, status)',
+      )
+      .eq('code', code)
+      .maybeSingle();
+    if (error) throw new Error(`link lookup failed: ${error.message}`);
+    if (!data || !data.is_active) return null;
+    const program = data.affiliate_programs as unknown as {
+      cookie_window_days: number;
+      status: string;
+    } | null;
+    if (program && program.status === 'closed') return null;
+    const checked = validateLinkDestination(data.destination_url);
+    if (!checked.ok) return null;
+    return {
+      id: data.id as string,
+      destination: checked.destination,
+      location: siteUrl ? new URL(checked.destination, siteUrl).toString() : null,
+      cookieDays: program?.cookie_window_days ?? DEFAULT_COOKIE_DAYS,
+      expiresAt: data.expires_at ? Date.parse(data.expires_at as string) : null,
+    };
+  };
+
+  const lookup = (code: string): Promise<CachedLink | null> | CachedLink | null => {
+    const now = Date.now();
+    const hit = cache.get(code);
+    if (hit && hit.until > now) return hit.link;
+    const pending = loading.get(code);
+    if (pending) return pending;
+    const promise = fetchLink(code)
+      .then((link) => {
+        if (cache.size >= CACHE_LIMIT) {
+          const oldest = cache.keys().next().value;
+          if (oldest !== undefined) cache.delete(oldest);
+        }
+        cache.set(code, { link, until: Date.now() + (link ? cacheTtl : missTtl) });
+        return link;
+      })
+      .finally(() => loading.delete(code));
+    loading.set(code, promise);
+    return promise;
+  };
+
+  // Click buffer --------------------------------------------------------------------------------
+  let buffer: PendingClick[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timerDone: (() => void) | undefined;
+  let dropped = 0;
+
+  // Parsed user agents and visitor hashes repeat a lot (the same browsers, the same visitors);
+  // small bounded caches keep the flush cheap.
+  const agents = new Map<string, { device: string | undefined; browser: string | null }>();
+  const visitors = new Map<string, Promise<string>>();
+  const bots = new Map<string, boolean>();
+  const remember = <V>(map: Map<string, V>, key: string, make: () => V, limit: number): V => {
+    const hit = map.get(key);
+    if (hit !== undefined) return hit;
+    if (map.size >= limit) map.clear();
+    const value = make();
+    map.set(key, value);
+    return value;
+  };
+  const parseAgent = (agent: string) => {
+    const result = new UAParser(agent).getResult();
+    return {
+      device: result.device.type as string | undefined,
+      browser: result.browser.name ? String(result.browser.name).slice(0, 64) : null,
+    };
+  };
+
+  const toRows = async (clicks: PendingClick[]): Promise<ClickRow[]> => {
+    const pepper = await saltPromise;
+    return Promise.all(
+      clicks.map(async (click) => {
+        const ua = remember(agents, click.userAgent, () => parseAgent(click.userAgent), 2_000);
+        const visitor = `${click.ip}\n${click.userAgent}`;
+        return {
+          public_id: click.publicId,
+          link_id: click.linkId,
+          clicked_at: click.at,
+          visitor_hash: await remember(
+            visitors,
+            visitor,
+            () => sha256(`${pepper}\n${visitor}`),
+            10_000,
+          ),
+          referrer: click.referrer,
+          device: click.userAgent ? deviceOf(click.bot, ua.device) : click.bot ? 'bot' : 'unknown',
+          browser: ua.browser,
+          country: click.country,
+          is_bot: click.bot,
+        };
+      }),
+    );
+  };
+
+  /** Writes everything buffered, one batch after another (in click order, so the database sees repeats). */
+  const drain = async (): Promise<void> => {
+    while (buffer.length) {
+      const batch = buffer.slice(0, batchSize);
+      const rows = await toRows(batch);
+      const { error } = await admin.from('link_clicks').insert(rows);
+      if (error) {
+        // Keep the clicks for the next attempt (a link deleted meanwhile is the only row error:
+        // drop the batch then, it can never be written).
+        if (error.code === '23503') buffer = buffer.slice(batch.length);
+        throw new Error(`click flush failed: ${error.message}`);
+      }
+      buffer = buffer.slice(batch.length);
+    }
+  };
+
+  // One drain at a time; the running drain also writes the clicks that arrive meanwhile.
+  let running: Promise<void> | undefined;
+  let closed = false;
+  const flush = (): Promise<void> => {
+    const waiting = timerDone;
+    timerDone = undefined;
+    if (timer !== undefined) {
+      clearTimeout(timer);
+      timer = undefined;
+    }
+    running ??= drain()
+      .catch((error: unknown) => {
+        console.error(`[go] ${String(error)}`);
+      })
+      .finally(() => {
+        running = undefined;
+        if (buffer.length && !closed) schedule();
+      });
+    // A timer that was waiting (kept alive with waitUntil) is done when this flush is.
+    if (waiting) void running.then(waiting);
+    return running;
+  };
+
+  const schedule = () => {
+    if (timer !== undefined || closed) return;
+    const done = new Promise<void>((resolve) => {
+      timerDone = resolve;
+      timer = setTimeout(() => {
+        timer = undefined;
+        void flush();
+      }, flushInterval);
+    });
+    runtime.waitUntil?.(done);
+  };
+
+  const record = (click: PendingClick) => {
+    if (buffer.length >= bufferLimit) {
+      // Bounded: while the database is unreachable for long, new clicks beyond the limit are
+      // not kept (the visitor is still redirected).
+      dropped += 1;
+      if (dropped % 1000 === 1) console.error(`[go] click buffer full; ${dropped} clicks dropped`);
+      return;
+    }
+    buffer.push(click);
+    if (buffer.length >= batchSize) {
+      const written = flush();
+      runtime.waitUntil?.(written);
+    } else schedule();
+  };
+
+  // Requests ------------------------------------------------------------------------------------
+  const respond = (req: Request, requestUrl: URL, link: CachedLink | null): Response => {
+    const home = siteUrl ?? '/';
+    if (!link || (link.expiresAt !== null && link.expiresAt <= Date.now()))
+      return notFoundPage(home);
+    const headers: Record<string, string> = {
+      Location: link.location ?? new URL(link.destination, requestUrl.origin).toString(),
+      'Cache-Control': 'private, no-store',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+    };
+    if (req.method === 'HEAD') return new Response(null, { status: 302, headers });
+
+    const userAgent = req.headers.get('user-agent') ?? '';
+    const bot = !userAgent || remember(bots, userAgent, () => isbot(userAgent), 2_000);
+    const publicId = crypto.randomUUID();
+    const country = countryHeader ? (req.headers.get(countryHeader)?.toUpperCase() ?? null) : null;
+    record({
+      publicId,
+      linkId: link.id,
+      at: new Date().toISOString(),
+      ip: (req.headers.get('x-forwarded-for') ?? '').split(',')[0]?.trim() ?? '',
+      userAgent: userAgent.slice(0, 1024),
+      referrer: referrerDomain(req.headers.get('referer')),
+      country: country && /^[A-Z]{2}$/.test(country) ? country : null,
+      bot,
+    });
+    if (!bot) {
+      const secure = isLocalHost(requestUrl.hostname) ? '' : '; Secure';
+      headers['Set-Cookie'] =
+        `${ATTRIBUTION_COOKIE}=${publicId}; Path=/; Max-Age=${link.cookieDays * 86_400}; HttpOnly; SameSite=Lax${secure}`;
+    }
+    return new Response(null, { status: 302, headers });
+  };
+
+  const handler: ClosableHandler = async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return new Response('Method not allowed', {
+        status: 405,
+        headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
+      });
+    }
+    const requestUrl = new URL(req.url);
+    const code = requestUrl.pathname.replace(/\/+$/, '').split('/').pop() ?? '';
+    if (!CODE.test(code)) return notFoundPage(siteUrl ?? '/');
+    const found = lookup(code);
+    let link: CachedLink | null;
+    try {
+      link = found instanceof Promise ? await found : found;
+    } catch (error) {
+      console.error(`[go] ${String(error)}`);
+      return new Response('The link service is temporarily unavailable; please try again.', {
+        status: 503,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' },
+      });
+    }
+    return respond(req, requestUrl, link);
+  };
+  handler.close = async () => {
+    closed = true;
+    await flush();
+    if (buffer.length) await flush();
+    if (timer !== undefined) clearTimeout(timer);
+  };
+  return handler;
+}

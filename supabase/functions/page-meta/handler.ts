@@ -1,0 +1,183 @@
+// page-meta: the share preview of a public page. For `?path=/@{username}` or `?path=/s/{slug}` it
+// answers the page's title, description, canonical URL, image and the Open Graph / Twitter tags
+// that the web server (and the production rewrite) put into the HTML it sends for that path;
+// unknown or unpublished pages get 404. It reads with the anon key, so row-level security decides
+// what is public. Web-standard handler: hosted Supabase runs it through index.ts (Deno.serve),
+// the local stack calls it directly.
+import { createClient } from '@supabase/supabase-js';
+
+export interface FunctionEnv {
+  get(name: string): string | undefined;
+}
+
+/** One `<meta>` tag: `attribute="key" content="content"`. */
+export interface MetaTag {
+  attribute: 'name' | 'property';
+  key: string;
+  content: string;
+}
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  canonical: string;
+  image: string | null;
+  tags: MetaTag[];
+}
+
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
+  'Access-Control-Allow-Methods': 'GET, OPTIONS',
+};
+
+const USERNAME = /^[a-z0-9](?:[a-z0-9_-]{1,28}[a-z0-9])?$/;
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const DESCRIPTION_MAX = 200;
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      ...CORS_HEADERS,
+      'Content-Type': 'application/json',
+      'Cache-Control': status === 200 ? 'public, max-age=60' : 'no-store',
+    },
+  });
+}
+
+function shorten(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= DESCRIPTION_MAX ? flat : `${flat.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`;
+}
+
+/** An absolute URL for a site path or a web URL; null for anything else. */
+function absolute(site: string, url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const resolved = new URL(url, site);
+    return resolved.protocol === 'https:' || resolved.protocol === 'http:' ? resolved.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function build(
+  site: string,
+  path: string,
+  page: { title: string; description: string; image: string | null; type: string },
+): PageMeta {
+  const canonical = new URL(path, site).href;
+  const tags: MetaTag[] = [
+    { attribute: 'name', key: 'description', content: page.description },
+    { attribute: 'property', key: 'og:type', content: page.type },
+    { attribute: 'property', key: 'og:site_name', content: 'Verdant' },
+    { attribute: 'property', key: 'og:title', content: page.title },
+    { attribute: 'property', key: 'og:description', content: page.description },
+    { attribute: 'property', key: 'og:url', content: canonical },
+    {
+      attribute: 'name',
+      key: 'twitter:card',
+      content: page.image ? 'summary_large_image' : 'summary',
+    },
+    { attribute: 'name', key: 'twitter:title', content: page.title },
+    { attribute: 'name', key: 'twitter:description', content: page.description },
+  ];
+  if (page.image) {
+    tags.push({ attribute: 'property', key: 'og:image', content: page.image });
+    tags.push({ attribute: 'name', key: 'twitter:image', content: page.image });
+  }
+  return { title: page.title, description: page.description, canonical, image: page.image, tags };
+}
+
+export function createHandler(env: FunctionEnv): (req: Request) => Promise<Response> {
+  const url = env.get('SUPABASE_URL');
+  const anonKey = env.get('SUPABASE_ANON_KEY');
+  if (!url || !anonKey) throw new Error('page-meta needs SUPABASE_URL and SUPABASE_ANON_KEY');
+  const configuredSite = env.get('SITE_URL');
+  const db = createClient(url, anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+
+  const linkPage = async (site: string, path: string, username: string) => {
+    const { data: owner, error } = await db
+      .from('public_profiles')
+      .select('id, name, profile_image, bio')
+      .eq('username', username)
+      .maybeSingle();
+    if (error) throw error;
+    if (!owner?.id) return null;
+    const { data: page, error: pageError } = await db
+      .from('link_pages')
+      .select('title, bio, avatar_url')
+      .eq('owner_id', owner.id)
+      .eq('is_published', true)
+      .maybeSingle();
+    if (pageError) throw pageError;
+    if (!page) return null;
+    return build(site, path, {
+      title: `${page.title} (@${username}) — Verdant`,
+      description: shorten(
+        page.bio || owner.bio || `${page.title}'s sustainable picks and links on Verdant.`,
+      ),
+      image: absolute(site, page.avatar_url ?? owner.profile_image),
+      type: 'profile',
+    });
+  };
+
+  const storefront = async (site: string, path: string, slug: string) => {
+    const { data: shop, error } = await db
+      .from('storefronts')
+      .select('title, description, banner_url, owner_id')
+      .eq('slug', slug)
+      .eq('is_published', true)
+      .maybeSingle();
+    if (error) throw error;
+    if (!shop) return null;
+    const { data: owner } = await db
+      .from('public_profiles')
+      .select('name')
+      .eq('id', shop.owner_id)
+      .maybeSingle();
+    const by = owner?.name ? ` by ${owner.name}` : '';
+    return build(site, path, {
+      title: `${shop.title}${by} — Verdant`,
+      description: shorten(
+        shop.description || `A storefront of sustainable products${by} on Verdant.`,
+      ),
+      image: absolute(site, shop.banner_url),
+      type: 'website',
+    });
+  };
+
+  return async (req) => {
+    if (req.method === 'OPTIONS') return new Response('ok', { headers: CORS_HEADERS });
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return json(405, { error: 'Method not allowed; use GET' });
+    const requestUrl = new URL(req.url);
+    const path = requestUrl.searchParams.get('path') ?? '';
+    const site = configuredSite ?? requestUrl.origin;
+    const profile = /^\/@([^/]+)\/?$/.exec(path);
+    const shop = /^\/s\/([^/]+)\/?$/.exec(path);
+    if (!profile && !shop) return json(400, { error: 'path must be /@{username} or /s/{slug}' });
+    let key = '';
+    try {
+      key = decodeURIComponent((profile ?? shop)![1] ?? '').toLowerCase();
+    } catch {
+      return json(400, { error: 'path is not a valid URL path' });
+    }
+    try {
+      const meta = profile
+        ? USERNAME.test(key)
+          ? await linkPage(site, `/@${key}`, key)
+          : null
+        : SLUG.test(key) && key.length <= 80
+          ? await storefront(site, `/s/${key}`, key)
+          : null;
+      if (!meta) return json(404, { error: profile ? 'No such page' : 'No such storefront' });
+      return json(200, meta);
+    } catch {
+      return json(502, { error: 'The page could not be read; try again' });
+    }
+  };
+}

@@ -1,0 +1,306 @@
+import { randomUUID } from 'node:crypto';
+import { startTestStack, type RunningStack } from '@verdant/local-stack/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvCell, payoutsCsv } from '../functions/run-payouts/handler.ts';
+import { parseCart } from '../functions/create-checkout/handler.ts';
+import { anonClient, signedInClient } from './support/clients.ts';
+import { createUser } from './support/users.ts';
+
+// The money functions in SQL: commission per line or per unit, self-referral, the cookie window,
+// the payout run (minimum, clawbacks carried into the next payout, one run at a time) and who may
+// call what.
+
+const PASSWORD = 'Money#Flows2026';
+let stack: RunningStack;
+
+beforeAll(async () => {
+  stack = await startTestStack({ seed: false });
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+interface Market {
+  merchant: string;
+  affiliate: string;
+  program: string;
+  link: string;
+  products: string[];
+}
+
+async function market(program: {
+  type: 'percent' | 'flat';
+  rate: number;
+  window?: number;
+  hold?: number;
+}) {
+  const merchant = await createUser(stack, { metadata: { role: 'merchant' } });
+  const affiliate = await createUser(stack, { metadata: { role: 'affiliate' } });
+  await stack.pool.query(
+    `insert into public.merchant_profiles (id, company_name, approval_status) values ($1, 'Sql Goods', 'approved')`,
+    [merchant.id],
+  );
+  const { rows: p } = await stack.pool.query<{ id: string }>(
+    `insert into public.affiliate_programs
+       (merchant_id, name, commission_type, commission_rate_bps, commission_flat_cents, cookie_window_days, holding_days)
+     values ($1, 'Program', $2, $3, $4, $5, $6) returning id`,
+    [
+      merchant.id,
+      program.type,
+      program.type === 'percent' ? program.rate : null,
+      program.type === 'flat' ? program.rate : null,
+      program.window ?? 30,
+      program.hold ?? 7,
+    ],
+  );
+  await stack.pool.query(
+    `insert into public.program_memberships (program_id, affiliate_id, status) values ($1, $2, 'approved')`,
+    [p[0]!.id, affiliate.id],
+  );
+  const { rows: l } = await stack.pool.query<{ id: string }>(
+    `insert into public.affiliate_links (code, affiliate_id, program_id, destination_url)
+     values ($1, $2, $3, '/shop') returning id`,
+    [`sql${randomUUID().slice(0, 8)}`, affiliate.id, p[0]!.id],
+  );
+  const products: string[] = [];
+  for (const price of [999, 1999]) {
+    const { rows } = await stack.pool.query<{ id: string }>(
+      `insert into public.products (merchant_id, name, slug, price_cents, status)
+       values ($1, $2, $3, $4, 'approved') returning id`,
+      [merchant.id, `Item ${price}`, `item-${randomUUID().slice(0, 8)}`, price],
+    );
+    products.push(rows[0]!.id);
+  }
+  return {
+    merchant: merchant.id,
+    affiliate: affiliate.id,
+    program: p[0]!.id,
+    link: l[0]!.id,
+    products,
+  };
+}
+
+async function click(link: string, at = 'now()'): Promise<string> {
+  const id = randomUUID();
+  await stack.pool.query(
+    `insert into public.link_clicks (link_id, visitor_hash, public_id, clicked_at)
+     values ($1, $2, $3, ${at})`,
+    [link, `visitor${randomUUID().replace(/-/g, '')}`, id],
+  );
+  return id;
+}
+
+/** Creates and pays an order as the payment functions do; returns the order row. */
+async function sale(
+  m: Market,
+  items: Array<[number, number]>,
+  opts: { clickRef?: string | null; buyer?: string | null; paidAt?: string } = {},
+) {
+  const { rows } = await stack.pool.query<{ id: string }>(
+    `select (public.create_checkout_order($1, null, $2::jsonb, $3)).id`,
+    [
+      opts.buyer ?? null,
+      JSON.stringify(
+        items.map(([index, quantity]) => ({ productId: m.products[index], quantity })),
+      ),
+      opts.clickRef ?? null,
+    ],
+  );
+  const id = rows[0]!.id;
+  const { rows: paid } = await stack.pool.query(
+    `select * from public.record_order_payment($1, $2, 0, coalesce($3::timestamptz, now()))`,
+    [id, `pi_${id.replace(/-/g, '')}`, opts.paidAt ?? null],
+  );
+  return paid[0] as Record<string, unknown>;
+}
+
+async function commission(orderId: unknown) {
+  const { rows } = await stack.pool.query(
+    `select kind, status, amount_cents, available_at from public.commissions where order_id = $1 order by created_at`,
+    [orderId],
+  );
+  return rows as Array<Record<string, unknown>>;
+}
+
+describe('commissions', () => {
+  it('percent programs earn a percent of each line amount; available after the holding days', async () => {
+    const m = await market({ type: 'percent', rate: 1250, hold: 7 });
+    const o = await sale(
+      m,
+      [
+        [0, 3],
+        [1, 1],
+      ],
+      { clickRef: await click(m.link) },
+    );
+    // 12.5 % of 29.97 (3.746 → 3.75) + 12.5 % of 19.99 (2.49875 → 2.50)
+    const [c] = await commission(o.id);
+    expect(c).toMatchObject({ kind: 'sale', status: 'pending', amount_cents: 375 + 250 });
+    expect(
+      new Date(c!.available_at as string).getTime() - new Date(o.paid_at as string).getTime(),
+    ).toBe(7 * 86_400_000);
+    expect(o.attributed_affiliate_id).toBe(m.affiliate);
+  });
+
+  it('flat programs earn the flat amount per unit', async () => {
+    const m = await market({ type: 'flat', rate: 120 });
+    const o = await sale(
+      m,
+      [
+        [0, 2],
+        [1, 3],
+      ],
+      { clickRef: await click(m.link) },
+    );
+    expect(await commission(o.id)).toMatchObject([{ amount_cents: 600 }]);
+  });
+
+  it('self-referral earns nothing and is flagged; an old click is outside the window', async () => {
+    const m = await market({ type: 'percent', rate: 1000, window: 7 });
+    const self = await sale(m, [[0, 1]], { clickRef: await click(m.link), buyer: m.affiliate });
+    expect(self).toMatchObject({
+      self_referral: true,
+      attributed_affiliate_id: null,
+      affiliate_amount_cents: 0,
+    });
+    expect(await commission(self.id)).toEqual([]);
+    const stale = await sale(m, [[0, 1]], {
+      clickRef: await click(m.link, `now() - interval '8 days'`),
+    });
+    expect(stale).toMatchObject({ attributed_affiliate_id: null });
+    expect(await commission(stale.id)).toEqual([]);
+  });
+});
+
+describe('run_payouts', () => {
+  it('pays above the minimum only, and a clawback reduces the next payout', async () => {
+    const m = await market({ type: 'percent', rate: 1000, hold: 0 });
+    const first = await sale(m, [[1, 5]], { clickRef: await click(m.link) }); // 10 % of 99.95 → 10.00
+    const small = await market({ type: 'flat', rate: 50, hold: 0 });
+    await sale(small, [[0, 1]], { clickRef: await click(small.link) }); // 50: below the minimum
+
+    const { rows: run1 } = await stack.pool.query(
+      `select affiliate_id, amount_cents, status from public.run_payouts(now() + interval '1 minute', 500)`,
+    );
+    expect(run1).toEqual([{ affiliate_id: m.affiliate, amount_cents: 1000, status: 'paid' }]);
+    expect(await commission(first.id)).toMatchObject([{ status: 'paid' }]);
+
+    // A refund after the payout claws back 1000; the next sale (2 × 9.99 → 2.00) is not enough.
+    await stack.pool.query(`select public.record_order_refund($1, $2)`, [
+      first.id,
+      first.total_cents,
+    ]);
+    await sale(m, [[0, 2]], { clickRef: await click(m.link) });
+    const { rows: run2 } = await stack.pool.query(
+      `select * from public.run_payouts(now() + interval '1 minute', 100)`,
+    );
+    expect(run2).toEqual([]);
+    // More sales later: the payout is what is left after the clawback.
+    await sale(m, [[1, 10]], { clickRef: await click(m.link) }); // 19.99
+    const { rows: run3 } = await stack.pool.query(
+      `select amount_cents from public.run_payouts(now() + interval '1 minute', 100)`,
+    );
+    expect(run3).toEqual([{ amount_cents: 200 + 1999 - 1000 }]);
+    // Nothing is paid twice.
+    const { rows: run4 } = await stack.pool.query(
+      `select * from public.run_payouts(now() + interval '1 minute', 1)`,
+    );
+    expect(run4.filter((r) => r.affiliate_id === m.affiliate)).toEqual([]);
+  });
+
+  it('two runs at the same time pay each commission once', async () => {
+    const m = await market({ type: 'percent', rate: 1000, hold: 0 });
+    await sale(m, [[1, 5]], { clickRef: await click(m.link) });
+    const runs = await Promise.all(
+      [0, 1, 2].map(() =>
+        stack.pool.query(
+          `select affiliate_id from public.run_payouts(now() + interval '1 minute', 1)`,
+        ),
+      ),
+    );
+    const paid = runs.flatMap((r) => r.rows).filter((r) => r.affiliate_id === m.affiliate);
+    expect(paid).toHaveLength(1);
+    const { rows } = await stack.pool.query(
+      `select count(*)::int as n, sum(amount_cents)::int as total from public.payouts where affiliate_id = $1`,
+      [m.affiliate],
+    );
+    expect(rows[0]).toEqual({ n: 1, total: 1000 });
+  });
+
+  it('is refused to affiliates and anonymous callers; payment functions only for the service role', async () => {
+    const affiliate = await createUser(stack, {
+      metadata: { role: 'affiliate' },
+      email: `aff-${randomUUID().slice(0, 8)}@money.test`,
+      password: PASSWORD,
+    });
+    const client = await signedInClient(stack, await emailOf(affiliate.id), PASSWORD);
+    const refused = await client.rpc('run_payouts', { minimum_cents: 1 });
+    expect(refused.error?.code).toBe('42501');
+    const anon = anonClient(stack);
+    for (const [fn, args] of [
+      ['run_payouts', { minimum_cents: 1 }],
+      ['apply_stripe_event', { event: { id: 'evt_x', type: 'x', data: { object: {} } } }],
+      ['create_checkout_order', { buyer: null, buyer_email: null, items: [] }],
+    ] as const) {
+      const res = await anon.rpc(fn, args);
+      expect(res.error).not.toBeNull();
+      const mine = await client.rpc(fn, args);
+      expect(mine.error).not.toBeNull();
+    }
+  });
+});
+
+async function emailOf(id: string): Promise<string> {
+  const { rows } = await stack.pool.query<{ email: string }>(
+    'select email from auth.users where id = $1',
+    [id],
+  );
+  return rows[0]!.email;
+}
+
+describe('payout CSV and cart parsing (pure)', () => {
+  it('neutralises spreadsheet formulas and quotes every cell', () => {
+    expect(csvCell('=HYPERLINK("http://evil","x")')).toBe('"\'=HYPERLINK(""http://evil"",""x"")"');
+    expect(csvCell('+1')).toBe(`"'+1"`);
+    expect(csvCell('-2')).toBe(`"'-2"`);
+    expect(csvCell('@SUM(A1)')).toBe(`"'@SUM(A1)"`);
+    expect(csvCell('\tcmd')).toBe(`"'\tcmd"`);
+    expect(csvCell('Ada')).toBe('"Ada"');
+    expect(csvCell(null)).toBe('""');
+    const csv = payoutsCsv([
+      {
+        id: 'p1',
+        affiliate_id: 'a1',
+        affiliate_name: '=cmd|calc',
+        amount_cents: 12345,
+        currency: 'USD',
+        status: 'paid',
+        paid_at: '2026-11-23T00:00:00Z',
+      },
+    ]);
+    expect(csv.split('\r\n')[1]).toBe(
+      `"p1","a1","'=cmd|calc","123.45","USD","paid","2026-11-23T00:00:00Z"`,
+    );
+  });
+
+  it('refuses malformed carts before the database', () => {
+    const id = randomUUID();
+    expect(parseCart({ items: [{ productId: id, quantity: 2 }] })).toEqual({
+      ok: true,
+      items: [{ productId: id, quantity: 2 }],
+      clickId: null,
+    });
+    for (const body of [
+      null,
+      [],
+      { items: [] },
+      { items: Array.from({ length: 51 }, () => ({ productId: randomUUID(), quantity: 1 })) },
+      { items: [{ productId: id, quantity: 1, unitPrice: 1 }] },
+      { items: [{ productId: id, quantity: '1' }] },
+      { items: [{ productId: id, quantity: Number.MAX_SAFE_INTEGER }] },
+      { items: [{ productId: id, quantity: 1 }], clickId: 5 },
+    ])
+      expect(parseCart(body).ok).toBe(false);
+  });
+});
