@@ -1,0 +1,162 @@
+import { generateSync } from 'otplib';
+import {
+  demoAccount,
+  expect,
+  expectNoAxeViolations,
+  login,
+  logout,
+  mailsTo,
+  test,
+  uniqueEmail,
+} from './support/fixtures';
+
+const PASSWORD = 'Canopy#Trail2026';
+
+test.describe('sign-up and login', () => {
+  test('an affiliate signs up with live validation, logs out and logs back in with remember-me', async ({
+    page,
+  }) => {
+    await page.goto('/signup');
+    await expectNoAxeViolations(page, '/signup');
+    await page.getByRole('link', { name: 'Sign up as an affiliate' }).click();
+    await expect(page).toHaveURL(/\/signup\/affiliate$/);
+
+    const email = uniqueEmail('creator');
+    await page.getByLabel('Name').fill('Rowan Ash');
+    await page.getByLabel('Email').fill('rowan..ash@example');
+    await expect(page.getByText('Email must not contain consecutive dots')).toBeVisible();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('password');
+    await expect(
+      page.getByText('Password must contain at least one uppercase letter').first(),
+    ).toBeVisible();
+    await expect(page.getByRole('meter').or(page.getByRole('progressbar')).first()).toBeVisible();
+    await expectNoAxeViolations(page, '/signup/affiliate with errors');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    // Logout from the account menu; guarded pages then send the visitor to the login.
+    await logout(page);
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
+
+    // A wrong password shows the provider's message where it arises.
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Wrong#Pass2026');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page.getByText('Invalid login credentials')).toBeVisible();
+    await expectNoAxeViolations(page, '/login with an error');
+
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.getByLabel('Remember me for 30 days').check();
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+
+    // The session survives a reload.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Rowan Ash');
+  });
+
+  test('a vendor signs up and continues to onboarding', async ({ page }) => {
+    await page.goto('/signup/vendor');
+    await page.getByLabel('Your name').fill('Ivy Moss');
+    await page.getByLabel('Email').fill(uniqueEmail('vendor'));
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/vendor-onboarding$/);
+  });
+
+  test('a forgotten password is recovered through the mail outbox', async ({ page }) => {
+    const email = uniqueEmail('recover');
+    await page.goto('/signup/affiliate');
+    await page.getByLabel('Name').fill('Wren Holt');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await logout(page);
+
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+
+    let link = '';
+    await expect
+      .poll(async () => {
+        const [mail] = await mailsTo(email);
+        link = /https?:\/\/\S+/.exec(mail?.text ?? '')?.[0] ?? '';
+        return link;
+      })
+      .not.toBe('');
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/reset-password\?step=new$/);
+    await page.getByLabel('New password').fill('Harbor#Light2027');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await logout(page);
+    await login(page, { email, password: 'Harbor#Light2027' }, /\/dashboard$/);
+  });
+
+  test('two-step verification: enrol with the QR code, step up at login, remove it', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('mfa');
+    await page.goto('/signup/affiliate');
+    await page.getByLabel('Name').fill('Sage Lin');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    await expect(
+      page.getByRole('img', { name: 'QR code for your authenticator app' }),
+    ).toBeVisible();
+    const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+    await page.getByLabel('Code from the app').fill(generateSync({ secret }));
+    await page.getByRole('button', { name: 'Verify and turn on' }).click();
+    await expect(page.getByText('Two-step verification is on').first()).toBeVisible();
+
+    await logout(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+    await page.getByLabel('Authentication code').fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText('Could not verify')).toBeVisible();
+    // Each code works once: the next step's code (accepted within ±1 step) signs in.
+    const next = generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    await page.getByLabel('Authentication code').fill(next);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByRole('button', { name: 'Set up an authenticator app' })).toBeVisible();
+  });
+
+  test('guards: role redirects of spec §2 and the access-denied card', async ({ page }) => {
+    await login(page, demoAccount('merchant@verdant.test'), /\/dashboard-vendor$/);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/dashboard-vendor$/);
+    await page.goto('/dashboard-affiliate');
+    await expect(page).toHaveURL(/\/login/);
+    await page.goto('/affiliate-links');
+    await expect(page.getByText('Something went wrong')).toBeVisible();
+    await expect(
+      page.getByText('Access denied. This feature requires one of the following roles: affiliate'),
+    ).toBeVisible();
+    await expectNoAxeViolations(page, 'access denied');
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page).toHaveURL(/\/login/);
+  });
+});

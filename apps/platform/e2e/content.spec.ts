@@ -1,0 +1,61 @@
+import { expect, expectNoAxeViolations, test } from './support/fixtures';
+
+test('the FAQ carries FAQPage structured data with every question', async ({ page }) => {
+  await page.goto('/faq-crawlers');
+  const json = await page.locator('script[type="application/ld+json"]').first().textContent();
+  const data = JSON.parse(json!) as { '@type': string; mainEntity: { name: string }[] };
+  expect(data['@type']).toBe('FAQPage');
+  expect(data.mainEntity.length).toBeGreaterThanOrEqual(8);
+  for (const q of data.mainEntity)
+    await expect(page.getByText(q.name, { exact: true })).toBeVisible();
+});
+
+test('the cookies page says what the attribution cookie and local storage hold', async ({
+  page,
+}) => {
+  await page.goto('/cookies');
+  const table = page.getByRole('table', { name: 'Everything Verdant stores in your browser' });
+  await expect(table.getByRole('rowheader', { name: 'verdant_ref' })).toBeVisible();
+  await expect(table.getByText(/id of the tracked-link click/)).toBeVisible();
+  await expect(table.getByRole('rowheader', { name: 'verdant.demo-links' })).toBeVisible();
+});
+
+test('the contact form validates, stores the message and confirms', async ({ page }) => {
+  await page.goto('/contact');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('Enter your name')).toBeVisible();
+  await page.getByLabel(/^Your name/).fill('Robin Ash');
+  await page.getByLabel(/^Email address/).fill('robin@example.com');
+  await page.getByLabel(/^Message/).fill('Do you accept merchants outside the EU?');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(
+    page.getByRole('status').getByText('Thank you — your message has been sent.'),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, '/contact confirmation');
+});
+
+test('revenue transparency shows real monthly splits', async ({ page }) => {
+  await page.goto('/revenue-transparency');
+  const table = page.getByRole('table', { name: 'Revenue split per month' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Platform fee' })).toBeVisible();
+});
+
+test('content pages fit a 360 px screen without horizontal scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of [
+    '/about',
+    '/technical-wiki',
+    '/cookies',
+    '/help',
+    '/vendor-recruitment',
+    '/community',
+  ]) {
+    await page.goto(path);
+    await expect(page.locator('h1').first()).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+  }
+});

@@ -1,0 +1,240 @@
+import type { Locator } from '@playwright/test';
+import { demoAccount, expect, expectNoAxeViolations, login, stack, test } from './support/fixtures';
+
+// The seeded affiliate (affiliate@verdant.test) has a published link page and storefront.
+const USERNAME = 'jordan-rivers';
+
+test.describe('creator surfaces', () => {
+  test('an affiliate adds an item to the link page, reorders it by keyboard, and /@username shows it', async ({
+    page,
+    browser,
+  }) => {
+    await login(page, demoAccount('affiliate@verdant.test'), /\/dashboard$/);
+    await page.goto('/my-links');
+    await expect(page.getByRole('heading', { name: 'Link-in-bio page', level: 1 })).toBeVisible();
+    const list = page.getByRole('list', { name: 'Items on your page' });
+    await expect(list.getByText('Browse my storefront')).toBeVisible();
+
+    const label = `Zero-waste guide ${Date.now().toString(36)}`;
+    const form = page.getByRole('form', { name: 'Add an item' });
+    await form.getByLabel('Item label').fill(label);
+    await form.getByLabel('Item address').fill('https://example.com/zero-waste-guide');
+    await form.getByRole('button', { name: 'Add item' }).click();
+    await expect(page.getByText('Item added').first()).toBeVisible();
+    // The live preview shows the new link at once.
+    const preview = page.getByRole('region', { name: 'Preview of your page' });
+    await expect(preview.getByRole('link', { name: new RegExp(label) })).toBeVisible();
+
+    // Move the new (last) item one place up by keyboard: Space, ArrowUp, Space.
+    const rows = list.getByRole('listitem');
+    await expect(rows.last()).toContainText(label);
+    const handle = page.getByRole('button', { name: `Reorder ${label}` });
+    await handle.focus();
+    // Each step waits for the list's state or screen-reader announcement before the next key.
+    const count = await rows.count();
+    await page.keyboard.press('Space');
+    await expect(handle).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('ArrowUp');
+    await expect(
+      page.getByText(`${label} moved to position ${count - 1} of ${count}.`),
+    ).toBeAttached();
+    await page.keyboard.press('Space');
+    await expect(page.getByText(`${label} dropped at position`)).toBeAttached();
+    await expect(rows.last()).toContainText('Browse my storefront');
+    await expect(rows.nth((await rows.count()) - 2)).toContainText(label);
+    await expectNoAxeViolations(page, '/my-links');
+
+    // A visitor sees the page with the new item before the storefront link, as saved.
+    const visitor = await browser.newContext({ baseURL: stack.webUrl });
+    const guest = await visitor.newPage();
+    await expect
+      .poll(
+        async () => {
+          await guest.goto(`/@${USERNAME}`);
+          await expect(guest.getByRole('heading', { level: 1 })).toBeVisible();
+          const names = await guest.getByRole('link').allInnerTexts();
+          const added = names.findIndex((n) => n.includes(label));
+          const shop = names.findIndex((n) => n.includes('Browse my storefront'));
+          return added !== -1 && added < shop;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    await expect(guest.getByText(`@${USERNAME}`)).toBeVisible();
+    await expectNoAxeViolations(guest, `/@${USERNAME}`);
+
+    // The HTML sent for the page carries its share preview; unknown usernames are a real 404.
+    const html = await (await guest.request.get(`/@${USERNAME}`)).text();
+    expect(html).toContain(`<title>Jordan Rivers (@${USERNAME}) — Verdant</title>`);
+    expect(html).toContain(`<meta property="og:url" content="${stack.webUrl}/@${USERNAME}">`);
+    expect((await guest.request.get('/@nobody-by-this-name')).status()).toBe(404);
+    await guest.goto('/@nobody-by-this-name');
+    await expect(guest.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+
+    // The owner renames the item, then hides it: visitors no longer see it.
+    await page.getByRole('button', { name: `Edit ${label}` }).click();
+    const edit = page.getByRole('form', { name: `Edit ${label}` });
+    await edit.getByLabel('Label', { exact: true }).fill(`${label} renamed`);
+    await edit.getByRole('button', { name: 'Save item' }).click();
+    await expect(page.getByText('Item saved').first()).toBeVisible();
+    await expect(preview.getByRole('link', { name: new RegExp(`${label} renamed`) })).toBeVisible();
+    await page.getByRole('button', { name: `Hide ${label} renamed` }).click();
+    await expect(page.getByText('Item hidden').first()).toBeVisible();
+    await expect(preview.getByRole('link', { name: new RegExp(label) })).toHaveCount(0);
+    await guest.goto(`/@${USERNAME}`);
+    await expect(guest.getByRole('link', { name: /Browse my storefront/ })).toBeVisible();
+    await expect(guest.getByText(label)).toHaveCount(0);
+    await visitor.close();
+  });
+
+  test('the /my-links preview draws every item as /@username does, products and tracked links included', async ({
+    page,
+    browser,
+  }) => {
+    await login(page, demoAccount('affiliate@verdant.test'), /\/dashboard$/);
+    await page.goto('/my-links');
+    const preview = page.getByRole('region', { name: 'Preview of your page' });
+    // The seeded page's affiliate-link items link through the tracker in the preview too.
+    await expect(preview.locator('a[href^="/go/"]').first()).toBeVisible();
+
+    const label = `Bamboo pick ${Date.now().toString(36)}`;
+    const form = page.getByRole('form', { name: 'Add an item' });
+    await form.getByRole('combobox', { name: 'Kind' }).click();
+    await page.getByRole('option', { name: 'Product' }).click();
+    await form.getByRole('combobox', { name: 'Product' }).click();
+    const option = page.getByRole('option').first();
+    const productName = (await option.innerText()).trim();
+    await option.click();
+    await form.getByLabel('Item label (optional)').fill(label);
+    await form.getByRole('button', { name: 'Add item' }).click();
+    await expect(page.getByText('Item added').first()).toBeVisible();
+
+    const product = preview.getByRole('link', { name: new RegExp(label) });
+    await expect(product).toBeVisible();
+    const productHref = (await product.getAttribute('href')) ?? '';
+    expect(productHref).toMatch(/^\/(go\/[A-Za-z0-9_-]{4,32}|shop\/[a-z0-9-]+)$/);
+    await expectNoAxeViolations(page, '/my-links with a product item');
+
+    // The visitor's page has the same links, in the same order, with the same addresses.
+    const hrefs = (scope: Locator) =>
+      scope
+        .locator('a[href]')
+        .evaluateAll((links) =>
+          links.map((a) => `${a.textContent?.trim()} -> ${a.getAttribute('href')}`),
+        );
+    const shown = await hrefs(preview);
+    expect(shown).toContain(`${label} -> ${productHref}`);
+    const visitor = await browser.newContext({ baseURL: stack.webUrl });
+    const guest = await visitor.newPage();
+    await expect
+      .poll(
+        async () => {
+          await guest.goto(`/@${USERNAME}`);
+          await expect(guest.getByRole('heading', { level: 1 })).toBeVisible();
+          return hrefs(guest.locator('main'));
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual(shown);
+    await visitor.close();
+
+    // Removing the item takes it out of the preview; the product itself stays in the shop.
+    await page.getByRole('button', { name: `Remove ${label}` }).click();
+    await expect(page.getByText('Item removed').first()).toBeVisible();
+    await expect(product).toHaveCount(0);
+    expect(productName.length).toBeGreaterThan(0);
+  });
+
+  test('a link item on /@username goes through the tracker to the link destination', async ({
+    browser,
+  }) => {
+    const visitor = await browser.newContext({ baseURL: stack.webUrl });
+    const guest = await visitor.newPage();
+    await guest.goto(`/@${USERNAME}`);
+    await expect(guest.getByRole('heading', { level: 1 })).toBeVisible();
+    const tracked = guest.locator('a[href^="/go/"]').first();
+    await expect(tracked).toBeVisible();
+    const href = (await tracked.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/go\/[A-Za-z0-9_-]{4,32}$/);
+    const code = href.slice('/go/'.length);
+
+    // The destination is private (visitors cannot read it); the service role looks it up.
+    const lookup = await guest.request.get(
+      `${stack.apiUrl}/rest/v1/affiliate_links?select=destination_url,is_active&code=eq.${code}`,
+      { headers: { apikey: stack.serviceKey, authorization: `Bearer ${stack.serviceKey}` } },
+    );
+    const [link] = (await lookup.json()) as { destination_url: string; is_active: boolean }[];
+    expect(link).toMatchObject({ is_active: true });
+    const response = await guest.request.get(href, { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(new URL(response.headers()['location'] ?? '', stack.webUrl).href).toBe(
+      new URL(link!.destination_url, stack.webUrl).href,
+    );
+
+    // Following the item is a full page load through /go to the destination.
+    await Promise.all([
+      guest.waitForURL(new URL(link!.destination_url, stack.webUrl).href),
+      tracked.click(),
+    ]);
+
+    // The seeded storefront's products link through the owner's tracked links as well.
+    await guest.goto(`/s/${USERNAME}-picks`);
+    await expect(guest.getByRole('heading', { level: 1 })).toBeVisible();
+    const product = guest.locator('a[href^="/go/"]').first();
+    await expect(product).toBeVisible();
+    const productHref = (await product.getAttribute('href')) ?? '';
+    expect((await guest.request.get(productHref, { maxRedirects: 0 })).status()).toBe(302);
+    await visitor.close();
+  });
+
+  test('an affiliate creates and publishes a storefront that a visitor opens at /s/{slug}', async ({
+    page,
+    browser,
+  }) => {
+    await login(page, demoAccount('affiliate@verdant.test'), /\/dashboard$/);
+    await page.goto('/storefronts/manage');
+    const title = `Weekend picks ${Date.now().toString(36)}`;
+    const form = page.getByRole('form', { name: 'Create a storefront' });
+    await form.getByLabel('Storefront title').fill(title);
+    const slug = await form.getByLabel('Address').inputValue();
+    expect(slug).toMatch(/^weekend-picks-[a-z0-9]+$/);
+    await form.getByRole('button', { name: 'Create storefront' }).click();
+    await expect(page.getByText('Storefront created').first()).toBeVisible();
+
+    const section = page.getByRole('region', { name: title });
+    await expect(section.getByText('draft')).toBeVisible();
+    const picker = section.getByRole('combobox', { name: `Product to add to ${title}` });
+    const product = (await picker.innerText()).trim();
+    await section.getByRole('button', { name: 'Add product' }).click();
+    await expect(section.getByRole('list', { name: `Products in ${title}` })).toContainText(
+      product,
+    );
+    await section.getByRole('switch', { name: `Publish ${title}` }).click();
+    await expect(page.getByText('Storefront published').first()).toBeVisible();
+    await expect(section.getByText('published', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, '/storefronts/manage');
+
+    const visitor = await browser.newContext({ baseURL: stack.webUrl });
+    const guest = await visitor.newPage();
+    await guest.goto(`/s/${slug}`);
+    await expect(guest.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(guest.getByRole('heading', { level: 2, name: product })).toBeVisible();
+    await expect(guest.getByRole('complementary', { name: 'Disclosure' })).toContainText(
+      'Jordan Rivers earns a commission',
+    );
+    await expectNoAxeViolations(guest, `/s/${slug}`);
+    const shared = await guest.request.get(`/s/${slug}`);
+    expect(shared.status()).toBe(200);
+    expect(await shared.text()).toContain(
+      `<meta property="og:title" content="${title} by Jordan Rivers — Verdant">`,
+    );
+
+    // Unpublished again, the storefront is gone for visitors.
+    await section.getByRole('switch', { name: `Publish ${title}` }).click();
+    await expect(page.getByText('Storefront unpublished').first()).toBeVisible();
+    expect((await guest.request.get(`/s/${slug}`)).status()).toBe(404);
+    await guest.goto(`/s/${slug}`);
+    await expect(guest.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await visitor.close();
+  });
+});

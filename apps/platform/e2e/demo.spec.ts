@@ -1,0 +1,101 @@
+import type { Request } from '@playwright/test';
+import { expect, expectNoAxeViolations, stack, test } from './support/fixtures';
+
+const DEMO_KEYS = ['verdant.demo-session', 'verdant.demo-links', 'verdant.email-popup-shown-at'];
+
+const DEMO_USER_ID = '00000000-0000-0000-0000-000000000001';
+
+/** Rows of a table whose column equals the demo user's id, read with the service role. */
+async function demoRows(table: string, column: string): Promise<number> {
+  const headers = { apikey: stack.serviceKey, authorization: `Bearer ${stack.serviceKey}` };
+  const url = new URL(`/rest/v1/${table}`, stack.apiUrl);
+  url.searchParams.set('select', column);
+  url.searchParams.set(column, `eq.${DEMO_USER_ID}`);
+  const response = await fetch(url, { headers });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as unknown[]).length;
+}
+
+/** Requests that could change data: anything but GET/HEAD/OPTIONS to the data, auth or storage APIs. */
+function isWrite(request: Request): boolean {
+  const url = new URL(request.url());
+  if (!/^\/(rest|auth|storage)\/v1\//.test(url.pathname)) return false;
+  return !['GET', 'HEAD', 'OPTIONS'].includes(request.method());
+}
+
+test('a demo visitor explores with sample data, keeps links locally, and writes nothing', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const writes: string[] = [];
+  page.on('request', (request) => {
+    if (isWrite(request)) writes.push(`${request.method()} ${request.url()}`);
+  });
+  await page.clock.install();
+
+  await page.goto('/demo');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Try Verdant without an account',
+  );
+  await page.getByRole('button', { name: 'Start the demo' }).click();
+  await expect(page).toHaveURL(/\/demo-dashboard$/);
+  await expect(page.getByText('Demo · sample data')).toBeVisible();
+  const session = await page.evaluate(() =>
+    JSON.parse(localStorage.getItem('verdant.demo-session') ?? 'null'),
+  );
+  expect(session).toMatchObject({ userId: DEMO_USER_ID });
+
+  // Ranges change the sample figures.
+  await page.getByRole('radio', { name: '7 days' }).click();
+  await expect(page.getByRole('img', { name: /Sample clicks and sales per day/ })).toBeVisible();
+
+  // A demo link for a real product stays in this browser, also after a reload.
+  await page.getByRole('combobox', { name: 'Product' }).click();
+  const option = page.getByRole('option').first();
+  const productName = (await option.textContent())!.trim();
+  await option.click();
+  await page.getByRole('button', { name: 'Make link' }).click();
+  const table = page.getByRole('table', { name: 'Your demo links' });
+  await expect(table.getByRole('rowheader', { name: productName })).toBeVisible();
+  await page.reload();
+  await expect(table.getByRole('rowheader', { name: productName })).toBeVisible();
+  await expectNoAxeViolations(page, '/demo-dashboard');
+
+  // The email offer appears once, after a while, and never again in this demo.
+  await page.clock.fastForward(21_000);
+  const offer = page.getByRole('dialog', { name: 'Keep what you explored' });
+  await expect(offer).toBeVisible();
+  await offer.getByRole('button', { name: 'Not now' }).click();
+  await page.reload();
+  await page.clock.fastForward(60_000);
+  await expect(offer).toHaveCount(0);
+
+  // Leaving demo mode clears the demo links, the popup timestamp and the session.
+  await page.getByRole('button', { name: 'Leave the demo' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const left = await page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), DEMO_KEYS);
+  expect(left).toEqual([null, null, null]);
+
+  // Nothing the visitor did reached the database: the browser sent no write to the data, auth or
+  // storage APIs (the telemetry every visitor sends goes to the track-engagement function), and no
+  // row belongs to the demo user. Table counts are not compared: other journeys run in parallel.
+  expect(writes).toEqual([]);
+  expect(await demoRows('profiles', 'id')).toBe(0);
+  expect(await demoRows('affiliate_links', 'affiliate_id')).toBe(0);
+});
+
+test('a demo session older than 24 hours is not restored', async ({ page }) => {
+  await page.goto('/demo');
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'verdant.demo-session',
+      JSON.stringify({
+        userId: '00000000-0000-0000-0000-000000000001',
+        startedAt: Date.now() - 25 * 3_600_000,
+      }),
+    ),
+  );
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Start the demo' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('verdant.demo-session'))).toBeNull();
+});

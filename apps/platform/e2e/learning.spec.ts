@@ -1,0 +1,68 @@
+import {
+  createAccount,
+  demoAccount,
+  expect,
+  expectNoAxeViolations,
+  login,
+  test,
+} from './support/fixtures';
+import { visit } from './spa';
+
+test('a learner completes a module and the progress is saved', async ({ page }) => {
+  const { email, password } = await createAccount('learner', 'Moss+Creator26', {
+    name: 'Ola Learner',
+    role: 'affiliate',
+  });
+  await login(page, { email, password }, /\/dashboard$/);
+  await visit(page, '/education');
+  await page
+    .getByRole('link', { name: 'Open Merchant Program Playbook' })
+    .or(page.getByRole('link', { name: /^Open / }).last())
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/education\/courses\//);
+  const enrol = page.getByRole('button', { name: 'Enrol in this course' });
+  if (await enrol.isVisible()) await enrol.click();
+  await page.getByRole('link', { name: /^1\. / }).click();
+  await expect(page.getByRole('article')).toBeVisible();
+  // Module Markdown is rendered without raw HTML.
+  expect(await page.getByRole('article').locator('script, iframe').count()).toBe(0);
+  await page.getByRole('button', { name: /^Mark complete/ }).click();
+  await expect(page.getByText('Module completed', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: /^Previous: / }).click();
+  await expect(page.getByText('Completed', { exact: true })).toBeVisible();
+  await visit(page, '/education');
+  await page.goBack();
+  await expect(page.getByText('Completed', { exact: true })).toBeVisible();
+});
+
+test('community posts are sanitised, commented on, reacted to and reported', async ({ page }) => {
+  await login(page, demoAccount('affiliate@verdant.test'), /\/dashboard$/);
+  await visit(page, '/community');
+  const title = `Refill stations near you ${Date.now()}`;
+  await page.getByRole('textbox', { name: 'Title' }).fill(title);
+  await page
+    .getByRole('textbox', { name: 'Post' })
+    .fill(
+      '<script>alert(1)</script>Where do you <b>refill</b> detergent? <img src=x onerror=alert(2)>',
+    );
+  await page.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByText(/Where do you/)).toBeVisible();
+  expect(await page.locator('main script, main img[src="x"]').count()).toBe(0);
+
+  await page.getByLabel('Your comment').fill('The bulk store on Main Street refills for free.');
+  await page.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(page.getByText('The bulk store on Main Street refills for free.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Like 0' }).click();
+  await expect(page.getByRole('button', { name: 'Like 1' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  await page.getByRole('button', { name: 'Report post' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByText('Reported', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page, '/community post');
+});

@@ -1,0 +1,64 @@
+import {
+  demoAccount,
+  expect,
+  expectNoAxeViolations,
+  login,
+  test,
+  uniqueEmail,
+} from './support/fixtures';
+
+test.describe('programs and links', () => {
+  test('a new affiliate browses and filters programs and applies to one', async ({ page }) => {
+    await page.goto('/signup/affiliate');
+    await page.getByLabel('Name').fill('Juniper Vale');
+    await page.getByLabel('Email').fill(uniqueEmail('programs'));
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Canopy#Trail2026');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.goto('/affiliate-programs');
+    const cards = page.getByRole('article');
+    await expect(cards.first()).toBeVisible();
+    const all = await cards.count();
+    await page.getByRole('switch', { name: 'Verified claims only' }).click();
+    await expect(page.getByText('Verified claims').first()).toBeVisible();
+    expect(await cards.count()).toBeLessThanOrEqual(all);
+    await expectNoAxeViolations(page, '/affiliate-programs');
+
+    const first = cards.first();
+    await first.getByRole('button', { name: /Join program|Apply/ }).click();
+    await expect(first.getByText(/approved|pending/)).toBeVisible();
+  });
+
+  test('an affiliate creates a link, copies it, sees its QR code and stats, and disables it', async ({
+    page,
+  }) => {
+    await login(page, demoAccount('affiliate@verdant.test'), /\/dashboard$/);
+    await expect(page.getByRole('table', { name: 'Top links' })).toBeVisible();
+    await page.goto('/affiliate-links');
+    await page.getByRole('button', { name: 'Create link' }).click();
+    await expect(page.getByText('Link created').first()).toBeVisible();
+    const qr = page.getByRole('img', { name: /QR code for/ });
+    await expect(qr).toBeVisible();
+    const code = ((await qr.getAttribute('aria-label')) ?? '').replace('QR code for ', '');
+    await expect(page.getByRole('button', { name: 'Copy link' })).toBeVisible();
+    await expect(page.getByText('Clicks on this link')).toBeVisible();
+    await expectNoAxeViolations(page, '/affiliate-links');
+
+    // The tracker answers the new code with a redirect to its destination.
+    const response = await page.request.get(`/go/${code}`, { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+
+    await page.getByRole('switch', { name: `Enable /go/${code}` }).click();
+    await expect(page.getByText('Link disabled').first()).toBeVisible();
+    await expect(
+      page.getByRole('row', { name: new RegExp(code) }).getByText('disabled'),
+    ).toBeVisible();
+    // The tracker's link cache expires within a second in the test stack.
+    await expect
+      .poll(async () => (await page.request.get(`/go/${code}`, { maxRedirects: 0 })).status(), {
+        timeout: 10_000,
+      })
+      .toBe(404);
+  });
+});

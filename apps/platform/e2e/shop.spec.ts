@@ -1,0 +1,180 @@
+import type { Page } from '@playwright/test';
+import { demoAccount, expect, expectNoAxeViolations, login, stack, test } from './support/fixtures';
+
+const service = { apikey: stack.serviceKey, authorization: `Bearer ${stack.serviceKey}` };
+
+/** A seeded, active tracked link of the demo affiliate pointing at a product that is for sale. */
+async function affiliateProductLink(): Promise<{
+  code: string;
+  destination: string;
+  affiliateId: string;
+}> {
+  const { email, password } = demoAccount('affiliate@verdant.test');
+  const token = await fetch(new URL('/auth/v1/token?grant_type=password', stack.apiUrl), {
+    method: 'POST',
+    headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const { user } = (await token.json()) as { user: { id: string } };
+  const rest = (path: string) =>
+    fetch(new URL(path, stack.apiUrl), { headers: service }).then((r) => r.json());
+  // Attribution needs an active program the affiliate is approved in.
+  const memberships = (await rest(
+    `/rest/v1/program_memberships?select=program_id&status=eq.approved&affiliate_id=eq.${user.id}`,
+  )) as { program_id: string }[];
+  const approved = new Set(memberships.map((m) => m.program_id));
+  const rows = (
+    (await rest(
+      `/rest/v1/affiliate_links?select=code,destination_url,program_id,products!inner(status,stock),affiliate_programs!inner(status)&affiliate_id=eq.${user.id}&is_active=eq.true&products.status=eq.approved&affiliate_programs.status=eq.active&order=code`,
+    )) as {
+      code: string;
+      destination_url: string;
+      program_id: string;
+      products: { stock: number | null };
+    }[]
+  ).filter((row) => approved.has(row.program_id));
+  const link = rows.find((row) => row.products.stock === null || row.products.stock > 5);
+  if (!link) throw new Error('the seed has no active product link of the demo affiliate');
+  return { code: link.code, destination: link.destination_url, affiliateId: user.id };
+}
+
+async function pay(page: Page, card: string) {
+  await expect(page).toHaveURL(/\/local-checkout\/c\//);
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill('Robin Hart');
+  await page.getByRole('button', { name: 'Pay' }).click();
+}
+
+/** Opens a product page from the shop and puts it in the cart. */
+async function addFirstProduct(page: Page): Promise<string> {
+  await page.goto('/shop');
+  const first = page.getByRole('list', { name: 'Products' }).getByRole('link').first();
+  const name = (await first.textContent()) ?? '';
+  await first.click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByText('1 in your cart')).toBeVisible();
+  return name;
+}
+
+test.describe('shop and checkout', () => {
+  test('a visitor from a tracked link buys a product and the affiliate sees the sale', async ({
+    browser,
+    page,
+  }) => {
+    // The visitor's own browser: the tracker sets no attribution cookie for bots, and headless
+    // Chromium announces itself as one, so the visitor uses the headed browser's user agent.
+    const agent = await page.evaluate(() => navigator.userAgent);
+    const visitorContext = await browser.newContext({
+      baseURL: stack.webUrl,
+      userAgent: agent.replace('HeadlessChrome', 'Chrome'),
+    });
+    const visitor = await visitorContext.newPage();
+    const link = await affiliateProductLink();
+    await visitor.goto(`/go/${link.code}`);
+    await expect(visitor).toHaveURL(new RegExp(`${link.destination.replace(/[?]/g, '\\?')}$`));
+    const name = (await visitor.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    await expect(visitor.getByRole('heading', { name: 'Estimated footprint' })).toBeVisible();
+    await expect(visitor.getByRole('heading', { name: 'Verified claims' })).toBeVisible();
+    await expectNoAxeViolations(visitor, 'product detail');
+
+    await visitor.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(visitor.getByText('1 in your cart')).toBeVisible();
+    await visitor.reload();
+    await expect(visitor.getByText('1 in your cart')).toBeVisible();
+    await visitor.getByRole('link', { name: 'Cart (1)' }).click();
+    await expect(visitor.getByRole('link', { name })).toBeVisible();
+    await visitor.getByRole('button', { name: /^Check out with / }).click();
+
+    await pay(visitor, '4242 4242 4242 4242');
+    await expect(visitor).toHaveURL(/\/payment-success\?order=[0-9a-f-]{36}$/);
+    await expect(
+      visitor.getByRole('heading', { name: 'Thank you, payment received' }),
+    ).toBeVisible();
+    await expect(
+      visitor.getByRole('list', { name: 'Ordered products' }).getByText(`1 × ${name}`),
+    ).toBeVisible();
+    await expectNoAxeViolations(visitor, '/payment-success');
+    // The order is paid and attributed to the affiliate whose link the visitor followed.
+    const orderId = new URL(visitor.url()).searchParams.get('order');
+    const [order] = (await (
+      await fetch(
+        new URL(
+          `/rest/v1/orders?select=status,attributed_affiliate_id&id=eq.${orderId}`,
+          stack.apiUrl,
+        ),
+        { headers: service },
+      )
+    ).json()) as { status: string; attributed_affiliate_id: string | null }[];
+    expect(order).toEqual({ status: 'paid', attributed_affiliate_id: link.affiliateId });
+    // The paid products left the cart.
+    await visitor.goto('/cart');
+    await expect(visitor.getByText('Your cart is empty')).toBeVisible();
+
+    // The affiliate whose link it was sees the commission of this sale.
+    await visitorContext.close();
+    await login(page, demoAccount('affiliate@verdant.test'), /\/dashboard$/);
+    const commissions = page.getByRole('table', { name: 'Recent commissions' });
+    // The newest commission (first row after the header) is this sale's, through this link.
+    await expect(commissions.getByRole('row').nth(1)).toContainText(`/go/${link.code}`);
+    await expect(commissions.getByRole('row').nth(1)).toContainText('pending');
+  });
+
+  test('the shop searches and filters; a declined card and a cancelled checkout keep the cart', async ({
+    page,
+  }) => {
+    await page.goto('/shop');
+    const grid = page.getByRole('list', { name: 'Products' });
+    await expect(grid.getByRole('article').first()).toBeVisible();
+    await expectNoAxeViolations(page, '/shop');
+    const firstName = (await grid.getByRole('link').first().textContent()) ?? '';
+    const word = firstName.split(' ').find((w) => w.length > 3) ?? firstName;
+    await page.getByLabel('Search products').fill(word);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(word)}`));
+    await expect(grid.getByRole('link', { name: firstName })).toBeVisible();
+    await page.getByLabel('Search products').fill('zzz-no-such-product');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByRole('heading', { name: 'No products match' })).toBeVisible();
+    await page.goto('/products?category=home');
+    await expect(page.getByRole('combobox', { name: 'Category' })).toHaveText('Home');
+
+    const name = await addFirstProduct(page);
+    await page.goto('/cart');
+    await expect(page.getByRole('link', { name })).toBeVisible();
+    await expectNoAxeViolations(page, '/cart');
+    await page.getByRole('button', { name: /^Check out with / }).click();
+    await pay(page, '4000 0000 0000 0002');
+    await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/payment-canceled\?order=[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: 'Payment canceled' })).toBeVisible();
+    await expectNoAxeViolations(page, '/payment-canceled');
+    await page.getByRole('link', { name: 'Back to your cart' }).click();
+    await expect(page.getByRole('link', { name })).toBeVisible();
+  });
+
+  test('pricing lists the tiers; a signed-in affiliate subscribes by card', async ({ page }) => {
+    await page.goto('/pricing');
+    await expect(page.getByRole('heading', { name: 'Affiliate Pro' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Merchant Growth' })).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: 'Log in to subscribe to Affiliate Pro' }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page, '/pricing');
+
+    await login(page, demoAccount('affiliate2@verdant.test'), /\/dashboard$/);
+    await page.goto('/pricing');
+    await page.getByRole('button', { name: 'Subscribe to Affiliate Pro' }).click();
+    await expect(page).toHaveURL(/\/local-checkout\/c\//);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry').fill('12 / 34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByLabel('Name on card').fill('Sam Whitaker');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page).toHaveURL(/\/payment-success\?subscription=pro$/);
+    await expect(page.getByText(/Your Affiliate Pro subscription is active/)).toBeVisible();
+  });
+});

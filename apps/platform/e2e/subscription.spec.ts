@@ -1,0 +1,102 @@
+import {
+  createAccount,
+  expect,
+  expectNoAxeViolations,
+  login,
+  stack,
+  test,
+} from './support/fixtures';
+
+// A new affiliate on the free plan has one storefront; Affiliate Pro, bought through /pricing and
+// the card checkout, shows on /profile and unlocks more storefronts, in the app and the database.
+test('an affiliate subscribes to Affiliate Pro, sees the plan on /profile, and more storefronts unlock', async ({
+  page,
+}) => {
+  const {
+    email,
+    password,
+    id: userId,
+  } = await createAccount('subscriber', 'Moss+Creator26', {
+    name: 'Rowan Subscriber',
+    role: 'affiliate',
+  });
+  const stamp = Date.now().toString(36);
+  await login(page, { email, password }, /\/dashboard$/);
+
+  // Free plan: the profile says so, and the first storefront is the only one.
+  await page.goto('/profile');
+  const plan = page.locator('[aria-labelledby="plan-heading"]');
+  await expect(plan.getByTestId('plan-name')).toHaveText('Free plan');
+  await page.goto('/storefronts/manage');
+  const create = page.getByRole('form', { name: 'Create a storefront' });
+  await create.getByLabel('Storefront title').fill(`Rowan first ${stamp}`);
+  await create.getByRole('button', { name: 'Create storefront' }).click();
+  await expect(page.getByText('Storefront created').first()).toBeVisible();
+  const gate = page.getByRole('heading', { name: 'Your free plan includes one storefront' });
+  await expect(gate).toBeVisible();
+  await expect(create).toHaveCount(0);
+  await expectNoAxeViolations(page, '/storefronts/manage at the free limit');
+
+  // The database refuses a second storefront on the free plan, whatever the client: 403, nothing made.
+  const signIn = await fetch(new URL('/auth/v1/token?grant_type=password', stack.apiUrl), {
+    method: 'POST',
+    headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const { access_token: token } = (await signIn.json()) as { access_token: string };
+  const direct = await fetch(new URL('/rest/v1/storefronts', stack.apiUrl), {
+    method: 'POST',
+    headers: {
+      apikey: stack.anonKey,
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ owner_id: userId, slug: `rowan-direct-${stamp}`, title: 'Direct' }),
+  });
+  expect(direct.status).toBe(403);
+  expect(((await direct.json()) as { message: string }).message).toMatch(
+    /free plan includes one storefront/,
+  );
+
+  // Subscribe through the pricing page and the local test checkout.
+  await page.getByRole('link', { name: 'See Affiliate Pro' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await page.getByRole('button', { name: 'Subscribe to Affiliate Pro' }).click();
+  await expect(page).toHaveURL(/\/local-checkout\/c\//);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill('Rowan Subscriber');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page).toHaveURL(/\/payment-success\?subscription=pro$/);
+  await expect(page.getByText(/Your Affiliate Pro subscription is active/)).toBeVisible();
+
+  // The profile shows the tier, its status and renewal date, and the billing portal.
+  await page.goto('/profile');
+  await expect(plan.getByTestId('plan-name')).toHaveText('Affiliate Pro');
+  await expect(plan.getByText('Active', { exact: true })).toBeVisible();
+  await expect(plan.getByText(/^Renews on /)).toBeVisible();
+  await expect(plan.getByRole('list', { name: 'Affiliate Pro includes' })).toContainText(
+    'Unlimited storefronts',
+  );
+  await expectNoAxeViolations(page, '/profile with Affiliate Pro');
+  // Locally there is no Stripe billing portal: the button says so instead of failing silently.
+  await plan.getByRole('button', { name: 'Manage subscription' }).click();
+  await expect(plan.getByText(/not available in local mode/)).toBeVisible();
+
+  // /pricing knows the current plan.
+  await page.goto('/pricing');
+  await expect(
+    page.getByRole('link', { name: 'Affiliate Pro is your plan — manage it' }),
+  ).toBeVisible();
+
+  // The gate is open: a second storefront can be created, and the database accepts it.
+  await page.goto('/storefronts/manage');
+  await expect(create).toBeVisible();
+  await expect(gate).toHaveCount(0);
+  await create.getByLabel('Storefront title').fill(`Rowan second ${stamp}`);
+  await create.getByRole('button', { name: 'Create storefront' }).click();
+  await expect(page.getByText('Storefront created').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Rowan second ${stamp}` })).toBeVisible();
+  await expectNoAxeViolations(page, '/storefronts/manage with Affiliate Pro');
+});

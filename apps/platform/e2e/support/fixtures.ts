@@ -1,0 +1,173 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, test as base, type Page } from '@playwright/test';
+import demoAccounts from '../../../../supabase/seed/demo-accounts.json' with { type: 'json' };
+
+const require = createRequire(import.meta.url);
+
+/** The running stack of this test run (started in global-setup). */
+export const stack = {
+  get webUrl() {
+    return required('VERDANT_E2E_WEB_URL');
+  },
+  get apiUrl() {
+    return required('VERDANT_E2E_API_URL');
+  },
+  get anonKey() {
+    return required('VERDANT_E2E_ANON_KEY');
+  },
+  get serviceKey() {
+    return required('VERDANT_E2E_SERVICE_KEY');
+  },
+  get dbUrl() {
+    return required('VERDANT_E2E_DB_URL');
+  },
+};
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the journeys through playwright.config.ts`);
+  return value;
+}
+
+export interface DemoAccount {
+  email: string;
+  password: string;
+  role: string;
+  name: string;
+}
+
+/** A seeded demo account by email. */
+export function demoAccount(email: string): DemoAccount {
+  const account = (demoAccounts as DemoAccount[]).find((entry) => entry.email === email);
+  if (!account) throw new Error(`No demo account ${email} in supabase/seed/demo-accounts.json`);
+  return account;
+}
+
+/** Logs in through the login page (opened unless `stay`) and waits for the landing page. */
+export async function login(
+  page: Page,
+  account: Pick<DemoAccount, 'email' | 'password'>,
+  landing: string | RegExp,
+  { stay = false }: { stay?: boolean } = {},
+): Promise<void> {
+  if (!stay) await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(landing);
+}
+
+/** Logs out through the account menu (by keyboard, as a keyboard user would) and waits for /login. */
+export async function logout(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /Account menu/ }).press('Enter');
+  await page.getByRole('menuitem', { name: 'Log out' }).press('Enter');
+  // The guard of the page being left may add where to return to after the next login.
+  await expect(page).toHaveURL(/\/login(\?next=[^&]*)?$/);
+}
+
+/** Mails the stack's outbox holds for one address, newest first. */
+export async function mailsTo(
+  address: string,
+): Promise<{ subject: string; text: string; type: string }[]> {
+  const url = new URL('/outbox/messages', stack.apiUrl);
+  url.searchParams.set('to', address);
+  const response = await fetch(url, {
+    headers: { apikey: stack.serviceKey, authorization: `Bearer ${stack.serviceKey}` },
+  });
+  if (!response.ok) throw new Error(`outbox answered ${response.status}`);
+  return (await response.json()) as { subject: string; text: string; type: string }[];
+}
+
+/** A unique address for an account a journey creates. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.verdant.test`;
+}
+
+/**
+ * A confirmed account of its own for a journey, created through the auth admin API (service role),
+ * with a unique address; returns what logging in needs and the user's id.
+ */
+export async function createAccount(
+  prefix: string,
+  password: string,
+  metadata: { name: string; role: 'affiliate' | 'merchant' },
+): Promise<{ email: string; password: string; id: string }> {
+  const email = uniqueEmail(prefix);
+  const created = await fetch(new URL('/auth/v1/admin/users', stack.apiUrl), {
+    method: 'POST',
+    headers: {
+      apikey: stack.serviceKey,
+      authorization: `Bearer ${stack.serviceKey}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ email, password, email_confirm: true, user_metadata: metadata }),
+  });
+  expect(created.status).toBeLessThan(300);
+  const { id } = (await created.json()) as { id: string };
+  return { email, password, id };
+}
+
+let axeSource: string | undefined;
+
+/**
+ * Runs axe-core (WCAG 2 A/AA and best-practice rules) on the page and fails on any violation.
+ * The installed axe-core is evaluated in the page through the DevTools protocol, which the page's
+ * content security policy does not govern, so the journeys keep the real CSP (an injected script
+ * tag would need the CSP switched off for the whole test).
+ */
+export async function expectNoAxeViolations(page: Page, context?: string): Promise<void> {
+  const hasAxe = await page.evaluate(() => 'axe' in window);
+  if (!hasAxe) {
+    axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+    await page.evaluate(axeSource);
+  }
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: unknown,
+            opts: unknown,
+          ) => Promise<{
+            violations: { id: string; help: string; nodes: { target: unknown }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+      },
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      help: v.help,
+      targets: v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 5),
+    }));
+  });
+  expect(violations, `axe violations${context ? ` on ${context}` : ''}`).toEqual([]);
+}
+
+/**
+ * The journeys' `test`: fails a test when the page reports a content security policy violation
+ * or an uncaught error, so the real CSP is exercised by every journey.
+ */
+export const test = base.extend<{ pageProblems: string[] }>({
+  pageProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+          problems.push(`CSP: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`Uncaught: ${error.message}`));
+      await use(problems);
+      expect(problems, 'CSP violations and uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,42 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startTestStack } from '@verdant/local-stack/testing';
+
+const appDir = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * One stack for the whole run: builds the app into a directory of this run's own (so the journeys
+ * test the current code, and parallel runs never serve each other's half-written builds), starts a
+ * throw-away stack with the demo seed serving that build, and hands its URLs and keys to the
+ * workers through the environment. The returned function stops the stack.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'verdant-platform-e2e-'));
+  execFileSync(
+    process.execPath,
+    [
+      path.join(appDir, '../../node_modules/vite/bin/vite.js'),
+      'build',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: appDir, stdio: 'inherit' },
+  );
+  // A short link cache in the tracker, so a disabled link stops redirecting within the test.
+  const stack = await startTestStack({ webRoot: outDir, env: { GO_LINK_CACHE_TTL_MS: '1000' } });
+  process.env.VERDANT_E2E_WEB_URL = stack.webUrl;
+  process.env.VERDANT_E2E_API_URL = stack.apiUrl;
+  process.env.VERDANT_E2E_ANON_KEY = stack.anonKey;
+  process.env.VERDANT_E2E_SERVICE_KEY = stack.serviceRoleKey;
+  process.env.VERDANT_E2E_DB_URL = stack.dbUrl;
+  return async () => {
+    await stack.stop();
+    rmSync(outDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,186 @@
+import {
+  createAccount,
+  demoAccount,
+  expect,
+  expectNoAxeViolations,
+  login,
+  stack,
+  test,
+} from './support/fixtures';
+import { visit } from './spa';
+
+const merchant = demoAccount('merchant@verdant.test');
+const affiliate = demoAccount('affiliate@verdant.test');
+
+/** A PNG of one pixel, for the image upload. */
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function signIn(email: string, password: string): Promise<string> {
+  const response = await fetch(new URL('/auth/v1/token?grant_type=password', stack.apiUrl), {
+    method: 'POST',
+    headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await response.json()) as { access_token: string };
+  return body.access_token;
+}
+
+test('the merchant dashboard shows attributed sales, commissions and the funnel for 7, 30 and 90 days', async ({
+  page,
+}) => {
+  await login(page, merchant, /\/dashboard-vendor$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Merchant dashboard' })).toBeVisible();
+  for (const label of ['Attributed sales', 'All sales', 'Commissions owed', 'Clicks → sales']) {
+    await expect(page.locator('[data-slot="stat-card-label"]', { hasText: label })).toBeVisible();
+  }
+  await expect(
+    page.getByRole('table', { name: 'Top affiliates' }).getByRole('row'),
+  ).not.toHaveCount(1);
+  for (const range of ['7 days', '90 days', '30 days']) {
+    await page.getByRole('radio', { name: range }).click();
+    await expect(page.getByRole('heading', { name: `Last ${range}` })).toBeVisible();
+  }
+});
+
+test('program settings are validated before saving', async ({ page }) => {
+  await login(page, merchant, /\/dashboard-vendor$/);
+  await visit(page, '/vendor/settings');
+  const cookie = page.getByLabel(/^Cookie window \(days\)/);
+  await cookie.fill('0');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Enter whole days from 1 to 365')).toBeVisible();
+  await cookie.fill('45');
+  await page.getByLabel(/^Holding period \(days\)/).fill('21');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Program saved', { exact: true })).toBeVisible();
+  await visit(page, '/vendor-affiliates');
+  await visit(page, '/vendor/settings');
+  await expect(page.getByLabel(/^Cookie window \(days\)/)).toHaveValue('45');
+});
+
+test('a merchant approves an applicant, messages a member and sees the reply without reloading', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await login(page, merchant, /\/dashboard-vendor$/);
+  await visit(page, '/vendor-affiliates');
+  const applicants = page.getByRole('table', { name: 'Applicants waiting for a decision' });
+  const approve = applicants.getByRole('button', { name: /^Approve / }).first();
+  const label = (await approve.getAttribute('aria-label'))!.replace('Approve ', '');
+  await approve.click();
+  await expect(page.getByText(`${label} approved`, { exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: /^Members/ }).click();
+  const members = page.getByRole('table', { name: 'Members and their performance' });
+  await expect(members.getByText(label, { exact: true })).toBeVisible();
+
+  await members.getByRole('link', { name: 'Message Jordan Rivers' }).click();
+  await expect(page).toHaveURL(/\/vendor-messages\?c=/);
+  const body = `Samples ship on Monday ${Date.now()}`;
+  await page.getByLabel('Message to Jordan Rivers').fill(body);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Messages with Jordan Rivers' }).getByText(body),
+  ).toBeVisible();
+
+  // The affiliate answers through the API; the reply shows up on the open page.
+  const conversation = new URL(page.url()).searchParams.get('c')!;
+  const token = await signIn(affiliate.email, affiliate.password);
+  const me = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
+  const reply = `Thanks, got it ${Date.now()}`;
+  const response = await fetch(new URL('/rest/v1/messages', stack.apiUrl), {
+    method: 'POST',
+    headers: {
+      apikey: stack.anonKey,
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ conversation_id: conversation, sender_id: me, body: reply }),
+  });
+  expect(response.status).toBe(201);
+  await expect(
+    page.getByRole('list', { name: 'Messages with Jordan Rivers' }).getByText(reply),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+  await expectNoAxeViolations(page, '/vendor-messages');
+});
+
+test('a product is created with an image and CO2e, saved as a draft and submitted for approval', async ({
+  page,
+}) => {
+  await login(page, merchant, /\/dashboard-vendor$/);
+  await visit(page, '/add-product');
+  const name = `Refill pouch ${Date.now()}`;
+  await page.getByLabel(/^Name/).fill(name);
+  await page.getByLabel(/^Price \(USD\)/).fill('12.50');
+  await page.getByLabel('Stock').fill('40');
+  await page.getByLabel('Refillable').click();
+  await page.getByLabel(/^Estimated CO2e/).fill('0.8');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Name the source of the estimate')).toBeVisible();
+  await page.getByLabel(/^Source of the estimate/).fill('Supplier lifecycle assessment, 2025');
+  await page
+    .getByLabel('Add an image')
+    .setInputFiles({ name: 'pouch.png', mimeType: 'image/png', buffer: PIXEL });
+  await expect(page.getByRole('img', { name: `${name}, 1 of 1` })).toBeVisible();
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page).toHaveURL(/\/vendor\/products$/);
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row.getByText('Draft')).toBeVisible();
+  await row.getByRole('button', { name: `Submit ${name} for approval` }).click();
+  await expect(row.getByText('Submitted for approval')).toBeVisible();
+});
+
+test('a new merchant completes the resumable onboarding with a claim and evidence', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { email, password } = await createAccount('onboarding', 'Fern&Market26', {
+    name: 'Lena Moss',
+    role: 'merchant',
+  });
+  await login(page, { email, password }, /\/dashboard-vendor$/);
+  await expect(
+    page.getByRole('heading', { name: 'Finish onboarding to open your dashboard' }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Continue onboarding' }).click();
+
+  await page.getByLabel(/^Company name/).fill('Moss & Stone');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await page.getByRole('textbox', { name: 'Website' }).fill('https://moss-and-stone.example');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  // Resumable: coming back continues at the step after the last one saved.
+  await visit(page, '/dashboard-vendor');
+  await visit(page, '/vendor-onboarding');
+  await expect(page.getByRole('heading', { name: 'Step 3 of 7: Description' })).toBeVisible();
+  await page
+    .getByLabel(/^What your company makes/)
+    .fill('Stoneware refill jars for kitchens and bathrooms.');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await page
+    .getByRole('textbox', { name: /^Sustainability statement/ })
+    .fill('Kiln powered by our own solar roof; jars are returned and refilled.');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  await page.getByLabel(/^Claim/).fill('Kiln runs on on-site solar power');
+  await page.getByLabel('Issuer').fill('Solar Audit Ltd');
+  await page.getByLabel('Evidence document').setInputFiles({
+    name: 'solar-audit.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4 audit'),
+  });
+  await page.getByRole('button', { name: 'Add claim' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Your claims' }).getByText('Kiln runs on on-site solar power'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Not needed yet')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expectNoAxeViolations(page, '/vendor-onboarding review');
+  await page.getByRole('button', { name: 'Finish onboarding' }).click();
+  await expect(page).toHaveURL(/\/dashboard-vendor$/);
+  await expect(page.getByRole('radio', { name: '30 days' })).toBeVisible();
+});

@@ -1,0 +1,100 @@
+import { Box, Flex, Text } from '@radix-ui/themes';
+import { useAuth } from '@verdant/auth/react';
+import { AppShell, Button } from '@verdant/ui';
+import { lazy, Suspense } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { NAV_SECTIONS, isActive, visibleSections } from './navigation';
+
+function Brand() {
+  return (
+    <Link to="/" className="vd-platform-brand" aria-label="Verdant home">
+      <Text
+        weight="bold"
+        size="4"
+        style={{
+          backgroundImage: 'var(--vd-gradient)',
+          backgroundClip: 'text',
+          WebkitBackgroundClip: 'text',
+          color: 'transparent',
+        }}
+      >
+        Verdant
+      </Text>
+    </Link>
+  );
+}
+
+const SignedInAccountMenu = lazy(() => import('./account-menu'));
+
+function AccountMenu() {
+  const { user, isAuthenticated, isInitialized } = useAuth();
+  // Until the session engine has loaded and restored the session nobody knows which of the two
+  // belongs here: a box of the avatar's size holds the place (the top bar's height is fixed).
+  if (!isInitialized) {
+    return <span className="vd-platform-account-pending" aria-hidden="true" />;
+  }
+  if (!isAuthenticated || !user) {
+    return (
+      <Flex gap="2">
+        <Button asChild variant="ghost" size="sm">
+          <Link to="/login">Log in</Link>
+        </Button>
+        <Button asChild size="sm">
+          <Link to="/signup">Sign up</Link>
+        </Button>
+      </Flex>
+    );
+  }
+  // The avatar's own footprint while the menu module loads: nothing moves when it arrives.
+  return (
+    <Suspense fallback={<span className="vd-platform-account-placeholder" aria-hidden="true" />}>
+      <SignedInAccountMenu />
+    </Suspense>
+  );
+}
+
+/** The signed-in and public shell: top bar, sidebar navigation per role, the page. */
+export function AppLayout() {
+  const { user } = useAuth();
+  const { pathname } = useLocation();
+  const sections = visibleSections(NAV_SECTIONS, user?.role ?? 'guest');
+  return (
+    <AppShell.Root>
+      <AppShell.TopBar>
+        <AppShell.MenuButton />
+        <AppShell.SidebarToggle />
+        <Brand />
+        <Box ml="auto">
+          <AccountMenu />
+        </Box>
+      </AppShell.TopBar>
+      <AppShell.Sidebar label="Main">
+        {sections.map((section) => (
+          <AppShell.NavSection key={section.title ?? 'main'} title={section.title}>
+            {section.items.map((item) => (
+              <AppShell.NavItem key={item.to} asChild active={isActive(item.to, pathname)}>
+                <NavLink to={item.to} end={item.to === '/'}>
+                  {item.label}
+                </NavLink>
+              </AppShell.NavItem>
+            ))}
+          </AppShell.NavSection>
+        ))}
+      </AppShell.Sidebar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell.Root>
+  );
+}
+
+/** Public pages that stand on their own (link-in-bio page, storefront): no app chrome. */
+export function BareLayout() {
+  return (
+    <Box asChild minHeight="100vh">
+      <main id="main">
+        <Outlet />
+      </main>
+    </Box>
+  );
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { NAV_SECTIONS, isActive, roleHome, safeNext, visibleSections } from './navigation';
+
+describe('navigation', () => {
+  it('shows each role only its entries and guests the sign-in ones', () => {
+    const labels = (role: Parameters<typeof visibleSections>[1]) =>
+      visibleSections(NAV_SECTIONS, role).flatMap((section) => section.items.map((i) => i.label));
+    expect(labels('guest')).toContain('Log in');
+    expect(labels('guest')).not.toContain('Dashboard');
+    expect(labels('affiliate')).toContain('Dashboard');
+    expect(labels('affiliate')).not.toContain('Log in');
+    expect(labels('merchant')).not.toContain('Links');
+    expect(labels('merchant')).toContain('Profile');
+  });
+
+  it('marks a section page active for its entry, and home only on /', () => {
+    expect(isActive('/', '/')).toBe(true);
+    expect(isActive('/', '/shop')).toBe(false);
+    expect(isActive('/shop', '/shop/bamboo-brush')).toBe(true);
+    expect(isActive('/shop', '/shopping')).toBe(false);
+  });
+
+  it('sends each role to its own landing page', () => {
+    expect(roleHome('affiliate')).toBe('/dashboard');
+    expect(roleHome('merchant')).toBe('/dashboard-vendor');
+    expect(roleHome('admin')).toBe('/admin');
+    expect(roleHome('demo')).toBe('/demo-dashboard');
+  });
+
+  it('accepts only same-site paths after login (no open redirect)', () => {
+    expect(safeNext('/profile?tab=security')).toBe('/profile?tab=security');
+    expect(safeNext('//evil.example')).toBeNull();
+    expect(safeNext('/\\evil.example')).toBeNull();
+    expect(safeNext('https://evil.example')).toBeNull();
+    expect(safeNext(null)).toBeNull();
+  });
+});

@@ -1,0 +1,72 @@
+import { Box, Flex, Heading, Text } from '@radix-ui/themes';
+import {
+  SUBSCRIPTION_TIERS,
+  storefrontLimit,
+  type PaidTierId,
+  type SubscriptionTier,
+} from '@verdant/api-client';
+import { useAuth } from '@verdant/auth/react';
+import { Button, Card } from '@verdant/ui';
+import { Link } from 'react-router-dom';
+
+/**
+ * The signed-in user's plan as the feature gates read it. The subscription fields come from the
+ * auth engine, which re-reads them 100 ms after every login and token refresh (spec §7), so a
+ * subscription bought (or ended) elsewhere reaches the gates without a reload.
+ */
+export interface Plan {
+  /** The active paid tier, or null on the free plan. */
+  tier: (SubscriptionTier & { id: PaidTierId }) | null;
+  /** How many storefronts the user may own; null is unlimited. */
+  storefrontLimit: number | null;
+}
+
+/** The paid tier with this stored id. */
+export function tierById(
+  id: string | null | undefined,
+): (SubscriptionTier & { id: PaidTierId }) | null {
+  return (
+    SUBSCRIPTION_TIERS.find(
+      (tier): tier is SubscriptionTier & { id: PaidTierId } => tier.id !== null && tier.id === id,
+    ) ?? null
+  );
+}
+
+export function usePlan(): Plan {
+  const { user } = useAuth();
+  return {
+    tier: user?.hasActiveSubscription ? tierById(user.subscriptionTier) : null,
+    storefrontLimit: storefrontLimit(user),
+  };
+}
+
+/** Shown in place of a feature the user's plan does not include, with the way to unlock it. */
+export function UpgradeCard({
+  title,
+  description,
+  tier = 'pro',
+}: {
+  title: string;
+  description: string;
+  tier?: PaidTierId;
+}) {
+  const target = tierById(tier);
+  const headingId = `upgrade-${tier}`;
+  return (
+    <Card size="lg" variant="brand" aria-labelledby={headingId}>
+      <Flex direction="column" gap="3">
+        <Heading as="h2" size="4" id={headingId}>
+          {title}
+        </Heading>
+        <Text as="p" size="2">
+          {description}
+        </Text>
+        <Box>
+          <Button asChild>
+            <Link to="/pricing">{`See ${target?.name ?? 'plans'}`}</Link>
+          </Button>
+        </Box>
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+import { useSessionExpiry } from '@verdant/auth/react';
+import { TransitionOverlay, useTransitionOverlay } from '@verdant/ui';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { trackEngagement } from '../lib/backend';
+import { trackDemoView } from './telemetry';
+
+/** Spec §2: every route change scrolls to the top. Spec §1: the transition overlay on navigation. */
+function NavigationEffects() {
+  const { pathname } = useLocation();
+  const overlay = useTransitionOverlay();
+  const first = useRef(true);
+  const { start } = overlay;
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    trackDemoView(trackEngagement, { window, document });
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    start();
+  }, [pathname, start]);
+  return <TransitionOverlay open={overlay.visible} />;
+}
+
+// The dialog's code loads the first time the warning is due, not with the first page.
+const SessionExpiringModal = lazy(() =>
+  import('./session-expiring-modal').then((m) => ({ default: m.SessionExpiringModal })),
+);
+
+/** Spec §2's session warning, wired to the auth engine. */
+function SessionWarning() {
+  const expiry = useSessionExpiry();
+  if (!expiry.open) return null;
+  return (
+    <Suspense fallback={null}>
+      <SessionExpiringModal
+        open
+        remainingMs={expiry.remainingMs}
+        onStaySignedIn={expiry.staySignedIn}
+        onSignOut={() => void expiry.signOut()}
+      />
+    </Suspense>
+  );
+}
+
+/** The root route: overlays around every page. */
+export function Root() {
+  return (
+    <>
+      <NavigationEffects />
+      <SessionWarning />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  CART_STORAGE_KEY,
+  MAX_QUANTITY,
+  addToCart,
+  checkoutItems,
+  createCartStore,
+  groupByMerchant,
+  itemCount,
+  parseCart,
+  removeFromCart,
+  setQuantity,
+  type CartProduct,
+} from './cart';
+
+const soap: CartProduct = {
+  productId: '11111111-1111-4111-8111-111111111111',
+  slug: 'olive-soap',
+  name: 'Olive soap',
+  merchantId: 'm1',
+  merchantName: 'Tidewater',
+  priceCents: 700,
+  currency: 'USD',
+};
+const brush: CartProduct = {
+  ...soap,
+  productId: '2222',
+  slug: 'brush',
+  name: 'Brush',
+  priceCents: 450,
+};
+const mug: CartProduct = {
+  ...soap,
+  productId: '3333',
+  slug: 'mug',
+  name: 'Mug',
+  merchantId: 'm2',
+  merchantName: 'Kiln',
+  priceCents: 1800,
+};
+
+describe('cart logic', () => {
+  it('adds products, merging repeated adds into one line', () => {
+    let cart = addToCart([], soap);
+    cart = addToCart(cart, soap, 2);
+    cart = addToCart(cart, brush);
+    expect(cart.map((l) => [l.slug, l.quantity])).toEqual([
+      ['olive-soap', 3],
+      ['brush', 1],
+    ]);
+    expect(itemCount(cart)).toBe(4);
+  });
+
+  it('caps quantities at the checkout limit and removes lines set to zero', () => {
+    let cart = addToCart([], soap, MAX_QUANTITY + 5);
+    expect(cart[0]!.quantity).toBe(MAX_QUANTITY);
+    cart = setQuantity(cart, soap.productId, 2.7);
+    expect(cart[0]!.quantity).toBe(2);
+    expect(setQuantity(cart, soap.productId, 0)).toEqual([]);
+    expect(removeFromCart(cart, soap.productId)).toEqual([]);
+    expect(addToCart([], soap, 0)).toEqual([]);
+  });
+
+  it('groups lines by merchant, one checkout each, with totals and checkout items', () => {
+    const cart = addToCart(addToCart(addToCart([], soap, 2), mug), brush);
+    const groups = groupByMerchant(cart);
+    expect(groups.map((g) => [g.merchantName, g.totalCents])).toEqual([
+      ['Tidewater', 1850],
+      ['Kiln', 1800],
+    ]);
+    expect(checkoutItems(groups[0]!.lines)).toEqual([
+      { productId: soap.productId, quantity: 2 },
+      { productId: '2222', quantity: 1 },
+    ]);
+  });
+
+  it('drops malformed stored data instead of trusting it', () => {
+    expect(parseCart('not json')).toEqual([]);
+    expect(parseCart('{"a":1}')).toEqual([]);
+    const stored = JSON.stringify([
+      { ...soap, quantity: 1 },
+      { ...soap, quantity: 4 },
+      { ...brush, quantity: -1 },
+      { ...mug, quantity: 1, priceCents: 'free' },
+    ]);
+    expect(parseCart(stored)).toEqual([{ ...soap, quantity: 1 }]);
+  });
+});
+
+describe('cart store', () => {
+  beforeEach(() => window.localStorage.clear());
+
+  it('persists the cart in storage, so a new store (a reload) sees it', () => {
+    const first = createCartStore(window.localStorage);
+    let changes = 0;
+    first.subscribe(() => changes++);
+    first.update((cart) => addToCart(cart, soap, 2));
+    expect(changes).toBe(1);
+    const reloaded = createCartStore(window.localStorage);
+    expect(reloaded.get()).toEqual([{ ...soap, quantity: 2 }]);
+    expect(reloaded.get()).toBe(reloaded.get());
+    reloaded.update(() => []);
+    expect(window.localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
+  });
+
+  it('after a paid checkout removes only that order’s lines', () => {
+    const store = createCartStore(window.localStorage);
+    store.update((cart) => addToCart(addToCart(cart, soap), mug));
+    const tidewater = groupByMerchant(store.get())[0]!;
+    store.rememberCheckout('order-1', tidewater.lines);
+    expect(store.checkout('order-1')?.lines).toEqual(tidewater.lines);
+    expect(store.completeCheckout('unknown')).toBe(false);
+    expect(store.completeCheckout('order-1')).toBe(true);
+    expect(store.get().map((l) => l.slug)).toEqual(['mug']);
+  });
+});

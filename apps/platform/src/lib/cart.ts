@@ -1,0 +1,241 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The shopper's cart, kept in this browser (localStorage) so it survives reloads. Prices here are
+ * only for display: the checkout sends product ids and quantities, and the database prices them.
+ * A checkout holds the products of one merchant, so the cart is checked out merchant by merchant.
+ */
+
+export const CART_STORAGE_KEY = 'verdant.cart';
+/** The lines of the checkouts started from this browser, by order id (for the receipt page). */
+export const CHECKOUTS_STORAGE_KEY = 'verdant.checkouts';
+export const MAX_QUANTITY = 100;
+export const MAX_LINES = 50;
+const MAX_REMEMBERED_CHECKOUTS = 10;
+
+export interface CartLine {
+  productId: string;
+  slug: string;
+  name: string;
+  merchantId: string;
+  merchantName: string;
+  priceCents: number;
+  currency: string;
+  imageSrc?: string;
+  quantity: number;
+}
+
+export type CartProduct = Omit<CartLine, 'quantity'>;
+
+export interface MerchantGroup {
+  merchantId: string;
+  merchantName: string;
+  currency: string;
+  lines: CartLine[];
+  totalCents: number;
+}
+
+export interface CheckoutRecord {
+  orderId: string;
+  lines: CartLine[];
+  startedAt: number;
+}
+
+const clampQuantity = (quantity: number) =>
+  Math.min(MAX_QUANTITY, Math.max(0, Math.floor(Number.isFinite(quantity) ? quantity : 0)));
+
+/** Adds `quantity` of a product (capped at the checkout's limit per product). */
+export function addToCart(
+  cart: readonly CartLine[],
+  product: CartProduct,
+  quantity = 1,
+): CartLine[] {
+  const existing = cart.find((line) => line.productId === product.productId);
+  if (existing) return setQuantity(cart, product.productId, existing.quantity + quantity);
+  const clean = clampQuantity(quantity);
+  if (clean === 0 || cart.length >= MAX_LINES) return [...cart];
+  return [...cart, { ...product, quantity: clean }];
+}
+
+/** Sets a line's quantity; zero (or less) removes it. */
+export function setQuantity(
+  cart: readonly CartLine[],
+  productId: string,
+  quantity: number,
+): CartLine[] {
+  const clean = clampQuantity(quantity);
+  return cart.flatMap((line) =>
+    line.productId !== productId ? [line] : clean === 0 ? [] : [{ ...line, quantity: clean }],
+  );
+}
+
+export function removeFromCart(cart: readonly CartLine[], productId: string): CartLine[] {
+  return cart.filter((line) => line.productId !== productId);
+}
+
+/** Removes the lines of a finished checkout (the rest of the cart stays). */
+export function removeLines(cart: readonly CartLine[], paid: readonly CartLine[]): CartLine[] {
+  const ids = new Set(paid.map((line) => line.productId));
+  return cart.filter((line) => !ids.has(line.productId));
+}
+
+export function itemCount(cart: readonly CartLine[]): number {
+  return cart.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+export function lineTotal(line: CartLine): number {
+  return line.priceCents * line.quantity;
+}
+
+/** The cart split into one group per merchant and currency, each one checkout. */
+export function groupByMerchant(cart: readonly CartLine[]): MerchantGroup[] {
+  const groups = new Map<string, MerchantGroup>();
+  for (const line of cart) {
+    const key = `${line.merchantId}:${line.currency}`;
+    const group = groups.get(key) ?? {
+      merchantId: line.merchantId,
+      merchantName: line.merchantName,
+      currency: line.currency,
+      lines: [],
+      totalCents: 0,
+    };
+    group.lines.push(line);
+    group.totalCents += lineTotal(line);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/** The checkout request's items for a group of lines. */
+export function checkoutItems(lines: readonly CartLine[]) {
+  return lines.map((line) => ({ productId: line.productId, quantity: line.quantity }));
+}
+
+function isLine(value: unknown): value is CartLine {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.productId === 'string' &&
+    typeof v.slug === 'string' &&
+    typeof v.name === 'string' &&
+    typeof v.merchantId === 'string' &&
+    typeof v.merchantName === 'string' &&
+    typeof v.currency === 'string' &&
+    Number.isInteger(v.priceCents) &&
+    (v.priceCents as number) >= 0 &&
+    Number.isInteger(v.quantity) &&
+    (v.quantity as number) >= 1 &&
+    (v.quantity as number) <= MAX_QUANTITY &&
+    (v.imageSrc === undefined || typeof v.imageSrc === 'string')
+  );
+}
+
+/** Reads a stored cart; anything malformed is dropped rather than trusted. */
+export function parseCart(raw: string | null): CartLine[] {
+  if (!raw) return [];
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (!Array.isArray(value)) return [];
+    const seen = new Set<string>();
+    return value
+      .filter((line): line is CartLine => {
+        if (!isLine(line) || seen.has(line.productId)) return false;
+        seen.add(line.productId);
+        return true;
+      })
+      .slice(0, MAX_LINES);
+  } catch {
+    return [];
+  }
+}
+
+export function parseCheckouts(raw: string | null): CheckoutRecord[] {
+  if (!raw) return [];
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (!Array.isArray(value)) return [];
+    return value
+      .filter(
+        (entry): entry is CheckoutRecord =>
+          typeof entry === 'object' &&
+          entry !== null &&
+          typeof (entry as CheckoutRecord).orderId === 'string' &&
+          typeof (entry as CheckoutRecord).startedAt === 'number' &&
+          Array.isArray((entry as CheckoutRecord).lines),
+      )
+      .map((entry) => ({ ...entry, lines: parseCart(JSON.stringify(entry.lines)) }));
+  } catch {
+    return [];
+  }
+}
+
+/** A cart kept in a Storage, with change notifications (for `useSyncExternalStore`). */
+export function createCartStore(storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>) {
+  const listeners = new Set<() => void>();
+  let raw: string | null = null;
+  let cached: CartLine[] = [];
+  const read = (): CartLine[] => {
+    const next = storage.getItem(CART_STORAGE_KEY);
+    if (next !== raw) {
+      raw = next;
+      cached = parseCart(next);
+    }
+    return cached;
+  };
+  const write = (cart: CartLine[]) => {
+    if (cart.length === 0) storage.removeItem(CART_STORAGE_KEY);
+    else storage.setItem(CART_STORAGE_KEY, JSON.stringify(cart));
+    for (const listener of listeners) listener();
+  };
+  const checkout = (orderId: string): CheckoutRecord | undefined =>
+    parseCheckouts(storage.getItem(CHECKOUTS_STORAGE_KEY)).find(
+      (entry) => entry.orderId === orderId,
+    );
+  return {
+    get: read,
+    update(change: (cart: CartLine[]) => CartLine[]) {
+      write(change(read()));
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Another tab changed the cart. */
+    notify() {
+      for (const listener of listeners) listener();
+    },
+    /** Remembers which lines an order was started with. */
+    rememberCheckout(orderId: string, lines: CartLine[], now = Date.now()) {
+      const others = parseCheckouts(storage.getItem(CHECKOUTS_STORAGE_KEY)).filter(
+        (entry) => entry.orderId !== orderId,
+      );
+      const next = [{ orderId, lines, startedAt: now }, ...others].slice(
+        0,
+        MAX_REMEMBERED_CHECKOUTS,
+      );
+      storage.setItem(CHECKOUTS_STORAGE_KEY, JSON.stringify(next));
+    },
+    checkout,
+    /** After payment: the order's lines leave the cart. Returns whether it knew the order. */
+    completeCheckout(orderId: string): boolean {
+      const record = checkout(orderId);
+      if (!record) return false;
+      write(removeLines(read(), record.lines));
+      return true;
+    },
+  };
+}
+
+export type CartStore = ReturnType<typeof createCartStore>;
+
+/** This browser's cart. */
+export const cartStore: CartStore = createCartStore(window.localStorage);
+
+window.addEventListener('storage', (event) => {
+  if (event.key === CART_STORAGE_KEY) cartStore.notify();
+});
+
+/** The cart, re-rendering on every change (also from other tabs). */
+export function useCart(): CartLine[] {
+  return useSyncExternalStore(cartStore.subscribe, cartStore.get);
+}

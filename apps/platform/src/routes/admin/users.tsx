@@ -1,0 +1,153 @@
+import { Flex, Text } from '@radix-ui/themes';
+import type { Profile } from '@verdant/api-client';
+import type { Role } from '@verdant/auth';
+import { useAuth } from '@verdant/auth/react';
+import {
+  Badge,
+  DataTable,
+  EmptyState,
+  ErrorCard,
+  Field,
+  PageHeader,
+  Select,
+  TextInput,
+  toast,
+  type DataTableColumn,
+} from '@verdant/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/api';
+import { errorMessage, formatDate } from '../vendor-format';
+
+const PAGE_SIZE = 20;
+const ROLE_OPTIONS = [
+  { value: 'affiliate', label: 'Affiliate' },
+  { value: 'merchant', label: 'Merchant' },
+  { value: 'admin', label: 'Administrator' },
+  { value: 'demo', label: 'Demo' },
+];
+
+/** Users (/admin/users): search, and role changes through change_user_role (spec §5 messages). */
+export function Component() {
+  const { user: me } = useAuth();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [term, setTerm] = useState('');
+  const [roleFilter, setRoleFilter] = useState('all');
+  const [page, setPage] = useState(1);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setTerm(search.trim());
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const users = useQuery({
+    queryKey: ['admin', 'users', term, roleFilter, page],
+    queryFn: () =>
+      api.admin.listProfiles({
+        page: page - 1,
+        pageSize: PAGE_SIZE,
+        ...(term ? { search: term } : {}),
+        ...(roleFilter === 'all' ? {} : { role: roleFilter as Role }),
+      }),
+  });
+  const change = useMutation({
+    mutationFn: ({ profile, role }: { profile: Profile; role: Role }) =>
+      api.profiles.changeRole(profile.id, role),
+    onSuccess: async (_v, { profile, role }) => {
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+      toast({ title: 'Role changed', description: `${profile.name} is now ${role}.` });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Role not changed',
+        description: errorMessage(error),
+        variant: 'destructive',
+      }),
+  });
+
+  const columns: readonly DataTableColumn<Profile>[] = [
+    {
+      id: 'name',
+      header: 'User',
+      rowHeader: true,
+      cell: (p) => (
+        <Flex direction="column">
+          <Text weight="medium">
+            {p.name}
+            {p.id === me?.id ? ' (you)' : ''}
+          </Text>
+          <Text size="1" color="gray">
+            @{p.username}
+          </Text>
+        </Flex>
+      ),
+    },
+    { id: 'joined', header: 'Joined', cell: (p) => formatDate(p.created_at) },
+    {
+      id: 'onboarding',
+      header: 'Onboarding',
+      cell: (p) =>
+        p.has_completed_onboarding ? <Badge tone="success">done</Badge> : <Badge>open</Badge>,
+    },
+    {
+      id: 'role',
+      header: 'Role',
+      cell: (p) => (
+        <Select
+          aria-label={`Role of ${p.name}`}
+          value={p.role}
+          size="sm"
+          disabled={change.isPending}
+          options={ROLE_OPTIONS}
+          onValueChange={(role) => {
+            if (role !== p.role) change.mutate({ profile: p, role: role as Role });
+          }}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Flex direction="column" gap="5" py="5">
+      <title>Users — Verdant admin</title>
+      <PageHeader
+        title="Users"
+        description="Find people and change their role. Only administrators can grant admin, and the last administrator stays."
+      />
+      <Flex gap="3" wrap="wrap" align="end">
+        <Field label="Search by name or username" style={{ flex: '1 1 260px' }}>
+          <TextInput type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </Field>
+        <Field label="Role" style={{ flex: '0 1 200px' }}>
+          <Select
+            value={roleFilter}
+            onValueChange={(v) => {
+              setRoleFilter(v);
+              setPage(1);
+            }}
+            options={[{ value: 'all', label: 'All roles' }, ...ROLE_OPTIONS]}
+          />
+        </Field>
+      </Flex>
+      {users.isError ? (
+        <ErrorCard message={errorMessage(users.error)} onRetry={() => void users.refetch()} />
+      ) : (
+        <DataTable
+          caption="Users"
+          columns={columns}
+          rows={users.data?.rows ?? []}
+          rowCount={users.data?.total ?? 0}
+          pageSize={PAGE_SIZE}
+          page={page}
+          onPageChange={setPage}
+          loading={users.isPending}
+          getRowId={(p) => p.id}
+          emptyState={<EmptyState title="No users match" />}
+        />
+      )}
+    </Flex>
+  );
+}

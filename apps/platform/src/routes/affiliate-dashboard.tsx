@@ -1,0 +1,277 @@
+import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import type { AffiliateRecentCommission, AffiliateTopLink } from '@verdant/api-client';
+import { useAuth } from '@verdant/auth/react';
+import {
+  Badge,
+  Button,
+  Card,
+  DataTable,
+  EmptyState,
+  ErrorCard,
+  PageHeader,
+  SegmentedControl,
+  StatCard,
+  type DataTableColumn,
+} from '@verdant/ui';
+import { BarChart, LineChart } from '@verdant/ui/charts';
+import '@verdant/ui/charts.css';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { api } from '../lib/api';
+import {
+  RANGE_OPTIONS,
+  errorMessage,
+  formatCount,
+  formatDate,
+  formatMoney,
+  formatPercent,
+  type RangeValue,
+} from './vendor-format';
+
+const STATUS_TONE = {
+  pending: 'warning',
+  approved: 'info',
+  paid: 'success',
+  reversed: 'danger',
+} as const;
+
+/** The affiliate dashboard (/dashboard, /dashboard-affiliate): clicks, sales, earnings, payouts. */
+export function Component() {
+  const { user } = useAuth();
+  const [range, setRange] = useState<RangeValue>('30');
+  const dashboard = useQuery({
+    queryKey: ['affiliate', 'dashboard', range],
+    queryFn: () => api.affiliate.dashboard(Number(range)),
+  });
+  const d = dashboard.data;
+  const currency = d?.currency ?? 'USD';
+  const money = (cents: number) => formatMoney(cents, currency);
+  const balance = d?.balances.find((b) => b.currency === currency);
+
+  const series = (d?.series ?? []).map((day) => ({
+    date: day.day,
+    clicks: day.clicks,
+    unique: day.unique_clicks,
+    conversions: day.conversions,
+    earnings: day.earnings_cents / 100,
+  }));
+
+  const linkColumns: readonly DataTableColumn<AffiliateTopLink>[] = [
+    {
+      id: 'link',
+      header: 'Link',
+      cell: (r) => (
+        <Flex direction="column">
+          <Text weight="medium">{r.title ?? r.code}</Text>
+          <Text size="1" color="gray">
+            /go/{r.code}
+            {r.is_active ? '' : ' · disabled'}
+          </Text>
+        </Flex>
+      ),
+      rowHeader: true,
+    },
+    { id: 'clicks', header: 'Clicks', cell: (r) => formatCount(r.clicks), align: 'end' },
+    { id: 'unique', header: 'Unique', cell: (r) => formatCount(r.unique_clicks), align: 'end' },
+    { id: 'sales', header: 'Sales', cell: (r) => formatCount(r.conversions), align: 'end' },
+    { id: 'earned', header: 'Earned', cell: (r) => money(r.earnings_cents), align: 'end' },
+  ];
+  const commissionColumns: readonly DataTableColumn<AffiliateRecentCommission>[] = [
+    { id: 'date', header: 'Date', cell: (r) => formatDate(r.created_at), rowHeader: true },
+    {
+      id: 'amount',
+      header: 'Amount',
+      cell: (r) => formatMoney(r.amount_cents, r.currency),
+      align: 'end',
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (r) => (
+        <Badge tone={STATUS_TONE[r.status]}>{r.kind === 'clawback' ? 'clawback' : r.status}</Badge>
+      ),
+    },
+    {
+      id: 'release',
+      header: 'Available',
+      cell: (r) => (r.status === 'pending' ? formatDate(r.available_at) : '–'),
+    },
+    { id: 'link', header: 'Link', cell: (r) => (r.link_code ? `/go/${r.link_code}` : '–') },
+  ];
+
+  return (
+    <Flex direction="column" gap="5" py="5">
+      <title>Dashboard — Verdant</title>
+      <PageHeader
+        title={user ? `Welcome back, ${user.name.split(' ')[0]}` : 'Dashboard'}
+        description="Your clicks, sales and earnings across every program."
+        actions={
+          <Flex gap="2" wrap="wrap">
+            <Button asChild variant="secondary">
+              <Link to="/affiliate-programs">Find programs</Link>
+            </Button>
+            <Button asChild>
+              <Link to="/affiliate-links">Create a link</Link>
+            </Button>
+          </Flex>
+        }
+      />
+      <Flex justify="between" align="center" gap="3" wrap="wrap">
+        <Heading as="h2" size="4">
+          {d ? `Last ${d.days} days` : 'Overview'}
+        </Heading>
+        <SegmentedControl
+          aria-label="Dashboard period"
+          options={RANGE_OPTIONS}
+          value={range}
+          onValueChange={setRange}
+        />
+      </Flex>
+      {dashboard.isError ? (
+        <ErrorCard
+          message={errorMessage(dashboard.error, 'The dashboard did not load.')}
+          onRetry={() => void dashboard.refetch()}
+          retrying={dashboard.isFetching}
+        />
+      ) : (
+        <>
+          <Grid columns={{ initial: '1', xs: '2', md: '4' }} gap="3">
+            <StatCard
+              label="Clicks"
+              loading={!d}
+              value={d ? formatCount(d.totals.clicks) : '–'}
+              deltaLabel={d ? `${formatCount(d.totals.unique_clicks)} unique` : undefined}
+            />
+            <StatCard
+              label="Conversions"
+              loading={!d}
+              value={d ? formatCount(d.totals.conversions) : '–'}
+              deltaLabel={
+                d
+                  ? `${formatPercent(d.totals.conversions, d.totals.unique_clicks)} of unique clicks`
+                  : undefined
+              }
+            />
+            <StatCard
+              label="Earned"
+              loading={!d}
+              value={d ? money(d.totals.earnings_cents) : '–'}
+              deltaLabel={d ? `in the last ${d.days} days` : undefined}
+            />
+            <StatCard
+              label="Pending"
+              loading={!d}
+              value={d ? money(balance?.pending_cents ?? 0) : '–'}
+              deltaLabel={
+                d
+                  ? `${money(balance?.approved_cents ?? 0)} approved · ${money(balance?.paid_cents ?? 0)} paid`
+                  : undefined
+              }
+            />
+          </Grid>
+          <Grid columns={{ initial: '1', md: '2' }} gap="4">
+            <LineChart
+              title="Clicks per day"
+              surface="card"
+              data={series}
+              loading={!d}
+              series={[
+                { key: 'clicks', label: 'Clicks' },
+                { key: 'unique', label: 'Unique clicks' },
+              ]}
+              emptyState={<EmptyState title="No clicks yet" description="Share a link to start." />}
+            />
+            <BarChart
+              title="Earnings per day"
+              surface="card"
+              data={series}
+              loading={!d}
+              series={[{ key: 'earnings', label: 'Earnings' }]}
+              formatValue={(value) =>
+                new Intl.NumberFormat('en', {
+                  style: 'currency',
+                  currency,
+                  maximumFractionDigits: 0,
+                }).format(value)
+              }
+              emptyState={<EmptyState title="No sales yet" />}
+            />
+          </Grid>
+          <Grid columns={{ initial: '1', lg: '3' }} gap="4" align="start">
+            <Box gridColumn={{ initial: '1', lg: '1 / 3' }}>
+              <DataTable
+                caption="Top links"
+                showCaption
+                columns={linkColumns}
+                rows={d?.top_links ?? []}
+                loading={!d}
+                getRowId={(r) => r.id}
+                emptyState={
+                  <EmptyState
+                    title="No links yet"
+                    description="Join a program, then create a tracked link for a product."
+                    action={
+                      <Button asChild size="sm">
+                        <Link to="/affiliate-programs">Browse programs</Link>
+                      </Button>
+                    }
+                  />
+                }
+              />
+            </Box>
+            <Card size="lg" data-testid="next-payout">
+              <Flex direction="column" gap="2">
+                <Heading as="h2" size="3">
+                  Next payout
+                </Heading>
+                {!d ? (
+                  <Text color="gray">Loading…</Text>
+                ) : d.next_payout ? (
+                  <>
+                    <Text size="6" weight="bold">
+                      {formatMoney(d.next_payout.amount_cents, d.next_payout.currency)}
+                    </Text>
+                    <Text size="2" color="gray">
+                      {d.next_payout.status === 'processing' ? 'Being transferred' : 'Scheduled'}{' '}
+                      since {formatDate(d.next_payout.created_at)}
+                    </Text>
+                  </>
+                ) : (
+                  <>
+                    <Text size="6" weight="bold">
+                      {money(d.upcoming.approved_cents)}
+                    </Text>
+                    <Text size="2" color="gray">
+                      approved and waiting for the next payout run
+                    </Text>
+                  </>
+                )}
+                {d?.upcoming.next_release_at ? (
+                  <Text size="2" color="gray">
+                    More is released on {formatDate(d.upcoming.next_release_at)}, after the holding
+                    period.
+                  </Text>
+                ) : null}
+              </Flex>
+            </Card>
+          </Grid>
+          <DataTable
+            caption="Recent commissions"
+            showCaption
+            columns={commissionColumns}
+            rows={d?.recent_commissions ?? []}
+            loading={!d}
+            getRowId={(r) => r.id}
+            emptyState={
+              <EmptyState
+                title="No commissions yet"
+                description="When a shopper buys through your link, the sale shows up here."
+              />
+            }
+          />
+        </>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,114 @@
+import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { Button, Card, CopyButton, PageHeader } from '@verdant/ui';
+import { Link } from 'react-router-dom';
+
+const DISCLOSURES = [
+  {
+    where: 'Short posts and videos',
+    text: 'Ad · I earn a commission if you buy through my link.',
+  },
+  {
+    where: 'Link-in-bio pages and storefronts',
+    text: 'Some links on this page are affiliate links: I earn a commission on purchases, at no extra cost to you.',
+  },
+  {
+    where: 'Reviews and articles',
+    text: 'Disclosure: I was not paid for this review. If you buy through the links in this article I earn a commission from the merchant.',
+  },
+] as const;
+
+const RESOURCES = [
+  {
+    title: 'Create your first tracked link',
+    text: 'Join a program, pick a product and share the /go link. Clicks are counted once per visitor and hour; bots are not counted.',
+    to: '/affiliate-links',
+    action: 'Go to links',
+  },
+  {
+    title: 'Build your link-in-bio page',
+    text: 'One page at /@username with your links in the order you choose and the theme you like.',
+    to: '/my-links',
+    action: 'Edit my page',
+  },
+  {
+    title: 'Curate a storefront',
+    text: 'Collect products you trust with their verified claims at /s/your-store.',
+    to: '/storefronts/manage',
+    action: 'Manage storefronts',
+  },
+  {
+    title: 'Learn the claims',
+    text: 'Understand what “carbon neutral”, “recycled” or “B Corp” really mean before you recommend a product.',
+    to: '/education',
+    action: 'Open courses',
+  },
+] as const;
+
+/** /affiliate-hub: resources, creatives and disclosure guidance for affiliates. */
+export function Component() {
+  return (
+    <Flex direction="column" gap="6" py="5">
+      <title>Affiliate hub — Verdant</title>
+      <PageHeader
+        title="Affiliate hub"
+        description="Everything you need to promote honestly: how-tos, creatives and the disclosure wording."
+      />
+      <Grid columns={{ initial: '1', md: '2' }} gap="4">
+        {RESOURCES.map((r) => (
+          <Card key={r.title} size="lg">
+            <Flex direction="column" gap="2" height="100%">
+              <Heading as="h2" size="4">
+                {r.title}
+              </Heading>
+              <Text as="p" color="gray" size="2">
+                {r.text}
+              </Text>
+              <Box mt="auto" pt="2">
+                <Button asChild variant="outline" size="sm">
+                  <Link to={r.to}>{r.action}</Link>
+                </Button>
+              </Box>
+            </Flex>
+          </Card>
+        ))}
+      </Grid>
+      <Box>
+        <Heading as="h2" size="5" mb="2">
+          Creatives
+        </Heading>
+        <Text as="p" color="gray" size="2" mb="3">
+          Product pictures in the shop are yours to use in posts about those products. Keep the
+          merchant’s name and do not edit claims into the picture.
+        </Text>
+        <Button asChild variant="secondary" size="sm">
+          <Link to="/shop">Browse product pictures</Link>
+        </Button>
+      </Box>
+      <Box>
+        <Heading as="h2" size="5" mb="2">
+          Disclosure
+        </Heading>
+        <Text as="p" color="gray" size="2" mb="3">
+          Say clearly, before the link, that you earn a commission. Copy a wording that fits.
+        </Text>
+        <Flex direction="column" gap="3">
+          {DISCLOSURES.map((d) => (
+            <Card key={d.where}>
+              <Flex justify="between" align="center" gap="3" wrap="wrap">
+                <Box>
+                  <Text as="p" size="1" color="gray">
+                    {d.where}
+                  </Text>
+                  <Text as="p" size="2">
+                    {d.text}
+                  </Text>
+                </Box>
+                <CopyButton value={d.text} label="Copy wording" />
+              </Flex>
+            </Card>
+          ))}
+        </Flex>
+      </Box>
+    </Flex>
+  );
+}

@@ -1,0 +1,308 @@
+import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AffiliateLink } from '@verdant/api-client';
+import {
+  Badge,
+  Button,
+  Card,
+  CopyButton,
+  DataTable,
+  EmptyState,
+  ErrorCard,
+  Field,
+  PageHeader,
+  QRCode,
+  Select,
+  Switch,
+  TextInput,
+  toast,
+  type DataTableColumn,
+} from '@verdant/ui';
+import { LineChart } from '@verdant/ui/charts';
+import '@verdant/ui/charts.css';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { api } from '../lib/api';
+import { errorMessage, formatCount } from './vendor-format';
+
+/** A short, readable, unguessable link code. */
+function newCode(prefix: string): string {
+  const clean = prefix
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 16);
+  const random = Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) =>
+    b.toString(36).padStart(2, '0'),
+  )
+    .join('')
+    .slice(0, 6);
+  return `${clean || 'link'}-${random}`;
+}
+
+const goUrl = (code: string) => `${window.location.origin}/go/${code}`;
+const NO_PRODUCT = 'program';
+
+function CreateLink({ onCreated }: { onCreated: (link: AffiliateLink) => void }) {
+  const [params] = useSearchParams();
+  const catalog = useQuery({
+    queryKey: ['affiliate', 'catalog'],
+    queryFn: () => api.affiliate.programCatalog(),
+  });
+  const joined = (catalog.data ?? []).filter((p) => p.membership?.status === 'approved');
+  const [programId, setProgramId] = useState(params.get('program') ?? '');
+  const program = joined.find((p) => p.id === programId) ?? joined[0];
+  const products = useQuery({
+    queryKey: ['products', 'merchant', program?.merchant.id],
+    queryFn: () => api.products.list({ merchantId: program!.merchant.id, pageSize: 100 }),
+    enabled: Boolean(program),
+  });
+  const [productId, setProductId] = useState(NO_PRODUCT);
+  const [title, setTitle] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (catalog.isPending) return null;
+  if (joined.length === 0) {
+    return (
+      <EmptyState
+        bordered
+        title="Join a program first"
+        description="Tracked links belong to a program you are a member of."
+        action={
+          <Button asChild>
+            <a href="/affiliate-programs">Browse programs</a>
+          </Button>
+        }
+      />
+    );
+  }
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!program) return;
+    const product = products.data?.rows.find((p) => p.id === productId);
+    setBusy(true);
+    setError(null);
+    try {
+      const link = await api.links.create({
+        code: newCode(product?.name ?? program.merchant.company_name),
+        program_id: program.id,
+        product_id: product?.id ?? null,
+        destination_url: product
+          ? `/shop/${product.slug}`
+          : `/shop?merchant=${program.merchant.id}`,
+        title: title.trim() || product?.name || program.name,
+      });
+      setTitle('');
+      onCreated(link);
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card size="lg">
+      <form onSubmit={onSubmit} noValidate>
+        <Flex direction="column" gap="3">
+          <Heading as="h2" size="4">
+            Create a tracked link
+          </Heading>
+          {error ? <ErrorCard align="start" title="Not created" message={error} /> : null}
+          <Grid columns={{ initial: '1', md: '3' }} gap="3">
+            <Field label="Program">
+              <Select
+                value={program?.id ?? ''}
+                onValueChange={(value) => {
+                  setProgramId(value);
+                  setProductId(NO_PRODUCT);
+                }}
+                options={joined.map((p) => ({
+                  value: p.id,
+                  label: `${p.name} (${p.merchant.company_name})`,
+                }))}
+              />
+            </Field>
+            <Field label="Product">
+              <Select
+                value={productId}
+                onValueChange={setProductId}
+                options={[
+                  { value: NO_PRODUCT, label: 'The merchant’s shop page' },
+                  ...(products.data?.rows ?? []).map((p) => ({ value: p.id, label: p.name })),
+                ]}
+              />
+            </Field>
+            <Field label="Title (optional)">
+              <TextInput value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
+            </Field>
+          </Grid>
+          <Box>
+            <Button type="submit" loading={busy}>
+              Create link
+            </Button>
+          </Box>
+        </Flex>
+      </form>
+    </Card>
+  );
+}
+
+function LinkDetail({ link }: { link: AffiliateLink }) {
+  const [since] = useState(() => new Date(Date.now() - 29 * 86_400_000).toISOString());
+  const clicks = useQuery({
+    queryKey: ['links', 'daily', link.id],
+    queryFn: () => api.links.dailyClicks(link.id, { from: since }),
+  });
+  const days = clicks.data ?? [];
+  const total = days.reduce((sum, d) => sum + d.clicks, 0);
+  const unique = days.reduce((sum, d) => sum + d.unique_clicks, 0);
+  return (
+    <Card size="lg">
+      <Grid columns={{ initial: '1', md: '3' }} gap="4" align="start">
+        <Flex direction="column" gap="3" align="start">
+          <Heading as="h2" size="4">
+            {link.title ?? link.code}
+          </Heading>
+          <Text size="2" color="gray" style={{ wordBreak: 'break-all' }}>
+            {goUrl(link.code)}
+          </Text>
+          <CopyButton value={goUrl(link.code)} label="Copy link" />
+          <QRCode value={goUrl(link.code)} size={148} label={`QR code for ${link.code}`} />
+        </Flex>
+        <Box gridColumn={{ initial: '1', md: '2 / 4' }}>
+          <Flex gap="4" mb="3">
+            <Text size="2">
+              <Text weight="bold">{formatCount(total)}</Text> clicks
+            </Text>
+            <Text size="2">
+              <Text weight="bold">{formatCount(unique)}</Text> unique
+            </Text>
+            <Text size="2" color="gray">
+              last 30 days
+            </Text>
+          </Flex>
+          <LineChart
+            title="Clicks on this link"
+            data={days.map((d) => ({ date: d.day, clicks: d.clicks, unique: d.unique_clicks }))}
+            loading={clicks.isPending}
+            series={[
+              { key: 'clicks', label: 'Clicks' },
+              { key: 'unique', label: 'Unique' },
+            ]}
+            emptyState={<EmptyState title="No clicks in the last 30 days" />}
+          />
+        </Box>
+      </Grid>
+    </Card>
+  );
+}
+
+/** /affiliate-links: create links for a product or program, copy, QR, enable/disable, stats. */
+export function Component() {
+  const queryClient = useQueryClient();
+  const links = useQuery({
+    queryKey: ['links', 'mine'],
+    queryFn: () => api.links.listMine({ pageSize: 100 }),
+  });
+  const [selected, setSelected] = useState<string | null>(null);
+  const rows = links.data?.rows ?? [];
+  const current = rows.find((l) => l.id === selected) ?? null;
+
+  const toggle = async (link: AffiliateLink, active: boolean) => {
+    try {
+      await api.links.update(link.id, { is_active: active });
+      await queryClient.invalidateQueries({ queryKey: ['links', 'mine'] });
+      toast({ title: active ? 'Link enabled' : 'Link disabled', description: `/go/${link.code}` });
+    } catch (caught) {
+      toast({ variant: 'destructive', title: 'Not changed', description: errorMessage(caught) });
+    }
+  };
+
+  const columns: readonly DataTableColumn<AffiliateLink>[] = [
+    {
+      id: 'link',
+      header: 'Link',
+      rowHeader: true,
+      cell: (l) => (
+        <Flex direction="column">
+          <Text weight="medium">{l.title ?? l.code}</Text>
+          <Text size="1" color="gray">
+            /go/{l.code}
+          </Text>
+        </Flex>
+      ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (l) => (
+        <Badge tone={l.is_active ? 'success' : 'neutral'}>
+          {l.is_active ? 'active' : 'disabled'}
+        </Badge>
+      ),
+    },
+    {
+      id: 'enabled',
+      header: 'Enabled',
+      cell: (l) => (
+        <Switch
+          label={<Text size="1">{l.is_active ? 'On' : 'Off'}</Text>}
+          aria-label={`Enable /go/${l.code}`}
+          checked={l.is_active}
+          onCheckedChange={(checked) => void toggle(l, checked)}
+        />
+      ),
+    },
+    {
+      id: 'actions',
+      header: 'Details',
+      align: 'end',
+      cell: (l) => (
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => setSelected(l.id)}
+          aria-label={`Stats for /go/${l.code}`}
+        >
+          Stats
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Flex direction="column" gap="5" py="5">
+      <title>Affiliate links — Verdant</title>
+      <PageHeader
+        title="Affiliate links"
+        description="Every link is tracked at /go/{code}: clicks are counted once per visitor and hour, and sales are credited to you."
+      />
+      <CreateLink
+        onCreated={(link) => {
+          toast({ title: 'Link created', description: goUrl(link.code) });
+          setSelected(link.id);
+          void queryClient.invalidateQueries({ queryKey: ['links', 'mine'] });
+        }}
+      />
+      {current ? <LinkDetail link={current} /> : null}
+      {links.isError ? (
+        <ErrorCard message={errorMessage(links.error)} onRetry={() => void links.refetch()} />
+      ) : (
+        <DataTable
+          caption="Your links"
+          showCaption
+          columns={columns}
+          rows={rows}
+          loading={links.isPending}
+          getRowId={(l) => l.id}
+          emptyState={
+            <EmptyState title="No links yet" description="Create your first link above." />
+          }
+        />
+      )}
+    </Flex>
+  );
+}

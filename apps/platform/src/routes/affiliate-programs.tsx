@@ -1,0 +1,217 @@
+import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CatalogProgram } from '@verdant/api-client';
+import {
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  ErrorCard,
+  Field,
+  PageHeader,
+  Select,
+  Skeleton,
+  Switch,
+  TextInput,
+  toast,
+} from '@verdant/ui';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { api } from '../lib/api';
+import { errorMessage, formatMoney } from './vendor-format';
+
+const STATUS_TONE = {
+  approved: 'success',
+  pending: 'warning',
+  rejected: 'danger',
+  removed: 'neutral',
+} as const;
+
+function commission(p: CatalogProgram): string {
+  return p.commission_type === 'percent'
+    ? `${((p.commission_rate_bps ?? 0) / 100).toFixed(p.commission_rate_bps! % 100 ? 1 : 0)} % per sale`
+    : `${formatMoney(p.commission_flat_cents ?? 0, p.currency)} per sale`;
+}
+
+function ProgramCard({ program }: { program: CatalogProgram }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const status = program.membership?.status;
+  const apply = async () => {
+    setBusy(true);
+    try {
+      const membership = await api.memberships.apply(program.id);
+      toast({
+        title: membership.status === 'approved' ? `You joined ${program.name}` : 'Application sent',
+        description:
+          membership.status === 'approved'
+            ? 'Create a tracked link to start earning.'
+            : `${program.merchant.company_name} will review it.`,
+      });
+      await queryClient.invalidateQueries({ queryKey: ['affiliate', 'catalog'] });
+    } catch (caught) {
+      toast({
+        variant: 'destructive',
+        title: 'Could not apply',
+        description: errorMessage(caught),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card size="lg" asChild>
+      <article aria-labelledby={`program-${program.id}`}>
+        <Flex direction="column" gap="3" height="100%">
+          <Flex justify="between" align="start" gap="3">
+            <Box>
+              <Heading as="h2" size="4" id={`program-${program.id}`}>
+                {program.name}
+              </Heading>
+              <Text size="2" color="gray">
+                by {program.merchant.company_name}
+              </Text>
+            </Box>
+            {status ? <Badge tone={STATUS_TONE[status]}>{status}</Badge> : null}
+          </Flex>
+          {program.description ? (
+            <Text as="p" size="2" color="gray">
+              {program.description}
+            </Text>
+          ) : null}
+          <Flex gap="2" wrap="wrap">
+            <Badge tone="brand">{commission(program)}</Badge>
+            <Badge>{program.cookie_window_days}-day cookie</Badge>
+            <Badge>paid after {program.holding_days} days</Badge>
+          </Flex>
+          {program.categories.length > 0 ? (
+            <Text size="1" color="gray">
+              Categories: {program.categories.join(', ')}
+            </Text>
+          ) : null}
+          {program.claims.length > 0 ? (
+            <Flex direction="column" gap="1">
+              <Text size="2" weight="medium">
+                Verified claims
+              </Text>
+              {program.claims.map((claim) => (
+                <Text key={claim.id} size="2">
+                  ✓ {claim.claim}
+                  {claim.issuer ? <Text color="gray"> · {claim.issuer}</Text> : null}
+                </Text>
+              ))}
+            </Flex>
+          ) : (
+            <Text size="1" color="gray">
+              No verified claims yet.
+            </Text>
+          )}
+          <Box mt="auto" pt="2">
+            {status === 'approved' ? (
+              <Button asChild variant="outline">
+                <Link to={`/affiliate-links?program=${program.id}`}>Create a link</Link>
+              </Button>
+            ) : status === 'pending' ? (
+              <Text size="2" color="gray">
+                Waiting for the merchant’s decision.
+              </Text>
+            ) : status === 'rejected' || status === 'removed' ? (
+              <Text size="2" color="gray">
+                This merchant declined the membership.
+              </Text>
+            ) : (
+              <Button onClick={apply} loading={busy}>
+                {program.auto_approve ? 'Join program' : 'Apply'}
+              </Button>
+            )}
+          </Box>
+        </Flex>
+      </article>
+    </Card>
+  );
+}
+
+/** /affiliate-programs: browse programs, filter by category and verified claims, apply or join. */
+export function Component() {
+  const catalog = useQuery({
+    queryKey: ['affiliate', 'catalog'],
+    queryFn: () => api.affiliate.programCatalog(),
+  });
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState('all');
+  const [verifiedOnly, setVerifiedOnly] = useState(false);
+  const programs = useMemo(() => catalog.data ?? [], [catalog.data]);
+  const categories = useMemo(
+    () => [...new Set(programs.flatMap((p) => p.categories))].sort(),
+    [programs],
+  );
+  const shown = programs.filter((p) => {
+    const text = `${p.name} ${p.merchant.company_name} ${p.description ?? ''}`.toLowerCase();
+    return (
+      (search.trim() === '' || text.includes(search.trim().toLowerCase())) &&
+      (category === 'all' || p.categories.includes(category)) &&
+      (!verifiedOnly || p.claims.length > 0)
+    );
+  });
+
+  return (
+    <Flex direction="column" gap="5" py="5">
+      <title>Affiliate programs — Verdant</title>
+      <PageHeader
+        title="Affiliate programs"
+        description="Merchants whose sustainability claims were reviewed. Join a program to create tracked links."
+      />
+      <Grid columns={{ initial: '1', sm: '3' }} gap="3" align="end">
+        <Field label="Search">
+          <TextInput
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="Merchant or program"
+          />
+        </Field>
+        <Field label="Category">
+          <Select
+            value={category}
+            onValueChange={setCategory}
+            options={[
+              { value: 'all', label: 'All categories' },
+              ...categories.map((c) => ({ value: c, label: c })),
+            ]}
+          />
+        </Field>
+        <Box pb="2">
+          <Switch
+            label="Verified claims only"
+            checked={verifiedOnly}
+            onCheckedChange={setVerifiedOnly}
+          />
+        </Box>
+      </Grid>
+      {catalog.isError ? (
+        <ErrorCard
+          message={errorMessage(catalog.error, 'The programs did not load.')}
+          onRetry={() => void catalog.refetch()}
+        />
+      ) : catalog.isPending ? (
+        <Grid columns={{ initial: '1', md: '2', lg: '3' }} gap="4">
+          {[1, 2, 3].map((n) => (
+            <Skeleton key={n} height="260px" />
+          ))}
+        </Grid>
+      ) : shown.length === 0 ? (
+        <EmptyState
+          bordered
+          title="No programs match"
+          description="Try another category or switch off the verified-claims filter."
+        />
+      ) : (
+        <Grid columns={{ initial: '1', md: '2', lg: '3' }} gap="4">
+          {shown.map((program) => (
+            <ProgramCard key={program.id} program={program} />
+          ))}
+        </Grid>
+      )}
+    </Flex>
+  );
+}

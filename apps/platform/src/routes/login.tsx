@@ -1,0 +1,177 @@
+import { Box, Flex, Heading, Text } from '@radix-ui/themes';
+import { useAuth } from '@verdant/auth/react';
+import { validateEmail } from '@verdant/validation';
+import { Button, Card, Checkbox, ErrorCard, Field, PasswordInput, TextInput } from '@verdant/ui';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { roleHome, safeNext } from '../app/navigation';
+
+function message(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Sign-in failed. Try again.';
+}
+
+type Step = { kind: 'password' } | { kind: 'mfa'; factorId: string };
+
+/** Password sign-in with remember-me, then the MFA step-up when the account has a factor. */
+export function Component() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [emailTouched, setEmailTouched] = useState(false);
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [code, setCode] = useState('');
+  const [step, setStep] = useState<Step>({ kind: 'password' });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const emailCheck = validateEmail(email);
+  const emailError =
+    emailTouched && email !== '' && !emailCheck.valid ? emailCheck.error : undefined;
+
+  const finish = () => {
+    const user = auth.user;
+    const target = safeNext(params.get('next')) ?? (user ? roleHome(user.role) : '/');
+    navigate(target, { replace: true });
+  };
+
+  const onPassword = async (event: FormEvent) => {
+    event.preventDefault();
+    setEmailTouched(true);
+    if (!emailCheck.valid) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const user = await auth.login(email.trim(), password, { rememberMe });
+      const levels = await auth.mfa.assuranceLevel();
+      if (levels.nextLevel === 'aal2' && levels.currentLevel !== 'aal2') {
+        const factors = await auth.mfa.listFactors();
+        const factor = factors.find((f) => f.status === 'verified' && f.factor_type === 'totp');
+        if (factor) {
+          setStep({ kind: 'mfa', factorId: factor.id });
+          return;
+        }
+      }
+      navigate(safeNext(params.get('next')) ?? roleHome(user.role), { replace: true });
+    } catch (caught) {
+      setError(message(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onCode = async (event: FormEvent) => {
+    event.preventDefault();
+    if (step.kind !== 'mfa') return;
+    setBusy(true);
+    setError(null);
+    try {
+      await auth.mfa.challengeAndVerify({ factorId: step.factorId, code: code.trim() });
+      finish();
+    } catch (caught) {
+      setError(message(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Flex justify="center" py={{ initial: '4', md: '8' }}>
+      <Box width="100%" maxWidth="440px">
+        <Card size="lg">
+          {step.kind === 'password' ? (
+            <form onSubmit={onPassword} noValidate>
+              <Flex direction="column" gap="4">
+                <Heading as="h1" size="6">
+                  Log in to Verdant
+                </Heading>
+                {error ? (
+                  <ErrorCard align="start" title="Could not log in" message={error} />
+                ) : null}
+                <Field label="Email" required error={emailError}>
+                  <TextInput
+                    type="email"
+                    name="email"
+                    autoComplete="email"
+                    value={email}
+                    onChange={(event) => setEmail(event.target.value)}
+                    onBlur={() => setEmailTouched(true)}
+                  />
+                </Field>
+                <Field label="Password" required>
+                  <PasswordInput
+                    name="password"
+                    autoComplete="current-password"
+                    value={password}
+                    onChange={(event) => setPassword(event.target.value)}
+                  />
+                </Field>
+                <Flex justify="between" align="center" gap="3" wrap="wrap">
+                  <Checkbox
+                    label="Remember me for 30 days"
+                    checked={rememberMe}
+                    onCheckedChange={(checked) => setRememberMe(checked === true)}
+                  />
+                  <Text size="2" asChild>
+                    <Link to="/reset-password">Forgot password?</Link>
+                  </Text>
+                </Flex>
+                <Button type="submit" size="lg" loading={busy} fullWidth>
+                  Log in
+                </Button>
+                <Text size="2" color="gray" align="center">
+                  New to Verdant? <Link to="/signup">Create an account</Link>
+                </Text>
+              </Flex>
+            </form>
+          ) : (
+            <form onSubmit={onCode} noValidate>
+              <Flex direction="column" gap="4">
+                <Heading as="h1" size="6">
+                  Two-step verification
+                </Heading>
+                <Text as="p" color="gray">
+                  Enter the 6-digit code from your authenticator app.
+                </Text>
+                {error ? (
+                  <ErrorCard align="start" title="Could not verify" message={error} />
+                ) : null}
+                <Field label="Authentication code" required>
+                  <TextInput
+                    name="code"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={6}
+                    value={code}
+                    onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+                  />
+                </Field>
+                <Button
+                  type="submit"
+                  size="lg"
+                  loading={busy}
+                  fullWidth
+                  disabled={code.length !== 6}
+                >
+                  Verify
+                </Button>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  onClick={async () => {
+                    await auth.logout();
+                    setStep({ kind: 'password' });
+                    setCode('');
+                  }}
+                >
+                  Use another account
+                </Button>
+              </Flex>
+            </form>
+          )}
+        </Card>
+      </Box>
+    </Flex>
+  );
+}

@@ -1,0 +1,516 @@
+import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LinkPageItem, LinkPagePreviewItem, LinkPageWithItems } from '@verdant/api-client';
+import { useAuth } from '@verdant/auth/react';
+import {
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  ErrorCard,
+  Field,
+  PageHeader,
+  Select,
+  Switch,
+  Textarea,
+  TextInput,
+  ThemePicker,
+  toast,
+  type LinkPageThemeName,
+} from '@verdant/ui';
+import { SortableList } from '@verdant/ui/sortable-list';
+import '@verdant/ui/sortable-list.css';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { api } from '../lib/api';
+import { LinkPageView, type LinkPageViewItem } from './link-page-blocks';
+import { errorMessage } from './vendor-format';
+
+const MINE = ['link-pages', 'mine'] as const;
+type ItemKind = 'link' | 'header' | 'product';
+
+const kindLabel: Record<string, string> = {
+  link: 'Link',
+  header: 'Header',
+  affiliate_link: 'Affiliate link',
+  product: 'Product',
+};
+
+const itemName = (item: LinkPageItem) => item.label ?? kindLabel[item.kind] ?? 'Item';
+
+function CreatePage({ name }: { name: string }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const create = async () => {
+    setBusy(true);
+    try {
+      await api.linkPages.create({ title: name });
+      await queryClient.invalidateQueries({ queryKey: MINE });
+    } catch (caught) {
+      toast({ variant: 'destructive', title: 'Not created', description: errorMessage(caught) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <EmptyState
+      bordered
+      title="You have no link-in-bio page yet"
+      description="One page with your links, favourite products and storefronts, at /@your-username."
+      action={
+        <Button onClick={() => void create()} loading={busy}>
+          Create my page
+        </Button>
+      }
+    />
+  );
+}
+
+function ItemEditor({
+  item,
+  onSaved,
+  onCancel,
+}: {
+  item: LinkPageItem;
+  onSaved: (item: LinkPageItem) => void;
+  onCancel: () => void;
+}) {
+  const [label, setLabel] = useState(item.label ?? '');
+  const [url, setUrl] = useState(item.url ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const changes =
+        item.kind === 'link'
+          ? { label: label.trim(), url: url.trim() }
+          : { label: label.trim() || null };
+      onSaved(await api.linkPages.updateItem(item.id, changes));
+    } catch (caught) {
+      setError(errorMessage(caught));
+    }
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={`Edit ${itemName(item)}`}>
+      <Flex direction="column" gap="2">
+        <Field label="Label" error={error ?? undefined}>
+          <TextInput value={label} onChange={(e) => setLabel(e.target.value)} maxLength={200} />
+        </Field>
+        {item.kind === 'link' ? (
+          <Field label="Address">
+            <TextInput value={url} onChange={(e) => setUrl(e.target.value)} inputMode="url" />
+          </Field>
+        ) : null}
+        <Flex gap="2">
+          <Button type="submit" size="sm">
+            Save item
+          </Button>
+          <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+        </Flex>
+      </Flex>
+    </form>
+  );
+}
+
+function AddItem({ pageId, onAdded }: { pageId: string; onAdded: (item: LinkPageItem) => void }) {
+  const [kind, setKind] = useState<ItemKind>('link');
+  const [label, setLabel] = useState('');
+  const [url, setUrl] = useState('');
+  const [choice, setChoice] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const catalog = useQuery({
+    queryKey: ['products', 'catalog', 'link-page-picker'],
+    queryFn: () => api.products.list({ pageSize: 100 }),
+    enabled: kind === 'product',
+  });
+  const products = catalog.data?.rows ?? [];
+  const productId = products.some((p) => p.id === choice) ? choice : (products[0]?.id ?? '');
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const item =
+        kind === 'link'
+          ? await api.linkPages.addItem(pageId, {
+              kind,
+              label: label.trim(),
+              url: url.trim(),
+              position: 10_000,
+            })
+          : kind === 'product'
+            ? await api.linkPages.addItem(pageId, {
+                kind,
+                product_id: productId,
+                label: label.trim() || null,
+                position: 10_000,
+              })
+            : await api.linkPages.addItem(pageId, { kind, label: label.trim(), position: 10_000 });
+      setLabel('');
+      setUrl('');
+      onAdded(item);
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Add an item">
+      <Flex direction="column" gap="3">
+        <Heading as="h3" size="3">
+          Add an item
+        </Heading>
+        {error ? <ErrorCard align="start" title="Not added" message={error} /> : null}
+        <Grid columns={{ initial: '1', sm: '3' }} gap="3">
+          <Field label="Kind">
+            <Select
+              value={kind}
+              onValueChange={(value) => setKind(value as ItemKind)}
+              options={[
+                { value: 'link', label: 'Link' },
+                { value: 'product', label: 'Product' },
+                { value: 'header', label: 'Header' },
+              ]}
+            />
+          </Field>
+          {kind === 'product' ? (
+            <Field
+              label="Product"
+              description={
+                catalog.isError
+                  ? errorMessage(catalog.error)
+                  : 'Links through your tracked link for it, if you have one.'
+              }
+            >
+              <Select
+                value={productId}
+                onValueChange={setChoice}
+                options={products.map((p) => ({ value: p.id, label: p.name }))}
+                placeholder={catalog.isPending ? 'Loading products…' : 'Choose a product'}
+              />
+            </Field>
+          ) : null}
+          <Field label={kind === 'product' ? 'Item label (optional)' : 'Item label'}>
+            <TextInput value={label} onChange={(e) => setLabel(e.target.value)} maxLength={200} />
+          </Field>
+          {kind === 'link' ? (
+            <Field label="Item address">
+              <TextInput
+                value={url}
+                onChange={(e) => setUrl(e.target.value)}
+                placeholder="https://"
+                inputMode="url"
+              />
+            </Field>
+          ) : null}
+        </Grid>
+        <Box>
+          <Button type="submit" loading={busy}>
+            Add item
+          </Button>
+        </Box>
+      </Flex>
+    </form>
+  );
+}
+
+/**
+ * The editor's items as the public page draws them: the current (unsaved order, labels and
+ * visibility included) rows with the addresses a visitor gets for each, read from the server.
+ */
+function previewItems(
+  items: readonly LinkPageItem[],
+  addresses: readonly LinkPagePreviewItem[],
+): LinkPageViewItem[] {
+  const byId = new Map(addresses.map((entry) => [entry.id, entry]));
+  return items.map((item) => {
+    const address = byId.get(item.id);
+    return {
+      id: item.id,
+      kind: item.kind,
+      label: item.label,
+      url: item.kind === 'link' ? item.url : null,
+      is_visible: item.is_visible,
+      link_code: address?.link_code ?? null,
+      link_title: address?.link_title ?? null,
+      product_slug: address?.product_slug ?? null,
+      product_name: address?.product_name ?? null,
+    };
+  });
+}
+
+function Editor({
+  page,
+  username,
+  profileImage,
+}: {
+  page: LinkPageWithItems;
+  username: string | null;
+  profileImage: string | null;
+}) {
+  const queryClient = useQueryClient();
+  const addresses = useQuery({
+    queryKey: ['link-pages', 'preview'],
+    queryFn: () => api.linkPages.listPreviewItems(),
+  });
+  const [title, setTitle] = useState(page.title);
+  const [bio, setBio] = useState(page.bio ?? '');
+  const [theme, setTheme] = useState<LinkPageThemeName>(page.theme as LinkPageThemeName);
+  const [published, setPublished] = useState(page.is_published);
+  const [items, setItems] = useState<LinkPageItem[]>(page.link_page_items);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['link-pages'] });
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    setError(null);
+    try {
+      await api.linkPages.update(page.id, {
+        title: title.trim(),
+        bio: bio.trim() || null,
+        theme,
+        is_published: published,
+      });
+      toast({ title: 'Page saved', description: published ? 'Your page is public.' : 'Draft' });
+      refresh();
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const reorder = async (next: LinkPageItem[]) => {
+    const previous = items;
+    setItems(next);
+    try {
+      const moved = await Promise.all(
+        next.map((item, index) =>
+          item.position === index ? item : api.linkPages.moveItem(item.id, index),
+        ),
+      );
+      setItems(moved);
+      refresh();
+    } catch (caught) {
+      setItems(previous);
+      toast({
+        variant: 'destructive',
+        title: 'Order not saved',
+        description: errorMessage(caught),
+      });
+    }
+  };
+
+  const toggleVisible = async (item: LinkPageItem) => {
+    try {
+      const saved = await api.linkPages.updateItem(item.id, { is_visible: !item.is_visible });
+      setItems((current) => current.map((i) => (i.id === saved.id ? saved : i)));
+      toast({
+        title: saved.is_visible ? 'Item shown' : 'Item hidden',
+        description: itemName(saved),
+      });
+      refresh();
+    } catch (caught) {
+      toast({ variant: 'destructive', title: 'Not changed', description: errorMessage(caught) });
+    }
+  };
+
+  const remove = async (item: LinkPageItem) => {
+    try {
+      await api.linkPages.removeItem(item.id);
+      setItems((current) => current.filter((i) => i.id !== item.id));
+      toast({ title: 'Item removed', description: itemName(item) });
+      refresh();
+    } catch (caught) {
+      toast({ variant: 'destructive', title: 'Not removed', description: errorMessage(caught) });
+    }
+  };
+
+  return (
+    <Grid columns={{ initial: '1', md: '2' }} gap="5" align="start">
+      <Flex direction="column" gap="4">
+        <Card size="lg">
+          <form onSubmit={save} noValidate aria-label="Page settings">
+            <Flex direction="column" gap="3">
+              <Heading as="h2" size="4">
+                Page settings
+              </Heading>
+              {error ? <ErrorCard align="start" title="Not saved" message={error} /> : null}
+              <Field label="Title">
+                <TextInput
+                  value={title}
+                  onChange={(e) => setTitle(e.target.value)}
+                  maxLength={120}
+                />
+              </Field>
+              <Field label="Bio">
+                <Textarea value={bio} onChange={(e) => setBio(e.target.value)} maxLength={1000} />
+              </Field>
+              <Text as="p" size="2" weight="medium">
+                Theme
+              </Text>
+              <ThemePicker value={theme} onValueChange={setTheme} />
+              <Switch
+                label="Published"
+                checked={published}
+                onCheckedChange={(checked) => setPublished(checked)}
+              />
+              <Box>
+                <Button type="submit" loading={saving}>
+                  Save page
+                </Button>
+              </Box>
+            </Flex>
+          </form>
+        </Card>
+        <Card size="lg">
+          <Flex direction="column" gap="3">
+            <Heading as="h2" size="4">
+              Items
+            </Heading>
+            <Text size="2" color="gray">
+              Drag an item by its handle, or focus the handle and press Space, the arrow keys and
+              Space again.
+            </Text>
+            {items.length === 0 ? (
+              <EmptyState title="No items yet" description="Add your first link below." />
+            ) : (
+              <SortableList
+                aria-label="Items on your page"
+                items={items}
+                getId={(item) => item.id}
+                getLabel={itemName}
+                onReorder={(next) => void reorder(next)}
+                renderItem={(item) =>
+                  editing === item.id ? (
+                    <ItemEditor
+                      item={item}
+                      onCancel={() => setEditing(null)}
+                      onSaved={(saved) => {
+                        setItems((current) => current.map((i) => (i.id === saved.id ? saved : i)));
+                        setEditing(null);
+                        toast({ title: 'Item saved', description: itemName(saved) });
+                        refresh();
+                      }}
+                    />
+                  ) : (
+                    <Flex justify="between" align="center" gap="3" wrap="wrap">
+                      <Flex direction="column" style={{ minWidth: 0 }}>
+                        <Text weight="medium">{itemName(item)}</Text>
+                        <Text size="1" color="gray" style={{ wordBreak: 'break-all' }}>
+                          {kindLabel[item.kind]}
+                          {item.url ? ` · ${item.url}` : ''}
+                          {item.is_visible ? '' : ' · hidden'}
+                        </Text>
+                      </Flex>
+                      <Flex gap="2">
+                        {item.kind === 'link' || item.kind === 'header' ? (
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            aria-label={`Edit ${itemName(item)}`}
+                            onClick={() => setEditing(item.id)}
+                          >
+                            Edit
+                          </Button>
+                        ) : null}
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          aria-label={`${item.is_visible ? 'Hide' : 'Show'} ${itemName(item)}`}
+                          onClick={() => void toggleVisible(item)}
+                        >
+                          {item.is_visible ? 'Hide' : 'Show'}
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          aria-label={`Remove ${itemName(item)}`}
+                          onClick={() => void remove(item)}
+                        >
+                          Remove
+                        </Button>
+                      </Flex>
+                    </Flex>
+                  )
+                }
+              />
+            )}
+            <AddItem
+              pageId={page.id}
+              onAdded={(item) => {
+                setItems((current) => [...current, item]);
+                toast({ title: 'Item added', description: itemName(item) });
+                refresh();
+              }}
+            />
+          </Flex>
+        </Card>
+      </Flex>
+      <Flex direction="column" gap="3">
+        <Flex justify="between" align="center" gap="3">
+          <Heading as="h2" size="4">
+            Live preview
+          </Heading>
+          {username ? (
+            published && page.is_published ? (
+              <Link to={`/@${username}`}>View /@{username}</Link>
+            ) : (
+              <Badge tone="neutral">Not published</Badge>
+            )
+          ) : null}
+        </Flex>
+        <Box aria-label="Preview of your page" role="region">
+          <LinkPageView
+            title={title || page.title}
+            username={username}
+            bio={bio}
+            theme={theme}
+            avatarUrl={page.avatar_url ?? profileImage}
+            items={previewItems(items, addresses.data ?? [])}
+            headingLevel={2}
+          />
+        </Box>
+      </Flex>
+    </Grid>
+  );
+}
+
+/** /my-links: the signed-in user's link-in-bio page — items, order, theme and a live preview. */
+export function Component() {
+  const { user } = useAuth();
+  const page = useQuery({ queryKey: MINE, queryFn: () => api.linkPages.getMine() });
+  const profile = useQuery({
+    queryKey: ['profiles', 'own', user?.id],
+    queryFn: () => api.profiles.fetchProfile(user!.id),
+    enabled: Boolean(user),
+  });
+  return (
+    <Flex direction="column" gap="5" py="5">
+      <title>Link-in-bio page — Verdant</title>
+      <PageHeader
+        title="Link-in-bio page"
+        description="Everything you recommend on one page at /@your-username, in the theme you choose."
+      />
+      {page.isError ? (
+        <ErrorCard message={errorMessage(page.error)} onRetry={() => void page.refetch()} />
+      ) : page.isPending ? null : page.data ? (
+        <Editor
+          key={page.data.id}
+          page={page.data}
+          username={profile.data?.username ?? null}
+          profileImage={profile.data?.profile_image ?? null}
+        />
+      ) : (
+        <CreatePage name={user?.name ?? 'My links'} />
+      )}
+    </Flex>
+  );
+}

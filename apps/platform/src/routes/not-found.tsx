@@ -1,0 +1,22 @@
+import { Flex } from '@radix-ui/themes';
+import { Button, EmptyState } from '@verdant/ui';
+import { Link, useLocation } from 'react-router-dom';
+
+/** Any path the app does not know. */
+export function Component() {
+  const { pathname } = useLocation();
+  return (
+    <Flex direction="column" py="9">
+      <EmptyState
+        headingLevel={2}
+        title="Page not found"
+        description={`There is no page at ${pathname}. It may have moved, or the address may be mistyped.`}
+        action={
+          <Button asChild>
+            <Link to="/">Back to the home page</Link>
+          </Button>
+        }
+      />
+    </Flex>
+  );
+}

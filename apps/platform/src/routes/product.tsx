@@ -1,0 +1,224 @@
+import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '@verdant/api-client';
+import {
+  Badge,
+  Button,
+  Card,
+  ErrorCard,
+  PageHeader,
+  Spinner,
+  SustainabilityBadge,
+  SustainabilityIcon,
+  formatCo2e,
+  formatPrice,
+  isSustainabilityAttribute,
+  sustainabilityAttributeLabel,
+  toast,
+} from '@verdant/ui';
+import { Link, useParams } from 'react-router-dom';
+import { api } from '../lib/api';
+import { addToCart, cartStore, useCart } from '../lib/cart';
+import { CartButton, categoryLabel } from './shop';
+import { errorMessage } from './vendor-format';
+
+/** The description's basic HTML as plain text (it is shown as a paragraph, never as markup). */
+function plainText(html: string): string {
+  return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+}
+
+/** /shop/:slug: one product with its merchant's verified claims and its CO2e estimate. */
+export function Component() {
+  const { slug = '' } = useParams();
+  const product = useQuery({
+    queryKey: ['products', 'detail', slug],
+    queryFn: () => api.products.getDetail(slug),
+    retry: (count, error) =>
+      !(error instanceof ApiError && error.code === 'not_found') && count < 2,
+  });
+  const cart = useCart();
+
+  if (product.isPending) return <Spinner centered size="lg" label="Loading the product" />;
+  if (product.isError) {
+    if (product.error instanceof ApiError && product.error.code === 'not_found')
+      return (
+        <Flex direction="column" gap="4">
+          <title>Product not found — Verdant</title>
+          <PageHeader
+            title="Product not found"
+            description="This product is not for sale, or the address is mistyped."
+          />
+          <Box>
+            <Button asChild>
+              <Link to="/shop">Back to the shop</Link>
+            </Button>
+          </Box>
+        </Flex>
+      );
+    return (
+      <ErrorCard
+        title="The product could not be loaded"
+        message={errorMessage(product.error)}
+        onRetry={() => void product.refetch()}
+      />
+    );
+  }
+
+  const p = product.data;
+  const inCart = cart.find((line) => line.productId === p.id)?.quantity ?? 0;
+  const soldOut = p.stock !== null && p.stock <= inCart;
+  const onAdd = () => {
+    cartStore.update((lines) =>
+      addToCart(lines, {
+        productId: p.id,
+        slug: p.slug,
+        name: p.name,
+        merchantId: p.merchant_id,
+        merchantName: p.merchant?.company_name ?? 'Merchant',
+        priceCents: p.price_cents,
+        currency: p.currency,
+        ...(p.images[0] ? { imageSrc: p.images[0] } : {}),
+      }),
+    );
+    toast({ title: 'Added to your cart', description: p.name });
+  };
+
+  return (
+    <Flex direction="column" gap="5">
+      <title>{`${p.name} — Verdant`}</title>
+      <PageHeader
+        title={p.name}
+        breadcrumbs={<Link to="/shop">Shop</Link>}
+        description={p.merchant ? `Sold by ${p.merchant.company_name}` : undefined}
+        meta={<Badge tone="neutral">{categoryLabel(p.category)}</Badge>}
+        actions={<CartButton />}
+      />
+      <Grid columns={{ initial: '1', md: '2' }} gap="5">
+        <Box>
+          {p.images[0] ? (
+            <img
+              src={p.images[0]}
+              alt={p.name}
+              style={{ width: '100%', borderRadius: 'var(--radius-4)', objectFit: 'cover' }}
+            />
+          ) : null}
+        </Box>
+        <Flex direction="column" gap="4">
+          <Text size="6" weight="bold">
+            {formatPrice(p.price_cents, p.currency)}
+          </Text>
+          {p.stock !== null ? (
+            <Text size="2" color="gray">
+              {p.stock > 0 ? `${p.stock} in stock` : 'Out of stock'}
+            </Text>
+          ) : null}
+          <Flex gap="3" align="center" wrap="wrap">
+            <Button onClick={onAdd} disabled={soldOut}>
+              Add to cart
+            </Button>
+            {inCart > 0 ? (
+              <Text size="2" role="status">
+                {inCart} in your cart
+              </Text>
+            ) : null}
+          </Flex>
+          {p.description ? <Text as="p">{plainText(p.description)}</Text> : null}
+
+          <Card size="lg">
+            <Flex direction="column" gap="2">
+              <Heading as="h2" size="4">
+                Estimated footprint
+              </Heading>
+              {p.co2e_grams !== null ? (
+                <>
+                  <Text size="5" weight="bold">
+                    {formatCo2e(p.co2e_grams)}
+                  </Text>
+                  <Text size="2" color="gray">
+                    Source: {p.co2e_source ?? 'not stated'}
+                  </Text>
+                </>
+              ) : (
+                <Text size="2" color="gray">
+                  The merchant has not published a CO2e estimate for this product.
+                </Text>
+              )}
+            </Flex>
+          </Card>
+
+          {p.sustainability_attributes.length > 0 ? (
+            <Box>
+              <Heading as="h2" size="4" mb="2">
+                Attributes
+              </Heading>
+              <Flex asChild gap="2" wrap="wrap">
+                <ul
+                  aria-label="Sustainability attributes"
+                  style={{ listStyle: 'none', padding: 0 }}
+                >
+                  {p.sustainability_attributes.map((attribute) => (
+                    <li key={attribute}>
+                      <Badge tone="success">
+                        {isSustainabilityAttribute(attribute) ? (
+                          <SustainabilityIcon glyph={attribute} aria-hidden />
+                        ) : null}
+                        {sustainabilityAttributeLabel(attribute)}
+                      </Badge>
+                    </li>
+                  ))}
+                </ul>
+              </Flex>
+            </Box>
+          ) : null}
+
+          <Box>
+            <Heading as="h2" size="4" mb="2">
+              Verified claims
+            </Heading>
+            {p.claims.length === 0 ? (
+              <Text size="2" color="gray">
+                This merchant has no verified sustainability claims yet.
+              </Text>
+            ) : (
+              <Flex asChild direction="column" gap="2">
+                <ul aria-label="Verified claims" style={{ listStyle: 'none', padding: 0 }}>
+                  {p.claims.map((claim) => (
+                    <li key={claim.id}>
+                      {claim.issuer && claim.expires_on ? (
+                        <SustainabilityBadge
+                          claim={claim.claim}
+                          issuer={claim.issuer}
+                          expiresAt={claim.expires_on}
+                          evidenceLink={
+                            claim.evidence_url ? (
+                              <a href={claim.evidence_url} target="_blank" rel="noreferrer">
+                                View evidence
+                              </a>
+                            ) : undefined
+                          }
+                        />
+                      ) : (
+                        <Flex gap="2" align="center" wrap="wrap">
+                          <Badge tone="success">Verified</Badge>
+                          <Text size="2">
+                            {claim.claim}
+                            {claim.issuer ? ` — certified by ${claim.issuer}` : ''}
+                          </Text>
+                          {claim.evidence_url ? (
+                            <a href={claim.evidence_url} target="_blank" rel="noreferrer">
+                              View evidence for {claim.claim}
+                            </a>
+                          ) : null}
+                        </Flex>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </Flex>
+            )}
+          </Box>
+        </Flex>
+      </Grid>
+    </Flex>
+  );
+}

@@ -1,0 +1,502 @@
+import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Factor, UserIdentity } from '@supabase/supabase-js';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, type Profile } from '@verdant/api-client';
+import type { TotpEnrollment } from '@verdant/auth';
+import { useAuth } from '@verdant/auth/react';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  ConfirmDialog,
+  ErrorCard,
+  Field,
+  PageHeader,
+  Skeleton,
+  TextInput,
+  Textarea,
+  toast,
+} from '@verdant/ui';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { tierById, usePlan } from '../app/plan';
+import { api } from '../lib/api';
+
+function message(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Something went wrong.';
+}
+
+const ACCEPTED_AVATARS = Object.keys(AVATAR_TYPES).join(',');
+
+function DetailsCard({ userId }: { userId: string }) {
+  const profile = useQuery({
+    queryKey: ['profile', userId],
+    queryFn: () => api.profiles.fetchProfile(userId),
+  });
+  if (profile.isPending) return <Skeleton height="320px" />;
+  if (profile.isError)
+    return (
+      <ErrorCard
+        title="Could not load your profile"
+        message={message(profile.error)}
+        onRetry={() => void profile.refetch()}
+      />
+    );
+  return <DetailsForm userId={userId} profile={profile.data} />;
+}
+
+function DetailsForm({ userId, profile }: { userId: string; profile: Profile | null }) {
+  const { refreshProfile } = useAuth();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(profile?.name ?? '');
+  const [username, setUsername] = useState(profile?.username ?? '');
+  const [bio, setBio] = useState(profile?.bio ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(false);
+
+  const onSave = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    setError(null);
+    try {
+      const updated = await api.profiles.update(userId, {
+        name: name.trim(),
+        username: username.trim() || undefined,
+        bio: bio.trim() === '' ? null : bio.trim(),
+      });
+      queryClient.setQueryData(['profile', userId], updated);
+      await refreshProfile();
+      toast({ title: 'Profile saved' });
+    } catch (caught) {
+      setError(message(caught));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const onAvatar = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setError(null);
+    if (file.size > AVATAR_MAX_BYTES) {
+      setError('The picture must be at most 2 MB.');
+      return;
+    }
+    setUploading(true);
+    try {
+      const url = await api.account.uploadAvatar(userId, file);
+      const updated = await api.profiles.update(userId, { profile_image: url });
+      queryClient.setQueryData(['profile', userId], updated);
+      await refreshProfile();
+      toast({ title: 'Profile picture updated' });
+    } catch (caught) {
+      setError(message(caught));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <Card size="lg">
+      <form onSubmit={onSave} noValidate>
+        <Flex direction="column" gap="4">
+          <Heading as="h2" size="4">
+            Public profile
+          </Heading>
+          <Text as="p" size="2" color="gray">
+            Others see your name, username, picture and bio. Your subscription and contact details
+            stay private.
+          </Text>
+          {error ? <ErrorCard align="start" title="Not saved" message={error} /> : null}
+          <Flex gap="4" align="center" wrap="wrap">
+            <Avatar name={name || 'You'} src={profile?.profile_image} size="5" />
+            <Box flexGrow="1" minWidth="200px">
+              <Flex direction="column" gap="1">
+                <Text as="label" htmlFor="avatar-file" size="2" weight="medium">
+                  Profile picture
+                </Text>
+                <input
+                  id="avatar-file"
+                  type="file"
+                  accept={ACCEPTED_AVATARS}
+                  onChange={onAvatar}
+                  disabled={uploading}
+                  aria-describedby="avatar-file-help"
+                />
+                <Text id="avatar-file-help" size="1" color="gray">
+                  {uploading ? 'Uploading…' : 'PNG, JPEG, WebP or GIF, at most 2 MB.'}
+                </Text>
+              </Flex>
+            </Box>
+          </Flex>
+          <Field label="Name" required>
+            <TextInput value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
+          </Field>
+          <Field
+            label="Username"
+            description="3–32 lower-case letters, digits, _ or -. Your link page is /@username."
+          >
+            <TextInput
+              value={username}
+              onChange={(e) => setUsername(e.target.value.toLowerCase())}
+              autoComplete="username"
+              startSlot="@"
+            />
+          </Field>
+          <Field label="Bio" description="Up to 1000 characters.">
+            <Textarea
+              value={bio}
+              onChange={(e) => setBio(e.target.value)}
+              rows={4}
+              maxLength={1000}
+            />
+          </Field>
+          <Box>
+            <Button type="submit" loading={saving}>
+              Save profile
+            </Button>
+          </Box>
+        </Flex>
+      </form>
+    </Card>
+  );
+}
+
+function TwoFactorCard() {
+  const { mfa } = useAuth();
+  const factors = useQuery({ queryKey: ['mfa-factors'], queryFn: () => mfa.listFactors() });
+  const [enrollment, setEnrollment] = useState<TotpEnrollment | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [removing, setRemoving] = useState<Factor | null>(null);
+  const verified = (factors.data ?? []).filter((f) => f.status === 'verified');
+
+  const start = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      // An earlier unfinished enrolment would block a new one with the same name.
+      for (const factor of factors.data ?? []) {
+        if (factor.status !== 'verified') await mfa.unenroll(factor.id);
+      }
+      setEnrollment(
+        await mfa.enrollTotp({
+          friendlyName: `Authenticator ${Date.now().toString(36)}`,
+          issuer: 'Verdant',
+        }),
+      );
+    } catch (caught) {
+      setError(message(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const verify = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!enrollment) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await mfa.challengeAndVerify({ factorId: enrollment.factorId, code: code.trim() });
+      setEnrollment(null);
+      setCode('');
+      await factors.refetch();
+      toast({ title: 'Two-step verification is on' });
+    } catch (caught) {
+      setError(message(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!removing) return;
+    setError(null);
+    try {
+      await mfa.unenroll(removing.id);
+      await factors.refetch();
+      toast({ title: 'Authenticator removed' });
+    } catch (caught) {
+      setError(message(caught));
+    } finally {
+      setRemoving(null);
+    }
+  };
+
+  return (
+    <Card size="lg">
+      <Flex direction="column" gap="4">
+        <Flex justify="between" align="center" gap="3" wrap="wrap">
+          <Heading as="h2" size="4">
+            Two-step verification
+          </Heading>
+          <Badge tone={verified.length > 0 ? 'success' : 'neutral'}>
+            {verified.length > 0 ? 'On' : 'Off'}
+          </Badge>
+        </Flex>
+        <Text as="p" size="2" color="gray">
+          With an authenticator app, signing in needs a 6-digit code as well as your password.
+        </Text>
+        {error ? <ErrorCard align="start" title="Two-step verification" message={error} /> : null}
+        {factors.isPending ? <Skeleton height="40px" /> : null}
+        {verified.map((factor) => (
+          <Flex key={factor.id} justify="between" align="center" gap="3" wrap="wrap">
+            <Text size="2">
+              {factor.friendly_name ?? 'Authenticator app'} · added{' '}
+              {new Date(factor.created_at).toLocaleDateString()}
+            </Text>
+            <Button variant="danger" size="sm" onClick={() => setRemoving(factor)}>
+              Remove
+            </Button>
+          </Flex>
+        ))}
+        {enrollment ? (
+          <form onSubmit={verify} noValidate>
+            <Flex direction="column" gap="3">
+              <Text size="2">
+                Scan this code with your authenticator app, then enter the code it shows.
+              </Text>
+              <Box
+                style={{ background: 'white', padding: 8, borderRadius: 8, width: 'fit-content' }}
+              >
+                <img
+                  src={enrollment.qrCode}
+                  alt="QR code for your authenticator app"
+                  width={180}
+                  height={180}
+                />
+              </Box>
+              <Text size="1" color="gray">
+                Cannot scan? Enter this key:{' '}
+                <code data-testid="totp-secret">{enrollment.secret}</code>
+              </Text>
+              <Field label="Code from the app" required>
+                <TextInput
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  value={code}
+                  onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+                />
+              </Field>
+              <Flex gap="3">
+                <Button type="submit" loading={busy} disabled={code.length !== 6}>
+                  Verify and turn on
+                </Button>
+                <Button type="button" variant="ghost" onClick={() => setEnrollment(null)}>
+                  Cancel
+                </Button>
+              </Flex>
+            </Flex>
+          </form>
+        ) : verified.length === 0 && !factors.isPending ? (
+          <Box>
+            <Button onClick={start} loading={busy} variant="outline">
+              Set up an authenticator app
+            </Button>
+          </Box>
+        ) : null}
+      </Flex>
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title="Remove the authenticator?"
+        description="Signing in will need only your password again."
+        confirmLabel="Remove"
+        onConfirm={remove}
+      />
+    </Card>
+  );
+}
+
+function IdentitiesCard() {
+  const { identities } = useAuth();
+  const list = useQuery({ queryKey: ['identities'], queryFn: () => identities.list() });
+  const [error, setError] = useState<string | null>(null);
+  const link = async () => {
+    setError(null);
+    try {
+      const { url } = await identities.link({
+        provider: 'github',
+        redirectTo: `${window.location.origin}/auth/callback?next=%2Fprofile`,
+        skipBrowserRedirect: true,
+      });
+      window.location.assign(url);
+    } catch (caught) {
+      setError(message(caught));
+    }
+  };
+  return (
+    <Card size="lg">
+      <Flex direction="column" gap="3">
+        <Heading as="h2" size="4">
+          Sign-in methods
+        </Heading>
+        {list.isPending ? <Skeleton height="40px" /> : null}
+        {list.isError ? <ErrorCard align="start" message={message(list.error)} /> : null}
+        {(list.data ?? []).map((identity: UserIdentity) => (
+          <Flex key={identity.identity_id} justify="between" align="center" gap="3">
+            <Text size="2">
+              {identity.provider === 'email' ? 'Email and password' : identity.provider}
+              {identity.identity_data?.email ? ` · ${String(identity.identity_data.email)}` : ''}
+            </Text>
+            <Badge tone="success">Linked</Badge>
+          </Flex>
+        ))}
+        {error ? <ErrorCard align="start" title="Could not link" message={error} /> : null}
+        <Box>
+          <Button variant="secondary" size="sm" onClick={link}>
+            Link a GitHub account
+          </Button>
+        </Box>
+      </Flex>
+    </Card>
+  );
+}
+
+const STATUS_TEXT: Record<string, { label: string; tone: 'success' | 'warning' | 'neutral' }> = {
+  active: { label: 'Active', tone: 'success' },
+  trialing: { label: 'Trial', tone: 'success' },
+  past_due: { label: 'Payment due', tone: 'warning' },
+  unpaid: { label: 'Unpaid', tone: 'warning' },
+  incomplete: { label: 'Incomplete', tone: 'warning' },
+  canceled: { label: 'Canceled', tone: 'neutral' },
+};
+
+const longDate = (value: string) =>
+  new Date(value).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+
+/**
+ * The plan: the tier the feature gates use (the auth engine's subscription fields), with the
+ * status and renewal or end date of its subscription, and the billing portal to manage it.
+ */
+function SubscriptionCard() {
+  const { user, refreshProfile } = useAuth();
+  const { tier } = usePlan();
+  const subscriptions = useQuery({
+    queryKey: ['subscriptions', 'mine', user?.id],
+    queryFn: () => api.subscriptions.listMine(),
+    enabled: Boolean(user),
+  });
+  const [portalError, setPortalError] = useState<string | null>(null);
+  const [opening, setOpening] = useState(false);
+  const rechecked = useRef(false);
+  const current = tier
+    ? (subscriptions.data ?? []).find(
+        (row) => row.tier === tier.id && (row.status === 'active' || row.status === 'trialing'),
+      )
+    : undefined;
+  const latest = subscriptions.data?.[0];
+
+  // The subscriptions table is newer than the session's copy of the plan (e.g. just after a
+  // checkout): re-read the profile once so the gates follow.
+  useEffect(() => {
+    if (rechecked.current || !subscriptions.data || !user) return;
+    const live = subscriptions.data.some(
+      (row) =>
+        (row.status === 'active' || row.status === 'trialing') &&
+        (row.current_period_end === null || Date.parse(row.current_period_end) > Date.now()) &&
+        row.tier !== user.subscriptionTier,
+    );
+    if (live || (user.hasActiveSubscription && !subscriptions.data.length)) {
+      rechecked.current = true;
+      void refreshProfile();
+    }
+  }, [subscriptions.data, user, refreshProfile]);
+
+  if (!user) return null;
+  const openPortal = async () => {
+    setOpening(true);
+    setPortalError(null);
+    try {
+      const { url } = await api.subscriptions.openCustomerPortal();
+      window.location.assign(url);
+    } catch (caught) {
+      setPortalError(message(caught));
+      setOpening(false);
+    }
+  };
+  const status = current ? STATUS_TEXT[current.status] : undefined;
+  const endDate = current?.current_period_end ?? user.subscriptionEndDate;
+  return (
+    <Card size="lg" aria-labelledby="plan-heading">
+      <Flex direction="column" gap="3">
+        <Flex justify="between" align="center" gap="2" wrap="wrap">
+          <Heading as="h2" size="4" id="plan-heading">
+            Plan
+          </Heading>
+          {status ? <Badge tone={status.tone}>{status.label}</Badge> : null}
+        </Flex>
+        <Text as="p" size="5" weight="bold" data-testid="plan-name">
+          {tier ? tier.name : 'Free plan'}
+        </Text>
+        {subscriptions.isPending ? <Skeleton height="20px" /> : null}
+        {subscriptions.isError ? (
+          <ErrorCard align="start" message={message(subscriptions.error)} />
+        ) : null}
+        <Text as="p" size="2" color="gray">
+          {tier && endDate
+            ? current?.cancel_at_period_end
+              ? `Canceled: ${tier.name} ends on ${longDate(endDate)}.`
+              : `Renews on ${longDate(endDate)}.`
+            : latest && latest.current_period_end
+              ? `Your ${tierById(latest.tier)?.name ?? 'paid'} subscription ended on ${longDate(latest.current_period_end)}.`
+              : 'No subscription. Paid plans unlock unlimited links and storefronts.'}
+        </Text>
+        {tier ? (
+          <ul style={{ margin: 0, paddingLeft: '1.2em' }} aria-label={`${tier.name} includes`}>
+            {tier.features.map((feature) => (
+              <li key={feature}>
+                <Text size="2">{feature}</Text>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {portalError ? (
+          <ErrorCard align="start" title="Billing portal" message={portalError} />
+        ) : null}
+        <Flex gap="2" wrap="wrap">
+          {latest?.stripe_customer_id || tier ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => void openPortal()}
+              loading={opening}
+            >
+              Manage subscription
+            </Button>
+          ) : null}
+          <Button asChild variant="outline" size="sm">
+            <Link to="/pricing">{tier ? 'Change plan' : 'See plans'}</Link>
+          </Button>
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}
+
+/** /profile: the signed-in user's profile, picture, two-step verification and sign-in methods. */
+export function Component() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <Flex direction="column" gap="5">
+      <PageHeader title="Profile" description={user.email} />
+      <Grid columns={{ initial: '1', lg: '3' }} gap="4" align="start">
+        <Box gridColumn={{ initial: '1', lg: '1 / 3' }}>
+          <DetailsCard userId={user.id} />
+        </Box>
+        <Flex direction="column" gap="4">
+          <SubscriptionCard />
+          <TwoFactorCard />
+          <IdentitiesCard />
+        </Flex>
+      </Grid>
+    </Flex>
+  );
+}

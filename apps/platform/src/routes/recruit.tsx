@@ -1,0 +1,60 @@
+import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { Card, CopyButton, PageHeader } from '@verdant/ui';
+
+const REASONS = [
+  {
+    title: 'Evidence first',
+    text: 'Every merchant’s claims are reviewed before they can run a program, so your audience gets what you promise.',
+  },
+  {
+    title: 'Every click counted fairly',
+    text: 'One counted click per visitor and hour, bots excluded, and the sale credited to the last click within the cookie window.',
+  },
+  {
+    title: 'Open money',
+    text: 'Each sale’s split between merchant, creator, platform and payment fee is stored and published.',
+  },
+] as const;
+
+/** /recruit: invite other creators to Verdant. */
+export function Component() {
+  const signup = `${window.location.origin}/signup/affiliate`;
+  const message = `I earn with sustainable brands on Verdant: tracked links, a link-in-bio page and storefronts, with reviewed claims. Join here: ${signup}`;
+  return (
+    <Flex direction="column" gap="6" py="5">
+      <title>Invite creators — Verdant</title>
+      <PageHeader
+        title="Invite creators"
+        description="Know someone who recommends products their audience can trust? Send them to Verdant."
+      />
+      <Grid columns={{ initial: '1', md: '3' }} gap="4">
+        {REASONS.map((r) => (
+          <Card key={r.title} size="lg" variant="brand">
+            <Heading as="h2" size="4" mb="2">
+              {r.title}
+            </Heading>
+            <Text as="p" size="2" color="gray">
+              {r.text}
+            </Text>
+          </Card>
+        ))}
+      </Grid>
+      <Card size="lg">
+        <Flex direction="column" gap="3">
+          <Heading as="h2" size="4">
+            Your invitation
+          </Heading>
+          <Text as="p" size="2">
+            {message}
+          </Text>
+          <Box>
+            <Flex gap="3" wrap="wrap">
+              <CopyButton value={message} label="Copy message" />
+              <CopyButton value={signup} label="Copy sign-up link" />
+            </Flex>
+          </Box>
+        </Flex>
+      </Card>
+    </Flex>
+  );
+}

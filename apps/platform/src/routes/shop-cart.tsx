@@ -1,0 +1,148 @@
+import { Box, Flex, Heading, Text } from '@radix-ui/themes';
+import {
+  Button,
+  Card,
+  EmptyState,
+  ErrorCard,
+  Field,
+  PageHeader,
+  TextInput,
+  formatPrice,
+} from '@verdant/ui';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { api } from '../lib/api';
+import {
+  MAX_QUANTITY,
+  cartStore,
+  checkoutItems,
+  groupByMerchant,
+  lineTotal,
+  removeFromCart,
+  setQuantity,
+  useCart,
+  type MerchantGroup,
+} from '../lib/cart';
+import { errorMessage } from './vendor-format';
+
+function MerchantCheckout({ group }: { group: MerchantGroup }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onCheckout = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const session = await api.checkout.createOrderCheckout(
+        { items: checkoutItems(group.lines) },
+        { siteUrl: window.location.origin },
+      );
+      cartStore.rememberCheckout(session.orderId, group.lines);
+      window.location.assign(session.url);
+    } catch (caught) {
+      setError(errorMessage(caught));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card size="lg">
+      <Flex direction="column" gap="3">
+        <Heading as="h2" size="4">
+          {group.merchantName}
+        </Heading>
+        <Flex asChild direction="column" gap="3">
+          <ul
+            aria-label={`Products from ${group.merchantName}`}
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
+            {group.lines.map((line) => (
+              <li key={line.productId}>
+                <Flex gap="3" align="end" wrap="wrap" justify="between">
+                  <Box style={{ minWidth: 180, flex: 1 }}>
+                    <Link to={`/shop/${line.slug}`}>{line.name}</Link>
+                    <Text as="p" size="2" color="gray">
+                      {formatPrice(line.priceCents, line.currency)} each
+                    </Text>
+                  </Box>
+                  <Box style={{ width: 110 }}>
+                    <Field label={`Quantity of ${line.name}`}>
+                      <TextInput
+                        type="number"
+                        min={1}
+                        max={MAX_QUANTITY}
+                        value={String(line.quantity)}
+                        onChange={(event) => {
+                          const value = Number.parseInt(event.target.value, 10);
+                          if (Number.isFinite(value) && value >= 1)
+                            cartStore.update((cart) => setQuantity(cart, line.productId, value));
+                        }}
+                      />
+                    </Field>
+                  </Box>
+                  <Text weight="bold">{formatPrice(lineTotal(line), line.currency)}</Text>
+                  <Button
+                    variant="ghost"
+                    aria-label={`Remove ${line.name}`}
+                    onClick={() => cartStore.update((cart) => removeFromCart(cart, line.productId))}
+                  >
+                    Remove
+                  </Button>
+                </Flex>
+              </li>
+            ))}
+          </ul>
+        </Flex>
+        {error ? (
+          <ErrorCard align="start" title="The checkout could not start" message={error} />
+        ) : null}
+        <Flex justify="between" align="center" wrap="wrap" gap="3">
+          <Text size="4" weight="bold">
+            Total {formatPrice(group.totalCents, group.currency)}
+          </Text>
+          <Button onClick={() => void onCheckout()} loading={busy}>
+            {`Check out with ${group.merchantName}`}
+          </Button>
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}
+
+/** /cart: the products chosen in this browser, checked out one merchant at a time. */
+export function Component() {
+  const cart = useCart();
+  const groups = groupByMerchant(cart);
+  return (
+    <Flex direction="column" gap="5">
+      <title>Cart — Verdant</title>
+      <PageHeader
+        title="Cart"
+        breadcrumbs={<Link to="/shop">Shop</Link>}
+        description={
+          groups.length > 1
+            ? 'Each merchant is paid in its own checkout.'
+            : 'Prices are confirmed at checkout.'
+        }
+      />
+      {groups.length === 0 ? (
+        <EmptyState
+          bordered
+          illustration="products"
+          headingLevel={2}
+          title="Your cart is empty"
+          description="Add products from the shop; they stay here when you come back."
+          action={
+            <Button asChild>
+              <Link to="/shop">Go to the shop</Link>
+            </Button>
+          }
+        />
+      ) : (
+        groups.map((group) => (
+          <MerchantCheckout key={`${group.merchantId}:${group.currency}`} group={group} />
+        ))
+      )}
+    </Flex>
+  );
+}

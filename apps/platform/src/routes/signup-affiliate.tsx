@@ -1,0 +1,4 @@
+import { signupPage } from './signup-form';
+
+/** /signup/affiliate */
+export const Component = signupPage('affiliate');

@@ -1,0 +1,143 @@
+import { Box, Flex, Heading, Text } from '@radix-ui/themes';
+import { AuthValidationError, type SignUpRole } from '@verdant/auth';
+import { useAuth } from '@verdant/auth/react';
+import { validateEmail, validatePassword } from '@verdant/validation';
+import { Button, Card, ErrorCard, Field, PasswordInput, TextInput, toast } from '@verdant/ui';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+
+const COPY: Record<SignUpRole, { title: string; intro: string; next: string }> = {
+  affiliate: {
+    title: 'Sign up as an affiliate',
+    intro: 'Earn commissions by recommending products with verified sustainability claims.',
+    next: '/dashboard',
+  },
+  merchant: {
+    title: 'Sign up as a vendor',
+    intro: 'Reach creators who care about evidence. You will describe your company next.',
+    next: '/vendor-onboarding',
+  },
+};
+
+/** The sign-up page for one role (used by /signup/affiliate and /signup/vendor). */
+export function signupPage(role: SignUpRole) {
+  return function SignupPage() {
+    const { register } = useAuth();
+    const navigate = useNavigate();
+    const copy = COPY[role];
+    const [name, setName] = useState('');
+    const [email, setEmail] = useState('');
+    const [password, setPassword] = useState('');
+    const [touched, setTouched] = useState({ name: false, email: false, password: false });
+    const [errors, setErrors] = useState<string[]>([]);
+    const [busy, setBusy] = useState(false);
+
+    const emailCheck = validateEmail(email);
+    const passwordCheck = validatePassword(password);
+    const nameError = touched.name && name.trim() === '' ? 'Enter your name' : undefined;
+    const emailError = touched.email && !emailCheck.valid ? emailCheck.error : undefined;
+    const passwordError =
+      touched.password && password !== '' && !passwordCheck.valid
+        ? passwordCheck.errors[0]
+        : undefined;
+
+    const onSubmit = async (event: FormEvent) => {
+      event.preventDefault();
+      setTouched({ name: true, email: true, password: true });
+      if (name.trim() === '' || !emailCheck.valid || !passwordCheck.valid) return;
+      setBusy(true);
+      setErrors([]);
+      try {
+        const result = await register({ email: email.trim(), password, name: name.trim(), role });
+        if (result.confirmationRequired) {
+          toast({ title: 'Check your email', description: 'Confirm your address, then log in.' });
+          navigate('/login');
+          return;
+        }
+        toast({ title: 'Welcome to Verdant', description: `Signed in as ${email.trim()}.` });
+        navigate(copy.next, { replace: true });
+      } catch (caught) {
+        if (caught instanceof AuthValidationError) setErrors(caught.errors);
+        else setErrors([caught instanceof Error ? caught.message : 'Sign-up failed. Try again.']);
+      } finally {
+        setBusy(false);
+      }
+    };
+
+    return (
+      <Flex justify="center" py={{ initial: '4', md: '7' }}>
+        <Box width="100%" maxWidth="480px">
+          <Card size="lg">
+            <form onSubmit={onSubmit} noValidate>
+              <Flex direction="column" gap="4">
+                <Box>
+                  <Heading as="h1" size="6" mb="1">
+                    {copy.title}
+                  </Heading>
+                  <Text as="p" color="gray" size="2">
+                    {copy.intro}
+                  </Text>
+                </Box>
+                {errors.length > 0 ? (
+                  <ErrorCard
+                    align="start"
+                    title="Could not create the account"
+                    message={errors.join(' ')}
+                  />
+                ) : null}
+                <Field
+                  label={role === 'merchant' ? 'Your name' : 'Name'}
+                  required
+                  error={nameError}
+                >
+                  <TextInput
+                    name="name"
+                    autoComplete="name"
+                    value={name}
+                    onChange={(event) => setName(event.target.value)}
+                    onBlur={() => setTouched((t) => ({ ...t, name: true }))}
+                  />
+                </Field>
+                <Field label="Email" required error={emailError}>
+                  <TextInput
+                    type="email"
+                    name="email"
+                    autoComplete="email"
+                    value={email}
+                    onChange={(event) => {
+                      setEmail(event.target.value);
+                      setTouched((t) => ({ ...t, email: true }));
+                    }}
+                  />
+                </Field>
+                <Field
+                  label="Password"
+                  required
+                  error={passwordError}
+                  description="At least 8 characters with upper and lower case, a number and a special character."
+                >
+                  <PasswordInput
+                    name="new-password"
+                    autoComplete="new-password"
+                    showStrength
+                    value={password}
+                    onChange={(event) => {
+                      setPassword(event.target.value);
+                      setTouched((t) => ({ ...t, password: true }));
+                    }}
+                  />
+                </Field>
+                <Button type="submit" size="lg" loading={busy} fullWidth>
+                  Create account
+                </Button>
+                <Text size="2" color="gray" align="center">
+                  Already have an account? <Link to="/login">Log in</Link>
+                </Text>
+              </Flex>
+            </form>
+          </Card>
+        </Box>
+      </Flex>
+    );
+  };
+}

@@ -1,0 +1,4 @@
+import { signupPage } from './signup-form';
+
+/** /signup/vendor */
+export const Component = signupPage('merchant');

@@ -1,0 +1,56 @@
+import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { Button, Card } from '@verdant/ui';
+import { Link } from 'react-router-dom';
+
+const CHOICES = [
+  {
+    to: '/signup/affiliate',
+    title: 'I am a creator',
+    text: 'Join sustainable merchants’ programs, share tracked links, a link-in-bio page and storefronts, and earn a commission on every sale you send.',
+    action: 'Sign up as an affiliate',
+  },
+  {
+    to: '/signup/vendor',
+    title: 'I run a sustainable business',
+    text: 'List your products with their evidence, set your commission, cookie window and holding period, and let creators bring you customers.',
+    action: 'Sign up as a vendor',
+  },
+] as const;
+
+/** Sign-up, step one: affiliate or vendor. */
+export function Component() {
+  return (
+    <Flex direction="column" gap="5" py={{ initial: '4', md: '7' }} maxWidth="880px" mx="auto">
+      <Box>
+        <Heading as="h1" size="7" mb="2">
+          Create your Verdant account
+        </Heading>
+        <Text as="p" color="gray">
+          Choose how you will use Verdant. You can shop without an account.
+        </Text>
+      </Box>
+      <Grid columns={{ initial: '1', sm: '2' }} gap="4">
+        {CHOICES.map((choice) => (
+          <Card key={choice.to} variant="brand" size="lg">
+            <Flex direction="column" gap="3" height="100%">
+              <Heading as="h2" size="5">
+                {choice.title}
+              </Heading>
+              <Text as="p" color="gray">
+                {choice.text}
+              </Text>
+              <Box mt="auto">
+                <Button asChild>
+                  <Link to={choice.to}>{choice.action}</Link>
+                </Button>
+              </Box>
+            </Flex>
+          </Card>
+        ))}
+      </Grid>
+      <Text size="2" color="gray">
+        Already have an account? <Link to="/login">Log in</Link>
+      </Text>
+    </Flex>
+  );
+}

@@ -1,0 +1,162 @@
+import { Flex, Heading, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '@verdant/api-client';
+import {
+  Card,
+  EmptyState,
+  ErrorCard,
+  LinkPage,
+  ProductCard,
+  ProductGrid,
+  ProfileHeader,
+  Spinner,
+  SustainabilityBadge,
+} from '@verdant/ui';
+import { Link, useParams } from 'react-router-dom';
+import { loadApi } from '../lib/backend';
+import { trackedHref } from './link-page-blocks';
+import { Component as NotFound } from './not-found';
+import { errorMessage } from './vendor-format';
+
+const isMissing = (error: unknown) =>
+  error instanceof ApiError && (error.code === 'not_found' || error.code === 'validation_failed');
+
+function PublicStorefront({ slug }: { slug: string }) {
+  const storefront = useQuery({
+    queryKey: ['storefronts', 'public', slug],
+    queryFn: async () => (await loadApi()).storefronts.getBySlug(slug),
+  });
+  const products = useQuery({
+    queryKey: ['storefronts', 'public', slug, 'products'],
+    queryFn: async () => (await loadApi()).storefronts.listProducts(storefront.data!),
+    enabled: storefront.isSuccess,
+  });
+  const items = useQuery({
+    queryKey: ['storefronts', 'public', slug, 'items'],
+    queryFn: async () => (await loadApi()).storefronts.listPublicItems(slug),
+    enabled: storefront.isSuccess,
+  });
+  const owner = useQuery({
+    queryKey: ['storefronts', 'public', slug, 'owner'],
+    queryFn: async () => (await loadApi()).storefronts.getOwner(storefront.data!),
+    enabled: storefront.isSuccess,
+  });
+  // The header and the disclosure name the owner: they wait for the owner too, so they render
+  // once with their final text instead of growing when the name arrives (layout shift).
+  if (storefront.isPending || (storefront.isSuccess && owner.isPending))
+    return (
+      <Flex justify="center" py="9">
+        <Spinner label="Loading the storefront" />
+      </Flex>
+    );
+  if (storefront.isError) {
+    if (isMissing(storefront.error)) return <NotFound />;
+    return (
+      <ErrorCard
+        message={errorMessage(storefront.error)}
+        onRetry={() => void storefront.refetch()}
+      />
+    );
+  }
+  const data = storefront.data;
+  const ownerName = owner.data?.name ?? 'The creator of this storefront';
+  // The owner's active link code per product: a product with one links through the tracker.
+  const codeOf = new Map((items.data ?? []).map((i) => [i.product_id, i.link_code]));
+  return (
+    <Flex direction="column" py="5">
+      <title>{`${data.title} — Verdant`}</title>
+      <LinkPage theme={data.theme} style={{ maxWidth: 'none' }}>
+        <ProfileHeader
+          name={data.title}
+          username={owner.data?.username ?? undefined}
+          bio={data.description ?? undefined}
+        />
+        <Card asChild>
+          <aside aria-label="Disclosure">
+            <Heading as="h2" size="2">
+              Disclosure
+            </Heading>
+            <Text as="p" size="2">
+              {ownerName} earns a commission on purchases made through this storefront, at no extra
+              cost to you. Products are chosen by {ownerName}; sustainability claims are checked by
+              Verdant before they are shown.
+            </Text>
+          </aside>
+        </Card>
+        {products.isError ? (
+          <ErrorCard
+            message={errorMessage(products.error)}
+            onRetry={() => void products.refetch()}
+          />
+        ) : (
+          <ProductGrid
+            aria-label={`Products in ${data.title}`}
+            loading={products.isPending || items.isPending}
+            empty={<EmptyState title="No products here yet" />}
+          >
+            {(products.data ?? []).map((product) => (
+              <ProductCard
+                key={product.id}
+                name={product.name}
+                merchant={product.merchant?.company_name}
+                imageSrc={product.images[0]}
+                priceCents={product.price_cents}
+                currency={product.currency}
+                attributes={product.sustainability_attributes}
+                co2eGrams={product.co2e_grams}
+                co2eSource={product.co2e_source ?? undefined}
+                headingLevel={2}
+                link={
+                  codeOf.get(product.id) ? (
+                    <a href={trackedHref(codeOf.get(product.id)!)}>{product.name}</a>
+                  ) : (
+                    <Link to={`/shop/${product.slug}`} />
+                  )
+                }
+                claims={
+                  product.claims.length > 0 ? (
+                    <Flex gap="1" wrap="wrap">
+                      {product.claims.map((claim) =>
+                        claim.expires_on ? (
+                          <SustainabilityBadge
+                            key={claim.id}
+                            size="1"
+                            claim={claim.claim}
+                            issuer={claim.issuer ?? 'Verified by Verdant'}
+                            expiresAt={claim.expires_on}
+                            evidenceLink={
+                              claim.evidence_url ? (
+                                <a href={claim.evidence_url}>View evidence</a>
+                              ) : undefined
+                            }
+                          />
+                        ) : (
+                          <Text key={claim.id} size="1">
+                            Verified: {claim.claim}
+                          </Text>
+                        ),
+                      )}
+                    </Flex>
+                  ) : undefined
+                }
+                action={
+                  codeOf.get(product.id) ? (
+                    <Text size="1" color="gray">
+                      Purchases credit {ownerName}
+                    </Text>
+                  ) : undefined
+                }
+              />
+            ))}
+          </ProductGrid>
+        )}
+      </LinkPage>
+    </Flex>
+  );
+}
+
+/** /s/{slug}: a published storefront — products, verified claims and the creator's disclosure. */
+export function Component() {
+  const { slug = '' } = useParams();
+  return <PublicStorefront key={slug} slug={slug} />;
+}

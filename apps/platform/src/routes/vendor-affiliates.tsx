@@ -1,0 +1,233 @@
+import { Flex, Text } from '@radix-ui/themes';
+import type { MembershipDecision, MerchantAffiliate } from '@verdant/api-client';
+import {
+  Badge,
+  Button,
+  ConfirmDialog,
+  DataTable,
+  EmptyState,
+  ErrorCard,
+  PageHeader,
+  Tabs,
+  toast,
+  type DataTableColumn,
+} from '@verdant/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { api } from '../lib/api';
+import { errorMessage, formatCount, formatDate, formatMoney } from './vendor-format';
+
+const STATUS_TONE = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'neutral',
+  removed: 'danger',
+} as const;
+
+/** The merchant's applicants and members (/vendor-affiliates): approve, reject, remove. */
+export function Component() {
+  const queryClient = useQueryClient();
+  const affiliates = useQuery({
+    queryKey: ['vendor', 'affiliates'],
+    queryFn: () => api.vendor.affiliates(),
+  });
+  const decide = useMutation({
+    mutationFn: ({ row, decision }: { row: MerchantAffiliate; decision: MembershipDecision }) =>
+      api.memberships.decide(row.membership_id, decision),
+    onSuccess: async (_membership, { row, decision }) => {
+      await queryClient.invalidateQueries({ queryKey: ['vendor'] });
+      toast({ title: `${row.name} ${decision}`, description: `Program: ${row.program_name}` });
+    },
+    onError: (error) =>
+      toast({ title: 'Not changed', description: errorMessage(error), variant: 'destructive' }),
+  });
+
+  const rows = affiliates.data ?? [];
+  const applicants = rows.filter((r) => r.status === 'pending');
+  const members = rows.filter((r) => r.status === 'approved');
+  const past = rows.filter((r) => r.status === 'rejected' || r.status === 'removed');
+
+  const base: DataTableColumn<MerchantAffiliate>[] = [
+    {
+      id: 'name',
+      header: 'Affiliate',
+      cell: (r) => (
+        <Flex direction="column">
+          <Text weight="medium">{r.name}</Text>
+          <Text size="1" color="gray">
+            @{r.username}
+          </Text>
+        </Flex>
+      ),
+      sortValue: (r) => r.name,
+      rowHeader: true,
+    },
+    {
+      id: 'program',
+      header: 'Program',
+      cell: (r) => r.program_name,
+      sortValue: (r) => r.program_name,
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (r) => <Badge tone={STATUS_TONE[r.status]}>{r.status}</Badge>,
+    },
+  ];
+  const performance: DataTableColumn<MerchantAffiliate>[] = [
+    {
+      id: 'clicks',
+      header: 'Clicks',
+      cell: (r) => formatCount(r.clicks),
+      align: 'end',
+      sortValue: (r) => r.clicks,
+    },
+    {
+      id: 'orders',
+      header: 'Sales',
+      cell: (r) => formatCount(r.orders),
+      align: 'end',
+      sortValue: (r) => r.orders,
+    },
+    {
+      id: 'revenue',
+      header: 'Revenue',
+      cell: (r) => formatMoney(r.revenue_cents),
+      align: 'end',
+      sortValue: (r) => r.revenue_cents,
+    },
+    {
+      id: 'commission',
+      header: 'Commission',
+      cell: (r) => formatMoney(r.commission_cents),
+      align: 'end',
+      sortValue: (r) => r.commission_cents,
+    },
+  ];
+  const applicantColumns: DataTableColumn<MerchantAffiliate>[] = [
+    ...base,
+    { id: 'applied', header: 'Applied', cell: (r) => formatDate(r.applied_at) },
+    { id: 'note', header: 'Note', cell: (r) => r.application_note ?? '—' },
+    {
+      id: 'actions',
+      header: 'Decision',
+      cell: (r) => (
+        <Flex gap="2" wrap="wrap">
+          <Button
+            size="sm"
+            loading={decide.isPending && decide.variables?.row.membership_id === r.membership_id}
+            onClick={() => decide.mutate({ row: r, decision: 'approved' })}
+            aria-label={`Approve ${r.name}`}
+          >
+            Approve
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => decide.mutate({ row: r, decision: 'rejected' })}
+            aria-label={`Reject ${r.name}`}
+          >
+            Reject
+          </Button>
+        </Flex>
+      ),
+    },
+  ];
+  const memberColumns: DataTableColumn<MerchantAffiliate>[] = [
+    ...base,
+    ...performance,
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (r) => (
+        <Flex gap="2" wrap="wrap">
+          <Button asChild size="sm" variant="secondary">
+            <Link to={`/vendor-messages?with=${r.affiliate_id}`} aria-label={`Message ${r.name}`}>
+              Message
+            </Link>
+          </Button>
+          <ConfirmDialog
+            title={`Remove ${r.name}?`}
+            description={`${r.name} leaves ${r.program_name}. Their links stop earning new commissions; commissions already earned are kept.`}
+            confirmLabel="Remove"
+            onConfirm={() =>
+              decide.mutateAsync({ row: r, decision: 'removed' }).then(() => undefined)
+            }
+            trigger={
+              <Button size="sm" variant="outline" aria-label={`Remove ${r.name}`}>
+                Remove
+              </Button>
+            }
+          />
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <Flex direction="column" gap="5" py="5">
+      <title>Affiliates — Verdant</title>
+      <PageHeader
+        title="Affiliates"
+        description="Creators who applied to your programs, your members and how each one performs."
+      />
+      {affiliates.isError ? (
+        <ErrorCard
+          message={errorMessage(affiliates.error)}
+          onRetry={() => void affiliates.refetch()}
+        />
+      ) : (
+        <Tabs.Root
+          defaultValue={applicants.length > 0 || affiliates.isPending ? 'applicants' : 'members'}
+        >
+          <Tabs.List aria-label="Affiliates">
+            <Tabs.Trigger value="applicants">Applicants ({applicants.length})</Tabs.Trigger>
+            <Tabs.Trigger value="members">Members ({members.length})</Tabs.Trigger>
+            <Tabs.Trigger value="past">Rejected and removed ({past.length})</Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="applicants">
+            <DataTable
+              caption="Applicants waiting for a decision"
+              columns={applicantColumns}
+              rows={applicants}
+              loading={affiliates.isPending}
+              getRowId={(r) => r.membership_id}
+              emptyState={
+                <EmptyState
+                  title="No applications waiting"
+                  description="New applications to your programs appear here."
+                />
+              }
+            />
+          </Tabs.Content>
+          <Tabs.Content value="members">
+            <DataTable
+              caption="Members and their performance"
+              columns={memberColumns}
+              rows={members}
+              loading={affiliates.isPending}
+              getRowId={(r) => r.membership_id}
+              defaultSort={{ columnId: 'revenue', direction: 'descending' }}
+              emptyState={
+                <EmptyState
+                  title="No members yet"
+                  description="Approve applicants to add them to your program."
+                />
+              }
+            />
+          </Tabs.Content>
+          <Tabs.Content value="past">
+            <DataTable
+              caption="Rejected and removed affiliates"
+              columns={[...base, ...performance]}
+              rows={past}
+              loading={affiliates.isPending}
+              getRowId={(r) => r.membership_id}
+              emptyState={<EmptyState title="Nobody here" />}
+            />
+          </Tabs.Content>
+        </Tabs.Root>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,30 @@
+/** Formatting shared by the merchant and admin pages (amounts are integer cents). */
+export const formatMoney = (cents: number, currency = 'USD') =>
+  new Intl.NumberFormat('en', { style: 'currency', currency }).format(cents / 100);
+
+export const formatCount = (value: number) => new Intl.NumberFormat('en').format(value);
+
+export const formatPercent = (part: number, whole: number) =>
+  whole > 0 ? `${((part / whole) * 100).toFixed(1)} %` : '–';
+
+export const formatDate = (iso: string) =>
+  new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date(iso));
+
+export const formatDateTime = (iso: string) =>
+  new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+/** The dashboards' ranges, as the period control offers them. */
+export const RANGE_OPTIONS = [
+  { value: '7', label: '7 days' },
+  { value: '30', label: '30 days' },
+  { value: '90', label: '90 days' },
+] as const;
+export type RangeValue = (typeof RANGE_OPTIONS)[number]['value'];
+
+/** A readable message from an error thrown by the API client. */
+export function errorMessage(
+  error: unknown,
+  fallback = 'Something went wrong. Try again.',
+): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}

@@ -1,0 +1,265 @@
+import { Box, Flex, Grid, ScrollArea, Text } from '@radix-ui/themes';
+import {
+  subscribeToConversationMessages,
+  subscribeToUnreadCounts,
+  type ConversationSummary,
+} from '@verdant/api-client';
+import { useAuth } from '@verdant/auth/react';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  ErrorCard,
+  Field,
+  PageHeader,
+  Skeleton,
+  Textarea,
+} from '@verdant/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { api } from '../lib/api';
+import { errorMessage, formatDateTime } from './vendor-format';
+
+/**
+ * New messages and unread counts arrive through realtime subscriptions; a slow re-read is kept
+ * only as a safety net for a dropped connection.
+ */
+const FALLBACK_REFRESH_MS = 60_000;
+
+/** Conversations with affiliates (/vendor-messages): unread counts, thread, reply. */
+export function Component() {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('c');
+  const withId = params.get('with');
+  const [draft, setDraft] = useState('');
+
+  const conversations = useQuery({
+    queryKey: ['messages', 'summaries'],
+    queryFn: () => api.messages.listSummaries(),
+    refetchInterval: FALLBACK_REFRESH_MS,
+  });
+
+  // `?with=<affiliate>` (from the affiliates page) opens or creates that conversation.
+  const opener = useMutation({
+    mutationFn: (counterpartId: string) => api.messages.open({ counterpartId }),
+    onSuccess: async (conversation) => {
+      await queryClient.invalidateQueries({ queryKey: ['messages', 'summaries'] });
+      setParams({ c: conversation.id }, { replace: true });
+    },
+  });
+  const { mutate: openWith } = opener;
+  useEffect(() => {
+    if (withId) openWith(withId);
+  }, [withId, openWith]);
+
+  const list = conversations.data ?? [];
+  const active: ConversationSummary | undefined =
+    list.find((c) => c.id === openId) ?? (openId ? undefined : list[0]);
+
+  const thread = useQuery({
+    queryKey: ['messages', 'thread', active?.id],
+    queryFn: () => api.messages.listMessages(active!.id, { pageSize: 100 }),
+    enabled: Boolean(active),
+    refetchInterval: FALLBACK_REFRESH_MS,
+  });
+
+  // Unread counts of every conversation stay current without a reload.
+  useEffect(() => {
+    const subscription = subscribeToUnreadCounts(api.supabase, () => {
+      void queryClient.invalidateQueries({ queryKey: ['messages', 'summaries'] });
+    });
+    // A failed join leaves the slow re-read in charge; nothing to show the reader.
+    subscription.ready.catch(() => undefined);
+    return () => void subscription.unsubscribe();
+  }, [queryClient]);
+
+  // New messages in the open conversation appear as they are written.
+  const openConversation = active?.id;
+  useEffect(() => {
+    if (!openConversation) return;
+    const subscription = subscribeToConversationMessages(api.supabase, openConversation, {
+      onMessage: () => {
+        void queryClient.invalidateQueries({ queryKey: ['messages', 'thread', openConversation] });
+        void queryClient.invalidateQueries({ queryKey: ['messages', 'summaries'] });
+      },
+    });
+    subscription.ready.catch(() => undefined);
+    return () => void subscription.unsubscribe();
+  }, [openConversation, queryClient]);
+
+  // Reading the thread marks what was sent to me read.
+  const unread = active?.unread ?? 0;
+  const activeId = active?.id;
+  useEffect(() => {
+    if (!activeId || unread === 0) return;
+    void api.messages
+      .markConversationRead(activeId)
+      .then(() => queryClient.invalidateQueries({ queryKey: ['messages', 'summaries'] }));
+  }, [activeId, unread, queryClient]);
+
+  const send = useMutation({
+    mutationFn: (body: string) => api.messages.send(active!.id, body),
+    onSuccess: async () => {
+      setDraft('');
+      await queryClient.invalidateQueries({ queryKey: ['messages'] });
+    },
+  });
+
+  const onSend = (event: FormEvent) => {
+    event.preventDefault();
+    if (!active || draft.trim() === '') return;
+    send.mutate(draft.trim());
+  };
+
+  const totalUnread = list.reduce((sum, c) => sum + c.unread, 0);
+
+  return (
+    <Flex direction="column" gap="5" py="5">
+      <title>Messages — Verdant</title>
+      <PageHeader
+        title="Messages"
+        description="Private conversations with the affiliates in your programs."
+        meta={totalUnread > 0 ? <Badge tone="brand">{totalUnread} unread</Badge> : undefined}
+      />
+      {conversations.isError ? (
+        <ErrorCard
+          message={errorMessage(conversations.error)}
+          onRetry={() => void conversations.refetch()}
+        />
+      ) : conversations.isPending ? (
+        <Skeleton height="360px" />
+      ) : list.length === 0 ? (
+        <EmptyState
+          bordered
+          title="No conversations yet"
+          description="Start one from the affiliates page with the Message button next to a member."
+        />
+      ) : (
+        <Grid columns={{ initial: '1', md: '280px 1fr' }} gap="4">
+          <Card asChild>
+            <nav aria-label="Conversations">
+              <Flex asChild direction="column" gap="1">
+                <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                  {list.map((c) => (
+                    <li key={c.id}>
+                      <Button
+                        variant={c.id === active?.id ? 'secondary' : 'ghost'}
+                        fullWidth
+                        aria-current={c.id === active?.id ? 'true' : undefined}
+                        onClick={() => setParams({ c: c.id })}
+                        style={{ justifyContent: 'flex-start', height: 'auto', padding: '8px' }}
+                      >
+                        <Flex gap="2" align="center" width="100%">
+                          <Avatar
+                            name={c.counterpart_name}
+                            src={c.counterpart_image ?? undefined}
+                            size="2"
+                          />
+                          <Flex direction="column" align="start" style={{ minWidth: 0, flex: 1 }}>
+                            <Text weight="medium" truncate>
+                              {c.counterpart_name}
+                            </Text>
+                            <Text size="1" color="gray" truncate>
+                              {c.last_message ?? c.subject ?? 'No messages yet'}
+                            </Text>
+                          </Flex>
+                          {c.unread > 0 ? (
+                            <Badge tone="brand" aria-label={`${c.unread} unread`}>
+                              {c.unread}
+                            </Badge>
+                          ) : null}
+                        </Flex>
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              </Flex>
+            </nav>
+          </Card>
+          <Card>
+            {active ? (
+              <Flex direction="column" gap="3">
+                <Text as="p" weight="bold" size="4">
+                  {active.counterpart_name}
+                  <Text size="2" color="gray" weight="regular">
+                    {' '}
+                    @{active.counterpart_username}
+                  </Text>
+                </Text>
+                <ScrollArea type="auto" scrollbars="vertical" style={{ maxHeight: 420 }}>
+                  <Flex asChild direction="column" gap="2" pr="3">
+                    <ol
+                      aria-label={`Messages with ${active.counterpart_name}`}
+                      aria-live="polite"
+                      style={{ listStyle: 'none', margin: 0, padding: 0 }}
+                    >
+                      {(thread.data?.rows ?? []).map((m) => {
+                        const mine = m.sender_id === user?.id;
+                        return (
+                          <li
+                            key={m.id}
+                            style={{ alignSelf: mine ? 'flex-end' : 'flex-start', maxWidth: '85%' }}
+                          >
+                            <Box
+                              p="2"
+                              style={{
+                                borderRadius: 'var(--radius-3)',
+                                background: mine ? 'var(--accent-a4)' : 'var(--gray-a3)',
+                              }}
+                            >
+                              <Text
+                                as="p"
+                                size="2"
+                                style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                              >
+                                {m.body}
+                              </Text>
+                              <Text as="p" size="1" color="gray">
+                                {mine ? 'You' : active.counterpart_name} ·{' '}
+                                {formatDateTime(m.created_at)}
+                              </Text>
+                            </Box>
+                          </li>
+                        );
+                      })}
+                    </ol>
+                  </Flex>
+                </ScrollArea>
+                <form onSubmit={onSend} aria-label="Reply">
+                  <Flex direction="column" gap="2">
+                    <Field label={`Message to ${active.counterpart_name}`}>
+                      <Textarea
+                        value={draft}
+                        rows={3}
+                        maxLength={5000}
+                        onChange={(e) => setDraft(e.target.value)}
+                      />
+                    </Field>
+                    {send.isError ? (
+                      <ErrorCard title="Not sent" message={errorMessage(send.error)} />
+                    ) : null}
+                    <div>
+                      <Button type="submit" loading={send.isPending} disabled={draft.trim() === ''}>
+                        Send
+                      </Button>
+                    </div>
+                  </Flex>
+                </form>
+              </Flex>
+            ) : (
+              <EmptyState title="Choose a conversation" />
+            )}
+          </Card>
+        </Grid>
+      )}
+      {opener.isError ? (
+        <ErrorCard title="Could not open the conversation" message={errorMessage(opener.error)} />
+      ) : null}
+    </Flex>
+  );
+}

@@ -1,0 +1,390 @@
+import { Box, Flex, Grid, Text } from '@radix-ui/themes';
+import {
+  PRODUCT_CATEGORIES,
+  PRODUCT_IMAGE_TYPES,
+  SUSTAINABILITY_ATTRIBUTES,
+  type Product,
+  type ProductCategory,
+  type SustainabilityAttribute,
+} from '@verdant/api-client';
+import {
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  ErrorCard,
+  Field,
+  PageHeader,
+  Select,
+  Skeleton,
+  TextInput,
+  Textarea,
+  toast,
+} from '@verdant/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { api } from '../lib/api';
+import { errorMessage } from './vendor-format';
+import { STATUS_LABEL } from './vendor-products';
+
+const CATEGORY_LABELS: Record<ProductCategory, string> = {
+  home: 'Home',
+  'personal-care': 'Personal care',
+  apparel: 'Apparel',
+  food: 'Food',
+  outdoors: 'Outdoors',
+  kids: 'Kids',
+  office: 'Office',
+  other: 'Other',
+};
+const ATTRIBUTE_LABELS: Record<SustainabilityAttribute, string> = {
+  recycled: 'Recycled materials',
+  organic: 'Organic',
+  'fair-trade': 'Fair trade',
+  'plastic-free': 'Plastic-free',
+  'carbon-neutral': 'Carbon neutral',
+  local: 'Made locally',
+  vegan: 'Vegan',
+  refillable: 'Refillable',
+  repairable: 'Repairable',
+  biodegradable: 'Biodegradable',
+  'b-corp': 'B Corp',
+};
+
+interface Draft {
+  name: string;
+  slug: string;
+  description: string;
+  price: string;
+  stock: string;
+  category: ProductCategory;
+  attributes: SustainabilityAttribute[];
+  co2e: string;
+  co2eSource: string;
+  images: string[];
+}
+
+const EMPTY: Draft = {
+  name: '',
+  slug: '',
+  description: '',
+  price: '',
+  stock: '',
+  category: 'home',
+  attributes: [],
+  co2e: '',
+  co2eSource: '',
+  images: [],
+};
+
+const slugify = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64);
+
+function toDraft(p: Product): Draft {
+  return {
+    name: p.name,
+    slug: p.slug,
+    description: p.description ?? '',
+    price: (p.price_cents / 100).toFixed(2),
+    stock: p.stock === null ? '' : String(p.stock),
+    category: p.category as ProductCategory,
+    attributes: p.sustainability_attributes as SustainabilityAttribute[],
+    co2e: p.co2e_grams === null ? '' : String(p.co2e_grams / 1000),
+    co2eSource: p.co2e_source ?? '',
+    images: p.images,
+  };
+}
+
+function validate(d: Draft) {
+  const errors: Partial<Record<keyof Draft, string>> = {};
+  if (d.name.trim() === '') errors.name = 'Enter the product name';
+  if (!/^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){2,63}$/.test(d.slug))
+    errors.slug = 'Use 3–64 lower-case letters, digits and single hyphens';
+  if (!/^\d+(\.\d{1,2})?$/.test(d.price.trim())) errors.price = 'Enter a price such as 24.00';
+  if (d.stock.trim() !== '' && !/^\d+$/.test(d.stock.trim()))
+    errors.stock = 'Enter a whole number, or leave empty';
+  if (d.co2e.trim() !== '') {
+    if (!/^\d+(\.\d{1,3})?$/.test(d.co2e.trim())) errors.co2e = 'Enter kilograms such as 1.25';
+    if (d.co2eSource.trim().length < 3) errors.co2eSource = 'Name the source of the estimate';
+  }
+  return errors;
+}
+
+/** Create (/add-product) or edit (/vendor/products/:slug) a product, with images and CO2e. */
+export function Component() {
+  const { slug } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const existing = useQuery({
+    queryKey: ['vendor', 'product', slug],
+    queryFn: () => api.products.getBySlug(slug!),
+    enabled: Boolean(slug),
+  });
+  // The form starts from the stored product (or empty) and keeps the user's edits from then on.
+  const [edited, setEdited] = useState<Draft | null>(null);
+  const draft = edited ?? (existing.data ? toDraft(existing.data) : EMPTY);
+  const setDraft = (update: (d: Draft) => Draft) => setEdited(update(draft));
+  const [touched, setTouched] = useState(false);
+  const [slugTyped, setSlugTyped] = useState(false);
+  const slugEdited = slugTyped || Boolean(existing.data);
+
+  const errors = validate(draft);
+  const show = (key: keyof Draft) => (touched ? errors[key] : undefined);
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+
+  const upload = useMutation({
+    mutationFn: (file: File) => api.merchants.uploadProductImage(file, file.name),
+    onSuccess: (url) =>
+      setEdited((d) => {
+        const base = d ?? draft;
+        return { ...base, images: [...base.images, url].slice(0, 12) };
+      }),
+  });
+
+  const save = useMutation({
+    mutationFn: async (submit: boolean) => {
+      const fields = {
+        name: draft.name.trim(),
+        slug: draft.slug,
+        description: draft.description.trim() || null,
+        price_cents: Math.round(Number(draft.price) * 100),
+        stock: draft.stock.trim() === '' ? null : Number(draft.stock),
+        category: draft.category,
+        sustainability_attributes: draft.attributes,
+        co2e_grams: draft.co2e.trim() === '' ? null : Math.round(Number(draft.co2e) * 1000),
+        co2e_source: draft.co2e.trim() === '' ? null : draft.co2eSource.trim(),
+        images: draft.images,
+      };
+      const product = existing.data
+        ? await api.products.update(existing.data.id, fields)
+        : await api.products.create(fields);
+      return submit ? api.products.submitForReview(product.id) : product;
+    },
+    onSuccess: async (product) => {
+      await queryClient.invalidateQueries({ queryKey: ['vendor'] });
+      toast({
+        title: product.status === 'pending_review' ? 'Submitted for approval' : 'Draft saved',
+        description: product.name,
+      });
+      navigate('/vendor/products');
+    },
+  });
+
+  const onSubmit = (submit: boolean) => (event?: FormEvent) => {
+    event?.preventDefault();
+    setTouched(true);
+    if (Object.keys(errors).length > 0) return;
+    save.mutate(submit);
+  };
+
+  if (slug && existing.isPending) return <Skeleton height="480px" />;
+  if (slug && existing.isError)
+    return (
+      <ErrorCard message={errorMessage(existing.error)} onRetry={() => void existing.refetch()} />
+    );
+  const status = existing.data ? STATUS_LABEL[existing.data.status] : undefined;
+
+  return (
+    <Flex direction="column" gap="5" py="5" maxWidth="820px">
+      <title>{`${existing.data ? `Edit ${existing.data.name}` : 'Add a product'} — Verdant`}</title>
+      <PageHeader
+        title={existing.data ? `Edit ${existing.data.name}` : 'Add a product'}
+        description="Products start as drafts. Submit one for approval when its details and evidence are complete."
+        meta={status ? <Badge tone={status.tone}>{status.label}</Badge> : undefined}
+      />
+      <Card>
+        <form onSubmit={onSubmit(false)} noValidate aria-label="Product details">
+          <Flex direction="column" gap="4">
+            <Grid columns={{ initial: '1', sm: '2' }} gap="4">
+              <Field label="Name" required error={show('name')}>
+                <TextInput
+                  value={draft.name}
+                  maxLength={200}
+                  onChange={(e) => {
+                    const name = e.target.value;
+                    setDraft((d) => ({ ...d, name, slug: slugEdited ? d.slug : slugify(name) }));
+                  }}
+                />
+              </Field>
+              <Field
+                label="Web address (slug)"
+                required
+                error={show('slug')}
+                description="Used in the shop’s product link"
+              >
+                <TextInput
+                  value={draft.slug}
+                  maxLength={64}
+                  onChange={(e) => {
+                    setSlugTyped(true);
+                    set('slug', e.target.value);
+                  }}
+                />
+              </Field>
+              <Field label="Price (USD)" required error={show('price')}>
+                <TextInput
+                  inputMode="decimal"
+                  value={draft.price}
+                  onChange={(e) => set('price', e.target.value)}
+                />
+              </Field>
+              <Field
+                label="Stock"
+                error={show('stock')}
+                description="Leave empty if you do not track stock"
+              >
+                <TextInput
+                  inputMode="numeric"
+                  value={draft.stock}
+                  onChange={(e) => set('stock', e.target.value)}
+                />
+              </Field>
+              <Field label="Category">
+                <Select
+                  value={draft.category}
+                  onValueChange={(v) => set('category', v as ProductCategory)}
+                  options={PRODUCT_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
+                />
+              </Field>
+            </Grid>
+            <Field label="Description">
+              <Textarea
+                value={draft.description}
+                rows={4}
+                maxLength={8000}
+                onChange={(e) => set('description', e.target.value)}
+              />
+            </Field>
+            <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+              <legend style={{ marginBottom: 8 }}>
+                <Text size="2" weight="medium">
+                  Sustainability attributes
+                </Text>
+              </legend>
+              <Grid columns={{ initial: '1', xs: '2', sm: '3' }} gap="2">
+                {SUSTAINABILITY_ATTRIBUTES.map((attribute) => (
+                  <Checkbox
+                    key={attribute}
+                    label={ATTRIBUTE_LABELS[attribute]}
+                    checked={draft.attributes.includes(attribute)}
+                    onCheckedChange={(checked) =>
+                      set(
+                        'attributes',
+                        checked === true
+                          ? [...draft.attributes, attribute]
+                          : draft.attributes.filter((a) => a !== attribute),
+                      )
+                    }
+                  />
+                ))}
+              </Grid>
+            </fieldset>
+            <Grid columns={{ initial: '1', sm: '2' }} gap="4">
+              <Field
+                label="Estimated CO2e (kg)"
+                error={show('co2e')}
+                description="Per unit, cradle to customer"
+              >
+                <TextInput
+                  inputMode="decimal"
+                  value={draft.co2e}
+                  onChange={(e) => set('co2e', e.target.value)}
+                />
+              </Field>
+              <Field
+                label="Source of the estimate"
+                error={show('co2eSource')}
+                description="e.g. “Lifecycle assessment by Carbon Trust, 2025”"
+              >
+                <TextInput
+                  value={draft.co2eSource}
+                  maxLength={500}
+                  onChange={(e) => set('co2eSource', e.target.value)}
+                />
+              </Field>
+            </Grid>
+            <Field
+              label="Add an image"
+              controlId="product-image-file"
+              description="PNG, JPEG, WebP or AVIF, up to 5 MB; up to 12 images"
+            >
+              <input
+                id="product-image-file"
+                type="file"
+                accept={PRODUCT_IMAGE_TYPES.join(',')}
+                disabled={upload.isPending || draft.images.length >= 12}
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  if (file) upload.mutate(file);
+                  e.target.value = '';
+                }}
+              />
+            </Field>
+            {upload.isError ? (
+              <ErrorCard title="Image not uploaded" message={errorMessage(upload.error)} />
+            ) : null}
+            {draft.images.length > 0 ? (
+              <Flex asChild gap="3" wrap="wrap">
+                <ul aria-label="Images" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                  {draft.images.map((src, index) => (
+                    <li key={src}>
+                      <Flex direction="column" gap="1" align="center">
+                        <Box asChild width="96px" height="96px">
+                          <img
+                            src={src}
+                            alt={`${draft.name || 'Product'}, ${index + 1} of ${draft.images.length}`}
+                            style={{ objectFit: 'cover', borderRadius: 8 }}
+                          />
+                        </Box>
+                        <Button
+                          type="button"
+                          size="sm"
+                          variant="ghost"
+                          aria-label={`Remove image ${index + 1}`}
+                          onClick={() =>
+                            set(
+                              'images',
+                              draft.images.filter((i) => i !== src),
+                            )
+                          }
+                        >
+                          Remove
+                        </Button>
+                      </Flex>
+                    </li>
+                  ))}
+                </ul>
+              </Flex>
+            ) : null}
+            {save.isError ? (
+              <ErrorCard title="Not saved" message={errorMessage(save.error)} />
+            ) : null}
+            <Flex gap="3" wrap="wrap">
+              <Button
+                type="submit"
+                variant="secondary"
+                loading={save.isPending && save.variables === false}
+              >
+                Save draft
+              </Button>
+              <Button
+                type="button"
+                loading={save.isPending && save.variables === true}
+                onClick={() => onSubmit(true)()}
+              >
+                Submit for approval
+              </Button>
+            </Flex>
+          </Flex>
+        </form>
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,142 @@
+import { Flex, Text } from '@radix-ui/themes';
+import type { Product } from '@verdant/api-client';
+import {
+  Badge,
+  Button,
+  DataTable,
+  EmptyState,
+  ErrorCard,
+  PageHeader,
+  toast,
+  type DataTableColumn,
+} from '@verdant/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { api } from '../lib/api';
+import { errorMessage, formatMoney } from './vendor-format';
+
+const PAGE_SIZE = 20;
+
+export const STATUS_LABEL: Record<
+  string,
+  { label: string; tone: 'neutral' | 'warning' | 'success' | 'danger' | 'info' }
+> = {
+  draft: { label: 'Draft', tone: 'neutral' },
+  pending_review: { label: 'Submitted for approval', tone: 'warning' },
+  approved: { label: 'Approved', tone: 'success' },
+  rejected: { label: 'Rejected', tone: 'danger' },
+  archived: { label: 'Archived', tone: 'info' },
+};
+
+/** The merchant's products in every status (/vendor/products). */
+export function Component() {
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const products = useQuery({
+    queryKey: ['vendor', 'products', page],
+    queryFn: () => api.products.listMine({ page: page - 1, pageSize: PAGE_SIZE }),
+  });
+  const submit = useMutation({
+    mutationFn: (product: Product) => api.products.submitForReview(product.id),
+    onSuccess: async (product) => {
+      await queryClient.invalidateQueries({ queryKey: ['vendor', 'products'] });
+      toast({ title: 'Submitted for approval', description: product.name });
+    },
+    onError: (error) =>
+      toast({ title: 'Not submitted', description: errorMessage(error), variant: 'destructive' }),
+  });
+
+  const columns: readonly DataTableColumn<Product>[] = [
+    {
+      id: 'name',
+      header: 'Product',
+      rowHeader: true,
+      cell: (p) => (
+        <Link to={`/vendor/products/${p.slug}`} aria-label={`Edit ${p.name}`}>
+          {p.name}
+        </Link>
+      ),
+    },
+    {
+      id: 'price',
+      header: 'Price',
+      cell: (p) => formatMoney(p.price_cents, p.currency),
+      align: 'end',
+    },
+    {
+      id: 'stock',
+      header: 'Stock',
+      cell: (p) => (p.stock === null ? 'Not tracked' : p.stock),
+      align: 'end',
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (p) => {
+        const status = STATUS_LABEL[p.status] ?? { label: p.status, tone: 'neutral' as const };
+        return <Badge tone={status.tone}>{status.label}</Badge>;
+      },
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (p) =>
+        p.status === 'draft' || p.status === 'rejected' ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={submit.isPending && submit.variables?.id === p.id}
+            onClick={() => submit.mutate(p)}
+            aria-label={`Submit ${p.name} for approval`}
+          >
+            Submit for approval
+          </Button>
+        ) : (
+          <Text size="1" color="gray">
+            —
+          </Text>
+        ),
+    },
+  ];
+
+  return (
+    <Flex direction="column" gap="5" py="5">
+      <title>Products — Verdant</title>
+      <PageHeader
+        title="Products"
+        description="Drafts are yours to edit; submitted products go live once an administrator approves them."
+        actions={
+          <Button asChild>
+            <Link to="/add-product">Add a product</Link>
+          </Button>
+        }
+      />
+      {products.isError ? (
+        <ErrorCard message={errorMessage(products.error)} onRetry={() => void products.refetch()} />
+      ) : (
+        <DataTable
+          caption="Your products"
+          columns={columns}
+          rows={products.data?.rows ?? []}
+          rowCount={products.data?.total ?? 0}
+          pageSize={PAGE_SIZE}
+          page={page}
+          onPageChange={setPage}
+          loading={products.isPending}
+          getRowId={(p) => p.id}
+          emptyState={
+            <EmptyState
+              title="No products yet"
+              action={
+                <Button asChild size="sm">
+                  <Link to="/add-product">Add your first product</Link>
+                </Button>
+              }
+            />
+          }
+        />
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,285 @@
+import { Flex, Grid, Text } from '@radix-ui/themes';
+import type { AffiliateProgram, NewProgram, ProgramStatus } from '@verdant/api-client';
+import {
+  Button,
+  Card,
+  ErrorCard,
+  Field,
+  PageHeader,
+  Select,
+  Skeleton,
+  Switch,
+  TextInput,
+  Textarea,
+  toast,
+} from '@verdant/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { api } from '../lib/api';
+import { errorMessage } from './vendor-format';
+
+interface Draft {
+  name: string;
+  description: string;
+  commissionType: 'percent' | 'flat';
+  /** Percent as typed, e.g. "10" or "7.5". */
+  rate: string;
+  /** Flat amount in dollars as typed, e.g. "4.50". */
+  flat: string;
+  cookieWindow: string;
+  holdingDays: string;
+  autoApprove: boolean;
+  status: ProgramStatus;
+}
+
+const EMPTY: Draft = {
+  name: '',
+  description: '',
+  commissionType: 'percent',
+  rate: '10',
+  flat: '',
+  cookieWindow: '30',
+  holdingDays: '30',
+  autoApprove: false,
+  status: 'active',
+};
+
+function toDraft(p: AffiliateProgram): Draft {
+  return {
+    name: p.name,
+    description: p.description ?? '',
+    commissionType: p.commission_type as 'percent' | 'flat',
+    rate: p.commission_rate_bps === null ? '' : String(p.commission_rate_bps / 100),
+    flat: p.commission_flat_cents === null ? '' : (p.commission_flat_cents / 100).toFixed(2),
+    cookieWindow: String(p.cookie_window_days),
+    holdingDays: String(p.holding_days),
+    autoApprove: p.auto_approve,
+    status: p.status as ProgramStatus,
+  };
+}
+
+const whole = (value: string) => (/^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN);
+
+/** Field-by-field checks that mirror the database's rules, shown next to each field. */
+function validate(d: Draft) {
+  const errors: Partial<Record<keyof Draft, string>> = {};
+  if (d.name.trim() === '') errors.name = 'Give the program a name';
+  if (d.commissionType === 'percent') {
+    const rate = Number(d.rate);
+    if (!/^\d+(\.\d{1,2})?$/.test(d.rate.trim()) || rate <= 0 || rate > 100)
+      errors.rate = 'Enter a percentage above 0 and at most 100, with up to two decimals';
+  } else {
+    const flat = Number(d.flat);
+    if (!/^\d+(\.\d{1,2})?$/.test(d.flat.trim()) || flat <= 0)
+      errors.flat = 'Enter an amount above 0, e.g. 4.50';
+  }
+  const cookie = whole(d.cookieWindow);
+  if (!(cookie >= 1 && cookie <= 365)) errors.cookieWindow = 'Enter whole days from 1 to 365';
+  const holding = whole(d.holdingDays);
+  if (!(holding >= 0 && holding <= 180)) errors.holdingDays = 'Enter whole days from 0 to 180';
+  return errors;
+}
+
+/** Program settings (/vendor/settings): commission, cookie window, holding days, auto-approve. */
+export function Component() {
+  const queryClient = useQueryClient();
+  const programs = useQuery({
+    queryKey: ['vendor', 'programs'],
+    queryFn: () => api.programs.listMine({ pageSize: 100 }),
+  });
+  const [chosen, setSelected] = useState<string | null>(null);
+  const rows = programs.data?.rows ?? [];
+  const selected = chosen ?? rows[0]?.id ?? 'new';
+  const current = rows.find((p) => p.id === selected) ?? null;
+  // Edits belong to the program they were made on; choosing another program starts from its values.
+  const [edits, setEdits] = useState<{ key: string; draft: Draft; touched: boolean } | null>(null);
+  const key = current ? `${current.id}:${current.updated_at}` : 'new';
+  const mine = edits?.key === key ? edits : null;
+  const draft = mine?.draft ?? (current ? toDraft(current) : EMPTY);
+  const touched = mine?.touched ?? false;
+  const setDraft = (update: (d: Draft) => Draft) =>
+    setEdits({ key, draft: update(draft), touched });
+  const setTouched = (value: boolean) => setEdits({ key, draft, touched: value });
+
+  const errors = validate(draft);
+  const show = (key: keyof Draft) => (touched ? errors[key] : undefined);
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const commission =
+        draft.commissionType === 'percent'
+          ? {
+              commission_type: 'percent' as const,
+              commission_rate_bps: Math.round(Number(draft.rate) * 100),
+            }
+          : {
+              commission_type: 'flat' as const,
+              commission_flat_cents: Math.round(Number(draft.flat) * 100),
+            };
+      const common = {
+        name: draft.name.trim(),
+        description: draft.description.trim() || null,
+        cookie_window_days: whole(draft.cookieWindow),
+        holding_days: whole(draft.holdingDays),
+        auto_approve: draft.autoApprove,
+        status: draft.status,
+      };
+      if (!current) return api.programs.create({ ...common, ...commission } as NewProgram);
+      const commissionChanged =
+        current.commission_type !== commission.commission_type ||
+        (commission.commission_type === 'percent'
+          ? current.commission_rate_bps !== commission.commission_rate_bps
+          : current.commission_flat_cents !== commission.commission_flat_cents);
+      const updated = await api.programs.update(current.id, common);
+      return commissionChanged ? api.programs.setCommission(current.id, commission) : updated;
+    },
+    onSuccess: async (program) => {
+      await queryClient.invalidateQueries({ queryKey: ['vendor'] });
+      setSelected(program.id);
+      toast({ title: 'Program saved', description: `${program.name} is ${program.status}.` });
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (Object.keys(errors).length > 0) return;
+    save.mutate();
+  };
+
+  return (
+    <Flex direction="column" gap="5" py="5" maxWidth="760px">
+      <title>Program settings — Verdant</title>
+      <PageHeader
+        title="Program settings"
+        description="What affiliates earn, how long a click counts, and when commissions are approved."
+      />
+      {programs.isError ? (
+        <ErrorCard message={errorMessage(programs.error)} onRetry={() => void programs.refetch()} />
+      ) : programs.isPending ? (
+        <Skeleton height="320px" />
+      ) : (
+        <Card>
+          <form onSubmit={onSubmit} noValidate aria-label="Program settings">
+            <Flex direction="column" gap="4">
+              <Field label="Program">
+                <Select
+                  value={selected}
+                  onValueChange={setSelected}
+                  options={[
+                    ...rows.map((p) => ({ value: p.id, label: p.name })),
+                    { value: 'new', label: 'New program…' },
+                  ]}
+                />
+              </Field>
+              <Field label="Name" required error={show('name')}>
+                <TextInput
+                  value={draft.name}
+                  maxLength={200}
+                  onChange={(e) => set('name', e.target.value)}
+                />
+              </Field>
+              <Field
+                label="Description"
+                description="What affiliates should know about your products."
+              >
+                <Textarea
+                  value={draft.description}
+                  rows={3}
+                  maxLength={4000}
+                  onChange={(e) => set('description', e.target.value)}
+                />
+              </Field>
+              <Grid columns={{ initial: '1', sm: '2' }} gap="4">
+                <Field label="Commission type">
+                  <Select
+                    value={draft.commissionType}
+                    onValueChange={(v) => set('commissionType', v as Draft['commissionType'])}
+                    options={[
+                      { value: 'percent', label: 'Percentage of the order' },
+                      { value: 'flat', label: 'Flat amount per order' },
+                    ]}
+                  />
+                </Field>
+                {draft.commissionType === 'percent' ? (
+                  <Field label="Commission rate (%)" required error={show('rate')}>
+                    <TextInput
+                      inputMode="decimal"
+                      value={draft.rate}
+                      onChange={(e) => set('rate', e.target.value)}
+                    />
+                  </Field>
+                ) : (
+                  <Field label="Commission per order (USD)" required error={show('flat')}>
+                    <TextInput
+                      inputMode="decimal"
+                      value={draft.flat}
+                      onChange={(e) => set('flat', e.target.value)}
+                    />
+                  </Field>
+                )}
+                <Field
+                  label="Cookie window (days)"
+                  required
+                  description="How long after a click a purchase is credited (1–365)."
+                  error={show('cookieWindow')}
+                >
+                  <TextInput
+                    inputMode="numeric"
+                    value={draft.cookieWindow}
+                    onChange={(e) => set('cookieWindow', e.target.value)}
+                  />
+                </Field>
+                <Field
+                  label="Holding period (days)"
+                  required
+                  description="Days after payment before a commission is approved (0–180)."
+                  error={show('holdingDays')}
+                >
+                  <TextInput
+                    inputMode="numeric"
+                    value={draft.holdingDays}
+                    onChange={(e) => set('holdingDays', e.target.value)}
+                  />
+                </Field>
+                <Field label="Status">
+                  <Select
+                    value={draft.status}
+                    onValueChange={(v) => set('status', v as ProgramStatus)}
+                    options={[
+                      { value: 'draft', label: 'Draft (hidden)' },
+                      { value: 'active', label: 'Active' },
+                      { value: 'paused', label: 'Paused (no new applicants)' },
+                      { value: 'closed', label: 'Closed' },
+                    ]}
+                  />
+                </Field>
+              </Grid>
+              <Switch
+                label="Approve applicants automatically"
+                description="Off: you review every application on the affiliates page."
+                checked={draft.autoApprove}
+                onCheckedChange={(checked) => set('autoApprove', checked === true)}
+              />
+              {save.isError ? (
+                <ErrorCard title="Not saved" message={errorMessage(save.error)} />
+              ) : null}
+              <Flex gap="3" align="center">
+                <Button type="submit" loading={save.isPending}>
+                  {current ? 'Save changes' : 'Create program'}
+                </Button>
+                {touched && Object.keys(errors).length > 0 ? (
+                  <Text color="red" size="2" role="alert">
+                    Check the highlighted fields.
+                  </Text>
+                ) : null}
+              </Flex>
+            </Flex>
+          </form>
+        </Card>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,69 @@
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig, loadEnv, type Plugin } from 'vite';
+import { prerenderFaq } from './prerender.ts';
+import { contentSecurityPolicy } from './src/lib/csp.ts';
+
+/** Attribute-safe text. */
+function attr(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * Fills index.html's meta tags: the content security policy (spec §8) and the backend
+ * configuration. Values come from VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY when the build has
+ * them (static hosting); the local web server rewrites the tags at serve time for the stack it
+ * fronts, so one build serves any stack.
+ */
+function verdantMeta(env: Record<string, string>): Plugin {
+  const url = env.VITE_SUPABASE_URL ?? '';
+  const anonKey = env.VITE_SUPABASE_ANON_KEY ?? '';
+  return {
+    name: 'verdant-meta',
+    transformIndexHtml(html) {
+      return html
+        .replace('__VERDANT_CSP__', attr(contentSecurityPolicy(url || undefined)))
+        .replace('__VERDANT_SUPABASE_URL__', attr(url))
+        .replace('__VERDANT_SUPABASE_ANON_KEY__', attr(anonKey));
+    },
+  };
+}
+
+/**
+ * Verdant renders only the dark appearance (spec §1), so the light-appearance blocks of the Radix
+ * colour scales (`:root, .light, .light-theme { … }`, sRGB and P3) are dropped from the stylesheet:
+ * the `.dark` blocks override them on every rendered element anyway.
+ */
+export function darkOnlyColorScales(): Plugin {
+  const scale = /[\\/]@radix-ui[\\/]themes[\\/]tokens[\\/]colors[\\/][a-z]+\.css$/;
+  return {
+    name: 'verdant-dark-only-color-scales',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!scale.test(id.split('?')[0] ?? id)) return null;
+      const stripped = code.replace(/:root, \.light, \.light-theme \{[^{}]*\}/g, '');
+      if (stripped === code || !stripped.includes('.dark, .dark-theme {')) {
+        throw new Error(
+          `${id}: the Radix colour scale no longer has the expected light/dark blocks`,
+        );
+      }
+      return { code: stripped, map: null };
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, process.cwd(), 'VITE_');
+  return {
+    plugins: [react(), verdantMeta(env), darkOnlyColorScales(), prerenderFaq()],
+    // Workspace packages resolve to their TypeScript source: no prior package build needed.
+    resolve: { conditions: ['source', ...defaultClientConditions] },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      target: 'es2022',
+      sourcemap: false,
+      chunkSizeWarningLimit: 600,
+    },
+    server: { port: 5173 },
+  };
+});
