@@ -1,0 +1,58 @@
+import { Box, Flex, Heading, Text, Theme } from '@radix-ui/themes';
+import { Button, verdantThemeDefaults } from '@verdant/ui';
+import { createBrowserRouter, Link, type RouteObject } from 'react-router-dom';
+import { SHEET_NAMES } from './lib/sheets';
+
+/** Every route of the app; each page loads lazily. */
+export const routes: RouteObject[] = [
+  {
+    path: '/one-sheet',
+    lazy: async () => ({ Component: (await import('./routes/index')).OneSheetIndex }),
+  },
+  ...SHEET_NAMES.flatMap((name): RouteObject[] => [
+    {
+      path: `/${name}`,
+      lazy: async () => {
+        const { OneSheetScreen } = await import('./routes/one-sheet');
+        return { Component: () => <OneSheetScreen name={name} /> };
+      },
+    },
+    {
+      path: `/${name}/print`,
+      lazy: async () => {
+        const { OneSheetPrint } = await import('./routes/one-sheet');
+        return { Component: () => <OneSheetPrint name={name} /> };
+      },
+    },
+  ]),
+  {
+    path: '/presentation',
+    lazy: async () => ({ Component: (await import('./routes/presentation')).Presentation }),
+  },
+  {
+    path: '/investors',
+    lazy: async () => ({ Component: (await import('./routes/investors')).Investors }),
+  },
+  {
+    path: '*',
+    Component: () => (
+      <Theme {...verdantThemeDefaults} appearance="dark" className="vd-theme" hasBackground>
+        <Box asChild p="6">
+          <main>
+            <Flex direction="column" gap="3" align="start">
+              <Heading as="h1">Page not found</Heading>
+              <Text color="gray">This address is not one of the one-sheet pages.</Text>
+              <Button asChild variant="secondary">
+                <Link to="/one-sheet">All one-sheets</Link>
+              </Button>
+            </Flex>
+          </main>
+        </Box>
+      </Theme>
+    ),
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,204 @@
+import { expect, test } from '@playwright/test';
+import { ROUTES, axeViolations, openReady } from './support/pages';
+
+const apiUrl = () => process.env.ONE_SHEETS_E2E_API_URL!;
+
+test.describe('every route', () => {
+  // axe is injected as a script, which the pages' content security policy rightly refuses. (The
+  // screenshot specs run under the policy, so a page it breaks fails there.)
+  test.use({ bypassCSP: true });
+  for (const route of ROUTES) {
+    const what = route.screen ? 'and has no axe violations' : '(print version)';
+    test(`${route.path} renders from the built app with live figures ${what}`, async ({ page }) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await openReady(page, route.path);
+      await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
+      const source = page.getByTestId('figures-source');
+      if (await source.count()) await expect(source.first()).toHaveAttribute('data-state', 'live');
+      if (route.screen) expect(await axeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+test('the one-sheets carry the program terms, figures, QR code, sign-up URL and disclosure', async ({
+  page,
+}) => {
+  await openReady(page, '/affiliate-one-sheet/print');
+  const sheet = page.locator('main.print-sheet');
+  await expect(sheet).toContainText('How commissions, cookie windows and holding periods work');
+  await expect(sheet).toContainText(/\d+ days typical/);
+  await expect(sheet).toContainText('Programs open now');
+  await expect(sheet).toContainText('Affiliate disclosure');
+  await expect(page.getByTestId('signup-url')).toHaveText(/\/signup\/affiliate$/);
+  await expect(page.getByRole('img', { name: /^QR code: Join Verdant/ })).toBeVisible();
+  // Exactly one page: the sheet is the paper size and nothing spills out of it.
+  const box = await sheet.boundingBox();
+  expect(Math.round(box!.width)).toBe(Math.round((210 / 25.4) * 96));
+  expect(await sheet.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
+
+  await openReady(page, '/vendor-one-sheet/print?paper=letter');
+  const letter = await page.locator('main.print-sheet').boundingBox();
+  expect(Math.round(letter!.width)).toBe(Math.round(8.5 * 96));
+  expect(Math.round(letter!.height)).toBe(11 * 96);
+});
+
+test('without the backend the pages show a clearly dated fallback', async ({ page }) => {
+  // A browser that has seen live figures keeps them, dated, for when the platform is unreachable.
+  await openReady(page, '/vendor-one-sheet');
+  const source = page.getByTestId('figures-source');
+  await expect(source).toHaveAttribute('data-state', 'live');
+  await page.route(`${apiUrl()}/**`, (route) => route.abort());
+  await openReady(page, '/vendor-one-sheet');
+  await expect(source).toHaveAttribute('data-state', 'cached');
+  await expect(source).toContainText(
+    'The platform could not be reached; these are the last live figures, from',
+  );
+
+  // A browser that never saw live figures says so and dates the standard terms.
+  await page.evaluate(() => localStorage.clear());
+  await openReady(page, '/vendor-one-sheet');
+  await expect(source).toHaveAttribute('data-state', 'offline');
+  await expect(source).toContainText('Live figures are unavailable (checked');
+  await expect(source).toContainText('standard program terms as of 23 November 2026');
+  await expect(page.getByText('30 days typical').first()).toBeVisible();
+});
+
+test('/one-sheet offers Print and Download PDF for each sheet', async ({ page }) => {
+  await openReady(page, '/one-sheet');
+  for (const [title, file] of [
+    ['Verdant for merchants', 'vendor-one-sheet'],
+    ['Verdant for affiliates', 'affiliate-one-sheet'],
+  ] as const) {
+    await expect(page.getByRole('link', { name: `Download PDF of ${title} (A4)` })).toHaveAttribute(
+      'href',
+      `/one-sheet/pdf/${file}.pdf`,
+    );
+    await expect(page.getByRole('link', { name: `Print ${title}` })).toHaveAttribute(
+      'href',
+      `/${file}/print?autoprint=1`,
+    );
+  }
+  await page.getByRole('link', { name: 'Open Verdant for merchants' }).click();
+  await expect(page).toHaveURL(/\/vendor-one-sheet$/);
+});
+
+test.describe('presentation', () => {
+  test('keys, deep links, notes, full screen and progress', async ({ page }) => {
+    await openReady(page, '/presentation#/5');
+    const current = page.locator('section[aria-roledescription="slide"]:visible');
+    await expect(current).toHaveAttribute('aria-label', /^5 of 11: For affiliates$/);
+    await expect(page.getByRole('progressbar')).toHaveAttribute('aria-label', 'Slide 5 of 11');
+
+    await page.keyboard.press('ArrowRight');
+    await expect(page).toHaveURL(/#\/6$/);
+    await page.keyboard.press('Space');
+    await expect(page).toHaveURL(/#\/7$/);
+    await page.keyboard.press('ArrowLeft');
+    await expect(page).toHaveURL(/#\/6$/);
+    await page.keyboard.press('End');
+    await expect(current).toHaveAttribute('aria-label', /^11 of 11: Get started$/);
+    await page.keyboard.press('ArrowRight');
+    await expect(page).toHaveURL(/#\/11$/);
+    await page.keyboard.press('Home');
+    await expect(current).toHaveAttribute('aria-label', /^1 of 11: Verdant$/);
+
+    await expect(page.getByRole('complementary', { name: 'Speaker notes' })).toHaveCount(0);
+    await page.keyboard.press('s');
+    await expect(page.getByRole('complementary', { name: 'Speaker notes' })).toContainText(
+      'one-line pitch',
+    );
+    await page.keyboard.press('s');
+    await expect(page.getByRole('complementary', { name: 'Speaker notes' })).toHaveCount(0);
+
+    await page.keyboard.press('f');
+    await expect.poll(() => page.evaluate(() => Boolean(document.fullscreenElement))).toBe(true);
+    await page.keyboard.press('f');
+    await expect.poll(() => page.evaluate(() => Boolean(document.fullscreenElement))).toBe(false);
+
+    // A deep link straight to the live traction slide.
+    await openReady(page, '/presentation#/8');
+    await expect(current).toHaveAttribute('aria-label', /^8 of 11: Traction$/);
+    await expect(current).toContainText('Live figures as of');
+  });
+
+  test('swipes move between slides on touch screens', async ({ page }) => {
+    await openReady(page, '/presentation#/2');
+    const swipe = (from: number, to: number) =>
+      page.locator('main.deck').evaluate(
+        (el, [a, b]) => {
+          const touch = (x: number) =>
+            new Touch({ identifier: 1, target: el, clientX: x, clientY: 300 });
+          el.dispatchEvent(
+            new TouchEvent('touchstart', {
+              bubbles: true,
+              touches: [touch(a!)],
+              changedTouches: [touch(a!)],
+            }),
+          );
+          el.dispatchEvent(
+            new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [touch(b!)] }),
+          );
+        },
+        [from, to],
+      );
+    await swipe(900, 300);
+    await expect(page).toHaveURL(/#\/3$/);
+    await swipe(300, 900);
+    await expect(page).toHaveURL(/#\/2$/);
+    await swipe(500, 480);
+    await expect(page).toHaveURL(/#\/2$/);
+  });
+
+  test('prints one slide per landscape page', async ({ page }) => {
+    await openReady(page, '/presentation');
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('section[aria-roledescription="slide"]:visible')).toHaveCount(11);
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const doc = await getDocument({ data: new Uint8Array(pdf) }).promise;
+    expect(doc.numPages).toBe(11);
+    const [, , width, height] = (await doc.getPage(1)).view;
+    expect(Math.round(width!)).toBe(842);
+    expect(Math.round(height!)).toBe(595);
+  });
+});
+
+test.describe('investors', () => {
+  test('the contact form stores the message; bad input is refused in place', async ({ page }) => {
+    await openReady(page, '/investors');
+    await expect(page.getByText('Placeholder', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('revenue-source')).toBeVisible();
+
+    await page.getByLabel('Name').fill('Iris Investor');
+    await page.getByLabel('Email').fill('not-an-address');
+    await page.getByLabel('Message').fill('Please send the deck.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+
+    const email = `iris-${Date.now()}@example.com`;
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Organisation').fill('Green <b>Capital</b>');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByRole('status')).toContainText('your message has been sent');
+
+    const response = await page.request.get(
+      `${apiUrl()}/rest/v1/contact_messages?email=eq.${encodeURIComponent(email)}&select=source,name,organisation,message`,
+      {
+        headers: {
+          apikey: process.env.ONE_SHEETS_E2E_SERVICE_KEY!,
+          authorization: `Bearer ${process.env.ONE_SHEETS_E2E_SERVICE_KEY!}`,
+        },
+      },
+    );
+    expect(await response.json()).toEqual([
+      {
+        source: 'investors',
+        name: 'Iris Investor',
+        organisation: 'Green Capital',
+        message: 'Please send the deck.',
+      },
+    ]);
+  });
+});
