@@ -66,12 +66,10 @@ export function createDeferredAuthEngine(load: () => Promise<AuthEngine>): AuthE
       get().then((loaded) => action(loaded, ...args));
 
   /** Synchronous actions: at once when loaded, otherwise once the load is done. */
-  const soon =
-    (action: (loaded: AuthEngine) => void) =>
-    (): void => {
-      if (engine) action(engine);
-      else void get().then(action, () => {});
-    };
+  const soon = (action: (loaded: AuthEngine) => void) => (): void => {
+    if (engine) action(engine);
+    else void get().then(action, () => {});
+  };
 
   return {
     getSnapshot: () => (engine ? engine.getSnapshot() : PENDING_AUTH_SNAPSHOT),
