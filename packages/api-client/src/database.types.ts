@@ -2358,6 +2358,10 @@ export type Database = {
       owns_link_page: { Args: { page: string }; Returns: boolean }
       owns_program: { Args: { program: string }; Returns: boolean }
       owns_storefront: { Args: { storefront: string }; Returns: boolean }
+      plan_limit_for: {
+        Args: { owner: string; resource: string }
+        Returns: number
+      }
       platform_fee_bps: { Args: never; Returns: number }
       public_link_page_items: {
         Args: { page_username: string }
