@@ -2,6 +2,7 @@ import { chromium, type Browser } from 'playwright';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../../config/chromium.mjs';
+import { createHandler as createCheckoutHandler } from '../../../supabase/functions/create-checkout/handler.ts';
 import { createStripeEventSender } from '../src/checkout.js';
 import { startTestStack, type RunningStack } from '../src/testing.js';
 import { createWorld, eventually, type World } from './go-world.js';
@@ -255,6 +256,31 @@ describe('the webhook secret', () => {
 });
 
 describe('create-checkout', () => {
+  it('answers 502 and charges nothing when Stripe cannot be reached', async () => {
+    // The production path (a Stripe key), with the Stripe API pointed at a closed port.
+    const env = new Map([
+      ['SUPABASE_URL', stack.apiUrl],
+      ['SUPABASE_SERVICE_ROLE_KEY', stack.serviceRoleKey],
+      ['STRIPE_SECRET_KEY', 'sk_test_unreachable'],
+      ['STRIPE_API_BASE', 'http://127.0.0.1:9'],
+    ]);
+    const handler = createCheckoutHandler({ get: (name) => env.get(name) });
+    const res = await handler(
+      new Request('http://functions.local/create-checkout', {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${world.shopper.token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ items: [{ productId: world.cheapProductId, quantity: 1 }] }),
+      }),
+    );
+    expect(res.status).toBe(502);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('payment_provider_unavailable');
+    expect(body.error.message).toMatch(/Nothing was charged/);
+  });
+
   it('prices from the database and carries the click id; guests check out with the anon key', async () => {
     const clickId = await clickIdFor(world.linkB.code);
     const res = await checkout(stack.anonKey, {

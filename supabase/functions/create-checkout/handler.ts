@@ -4,7 +4,6 @@
 // click id (body `clickId` or the `verdant_ref` cookie) travels with the order and into Stripe as
 // client_reference_id / metadata, so the sale is attributed even without the cookie.
 import { createClient } from '@supabase/supabase-js';
-import Stripe from 'stripe';
 import {
   ATTRIBUTION_COOKIE,
   CORS_HEADERS,
@@ -18,6 +17,7 @@ import {
   userIdFrom,
   type FunctionEnv,
 } from '../_shared/http.ts';
+import { paymentProviderUnavailable, stripeFailed, stripeFromEnv } from '../_shared/stripe.ts';
 import { randomStripeId, signLocalCheckoutSession } from '../_shared/local-checkout.ts';
 
 /** Largest request body accepted. */
@@ -88,8 +88,7 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
   const admin = createClient(url, serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
-  const stripeKey = env.get('STRIPE_SECRET_KEY');
-  const stripe = stripeKey ? new Stripe(stripeKey) : undefined;
+  const stripe = stripeFromEnv(env);
   const localCheckoutUrl = env.get('LOCAL_CHECKOUT_URL');
   const webhookSecret = env.get('STRIPE_WEBHOOK_SECRET');
   const siteUrl = (env.get('SITE_URL') ?? 'http://localhost:3000').replace(/\/+$/, '');
@@ -141,24 +140,27 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     let sessionId: string;
     let checkoutUrl: string;
     if (stripe) {
-      const session = await stripe.checkout.sessions.create({
-        mode: 'payment',
-        client_reference_id: String(order.id),
-        customer_email: buyerEmail ?? undefined,
-        metadata,
-        payment_intent_data: { metadata },
-        line_items: lines.map((line) => ({
-          quantity: line.quantity,
-          price_data: {
-            currency,
-            unit_amount: line.unit_price_cents,
-            product_data: { name: line.product_name },
-          },
-        })),
-        success_url: successUrl,
-        cancel_url: cancelUrl,
-        expires_at: Math.floor(Date.now() / 1000) + SESSION_SECONDS,
-      });
+      const session = await stripe.checkout.sessions
+        .create({
+          mode: 'payment',
+          client_reference_id: String(order.id),
+          customer_email: buyerEmail ?? undefined,
+          metadata,
+          payment_intent_data: { metadata },
+          line_items: lines.map((line) => ({
+            quantity: line.quantity,
+            price_data: {
+              currency,
+              unit_amount: line.unit_price_cents,
+              product_data: { name: line.product_name },
+            },
+          })),
+          success_url: successUrl,
+          cancel_url: cancelUrl,
+          expires_at: Math.floor(Date.now() / 1000) + SESSION_SECONDS,
+        })
+        .catch(stripeFailed('create-checkout'));
+      if (!session) return paymentProviderUnavailable();
       if (!session.url)
         return errorResponse(502, 'checkout_failed', 'Stripe returned no checkout URL');
       sessionId = session.id;

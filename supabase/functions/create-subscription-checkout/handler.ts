@@ -4,7 +4,6 @@
 // the subscription's metadata, so the webhook can keep `subscriptions` and the profile in step.
 import { createClient } from '@supabase/supabase-js';
 import { paidTier } from '@verdant/validation';
-import Stripe from 'stripe';
 import {
   CORS_HEADERS,
   errorResponse,
@@ -15,6 +14,7 @@ import {
   userIdFrom,
   type FunctionEnv,
 } from '../_shared/http.ts';
+import { paymentProviderUnavailable, stripeFailed, stripeFromEnv } from '../_shared/stripe.ts';
 import { randomStripeId, signLocalCheckoutSession } from '../_shared/local-checkout.ts';
 
 const SESSION_SECONDS = 60 * 60;
@@ -29,8 +29,7 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
   const admin = createClient(url, serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
-  const stripeKey = env.get('STRIPE_SECRET_KEY');
-  const stripe = stripeKey ? new Stripe(stripeKey) : undefined;
+  const stripe = stripeFromEnv(env);
   const localCheckoutUrl = env.get('LOCAL_CHECKOUT_URL');
   const webhookSecret = env.get('STRIPE_WEBHOOK_SECRET');
   const siteUrl = (env.get('SITE_URL') ?? 'http://localhost:3000').replace(/\/+$/, '');
@@ -71,26 +70,29 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     const cancelUrl = `${siteUrl}/payment-canceled?subscription=${tier.id}`;
 
     if (stripe) {
-      const session = await stripe.checkout.sessions.create({
-        mode: 'subscription',
-        client_reference_id: userId,
-        customer_email: email ?? undefined,
-        metadata,
-        subscription_data: { metadata },
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: tier.currency.toLowerCase(),
-              unit_amount: tier.priceCents,
-              recurring: { interval: tier.interval },
-              product_data: { name: `Verdant ${tier.name}` },
+      const session = await stripe.checkout.sessions
+        .create({
+          mode: 'subscription',
+          client_reference_id: userId,
+          customer_email: email ?? undefined,
+          metadata,
+          subscription_data: { metadata },
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: tier.currency.toLowerCase(),
+                unit_amount: tier.priceCents,
+                recurring: { interval: tier.interval },
+                product_data: { name: `Verdant ${tier.name}` },
+              },
             },
-          },
-        ],
-        success_url: successUrl,
-        cancel_url: cancelUrl,
-      });
+          ],
+          success_url: successUrl,
+          cancel_url: cancelUrl,
+        })
+        .catch(stripeFailed('create-subscription-checkout'));
+      if (!session) return paymentProviderUnavailable();
       if (!session.url)
         return errorResponse(502, 'checkout_failed', 'Stripe returned no checkout URL');
       return json(200, { url: session.url });

@@ -1,7 +1,6 @@
 // customer-portal: the Stripe billing portal for the signed-in subscriber (change card, cancel).
 // Without STRIPE_SECRET_KEY there is no portal: a clear 501 "not available in local mode".
 import { createClient } from '@supabase/supabase-js';
-import Stripe from 'stripe';
 import {
   CORS_HEADERS,
   errorResponse,
@@ -9,6 +8,7 @@ import {
   userIdFrom,
   type FunctionEnv,
 } from '../_shared/http.ts';
+import { paymentProviderUnavailable, stripeFailed, stripeFromEnv } from '../_shared/stripe.ts';
 
 export function createHandler(env: FunctionEnv): (req: Request) => Promise<Response> {
   const url = env.get('SUPABASE_URL');
@@ -18,8 +18,7 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
   const admin = createClient(url, serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
-  const stripeKey = env.get('STRIPE_SECRET_KEY');
-  const stripe = stripeKey ? new Stripe(stripeKey) : undefined;
+  const stripe = stripeFromEnv(env);
   const siteUrl = (env.get('SITE_URL') ?? 'http://localhost:3000').replace(/\/+$/, '');
 
   return async (req) => {
@@ -44,10 +43,13 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     if (error) return errorResponse(500, 'portal_failed', 'The billing portal could not be opened');
     if (!data?.stripe_customer_id)
       return errorResponse(404, 'no_subscription', 'There is no subscription to manage yet');
-    const session = await stripe.billingPortal.sessions.create({
-      customer: String(data.stripe_customer_id),
-      return_url: `${siteUrl}/profile`,
-    });
+    const session = await stripe.billingPortal.sessions
+      .create({
+        customer: String(data.stripe_customer_id),
+        return_url: `${siteUrl}/profile`,
+      })
+      .catch(stripeFailed('customer-portal'));
+    if (!session) return paymentProviderUnavailable();
     return json(200, { url: session.url });
   };
 }

@@ -1,0 +1,42 @@
+// The Stripe client of the payment functions, and how they answer when Stripe fails.
+import Stripe from 'stripe';
+import { errorResponse, type FunctionEnv } from './http.ts';
+
+/**
+ * The Stripe client for `STRIPE_SECRET_KEY`, or `undefined` without a key (local mode: the local
+ * test checkout). `STRIPE_API_BASE` (e.g. stripe-mock's `http://localhost:12111`) sends the calls
+ * to another Stripe-compatible API instead of api.stripe.com.
+ */
+export function stripeFromEnv(env: FunctionEnv): Stripe | undefined {
+  const key = env.get('STRIPE_SECRET_KEY');
+  if (!key) return undefined;
+  const base = env.get('STRIPE_API_BASE');
+  if (!base) return new Stripe(key);
+  const url = new URL(base);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return new Stripe(key, {
+    host: url.hostname,
+    port: Number(url.port || (protocol === 'http' ? 80 : 443)),
+    protocol,
+  });
+}
+
+/**
+ * For a failed call to Stripe (network, outage, refused request): logs it and yields `null`, so
+ * the function answers {@link paymentProviderUnavailable} instead of an unhandled 500.
+ */
+export function stripeFailed(fn: string): (error: unknown) => null {
+  return (error) => {
+    console.error(`[${fn}] Stripe: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  };
+}
+
+/** 502: Stripe could not be reached or refused the call; nothing was charged, and a retry may work. */
+export function paymentProviderUnavailable(): Response {
+  return errorResponse(
+    502,
+    'payment_provider_unavailable',
+    'The payment provider could not be reached. Nothing was charged; please try again.',
+  );
+}
