@@ -30,6 +30,26 @@ test.describe('programs and links', () => {
     await expect(first.getByText(/approved|pending/)).toBeVisible();
   });
 
+  test('an affiliate invites creators from /recruit with a message, a link and the one-sheet', async ({
+    page,
+  }) => {
+    await login(page, demoAccount('affiliate@verdant.test'), /\/dashboard$/);
+    await page.goto('/recruit');
+    await expect(page.getByRole('heading', { level: 1, name: 'Invite creators' })).toBeVisible();
+    await expect(page.getByText(/Join here: .*\/signup\/affiliate$/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Copy sign-up link' })).toBeVisible();
+    // The one-sheet is a page of the one-sheets app on the same site.
+    await expect(page.getByRole('link', { name: 'Open the affiliate one-sheet' })).toHaveAttribute(
+      'href',
+      '/affiliate-one-sheet',
+    );
+    await expect(page.getByRole('link', { name: 'Download it as PDF' })).toHaveAttribute(
+      'href',
+      '/one-sheet/pdf/affiliate-one-sheet.pdf',
+    );
+    await expectNoAxeViolations(page, '/recruit');
+  });
+
   test('an affiliate creates a link, copies it, sees its QR code and stats, and disables it', async ({
     page,
   }) => {

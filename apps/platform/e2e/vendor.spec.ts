@@ -33,6 +33,11 @@ test('the merchant dashboard shows attributed sales, commissions and the funnel 
 }) => {
   await login(page, merchant, /\/dashboard-vendor$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Merchant dashboard' })).toBeVisible();
+  // The merchant one-sheet is a page of the one-sheets app on the same site.
+  await expect(page.getByRole('link', { name: 'Merchant one-sheet' })).toHaveAttribute(
+    'href',
+    '/vendor-one-sheet',
+  );
   for (const label of ['Attributed sales', 'All sales', 'Commissions owed', 'Clicks → sales']) {
     await expect(page.locator('[data-slot="stat-card-label"]', { hasText: label })).toBeVisible();
   }

@@ -1,5 +1,5 @@
 import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
-import { Card, CopyButton, PageHeader } from '@verdant/ui';
+import { Button, Card, CopyButton, PageHeader } from '@verdant/ui';
 
 const REASONS = [
   {
@@ -53,6 +53,28 @@ export function Component() {
               <CopyButton value={signup} label="Copy sign-up link" />
             </Flex>
           </Box>
+        </Flex>
+      </Card>
+      <Card size="lg">
+        <Flex direction="column" gap="3" align="start">
+          <Heading as="h2" size="4">
+            Hand them a one-sheet
+          </Heading>
+          <Text as="p" size="2" color="gray">
+            One printable page on how Verdant works for creators: commissions, cookie windows,
+            holding periods, live programs and a QR code to sign up.
+          </Text>
+          {/* Pages of the one-sheets app on the same site: full page loads. */}
+          <Flex gap="3" wrap="wrap">
+            <Button asChild variant="secondary">
+              <a href="/affiliate-one-sheet">Open the affiliate one-sheet</a>
+            </Button>
+            <Button asChild variant="outline">
+              <a href="/one-sheet/pdf/affiliate-one-sheet.pdf" download>
+                Download it as PDF
+              </a>
+            </Button>
+          </Flex>
         </Flex>
       </Card>
     </Flex>

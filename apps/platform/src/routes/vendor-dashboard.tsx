@@ -95,6 +95,10 @@ export function Component() {
             <Button asChild variant="secondary">
               <Link to="/vendor/products">Products</Link>
             </Button>
+            <Button asChild variant="outline">
+              {/* A page of the one-sheets app on the same site: a full page load. */}
+              <a href="/vendor-one-sheet">Merchant one-sheet</a>
+            </Button>
             <Button asChild>
               <Link to="/add-product">Add a product</Link>
             </Button>
