@@ -45,6 +45,8 @@ test('the one-sheets carry the program terms, figures, QR code, sign-up URL and 
 });
 
 test('without the backend the pages show a clearly dated fallback', async ({ page }) => {
+  // Three page loads, two of them waiting out the page's backend retries and timeout (≈ 8 s each).
+  test.setTimeout(150_000);
   // A browser that has seen live figures keeps them, dated, for when the platform is unreachable.
   await openReady(page, '/vendor-one-sheet');
   const source = page.getByTestId('figures-source');

@@ -32,10 +32,10 @@ export const ROUTES = [
 export async function openReady(page: Page, path: string): Promise<void> {
   await page.goto(path);
   // The data settles within the page's own 8 s backend timeout; on a busy machine the page itself
-  // can take as long again to load and render.
+  // can take several times as long to load and render.
   await page
     .locator('html[data-page-ready="true"]')
-    .waitFor({ state: 'attached', timeout: 30_000 });
+    .waitFor({ state: 'attached', timeout: 45_000 });
 }
 
 const require = createRequire(import.meta.url);
