@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { bearerToken } from '@verdant/validation';
 
 export interface OutgoingMail {
   to: string;
@@ -53,7 +54,7 @@ function refusal(req: Request, access: OutboxAccess | undefined): Response | nul
   if ((site && site !== 'same-origin' && site !== 'none') || (origin && origin !== url.origin)) {
     return Response.json({ message: 'The outbox does not answer other origins' }, { status: 403 });
   }
-  const bearer = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  const bearer = bearerToken(req.headers.get('authorization'));
   const allowed =
     !!access &&
     (sameSecret(req.headers.get('apikey'), access.serviceRoleKey) ||

@@ -1,5 +1,7 @@
 // Small helpers shared by the payment and tracking functions (web-standard, Deno and Node).
 
+import { bearerToken, isUuid } from '@verdant/validation';
+
 export interface FunctionEnv {
   get(name: string): string | undefined;
 }
@@ -45,11 +47,9 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The claims of the caller's JWT (the gateway or the hosted relay has verified it already). */
 export function jwtClaims(req: Request): Record<string, unknown> | null {
-  const token = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  const token = bearerToken(req.headers.get('authorization'));
   const payload = token?.split('.')[1];
   if (!payload) return null;
   try {
@@ -64,7 +64,7 @@ export function jwtClaims(req: Request): Record<string, unknown> | null {
 export function userIdFrom(req: Request): string | null {
   const claims = jwtClaims(req);
   if (!claims || claims.role !== 'authenticated' || typeof claims.sub !== 'string') return null;
-  return UUID.test(claims.sub) ? claims.sub : null;
+  return isUuid(claims.sub) ? claims.sub : null;
 }
 
 /** Reads a JSON body of at most `limit` bytes; a string error when it is missing, too big or not JSON. */

@@ -4,10 +4,10 @@
 // click id (body `clickId` or the `verdant_ref` cookie) travels with the order and into Stripe as
 // client_reference_id / metadata, so the sale is attributed even without the cookie.
 import { createClient } from '@supabase/supabase-js';
+import { isUuid } from '@verdant/validation';
 import {
   ATTRIBUTION_COOKIE,
   CORS_HEADERS,
-  UUID,
   cookieValue,
   errorResponse,
   isRecord,
@@ -53,7 +53,7 @@ export function parseCart(body: unknown): CartResult {
         ok: false,
         message: `Items carry only "productId" and "quantity" (prices come from the catalogue); "${keys[0]}" is not accepted`,
       };
-    if (typeof item.productId !== 'string' || !UUID.test(item.productId))
+    if (typeof item.productId !== 'string' || !isUuid(item.productId))
       return { ok: false, message: 'Each item needs a "productId" (uuid)' };
     if (
       typeof item.quantity !== 'number' ||
@@ -70,7 +70,7 @@ export function parseCart(body: unknown): CartResult {
   if (
     clickId !== undefined &&
     clickId !== null &&
-    (typeof clickId !== 'string' || !UUID.test(clickId))
+    (typeof clickId !== 'string' || !isUuid(clickId))
   )
     return { ok: false, message: '"clickId" must be the click id (uuid) from the link' };
   return {
@@ -108,8 +108,7 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     if (!cart.ok) return errorResponse(400, 'invalid_cart', cart.message);
 
     const cookieClick = cookieValue(req, ATTRIBUTION_COOKIE);
-    const clickId =
-      cart.clickId ?? (cookieClick && UUID.test(cookieClick) ? cookieClick.toLowerCase() : null);
+    const clickId = cart.clickId ?? (isUuid(cookieClick) ? cookieClick.toLowerCase() : null);
     const buyerId = userIdFrom(req);
     const buyerEmail = typeof claims.email === 'string' && buyerId ? claims.email : null;
 

@@ -2,12 +2,11 @@ import { Box, Flex, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '@verdant/auth/react';
 import { Badge, Button, Card, PageHeader, formatPrice } from '@verdant/ui';
+import { isUuid } from '@verdant/validation';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../lib/api';
 import { cartStore, lineTotal, type CheckoutRecord } from '../lib/cart';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function OrderSummary({ orderId }: { orderId: string }) {
   const { isAuthenticated } = useAuth();
@@ -90,7 +89,7 @@ export function Component() {
   const orderId = params.get('order');
   const tierId = params.get('subscription');
   const tier = api.subscriptions.tiers.find((entry) => entry.id !== null && entry.id === tierId);
-  const validOrder = orderId !== null && UUID.test(orderId);
+  const validOrder = isUuid(orderId);
 
   return (
     <Flex direction="column" gap="5">

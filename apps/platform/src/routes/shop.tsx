@@ -13,6 +13,7 @@ import {
   Select,
   TextInput,
 } from '@verdant/ui';
+import { isUuid } from '@verdant/validation';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { loadApi } from '../lib/backend';
@@ -21,7 +22,6 @@ import { errorMessage } from './vendor-format';
 
 const PAGE_SIZE = 24;
 const ALL = 'all';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const categoryLabel = (category: string) =>
   category.charAt(0).toUpperCase() + category.slice(1).replace(/-/g, ' ');
@@ -45,7 +45,7 @@ export function Component() {
   const search = params.get('q') ?? '';
   const category = params.get('category');
   const merchantParam = params.get('merchant');
-  const merchantId = merchantParam && UUID.test(merchantParam) ? merchantParam : undefined;
+  const merchantId = isUuid(merchantParam) ? merchantParam : undefined;
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const [draft, setDraft] = useState(search);
 
