@@ -604,13 +604,25 @@ describe('money flows', () => {
   it('releases due commissions, pays them out and claws back a refund after payout', async () => {
     const order = await pendingOrder();
     await pay(order);
-    const later = new Date(Date.now() + 31 * 86_400_000).toISOString();
     const affiliate = await as(EMAIL.A);
-    expect((await affiliate.rpc('release_due_commissions', { as_of: later })).error?.message).toBe(
+    expect((await affiliate.rpc('release_due_commissions', {})).error?.message).toBe(
       'Only administrators can release commissions',
     );
     const admin = await as(EMAIL.admin);
-    const released = await admin.rpc('release_due_commissions', { as_of: later });
+    // Nobody releases ahead of time: a date in the future is refused and nothing changes.
+    const later = new Date(Date.now() + 31 * 86_400_000).toISOString();
+    const early = await admin.rpc('release_due_commissions', { as_of: later });
+    expect(early.error).toMatchObject({
+      code: '22023',
+      message: 'Commissions cannot be released ahead of time: the date must not be in the future',
+    });
+    expect((await saleOf(order))[0].status).toBe('pending');
+    // The holding period passes.
+    await query(
+      `update public.commissions set available_at = now() - interval '1 day' where order_id = $1`,
+      [order],
+    );
+    const released = await admin.rpc('release_due_commissions', {});
     expect(released.data).toBeGreaterThanOrEqual(1);
     expect((await saleOf(order))[0].status).toBe('approved');
 

@@ -187,17 +187,28 @@ describe('the full chain in Chromium', () => {
         { kind: 'sale', status: 'pending', amount_cents: 750 },
       ]);
 
-      // The holding period elapses (clock injected): approved, then paid out by run-payouts.
+      // No run pays ahead of time: a date past the holding period is refused while it is future.
+      const runPayouts = (body: Record<string, unknown>) =>
+        fetch(`${stack.apiUrl}/functions/v1/run-payouts`, {
+          method: 'POST',
+          headers: {
+            apikey: stack.anonKey,
+            authorization: `Bearer ${world.admin.token}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify(body),
+        });
       const later = new Date(Date.parse(paid.paid_at as string) + 15 * 86_400_000).toISOString();
-      const payout = await fetch(`${stack.apiUrl}/functions/v1/run-payouts`, {
-        method: 'POST',
-        headers: {
-          apikey: stack.anonKey,
-          authorization: `Bearer ${world.admin.token}`,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({ asOf: later, minimumCents: 100 }),
-      });
+      const early = await runPayouts({ asOf: later, minimumCents: 100 });
+      expect(early.status).toBe(400);
+      expect(await commissions(orderId)).toMatchObject([{ kind: 'sale', status: 'pending' }]);
+
+      // The holding period elapses: approved, then paid out by run-payouts.
+      await stack.pool.query(
+        `update public.commissions set available_at = now() - interval '1 day' where order_id = $1`,
+        [orderId],
+      );
+      const payout = await runPayouts({ minimumCents: 100 });
       expect(payout.status).toBe(200);
       expect(await commissions(orderId)).toMatchObject([
         { kind: 'sale', status: 'paid', amount_cents: 750 },

@@ -12,7 +12,10 @@ export const RUN_PAYOUTS_FUNCTION = 'run-payouts';
 export const DEFAULT_PAYOUT_MINIMUM_CENTS = 1000;
 
 export interface PayoutRunInput {
-  /** The moment the run counts as (commissions due by then are released). Default: now. */
+  /**
+   * The moment the run counts as (commissions due by then are released). Default: now. A moment in
+   * the future is refused (`validation_failed`): nothing is released before its holding period ends.
+   */
   asOf?: string;
   /** Affiliates with less than this approved (after clawbacks) wait for the next run. Default 1000. */
   minimumCents?: number;
