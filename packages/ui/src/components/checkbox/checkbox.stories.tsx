@@ -14,6 +14,14 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvas, args }) => {
     const checkbox = canvas.getByRole('checkbox', { name: 'Remember me' });
+    await expect(checkbox).not.toBeChecked();
+    await expect(args.onCheckedChange).not.toHaveBeenCalled();
+  },
+};
+
+export const Toggled: Story = {
+  play: async ({ canvas, args }) => {
+    const checkbox = canvas.getByRole('checkbox', { name: 'Remember me' });
     await userEvent.click(canvas.getByText('Remember me'));
     await expect(checkbox).toBeChecked();
     await expect(args.onCheckedChange).toHaveBeenCalledWith(true);

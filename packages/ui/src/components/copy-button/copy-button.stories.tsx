@@ -29,6 +29,15 @@ function withClipboard(writeText: (text: string) => Promise<void>) {
 const written: string[] = [];
 
 export const Default: Story = {
+  play: async ({ canvas, args }) => {
+    const button = canvas.getByRole('button', { name: 'Copy link' });
+    await expect(button).toBeEnabled();
+    await expect(button).not.toHaveAttribute('data-copied');
+    await expect(args.onCopied).not.toHaveBeenCalled();
+  },
+};
+
+export const CopiedState: Story = {
   beforeEach: withClipboard(async (text) => {
     written.push(text);
   }),

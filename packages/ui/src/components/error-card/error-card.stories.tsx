@@ -17,6 +17,13 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('alert', { name: 'Something went wrong' })).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Try Again' })).toBeEnabled();
+    await expect(args.onRetry).not.toHaveBeenCalled();
+  },
+};
+
+export const RetryClicked: Story = {
+  play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Try Again' }));
     await expect(args.onRetry).toHaveBeenCalledTimes(1);
   },

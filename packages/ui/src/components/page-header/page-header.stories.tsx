@@ -31,6 +31,12 @@ export const Default: Story = {
     await expect(
       canvas.getByRole('heading', { level: 1, name: 'Affiliate links' }),
     ).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Create link' })).toBeInTheDocument();
+  },
+};
+
+export const ActionClicked: Story = {
+  play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Create link' }));
     await expect(onCreate).toHaveBeenCalled();
   },

@@ -36,6 +36,12 @@ export const Default: Story = {
       'page',
     );
     await expect(canvas.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await expect(args.onPageChange).not.toHaveBeenCalled();
+  },
+};
+
+export const PageChange: Story = {
+  play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
     await expect(args.onPageChange).toHaveBeenLastCalledWith(2);
     await expect(canvas.getByRole('button', { name: 'Page 2' })).toHaveAttribute(
@@ -76,12 +82,6 @@ export const KeyboardNavigation: Story = {
       'aria-current',
       'page',
     );
-  },
-};
-
-export const Hovered: Story = {
-  play: async ({ canvas }) => {
-    await userEvent.hover(canvas.getByRole('button', { name: 'Page 3' }));
   },
 };
 

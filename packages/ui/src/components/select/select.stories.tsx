@@ -27,6 +27,15 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvas, args }) => {
     const trigger = canvas.getByRole('combobox', { name: 'Category' });
+    await expect(trigger).toHaveTextContent('Choose a category');
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await expect(args.onValueChange).not.toHaveBeenCalled();
+  },
+};
+
+export const ChoosesOption: Story = {
+  play: async ({ canvas, args }) => {
+    const trigger = canvas.getByRole('combobox', { name: 'Category' });
     await userEvent.click(trigger);
     const listbox = await screen.findByRole('listbox');
     await expect(listbox.closest('.radix-themes')).toHaveClass('dark');

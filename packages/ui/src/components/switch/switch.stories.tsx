@@ -18,6 +18,14 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvas, args }) => {
     const control = canvas.getByRole('switch', { name: 'Email me when a sale is attributed' });
+    await expect(control).not.toBeChecked();
+    await expect(args.onCheckedChange).not.toHaveBeenCalled();
+  },
+};
+
+export const Toggled: Story = {
+  play: async ({ canvas, args }) => {
+    const control = canvas.getByRole('switch', { name: 'Email me when a sale is attributed' });
     await userEvent.click(control);
     await expect(control).toBeChecked();
     await expect(args.onCheckedChange).toHaveBeenCalledWith(true);

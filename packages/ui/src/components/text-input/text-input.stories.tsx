@@ -22,6 +22,15 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvas, args }) => {
     const input = canvas.getByRole('textbox', { name: 'Link name' });
+    await expect(input).toHaveValue('');
+    await expect(input).toHaveAttribute('placeholder', 'Spring collection');
+    await expect(args.onChange).not.toHaveBeenCalled();
+  },
+};
+
+export const Typing: Story = {
+  play: async ({ canvas, args }) => {
+    const input = canvas.getByRole('textbox', { name: 'Link name' });
     await userEvent.type(input, 'Bamboo');
     await expect(input).toHaveValue('Bamboo');
     await expect(args.onChange).toHaveBeenCalledTimes(6);

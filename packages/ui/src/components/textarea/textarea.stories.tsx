@@ -20,6 +20,14 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvas }) => {
     const textarea = canvas.getByRole('textbox', { name: 'Bio' });
+    await expect(textarea).toHaveValue('');
+    await expect(textarea).toHaveAccessibleDescription('Shown on your link page.');
+  },
+};
+
+export const Typing: Story = {
+  play: async ({ canvas }) => {
+    const textarea = canvas.getByRole('textbox', { name: 'Bio' });
     await userEvent.type(textarea, 'Zero-waste home goods');
     await expect(textarea).toHaveValue('Zero-waste home goods');
     await expect(textarea).toHaveAccessibleDescription('Shown on your link page.');

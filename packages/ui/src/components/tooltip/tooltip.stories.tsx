@@ -24,6 +24,13 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
   play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'About commission' })).toBeVisible();
+    await expect(screen.queryByRole('tooltip')).toBeNull();
+  },
+};
+
+export const ShowsOnHover: Story = {
+  play: async ({ canvas }) => {
     await userEvent.hover(canvas.getByRole('button', { name: 'About commission' }));
     await expect(await screen.findByRole('tooltip')).toHaveTextContent(
       'Commission is paid 30 days after the sale.',
