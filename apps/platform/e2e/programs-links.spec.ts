@@ -1,8 +1,10 @@
 import {
+  createAccount,
   demoAccount,
   expect,
   expectNoAxeViolations,
   login,
+  stack,
   test,
   uniqueEmail,
 } from './support/fixtures';
@@ -48,6 +50,77 @@ test.describe('programs and links', () => {
       '/one-sheet/pdf/affiliate-one-sheet.pdf',
     );
     await expectNoAxeViolations(page, '/recruit');
+  });
+
+  test('the free plan holds ten tracked links: the page offers Affiliate Pro, the database refuses an eleventh', async ({
+    page,
+  }) => {
+    const { email, password, id } = await createAccount('ten-links', 'Fern+Links2026', {
+      name: 'Ivy Tenlinks',
+      role: 'affiliate',
+    });
+    const service = {
+      apikey: stack.serviceKey,
+      authorization: `Bearer ${stack.serviceKey}`,
+      'content-type': 'application/json',
+    };
+    const stamp = Date.now().toString(36);
+    const links = Array.from({ length: 10 }, (_, i) => ({
+      affiliate_id: id,
+      code: `ten-${stamp}-${i}`,
+      destination_url: `https://example.org/ten/${i}`,
+      title: `Link ${i + 1}`,
+    }));
+    const made = await fetch(new URL('/rest/v1/affiliate_links', stack.apiUrl), {
+      method: 'POST',
+      headers: service,
+      body: JSON.stringify(links),
+    });
+    expect(made.status).toBe(201);
+
+    await login(page, { email, password }, /\/dashboard$/);
+    await page.goto('/affiliate-links');
+    await expect(
+      page.getByRole('heading', { name: 'Your free plan includes 10 tracked links' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create link' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'See Affiliate Pro' })).toHaveAttribute(
+      'href',
+      '/pricing',
+    );
+    // Every existing link keeps working and can still be switched off and on.
+    await expect(page.getByRole('switch', { name: `Enable /go/ten-${stamp}-0` })).toBeChecked();
+    await expectNoAxeViolations(page, '/affiliate-links at the free limit');
+
+    // Whatever the client, the database refuses the eleventh: 403 naming the plan, nothing made.
+    const signIn = await fetch(new URL('/auth/v1/token?grant_type=password', stack.apiUrl), {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    const { access_token: token } = (await signIn.json()) as { access_token: string };
+    const eleventh = await fetch(new URL('/rest/v1/affiliate_links', stack.apiUrl), {
+      method: 'POST',
+      headers: {
+        apikey: stack.anonKey,
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        affiliate_id: id,
+        code: `ten-${stamp}-x`,
+        destination_url: 'https://example.org/ten/x',
+      }),
+    });
+    expect(eleventh.status).toBe(403);
+    expect(((await eleventh.json()) as { message: string }).message).toBe(
+      'Affiliate Free includes up to 10 tracked links. Affiliate Pro unlocks unlimited tracked links.',
+    );
+    const count = await fetch(
+      new URL(`/rest/v1/affiliate_links?affiliate_id=eq.${id}&select=id`, stack.apiUrl),
+      { headers: service },
+    );
+    expect(((await count.json()) as unknown[]).length).toBe(10);
   });
 
   test('an affiliate creates a link, copies it, sees its QR code and stats, and disables it', async ({

@@ -135,7 +135,7 @@ test('a product is created with an image and CO2e, saved as a draft and submitte
   await expect(page).toHaveURL(/\/vendor\/products$/);
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row.getByText('Draft')).toBeVisible();
-  await row.getByRole('button', { name: `Submit ${name} for approval` }).click();
+  await row.getByRole('button', { name: `Submit for approval: ${name}` }).click();
   await expect(row.getByText('Submitted for approval')).toBeVisible();
 });
 
@@ -188,4 +188,71 @@ test('a new merchant completes the resumable onboarding with a claim and evidenc
   await page.getByRole('button', { name: 'Finish onboarding' }).click();
   await expect(page).toHaveURL(/\/dashboard-vendor$/);
   await expect(page.getByRole('radio', { name: '30 days' })).toBeVisible();
+});
+
+test('Merchant Starter holds one program and 25 products: the pages offer Merchant Growth instead of more', async ({
+  page,
+}) => {
+  const { email, password, id } = await createAccount('starter', 'Loam+Starter26', {
+    name: 'Sorrel Starter',
+    role: 'merchant',
+  });
+  const service = {
+    apikey: stack.serviceKey,
+    authorization: `Bearer ${stack.serviceKey}`,
+    'content-type': 'application/json',
+    prefer: 'resolution=merge-duplicates',
+  };
+  const post = (table: string, body: unknown) =>
+    fetch(new URL(`/rest/v1/${table}`, stack.apiUrl), {
+      method: 'POST',
+      headers: service,
+      body: JSON.stringify(body),
+    });
+  const stamp = Date.now().toString(36);
+  expect((await post('merchant_profiles', { id, company_name: 'Sorrel Goods' })).status).toBe(201);
+  expect(
+    (
+      await post('affiliate_programs', {
+        merchant_id: id,
+        name: 'Sorrel partners',
+        commission_type: 'percent',
+        commission_rate_bps: 1000,
+      })
+    ).status,
+  ).toBe(201);
+  const products = Array.from({ length: 25 }, (_, i) => ({
+    merchant_id: id,
+    name: `Sorrel item ${i + 1}`,
+    slug: `sorrel-${stamp}-${i}`,
+    price_cents: 1000 + i,
+  }));
+  expect((await post('products', products)).status).toBe(201);
+
+  await login(page, { email, password }, /\/dashboard-vendor$/);
+  await visit(page, '/vendor/settings');
+  await expect(
+    page.getByRole('heading', { name: 'Merchant Starter includes one affiliate program' }),
+  ).toBeVisible();
+  await page.getByRole('combobox', { name: 'Program' }).click();
+  await expect(page.getByRole('option', { name: 'Sorrel partners' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'New program…' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await visit(page, '/vendor/products');
+  await expect(
+    page.getByRole('heading', { name: 'Merchant Starter includes up to 25 products' }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add a product' })).toHaveCount(0);
+  await expectNoAxeViolations(page, '/vendor/products at the Starter limit');
+
+  await visit(page, '/add-product');
+  await expect(
+    page.getByRole('heading', { name: 'Merchant Starter includes up to 25 products' }),
+  ).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Product details' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'See Merchant Growth' })).toHaveAttribute(
+    'href',
+    '/pricing',
+  );
 });

@@ -1,8 +1,10 @@
 import { Box, Flex, Heading, Text } from '@radix-ui/themes';
 import {
+  PLAN_RESOURCES,
   SUBSCRIPTION_TIERS,
-  storefrontLimit,
+  planLimit,
   type PaidTierId,
+  type PlanResource,
   type SubscriptionTier,
 } from '@verdant/api-client';
 import { useAuth } from '@verdant/auth/react';
@@ -17,8 +19,8 @@ import { Link } from 'react-router-dom';
 export interface Plan {
   /** The active paid tier, or null on the free plan. */
   tier: (SubscriptionTier & { id: PaidTierId }) | null;
-  /** How many storefronts the user may own; null is unlimited. */
-  storefrontLimit: number | null;
+  /** How many of each plan-limited resource the user may own; null is unlimited. */
+  limits: Readonly<Record<PlanResource, number | null>>;
 }
 
 /** The paid tier with this stored id. */
@@ -36,8 +38,15 @@ export function usePlan(): Plan {
   const { user } = useAuth();
   return {
     tier: user?.hasActiveSubscription ? tierById(user.subscriptionTier) : null,
-    storefrontLimit: storefrontLimit(user),
+    limits: Object.fromEntries(
+      PLAN_RESOURCES.map((resource) => [resource, planLimit(user, resource)]),
+    ) as Record<PlanResource, number | null>,
   };
+}
+
+/** Whether `owned` rows already reach the limit (the database refuses the next creation). */
+export function atPlanLimit(limit: number | null, owned: number | undefined): boolean {
+  return limit !== null && owned !== undefined && owned >= limit;
 }
 
 /** Shown in place of a feature the user's plan does not include, with the way to unlock it. */

@@ -22,6 +22,7 @@ import { LineChart } from '@verdant/ui/charts';
 import '@verdant/ui/charts.css';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan';
 import { api } from '../lib/api';
 import { errorMessage, formatCount } from './vendor-format';
 
@@ -209,6 +210,9 @@ export function Component() {
   });
   const [selected, setSelected] = useState<string | null>(null);
   const rows = links.data?.rows ?? [];
+  const { limits } = usePlan();
+  // The plan gate (the database enforces the same limit).
+  const atLimit = atPlanLimit(limits.affiliate_links, links.data?.total);
   const current = rows.find((l) => l.id === selected) ?? null;
 
   const toggle = async (link: AffiliateLink, active: boolean) => {
@@ -280,13 +284,20 @@ export function Component() {
         title="Affiliate links"
         description="Every link is tracked at /go/{code}: clicks are counted once per visitor and hour, and sales are credited to you."
       />
-      <CreateLink
-        onCreated={(link) => {
-          toast({ title: 'Link created', description: goUrl(link.code) });
-          setSelected(link.id);
-          void queryClient.invalidateQueries({ queryKey: ['links', 'mine'] });
-        }}
-      />
+      {atLimit ? (
+        <UpgradeCard
+          title={`Your free plan includes ${limits.affiliate_links} tracked links`}
+          description="Affiliate Pro unlocks unlimited tracked links. All your links keep working, and you can enable, disable and share them as before."
+        />
+      ) : (
+        <CreateLink
+          onCreated={(link) => {
+            toast({ title: 'Link created', description: goUrl(link.code) });
+            setSelected(link.id);
+            void queryClient.invalidateQueries({ queryKey: ['links', 'mine'] });
+          }}
+        />
+      )}
       {current ? <LinkDetail link={current} /> : null}
       {links.isError ? (
         <ErrorCard message={errorMessage(links.error)} onRetry={() => void links.refetch()} />

@@ -17,7 +17,7 @@ import {
 } from '@verdant/ui';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { UpgradeCard, usePlan } from '../app/plan';
+import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan';
 import { api } from '../lib/api';
 import { errorMessage } from './vendor-format';
 
@@ -246,9 +246,9 @@ function StorefrontEditor({ storefront }: { storefront: Storefront }) {
 export function Component() {
   const queryClient = useQueryClient();
   const mine = useQuery({ queryKey: MINE, queryFn: () => api.storefronts.listMine() });
-  const { storefrontLimit } = usePlan();
+  const { limits } = usePlan();
   // The plan gate (the database enforces the same limit).
-  const atLimit = storefrontLimit !== null && (mine.data?.length ?? 0) >= storefrontLimit;
+  const atLimit = atPlanLimit(limits.storefronts, mine.data?.length);
   return (
     <Flex direction="column" gap="5" py="5">
       <title>Storefronts — Verdant</title>

@@ -24,9 +24,10 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { atPlanLimit, usePlan } from '../app/plan';
 import { api } from '../lib/api';
 import { errorMessage } from './vendor-format';
-import { STATUS_LABEL } from './vendor-products';
+import { ProductLimitCard, STATUS_LABEL } from './vendor-products';
 
 const CATEGORY_LABELS: Record<ProductCategory, string> = {
   home: 'Home',
@@ -126,6 +127,14 @@ export function Component() {
     queryFn: () => api.products.getBySlug(slug!),
     enabled: Boolean(slug),
   });
+  const { limits } = usePlan();
+  // A new product needs room in the plan (the database enforces the same limit).
+  const owned = useQuery({
+    queryKey: ['vendor', 'products', 'count'],
+    queryFn: () => api.products.listMine({ page: 0, pageSize: 1 }),
+    enabled: !slug && limits.products !== null,
+  });
+  const atLimit = !slug && atPlanLimit(limits.products, owned.data?.total);
   // The form starts from the stored product (or empty) and keeps the user's edits from then on.
   const [edited, setEdited] = useState<Draft | null>(null);
   const draft = edited ?? (existing.data ? toDraft(existing.data) : EMPTY);
@@ -190,6 +199,14 @@ export function Component() {
       <ErrorCard message={errorMessage(existing.error)} onRetry={() => void existing.refetch()} />
     );
   const status = existing.data ? STATUS_LABEL[existing.data.status] : undefined;
+  if (atLimit)
+    return (
+      <Flex direction="column" gap="5" py="5" maxWidth="820px">
+        <title>Add a product — Verdant</title>
+        <PageHeader title="Add a product" />
+        <ProductLimitCard limit={limits.products} />
+      </Flex>
+    );
 
   return (
     <Flex direction="column" gap="5" py="5" maxWidth="820px">

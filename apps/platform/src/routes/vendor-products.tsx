@@ -13,6 +13,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan';
 import { api } from '../lib/api';
 import { errorMessage, formatMoney } from './vendor-format';
 
@@ -29,6 +30,17 @@ export const STATUS_LABEL: Record<
   archived: { label: 'Archived', tone: 'info' },
 };
 
+/** In place of "Add a product" once the merchant's plan holds no more products. */
+export function ProductLimitCard({ limit }: { limit: number | null }) {
+  return (
+    <UpgradeCard
+      tier="business"
+      title={`Merchant Starter includes up to ${limit ?? 0} products`}
+      description="Merchant Growth unlocks unlimited products. Your products stay in the shop, and you can edit or delete them to make room."
+    />
+  );
+}
+
 /** The merchant's products in every status (/vendor/products). */
 export function Component() {
   const queryClient = useQueryClient();
@@ -37,6 +49,9 @@ export function Component() {
     queryKey: ['vendor', 'products', page],
     queryFn: () => api.products.listMine({ page: page - 1, pageSize: PAGE_SIZE }),
   });
+  const { limits } = usePlan();
+  // The plan gate (the database enforces the same limit).
+  const atLimit = atPlanLimit(limits.products, products.data?.total);
   const submit = useMutation({
     mutationFn: (product: Product) => api.products.submitForReview(product.id),
     onSuccess: async (product) => {
@@ -88,7 +103,7 @@ export function Component() {
             variant="secondary"
             loading={submit.isPending && submit.variables?.id === p.id}
             onClick={() => submit.mutate(p)}
-            aria-label={`Submit ${p.name} for approval`}
+            aria-label={`Submit for approval: ${p.name}`}
           >
             Submit for approval
           </Button>
@@ -107,11 +122,14 @@ export function Component() {
         title="Products"
         description="Drafts are yours to edit; submitted products go live once an administrator approves them."
         actions={
-          <Button asChild>
-            <Link to="/add-product">Add a product</Link>
-          </Button>
+          atLimit ? undefined : (
+            <Button asChild>
+              <Link to="/add-product">Add a product</Link>
+            </Button>
+          )
         }
       />
+      {atLimit ? <ProductLimitCard limit={limits.products} /> : null}
       {products.isError ? (
         <ErrorCard message={errorMessage(products.error)} onRetry={() => void products.refetch()} />
       ) : (

@@ -15,6 +15,7 @@ import {
 } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan';
 import { api } from '../lib/api';
 import { errorMessage } from './vendor-format';
 
@@ -89,6 +90,9 @@ export function Component() {
   });
   const [chosen, setSelected] = useState<string | null>(null);
   const rows = programs.data?.rows ?? [];
+  const { limits } = usePlan();
+  // The plan gate (the database enforces the same limit): no new program beyond it.
+  const atLimit = atPlanLimit(limits.affiliate_programs, programs.data?.total);
   const selected = chosen ?? rows[0]?.id ?? 'new';
   const current = rows.find((p) => p.id === selected) ?? null;
   // Edits belong to the program they were made on; choosing another program starts from its values.
@@ -170,7 +174,7 @@ export function Component() {
                   onValueChange={setSelected}
                   options={[
                     ...rows.map((p) => ({ value: p.id, label: p.name })),
-                    { value: 'new', label: 'New program…' },
+                    ...(atLimit ? [] : [{ value: 'new', label: 'New program…' }]),
                   ]}
                 />
               </Field>
@@ -280,6 +284,13 @@ export function Component() {
           </form>
         </Card>
       )}
+      {atLimit ? (
+        <UpgradeCard
+          tier="business"
+          title="Merchant Starter includes one affiliate program"
+          description="Merchant Growth unlocks more programs. Your program keeps running, and you can change its terms here at any time."
+        />
+      ) : null}
     </Flex>
   );
 }
