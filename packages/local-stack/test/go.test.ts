@@ -245,7 +245,7 @@ describe('/go/{code}', () => {
     }
   }, 240_000);
 
-  it('writes the clicks still buffered when the stack stops (SIGTERM)', async () => {
+  it("writes the clicks still buffered when the stack stops (SIGTERM), minus a deleted link's", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'verdant-go-stop-'));
     const options = { dataDir, apiPort: 0, webPort: 0, quiet: true, ephemeral: true, seed: false };
     try {
@@ -256,17 +256,22 @@ describe('/go/{code}', () => {
       });
       const w = await createWorld(first);
       for (let i = 0; i < 25; i += 1) {
-        const res = await fetch(`${first.webUrl}/go/${w.linkA.code}`, {
-          redirect: 'manual',
-          headers: { 'user-agent': `${BROWSER} visitor-${i}` },
-        });
-        expect(res.status).toBe(302);
+        // Every fifth visitor also follows link B, which is deleted before the flush.
+        for (const code of i % 5 === 0 ? [w.linkA.code, w.linkB.code] : [w.linkA.code]) {
+          const res = await fetch(`${first.webUrl}/go/${code}`, {
+            redirect: 'manual',
+            headers: { 'user-agent': `${BROWSER} visitor-${i}` },
+          });
+          expect(res.status).toBe(302);
+        }
       }
       const { rows: before } = await first.pool.query<{ n: number }>(
         'select count(*)::int as n from public.link_clicks where link_id = $1',
         [w.linkA.id],
       );
       expect(before[0]!.n).toBe(0);
+      // A deleted link's clicks can never be written; they must not take link A's with them.
+      await first.pool.query('delete from public.affiliate_links where id = $1', [w.linkB.id]);
       await first.stop(); // what SIGTERM runs
 
       const second = await startStack(options);

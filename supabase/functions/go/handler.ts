@@ -272,12 +272,22 @@ export function createHandler(env: FunctionEnv, runtime: FunctionRuntime = {}): 
       const batch = buffer.slice(0, batchSize);
       const rows = await toRows(batch);
       const { error } = await admin.from('link_clicks').insert(rows);
-      if (error) {
-        // Keep the clicks for the next attempt (a link deleted meanwhile is the only row error:
-        // drop the batch then, it can never be written).
-        if (error.code === '23503') buffer = buffer.slice(batch.length);
-        throw new Error(`click flush failed: ${error.message}`);
+      if (error?.code === '23503') {
+        // A link deleted meanwhile is the only row error: its clicks can never be written. Drop
+        // those, keep the rest of the batch in order, and write it again.
+        const { data: links, error: lookup } = await admin
+          .from('affiliate_links')
+          .select('id')
+          .in('id', [...new Set(batch.map((click) => click.linkId))]);
+        if (lookup) throw new Error(`click flush failed: ${lookup.message}`);
+        const alive = new Set((links ?? []).map((link) => String(link.id)));
+        const kept = batch.filter((click) => alive.has(click.linkId));
+        if (kept.length === batch.length) throw new Error(`click flush failed: ${error.message}`);
+        buffer = [...kept, ...buffer.slice(batch.length)];
+        continue;
       }
+      // Otherwise keep the clicks for the next attempt.
+      if (error) throw new Error(`click flush failed: ${error.message}`);
       buffer = buffer.slice(batch.length);
     }
   };
