@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { createPdfRenderer, pdfSource } from './one-sheet-pdf.js';
+import { REFUSED_METHODS } from './gateway-requests.js';
 import { readBody, sendWebResponse, toWebRequest, type WebHandler } from './http.js';
 import { compress, compressible, createCompressedFileCache, negotiate } from './web-compress.js';
 import {
@@ -231,6 +232,16 @@ export function createWebServer(opts: WebServerOptions): http.Server {
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    // Methods no route of the site answers (and that web Requests cannot carry): 405, as the
+    // gateway answers them, before anything is forwarded.
+    if (REFUSED_METHODS.has(req.method ?? '')) {
+      res.writeHead(405, {
+        allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+        'content-type': 'application/json',
+      });
+      res.end(JSON.stringify({ message: `Method ${req.method} is not allowed` }));
+      return;
+    }
     const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
     const go = /^\/go\/([^/]*)\/?$/.exec(rawPath);
     const functions = opts.functions?.();
