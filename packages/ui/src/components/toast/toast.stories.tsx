@@ -91,11 +91,11 @@ async function swipeRight(element: HTMLElement, distance: number) {
 
 export const SwipeToDismiss: Story = {
   play: async ({ canvasElement }) => {
-    // A short swipe (below the 50 px threshold) snaps back…
-    await swipeRight(await show(canvasElement), 30);
+    // A swipe just short of the 50 px threshold snaps back…
+    await swipeRight(await show(canvasElement), 45);
     await expect(openToasts()).toHaveLength(1);
-    // …a swipe past it dismisses the toast.
-    await swipeRight(openToasts()[0]!, 90);
+    // …a swipe just past it dismisses the toast.
+    await swipeRight(openToasts()[0]!, 60);
     await waitFor(() => expect(openToasts()).toHaveLength(0));
   },
 };

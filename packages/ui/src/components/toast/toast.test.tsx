@@ -2,7 +2,7 @@ import './toast.css';
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VerdantTheme } from '../verdant-theme';
-import { TOAST_DURATION, TOAST_LIMIT, TOAST_SWIPE_THRESHOLD, Toaster, toast } from '.';
+import { TOAST_DURATION, TOAST_LIMIT, Toaster, toast } from '.';
 
 const openToasts = () => document.querySelectorAll('[data-slot="toast"][data-state="open"]');
 
@@ -22,10 +22,11 @@ afterEach(() => {
 });
 
 describe('toast()', () => {
-  it('uses the spec defaults: 5000 ms, one at a time, swipe threshold 50', () => {
+  // The 50 px swipe threshold is asserted as behaviour in the SwipeToDismiss story (45 px snaps
+  // back, 60 px dismisses).
+  it('uses the spec defaults: 5000 ms, one at a time', () => {
     expect(TOAST_DURATION).toBe(5000);
     expect(TOAST_LIMIT).toBe(1);
-    expect(TOAST_SWIPE_THRESHOLD).toBe(50);
   });
 
   it('hides a toast 5000 ms after it appears', () => {
