@@ -1,4 +1,4 @@
-import { isUuid, sanitizeText } from '@verdant/validation';
+import { SLUG_PATTERN, isUuid, sanitizeText } from '@verdant/validation';
 import { ApiError } from './errors';
 
 /*
@@ -17,8 +17,8 @@ export function invalid(field: string, reason: string): never {
   throw new ApiError('validation_failed', `${field} ${reason}`, { details });
 }
 
-/** Lower-case letters, digits and single hyphens, 3–64 characters: slugs and link codes. */
-export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){2,63}$/;
+/** Lower-case letters, digits and single hyphens, 3–64 characters (from `@verdant/validation`). */
+export { SLUG_PATTERN };
 /** Usernames: lower-case letters, digits, `_` and `-`, 3–32 characters, starting and ending alphanumeric. */
 export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9_-]{1,30}[a-z0-9]$/;
 /** Tracked-link codes of `/go/{code}`. */

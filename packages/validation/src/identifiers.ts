@@ -1,6 +1,9 @@
 /** A UUID in its canonical 8-4-4-4-12 hexadecimal form (any version, either case). */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** URL slugs: lower-case letters, digits and single hyphens, 3–64 characters. */
+export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){2,63}$/;
+
 /** Whether `value` is a UUID string (as Postgres's `uuid` type and the auth API accept). */
 export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID_PATTERN.test(value);

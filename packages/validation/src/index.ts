@@ -20,7 +20,7 @@ export {
   type ScriptErrorMetadata,
   type UnhandledRejectionMetadata,
 } from './engagement.ts';
-export { UUID_PATTERN, bearerToken, isUuid } from './identifiers.ts';
+export { SLUG_PATTERN, UUID_PATTERN, bearerToken, isUuid } from './identifiers.ts';
 export { EMAIL_MESSAGES, validateEmail, type EmailValidationResult } from './email.ts';
 export {
   PASSWORD_MESSAGES,
@@ -42,6 +42,7 @@ export { BASIC_HTML_TAGS, sanitizeText, type SanitizeOptions } from './sanitize.
 export {
   LINK_DESTINATION_MAX_LENGTH,
   LINK_DESTINATION_MESSAGES,
+  newLinkCode,
   validateLinkDestination,
   type LinkDestinationResult,
 } from './links.ts';
@@ -58,3 +59,13 @@ export {
   type SubscriptionAudience,
   type SubscriptionTier,
 } from './tiers.ts';
+export {
+  PRODUCT_MESSAGES,
+  PROGRAM_TERMS_MESSAGES,
+  parseWholeNumber,
+  validateProductDraft,
+  validateProgramTermsDraft,
+  type FieldErrors,
+  type ProductDraft,
+  type ProgramTermsDraft,
+} from './forms.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LINK_DESTINATION_MESSAGES, validateLinkDestination } from './links.ts';
+import { LINK_DESTINATION_MESSAGES, newLinkCode, validateLinkDestination } from './links.ts';
 
 describe('validateLinkDestination', () => {
   it.each([
@@ -33,5 +33,33 @@ describe('validateLinkDestination', () => {
   it('refuses non-strings', () => {
     expect(validateLinkDestination(42).ok).toBe(false);
     expect(validateLinkDestination(null).ok).toBe(false);
+  });
+});
+
+describe('newLinkCode', () => {
+  const CODE = /^[a-z0-9-]{4,32}$/;
+
+  it('slugs the label and adds six random characters', () => {
+    expect(newLinkCode('Bamboo Toothbrush Set (4)', new Uint8Array([1, 2, 35, 255]))).toBe(
+      'bamboo-toothbrus-01020z',
+    );
+  });
+
+  it('falls back to "link" and never ends the slug part with a hyphen', () => {
+    expect(newLinkCode('!!!', new Uint8Array([0, 0, 0, 0]))).toBe('link-000000');
+    // "evergreen-homes-garden" cut at 16 characters ends with a hyphen, which is dropped.
+    expect(newLinkCode('Evergreen Homes, Garden', new Uint8Array([9, 9, 9, 9]))).toBe(
+      'evergreen-homes-090909',
+    );
+  });
+
+  it('always fits the tracked-link code rule, with fresh randomness each time', () => {
+    const codes = new Set(
+      ['Refillable Dish Soap, 1 L', 'é', 'x'.repeat(200), ''].flatMap((label) =>
+        Array.from({ length: 25 }, () => newLinkCode(label)),
+      ),
+    );
+    for (const code of codes) expect(code).toMatch(CODE);
+    expect(codes.size).toBeGreaterThan(90);
   });
 });

@@ -52,3 +52,25 @@ export function validateLinkDestination(value: unknown): LinkDestinationResult {
     return { ok: false, error: LINK_DESTINATION_MESSAGES.invalid };
   return { ok: true, destination };
 }
+
+/**
+ * A short, readable, unguessable code for a new tracked link (`/go/{code}`): the label as a slug
+ * (at most 16 characters, "link" when nothing is left) and six random base-36 characters, e.g.
+ * `bamboo-toothbrush-k3x9qa`. `random` supplies the randomness (four bytes; by default from the
+ * platform's cryptographic generator).
+ */
+export function newLinkCode(
+  label: string,
+  random: Uint8Array = crypto.getRandomValues(new Uint8Array(4)),
+): string {
+  const clean = label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 16)
+    .replace(/-+$/, '');
+  const suffix = Array.from(random.slice(0, 4), (byte) => byte.toString(36).padStart(2, '0'))
+    .join('')
+    .slice(0, 6);
+  return `${clean || 'link'}-${suffix}`;
+}

@@ -20,26 +20,12 @@ import {
 } from '@verdant/ui';
 import { LineChart } from '@verdant/ui/charts';
 import '@verdant/ui/charts.css';
+import { newLinkCode } from '@verdant/validation';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan';
 import { api } from '../lib/api';
 import { errorMessage, formatCount } from './vendor-format';
-
-/** A short, readable, unguessable link code. */
-function newCode(prefix: string): string {
-  const clean = prefix
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 16);
-  const random = Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) =>
-    b.toString(36).padStart(2, '0'),
-  )
-    .join('')
-    .slice(0, 6);
-  return `${clean || 'link'}-${random}`;
-}
 
 const goUrl = (code: string) => `${window.location.origin}/go/${code}`;
 const NO_PRODUCT = 'program';
@@ -87,7 +73,7 @@ function CreateLink({ onCreated }: { onCreated: (link: AffiliateLink) => void })
     setError(null);
     try {
       const link = await api.links.create({
-        code: newCode(product?.name ?? program.merchant.company_name),
+        code: newLinkCode(product?.name ?? program.merchant.company_name),
         program_id: program.id,
         product_id: product?.id ?? null,
         destination_url: product

@@ -22,6 +22,7 @@ import {
   toast,
 } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { validateProductDraft } from '@verdant/validation';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { atPlanLimit, usePlan } from '../app/plan';
@@ -102,21 +103,6 @@ function toDraft(p: Product): Draft {
   };
 }
 
-function validate(d: Draft) {
-  const errors: Partial<Record<keyof Draft, string>> = {};
-  if (d.name.trim() === '') errors.name = 'Enter the product name';
-  if (!/^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){2,63}$/.test(d.slug))
-    errors.slug = 'Use 3–64 lower-case letters, digits and single hyphens';
-  if (!/^\d+(\.\d{1,2})?$/.test(d.price.trim())) errors.price = 'Enter a price such as 24.00';
-  if (d.stock.trim() !== '' && !/^\d+$/.test(d.stock.trim()))
-    errors.stock = 'Enter a whole number, or leave empty';
-  if (d.co2e.trim() !== '') {
-    if (!/^\d+(\.\d{1,3})?$/.test(d.co2e.trim())) errors.co2e = 'Enter kilograms such as 1.25';
-    if (d.co2eSource.trim().length < 3) errors.co2eSource = 'Name the source of the estimate';
-  }
-  return errors;
-}
-
 /** Create (/add-product) or edit (/vendor/products/:slug) a product, with images and CO2e. */
 export function Component() {
   const { slug } = useParams();
@@ -143,7 +129,7 @@ export function Component() {
   const [slugTyped, setSlugTyped] = useState(false);
   const slugEdited = slugTyped || Boolean(existing.data);
 
-  const errors = validate(draft);
+  const errors: Partial<Record<keyof Draft, string>> = validateProductDraft(draft);
   const show = (key: keyof Draft) => (touched ? errors[key] : undefined);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));

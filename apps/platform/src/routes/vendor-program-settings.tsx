@@ -14,6 +14,7 @@ import {
   toast,
 } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { parseWholeNumber, validateProgramTermsDraft } from '@verdant/validation';
 import { useState, type FormEvent } from 'react';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan';
 import { api } from '../lib/api';
@@ -59,28 +60,6 @@ function toDraft(p: AffiliateProgram): Draft {
   };
 }
 
-const whole = (value: string) => (/^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN);
-
-/** Field-by-field checks that mirror the database's rules, shown next to each field. */
-function validate(d: Draft) {
-  const errors: Partial<Record<keyof Draft, string>> = {};
-  if (d.name.trim() === '') errors.name = 'Give the program a name';
-  if (d.commissionType === 'percent') {
-    const rate = Number(d.rate);
-    if (!/^\d+(\.\d{1,2})?$/.test(d.rate.trim()) || rate <= 0 || rate > 100)
-      errors.rate = 'Enter a percentage above 0 and at most 100, with up to two decimals';
-  } else {
-    const flat = Number(d.flat);
-    if (!/^\d+(\.\d{1,2})?$/.test(d.flat.trim()) || flat <= 0)
-      errors.flat = 'Enter an amount above 0, e.g. 4.50';
-  }
-  const cookie = whole(d.cookieWindow);
-  if (!(cookie >= 1 && cookie <= 365)) errors.cookieWindow = 'Enter whole days from 1 to 365';
-  const holding = whole(d.holdingDays);
-  if (!(holding >= 0 && holding <= 180)) errors.holdingDays = 'Enter whole days from 0 to 180';
-  return errors;
-}
-
 /** Program settings (/vendor/settings): commission, cookie window, holding days, auto-approve. */
 export function Component() {
   const queryClient = useQueryClient();
@@ -105,7 +84,7 @@ export function Component() {
     setEdits({ key, draft: update(draft), touched });
   const setTouched = (value: boolean) => setEdits({ key, draft, touched: value });
 
-  const errors = validate(draft);
+  const errors: Partial<Record<keyof Draft, string>> = validateProgramTermsDraft(draft);
   const show = (key: keyof Draft) => (touched ? errors[key] : undefined);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
@@ -125,8 +104,8 @@ export function Component() {
       const common = {
         name: draft.name.trim(),
         description: draft.description.trim() || null,
-        cookie_window_days: whole(draft.cookieWindow),
-        holding_days: whole(draft.holdingDays),
+        cookie_window_days: parseWholeNumber(draft.cookieWindow),
+        holding_days: parseWholeNumber(draft.holdingDays),
         auto_approve: draft.autoApprove,
         status: draft.status,
       };

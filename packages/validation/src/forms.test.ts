@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PRODUCT_MESSAGES,
+  PROGRAM_TERMS_MESSAGES,
+  parseWholeNumber,
+  validateProductDraft,
+  validateProgramTermsDraft,
+  type ProductDraft,
+  type ProgramTermsDraft,
+} from './forms.ts';
+
+const program: ProgramTermsDraft = {
+  name: 'Evergreen partners',
+  commissionType: 'percent',
+  rate: '10',
+  flat: '',
+  cookieWindow: '30',
+  holdingDays: '30',
+};
+
+const product: ProductDraft = {
+  name: 'Bamboo Toothbrush Set (4)',
+  slug: 'bamboo-toothbrush-set',
+  price: '12.00',
+  stock: '',
+  co2e: '',
+  co2eSource: '',
+};
+
+describe('parseWholeNumber', () => {
+  it.each([
+    ['30', 30],
+    [' 7 ', 7],
+    ['0', 0],
+  ])('reads %j as %d', (text, value) => expect(parseWholeNumber(text)).toBe(value));
+
+  it.each(['', '1.5', '-1', '1e3', 'ten', '3 0'])('refuses %j', (text) =>
+    expect(parseWholeNumber(text)).toBeNaN(),
+  );
+});
+
+describe('validateProgramTermsDraft', () => {
+  it('accepts valid percent and flat terms', () => {
+    expect(validateProgramTermsDraft(program)).toEqual({});
+    expect(validateProgramTermsDraft({ ...program, rate: '7.25' })).toEqual({});
+    expect(
+      validateProgramTermsDraft({ ...program, commissionType: 'flat', rate: '', flat: '4.50' }),
+    ).toEqual({});
+  });
+
+  it.each([
+    [{ name: '  ' }, 'name'],
+    [{ rate: '0' }, 'rate'],
+    [{ rate: '100.01' }, 'rate'],
+    [{ rate: '7.255' }, 'rate'],
+    [{ rate: 'ten' }, 'rate'],
+    [{ commissionType: 'flat' as const, flat: '0' }, 'flat'],
+    [{ commissionType: 'flat' as const, flat: '4.505' }, 'flat'],
+    [{ cookieWindow: '0' }, 'cookieWindow'],
+    [{ cookieWindow: '366' }, 'cookieWindow'],
+    [{ cookieWindow: '30.5' }, 'cookieWindow'],
+    [{ holdingDays: '181' }, 'holdingDays'],
+    [{ holdingDays: '' }, 'holdingDays'],
+  ] as const)('refuses %j in %s, with its message', (change, field) => {
+    expect(validateProgramTermsDraft({ ...program, ...change })).toEqual({
+      [field]: PROGRAM_TERMS_MESSAGES[field],
+    });
+  });
+
+  it('checks only the commission field of the chosen type', () => {
+    expect(validateProgramTermsDraft({ ...program, flat: 'not checked' })).toEqual({});
+    expect(validateProgramTermsDraft({ ...program, holdingDays: '0' })).toEqual({});
+  });
+});
+
+describe('validateProductDraft', () => {
+  it('accepts a product with and without stock and a CO2e estimate', () => {
+    expect(validateProductDraft(product)).toEqual({});
+    expect(
+      validateProductDraft({ ...product, stock: '180', co2e: '0.24', co2eSource: 'Supplier LCA' }),
+    ).toEqual({});
+  });
+
+  it.each([
+    [{ name: '' }, 'name'],
+    [{ slug: 'Bamboo' }, 'slug'],
+    [{ slug: 'ab' }, 'slug'],
+    [{ slug: 'double--hyphen' }, 'slug'],
+    [{ price: '12.345' }, 'price'],
+    [{ price: '-1' }, 'price'],
+    [{ stock: '2.5' }, 'stock'],
+    [{ co2e: '1.2345', co2eSource: 'Supplier LCA' }, 'co2e'],
+    [{ co2e: '1.2', co2eSource: 'no' }, 'co2eSource'],
+  ] as const)('refuses %j in %s, with its message', (change, field) => {
+    expect(validateProductDraft({ ...product, ...change })).toEqual({
+      [field]: PRODUCT_MESSAGES[field],
+    });
+  });
+});
