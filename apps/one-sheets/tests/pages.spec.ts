@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ROUTES, axeViolations, openReady } from './support/pages';
+import { ROUTES, axeViolations, openLive, openReady } from './support/pages';
 
 const apiUrl = () => process.env.ONE_SHEETS_E2E_API_URL!;
 
@@ -12,7 +12,7 @@ test.describe('every route', () => {
     test(`${route.path} renders from the built app with live figures ${what}`, async ({ page }) => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      await openReady(page, route.path);
+      await openLive(page, route.path);
       await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
       const source = page.getByTestId('figures-source');
       if (await source.count()) await expect(source.first()).toHaveAttribute('data-state', 'live');
@@ -25,7 +25,7 @@ test.describe('every route', () => {
 test('the one-sheets carry the program terms, figures, QR code, sign-up URL and disclosure', async ({
   page,
 }) => {
-  await openReady(page, '/affiliate-one-sheet/print');
+  await openLive(page, '/affiliate-one-sheet/print');
   const sheet = page.locator('main.print-sheet');
   await expect(sheet).toContainText('How commissions, cookie windows and holding periods work');
   await expect(sheet).toContainText(/\d+ days typical/);
@@ -48,7 +48,7 @@ test('without the backend the pages show a clearly dated fallback', async ({ pag
   // Three page loads, two of them waiting out the page's backend retries and timeout (≈ 8 s each).
   test.setTimeout(150_000);
   // A browser that has seen live figures keeps them, dated, for when the platform is unreachable.
-  await openReady(page, '/vendor-one-sheet');
+  await openLive(page, '/vendor-one-sheet');
   const source = page.getByTestId('figures-source');
   await expect(source).toHaveAttribute('data-state', 'live');
   await page.route(`${apiUrl()}/**`, (route) => route.abort());

@@ -28,14 +28,38 @@ export const ROUTES = [
   { path: '/investors', heading: 'Investing in Verdant', screen: true },
 ] as const;
 
-/** Opens a page and waits until its data has settled and the bundled fonts are in. */
-export async function openReady(page: Page, path: string): Promise<void> {
-  await page.goto(path);
+/** Waits until the page's data has settled and the bundled fonts are in. */
+async function waitReady(page: Page): Promise<void> {
   // The data settles within the page's own 8 s backend timeout; on a busy machine the page itself
   // can take several times as long to load and render.
   await page
     .locator('html[data-page-ready="true"]')
     .waitFor({ state: 'attached', timeout: 45_000 });
+}
+
+/** Opens a page and waits until its data has settled and the bundled fonts are in. */
+export async function openReady(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitReady(page);
+}
+
+/**
+ * Opens a page like {@link openReady} for a test about the page with live figures. On a busy
+ * machine the backend can miss the page's own 8 s timeout, and the page then rightly shows its
+ * dated fallback; the page is loaded again (at most twice) until every figures block is live.
+ */
+export async function openLive(page: Page, path: string): Promise<void> {
+  await openReady(page, path);
+  const allLive = async () =>
+    (
+      await page
+        .getByTestId('figures-source')
+        .evaluateAll((blocks) => blocks.map((block) => block.getAttribute('data-state')))
+    ).every((state) => state === 'live');
+  for (let attempt = 1; attempt < 3 && !(await allLive()); attempt += 1) {
+    await page.reload();
+    await waitReady(page);
+  }
 }
 
 const require = createRequire(import.meta.url);
