@@ -10,7 +10,6 @@ import {
   EmptyState,
   ErrorCard,
   PageHeader,
-  SegmentedControl,
   StatCard,
   type DataTableColumn,
 } from '@verdant/ui';
@@ -20,7 +19,6 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../lib/api';
 import {
-  RANGE_OPTIONS,
   errorMessage,
   formatCount,
   formatDate,
@@ -28,6 +26,7 @@ import {
   formatPercent,
   type RangeValue,
 } from './vendor-format';
+import { PeriodPicker } from './period-picker';
 
 const STATUS_TONE = {
   pending: 'warning',
@@ -117,17 +116,12 @@ export function Component() {
           </Flex>
         }
       />
-      <Flex justify="between" align="center" gap="3" wrap="wrap">
-        <Heading as="h2" size="4">
-          {d ? `Last ${d.days} days` : 'Overview'}
-        </Heading>
-        <SegmentedControl
-          aria-label="Dashboard period"
-          options={RANGE_OPTIONS}
-          value={range}
-          onValueChange={setRange}
-        />
-      </Flex>
+      <PeriodPicker
+        label="Dashboard period"
+        heading={d ? `Last ${d.days} days` : 'Overview'}
+        value={range}
+        onChange={setRange}
+      />
       {dashboard.isError ? (
         <ErrorCard
           message={errorMessage(dashboard.error, 'The dashboard did not load.')}

@@ -11,7 +11,6 @@ import {
   Field,
   Modal,
   PageHeader,
-  SegmentedControl,
   Select,
   StatCard,
   TextInput,
@@ -31,7 +30,8 @@ import {
   writeDemoLinks,
   type DemoLink,
 } from './demo-storage';
-import { RANGE_OPTIONS, formatCount, formatMoney, type RangeValue } from './vendor-format';
+import { formatCount, formatMoney, type RangeValue } from './vendor-format';
+import { PeriodPicker } from './period-picker';
 
 /** How long a demo visitor looks around before the email offer appears (once). */
 const EMAIL_POPUP_DELAY_MS = 20_000;
@@ -172,14 +172,7 @@ export function Component() {
           </Button>
         }
       />
-      <Flex justify="end">
-        <SegmentedControl
-          aria-label="Demo period"
-          options={RANGE_OPTIONS}
-          value={range}
-          onValueChange={setRange}
-        />
-      </Flex>
+      <PeriodPicker label="Demo period" value={range} onChange={setRange} />
       <Grid columns={{ initial: '1', xs: '3' }} gap="3">
         <StatCard label="Clicks (sample)" value={formatCount(totals.clicks)} />
         <StatCard label="Sales (sample)" value={formatCount(totals.sales)} />

@@ -1,4 +1,4 @@
-import { Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { Flex, Grid, Text } from '@radix-ui/themes';
 import type { MerchantTopAffiliate, MerchantTopProduct } from '@verdant/api-client';
 import {
   Button,
@@ -6,7 +6,6 @@ import {
   EmptyState,
   ErrorCard,
   PageHeader,
-  SegmentedControl,
   StatCard,
   type DataTableColumn,
 } from '@verdant/ui';
@@ -18,12 +17,13 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../lib/api';
 import {
-  RANGE_OPTIONS,
+  errorMessage,
   formatCount,
   formatMoney,
   formatPercent,
   type RangeValue,
 } from './vendor-format';
+import { PeriodPicker } from './period-picker';
 
 /** The merchant dashboard (/vendor, /dashboard-vendor): attributed sales, commissions, funnel. */
 export function Component() {
@@ -105,24 +105,15 @@ export function Component() {
           </Flex>
         }
       />
-      <Flex justify="between" align="center" gap="3" wrap="wrap">
-        <Heading as="h2" size="4">
-          {d ? `Last ${d.days} days` : 'Overview'}
-        </Heading>
-        <SegmentedControl
-          aria-label="Dashboard period"
-          options={RANGE_OPTIONS}
-          value={range}
-          onValueChange={setRange}
-        />
-      </Flex>
+      <PeriodPicker
+        label="Dashboard period"
+        heading={d ? `Last ${d.days} days` : 'Overview'}
+        value={range}
+        onChange={setRange}
+      />
       {dashboard.isError ? (
         <ErrorCard
-          message={
-            dashboard.error instanceof Error
-              ? dashboard.error.message
-              : 'The dashboard did not load.'
-          }
+          message={errorMessage(dashboard.error, 'The dashboard did not load.')}
           onRetry={() => void dashboard.refetch()}
           retrying={dashboard.isFetching}
         />

@@ -5,7 +5,6 @@ import {
   EmptyState,
   ErrorCard,
   PageHeader,
-  SegmentedControl,
   StatCard,
   type DataTableColumn,
 } from '@verdant/ui';
@@ -15,13 +14,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../lib/api';
 import {
-  RANGE_OPTIONS,
   errorMessage,
   formatCount,
   formatDateTime,
   formatMoney,
   type RangeValue,
 } from '../vendor-format';
+import { PeriodPicker } from '../period-picker';
 
 type ClientError = PlatformMetrics['recent_errors'][number];
 
@@ -62,14 +61,7 @@ export function Component() {
         title="Platform metrics"
         description="Users, sales, commissions and how the app performs for its visitors."
       />
-      <Flex justify="end">
-        <SegmentedControl
-          aria-label="Metrics period"
-          options={RANGE_OPTIONS}
-          value={range}
-          onValueChange={setRange}
-        />
-      </Flex>
+      <PeriodPicker label="Metrics period" value={range} onChange={setRange} />
       {metrics.isError ? (
         <ErrorCard message={errorMessage(metrics.error)} onRetry={() => void metrics.refetch()} />
       ) : (
