@@ -1,15 +1,19 @@
 import * as React from 'react';
-import { IconButton, Theme, Tooltip, VisuallyHidden } from '@radix-ui/themes';
+import { IconButton } from '@radix-ui/themes';
 import {
-  Cross2Icon,
   DoubleArrowLeftIcon,
   DoubleArrowRightIcon,
   HamburgerMenuIcon,
 } from '@radix-ui/react-icons';
-import { Dialog, Slot } from 'radix-ui';
+import { Slot } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn, composeRefs } from '../../utils';
 import { Logomark } from '../logomark/logomark';
+import { InDrawerContext } from './in-drawer-context';
+
+// The drawer and the collapsed sidebar's tooltips load on first use (see their modules).
+const AppShellDrawer = React.lazy(() => import('./app-shell-drawer'));
+const AppShellTooltip = React.lazy(() => import('./app-shell-tooltip'));
 
 /** Width from which the sidebar sits beside the content; below it, navigation opens as a drawer. */
 export const APP_SHELL_DESKTOP_QUERY = '(min-width: 768px)';
@@ -34,8 +38,6 @@ interface AppShellContextValue {
 }
 
 const AppShellContext = React.createContext<AppShellContextValue | null>(null);
-/** True inside the mobile drawer, where choosing a navigation item closes the drawer. */
-const InDrawerContext = React.createContext(false);
 
 function useAppShell(part: string): AppShellContextValue {
   const context = React.useContext(AppShellContext);
@@ -189,6 +191,9 @@ const AppShellSidebar = React.forwardRef<HTMLElement, AppShellSidebarProps>(
   function AppShellSidebar({ label = 'Main', footer, className, children, ...rest }, ref) {
     const { collapsed, drawerOpen, setDrawerOpen, sidebarId, menuButtonRef } =
       useAppShell('Sidebar');
+    // Mounted from the first opening on, so the drawer can animate its closing.
+    const [drawerUsed, setDrawerUsed] = React.useState(drawerOpen);
+    if (drawerOpen && !drawerUsed) setDrawerUsed(true);
     return (
       <>
         <aside
@@ -204,42 +209,19 @@ const AppShellSidebar = React.forwardRef<HTMLElement, AppShellSidebarProps>(
           </nav>
           {footer ? <div className="vd-app-shell__sidebar-footer">{footer}</div> : null}
         </aside>
-        <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-          <Dialog.Portal>
-            <Theme asChild>
-              <Dialog.Overlay className="vd-app-shell__drawer-overlay" />
-            </Theme>
-            <Theme asChild>
-              <Dialog.Content
-                className="vd-app-shell__drawer"
-                data-slot="app-shell-drawer"
-                aria-describedby={undefined}
-                onCloseAutoFocus={(event) => {
-                  // The menu button lives outside the dialog, so return focus to it explicitly.
-                  event.preventDefault();
-                  menuButtonRef.current?.focus();
-                }}
-              >
-                <div className="vd-app-shell__drawer-header">
-                  <Dialog.Title asChild>
-                    <VisuallyHidden>{label} navigation</VisuallyHidden>
-                  </Dialog.Title>
-                  <Dialog.Close asChild>
-                    <IconButton variant="ghost" color="gray" aria-label="Close navigation">
-                      <Cross2Icon aria-hidden />
-                    </IconButton>
-                  </Dialog.Close>
-                </div>
-                <InDrawerContext.Provider value>
-                  <nav aria-label={label} className="vd-app-shell__nav">
-                    {children}
-                  </nav>
-                </InDrawerContext.Provider>
-                {footer ? <div className="vd-app-shell__sidebar-footer">{footer}</div> : null}
-              </Dialog.Content>
-            </Theme>
-          </Dialog.Portal>
-        </Dialog.Root>
+        {drawerUsed ? (
+          <React.Suspense fallback={null}>
+            <AppShellDrawer
+              open={drawerOpen}
+              onOpenChange={setDrawerOpen}
+              label={label}
+              footer={footer}
+              menuButtonRef={menuButtonRef}
+            >
+              {children}
+            </AppShellDrawer>
+          </React.Suspense>
+        ) : null}
       </>
     );
   },
@@ -394,9 +376,9 @@ const AppShellNavItem = React.forwardRef<HTMLAnchorElement, AppShellNavItemProps
     return (
       <li className="vd-app-shell__nav-entry">
         {collapsed && !inDrawer ? (
-          <Tooltip content={labelContent} side="right">
-            {item}
-          </Tooltip>
+          <React.Suspense fallback={item}>
+            <AppShellTooltip content={labelContent}>{item}</AppShellTooltip>
+          </React.Suspense>
         ) : (
           item
         )}
