@@ -282,10 +282,15 @@ export function createWebServer(opts: WebServerOptions): http.Server {
 
     const platformIndex = path.join(platformRoot, 'index.html');
     const oneSheetsIndex = path.join(oneSheetsRoot, 'index.html');
-    const [hasPlatform, hasOneSheets] = await Promise.all([
+    // The platform's empty shell: app.html when the build prerendered its home page into
+    // index.html, else index.html itself.
+    const platformShell = path.join(platformRoot, 'app.html');
+    const [hasPlatform, hasOneSheets, hasShell] = await Promise.all([
       isFile(platformIndex),
       isFile(oneSheetsIndex),
+      isFile(platformShell),
     ]);
+    const platformApp = hasShell ? platformShell : platformIndex;
 
     // One-sheet PDFs, rendered on demand from the print pages and cached.
     if (pathname.startsWith('/one-sheet/pdf/')) {
@@ -330,10 +335,11 @@ export function createWebServer(opts: WebServerOptions): http.Server {
       }
     }
 
-    // Pages prerendered at build time (e.g. /faq-crawlers/index.html): complete without JavaScript.
+    // Pages prerendered at build time (/ is index.html, /about is about/index.html): complete
+    // without JavaScript.
     if (hasPlatform && !path.extname(pathname)) {
       const page = inside(platformRoot, path.join(pathname, 'index.html'));
-      if (page && page !== platformIndex && (await isFile(page))) return sendFile(req, res, page);
+      if (page && (await isFile(page))) return sendFile(req, res, page);
     }
 
     // Share previews: /@{username} and /s/{slug} carry their own title, canonical URL and Open
@@ -343,8 +349,8 @@ export function createWebServer(opts: WebServerOptions): http.Server {
       const url = new URL('/page-meta', `http://${host}`);
       url.searchParams.set('path', pathname);
       const answer = await functions(new Request(url), { path: '/page-meta', ip: '' });
-      if (answer.status === 404) return sendFile(req, res, platformIndex, 404);
-      if (answer.ok) return sendFile(req, res, platformIndex, 200, await answer.json());
+      if (answer.status === 404) return sendFile(req, res, platformApp, 404);
+      if (answer.ok) return sendFile(req, res, platformApp, 200, await answer.json());
     }
 
     if (hasPlatform) {
@@ -354,7 +360,7 @@ export function createWebServer(opts: WebServerOptions): http.Server {
         res.end('Not found');
         return;
       }
-      return sendFile(req, res, platformIndex);
+      return sendFile(req, res, platformApp);
     }
     if (hasOneSheets && pathname === '/') return sendFile(req, res, oneSheetsIndex);
 

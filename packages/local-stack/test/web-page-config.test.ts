@@ -71,6 +71,29 @@ describe('serve-time configuration of the built app', () => {
     expect((await fetch(`${url}/faq-crawlers/..%2f..%2f`)).status).not.toBe(500);
   });
 
+  it('serves a prerendered home page at / and the empty shell (app.html) everywhere else', async () => {
+    const home = PAGE.replace('<body></body>', '<body><h1>Prerendered home</h1></body>');
+    await writeFile(path.join(dir, 'platform', 'index.html'), home);
+    await writeFile(path.join(dir, 'platform', 'app.html'), PAGE);
+    try {
+      const root = await (await fetch(`${url}/`)).text();
+      expect(root).toContain('<h1>Prerendered home</h1>');
+      expect(root).toContain(
+        '<meta name="verdant-supabase-url" content="http://127.0.0.1:54888" />',
+      );
+      for (const route of ['/dashboard', '/shop/some-product', '/admin/users']) {
+        const res = await fetch(`${url}${route}`);
+        expect(res.status, route).toBe(200);
+        const html = await res.text();
+        expect(html, route).not.toContain('Prerendered home');
+        expect(html, route).toContain('<title>platform</title>');
+      }
+    } finally {
+      await writeFile(path.join(dir, 'platform', 'index.html'), PAGE);
+      await rm(path.join(dir, 'platform', 'app.html'));
+    }
+  });
+
   it("puts the server's policy into the CSP meta tag, without frame-ancestors", async () => {
     const res = await fetch(url);
     const html = await res.text();
