@@ -1,65 +1,96 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Plugin } from 'vite';
-import { FAQ, FAQ_PAGE, faqStructuredData } from './src/routes/content/faq.ts';
+import { createServer, type Plugin } from 'vite';
 
-/** Text safe in HTML text and attribute values. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+/**
+ * Public first pages written as HTML at build time: what a signed-out visitor first sees on them
+ * needs no data from the backend (figures and plans fill in once the app runs). Pages whose first
+ * render depends on the backend, the session or the query string stay client-rendered.
+ */
+export const PRERENDERED_PAGES = [
+  '/',
+  '/login',
+  '/signup',
+  '/pricing',
+  '/about',
+  '/careers',
+  '/technical-wiki',
+  '/faq-crawlers',
+  '/privacy',
+  '/terms',
+  '/cookies',
+  '/contact',
+  '/help',
+  '/vendor-recruitment',
+] as const;
+
+/** Where a page's HTML goes in the build: `/` is index.html, `/about` is about/index.html. */
+export function pageFile(page: string): string {
+  return page === '/' ? 'index.html' : path.join(page.slice(1), 'index.html');
 }
 
 /**
- * The served HTML of /faq-crawlers from the built index.html: its title and description, the
- * FAQPage structured data in the head (JSON-LD is data, not script, so the CSP allows it), and the
- * whole FAQ as HTML in the root element, which the app replaces with the same content once it runs.
+ * The built shell with a rendered page in its root element. React writes the page's `<title>` and
+ * `<meta name="description">` first; they go into the head ahead of the shell's defaults (the first
+ * title is the document's), marked so that main.tsx hands them back to React before hydrating.
  */
-export function faqDocument(indexHtml: string): string {
-  const body = [
-    '<main id="main">',
-    `<h1>${escapeHtml(FAQ_PAGE.heading)}</h1>`,
-    `<p>${escapeHtml(FAQ_PAGE.intro)}</p>`,
-    '<dl>',
-    ...FAQ.map(
-      (item) =>
-        `<div><dt><strong>${escapeHtml(item.question)}</strong></dt><dd>${escapeHtml(item.answer)}</dd></div>`,
-    ),
-    '</dl>',
-    '</main>',
-  ].join('\n');
-  const head = [
-    `<title>${escapeHtml(FAQ_PAGE.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(FAQ_PAGE.description)}" />`,
-    `<script type="application/ld+json" data-prerendered="faq">${faqStructuredData()}</script>`,
-  ].join('\n    ');
-  const replaced = indexHtml
-    .replace(/<title>[^<]*<\/title>\s*/i, '')
-    .replace(/<meta\s+name="description"[^>]*>\s*/i, '')
-    .replace(/<\/head>/i, () => `    ${head}\n  </head>`)
-    .replace(/<div id="root"><\/div>/i, () => `<div id="root">${body}</div>`);
-  if (!replaced.includes(body) || !replaced.includes('application/ld+json'))
-    throw new Error('index.html has no </head> or empty <div id="root"></div> for the FAQ');
-  return replaced;
+export function pageDocument(shell: string, page: string, rendered: string): string {
+  let body = rendered;
+  const head: string[] = [];
+  for (;;) {
+    const tag = /^(?:<title>[^<]*<\/title>|<meta name="description" content="[^"]*"\/>)/.exec(body);
+    if (!tag) break;
+    head.push(tag[0].replace(/^<(title|meta)/, '<$1 data-prerendered'));
+    body = body.slice(tag[0].length);
+  }
+  const marker = '<div id="root"></div>';
+  if (!shell.includes(marker) || !/<title>/i.test(shell))
+    throw new Error('index.html needs a <title> and an empty <div id="root"></div>');
+  return shell
+    .replace(/<title>/i, () => `${head.map((tag) => `${tag}\n    `).join('')}<title>`)
+    .replace(marker, () => `<div id="root" data-prerendered="${page}">${body}</div>`);
 }
 
 /**
- * Writes dist/faq-crawlers/index.html after the build, so static hosts and the local web server
- * send /faq-crawlers complete, for crawlers and without JavaScript.
+ * After the build: keeps the empty shell as `app.html` (the fallback for every path that is not a
+ * file or a prerendered page) and writes each of `PRERENDERED_PAGES` with its HTML, rendered by
+ * `src/entry-server.tsx` through Vite's SSR loader from the same sources as the bundle.
  */
-export function prerenderFaq(): Plugin {
+export function prerenderPages(): Plugin {
   let outDir = 'dist';
   let root = process.cwd();
+  let configFile: string | undefined;
   return {
-    name: 'verdant-prerender-faq',
+    name: 'verdant-prerender-pages',
     apply: 'build',
     configResolved(config) {
       root = config.root;
       outDir = config.build.outDir;
+      configFile = config.configFile;
     },
     async writeBundle() {
       const dir = path.resolve(root, outDir);
-      const index = await readFile(path.join(dir, 'index.html'), 'utf8');
-      await mkdir(path.join(dir, 'faq-crawlers'), { recursive: true });
-      await writeFile(path.join(dir, 'faq-crawlers', 'index.html'), faqDocument(index));
+      const shell = await readFile(path.join(dir, 'index.html'), 'utf8');
+      await writeFile(path.join(dir, 'app.html'), shell);
+      const server = await createServer({
+        root,
+        configFile,
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+      });
+      try {
+        const { renderPage } = (await server.ssrLoadModule('/src/entry-server.tsx')) as {
+          renderPage: (url: string) => Promise<string>;
+        };
+        for (const page of PRERENDERED_PAGES) {
+          const file = path.join(dir, pageFile(page));
+          await mkdir(path.dirname(file), { recursive: true });
+          await writeFile(file, pageDocument(shell, page, await renderPage(page)));
+        }
+      } finally {
+        await server.close();
+      }
     },
   };
 }

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, loadEnv, type Plugin } from 'vite';
-import { prerenderFaq } from './prerender.ts';
+import { prerenderPages } from './prerender.ts';
 import { contentSecurityPolicy } from './src/lib/csp.ts';
 
 /** Attribute-safe text. */
@@ -54,7 +54,7 @@ export function darkOnlyColorScales(): Plugin {
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   return {
-    plugins: [react(), verdantMeta(env), darkOnlyColorScales(), prerenderFaq()],
+    plugins: [react(), verdantMeta(env), darkOnlyColorScales(), prerenderPages()],
     // Workspace packages resolve to their TypeScript source: no prior package build needed.
     resolve: { conditions: ['source', ...defaultClientConditions] },
     build: {

@@ -18,8 +18,17 @@ function jsonLd(html: string): unknown[] {
   );
 }
 
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** HTML text with its character references resolved (decimal, hexadecimal and the named five). */
 const unescape = (text: string) =>
-  text.replace(/&#(\d+);/g, (_match, code: string) => String.fromCharCode(Number(code)));
+  text.replace(/&(?:#(\d+)|#x([\da-f]+)|(amp|lt|gt|quot|apos));/gi, (_match, dec, hex, name) =>
+    dec
+      ? String.fromCharCode(Number(dec))
+      : hex
+        ? String.fromCharCode(parseInt(hex as string, 16))
+        : ENTITIES[(name as string).toLowerCase()]!,
+  );
 
 test.describe('/faq-crawlers for crawlers', () => {
   test('the served HTML holds every question and answer and a FAQPage with the same count', async ({
@@ -34,7 +43,11 @@ test.describe('/faq-crawlers for crawlers', () => {
       expect(text).toContain(`<dt><strong>${item.question}</strong></dt>`);
       expect(text).toContain(`<dd>${item.answer}</dd>`);
     }
-    expect(text).toContain('<title>Frequently asked questions — Verdant</title>');
+    // The page's own title comes first in the head, ahead of the app's default.
+    expect(text).toMatch(/<head>[\s\S]*?<title[^>]*>Frequently asked questions — Verdant<\/title>/);
+    expect(text.indexOf('Frequently asked questions — Verdant</title>')).toBeLessThan(
+      text.indexOf('<title>Verdant · Sustainable Affiliate Marketing</title>'),
+    );
 
     const blocks = jsonLd(html) as FaqPage[];
     expect(blocks).toHaveLength(1);

@@ -18,14 +18,14 @@ import '@radix-ui/themes/utilities.css';
 import '@verdant/ui/styles.css';
 import './app/app.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { installClientMeasures } from './app/client-measures';
 import { Providers } from './app/providers';
 import { installTelemetry } from './app/telemetry';
 import { authEngine, trackEngagement } from './lib/backend';
 import { createQueryClient } from './lib/query-client';
-import { createRouter } from './router';
+import { AppRoutes } from './router';
 
 installTelemetry(trackEngagement, { window, document, performance });
 installClientMeasures({
@@ -34,13 +34,27 @@ installClientMeasures({
   window,
 });
 
-const router = createRouter();
 const queryClient = createQueryClient();
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <Providers engine={authEngine} queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// Public first pages arrive prerendered for their path without a query (prerender.ts): the app
+// takes over that HTML. Anything else (the empty shell, or a query the HTML was not rendered
+// with) renders from scratch.
+const container = document.getElementById('root')!;
+if (container.dataset.prerendered === window.location.pathname && !window.location.search) {
+  // The page's own title and description go back to React, which renders them into the head.
+  for (const tag of document.head.querySelectorAll('[data-prerendered]')) tag.remove();
+  hydrateRoot(container, app);
+} else {
+  container.replaceChildren();
+  createRoot(container).render(app);
+}

@@ -1,172 +1,189 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { GUARDS, GuardedOutlet } from './app/guards';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Route, Routes } from 'react-router';
+import { GUARDS, GuardedOutlet, type GuardRule } from './app/guards';
 import { AppLayout, BareLayout } from './app/layout';
-import { RouteErrorPage } from './app/error-page';
+import { RouteErrorBoundary } from './app/error-page';
 import { Root } from './app/root';
 
 /**
- * The route table. Every page is a lazy module in `src/routes/` exporting `Component` (and
- * optionally `loader` / `ErrorBoundary`). Guarded pages sit under a `GuardedOutlet` with their
- * rule from `GUARDS`; add new routes to the group with the right layout and guard.
+ * The route table. Every page is a lazy module in `src/routes/` exporting `Component`; the router
+ * renders it inside its layout's Suspense boundary, so the shell paints before the page's code has
+ * loaded, and a navigation keeps the current page until the next one is ready (the router wraps
+ * location changes in a transition). Guarded pages sit in a group with their rule from `GUARDS`;
+ * add new routes to the group with the right layout and guard.
  */
-const page = (load: () => Promise<object>) => ({ lazy: load }) as Pick<RouteObject, 'lazy'>;
+export interface PageRoute {
+  /** The path, relative to the root; absent for the index route. */
+  path?: string;
+  Page: LazyExoticComponent<ComponentType>;
+}
+
+/** Route modules, by module, so two paths showing one page share one lazy component. */
+const modules = new Map<() => Promise<{ Component: ComponentType }>, PageRoute['Page']>();
+function lazyPage(load: () => Promise<{ Component: ComponentType }>): PageRoute['Page'] {
+  let Page = modules.get(load);
+  if (!Page) {
+    Page = lazy(() => load().then((module) => ({ default: module.Component })));
+    modules.set(load, Page);
+  }
+  return Page;
+}
+
+const page = (path: string | undefined, load: () => Promise<{ Component: ComponentType }>) => ({
+  path,
+  Page: lazyPage(load),
+});
+
+const loadShop = () => import('./routes/shop');
+const loadProduct = () => import('./routes/product');
+const loadAffiliateDashboard = () => import('./routes/affiliate-dashboard');
+const loadVendorDashboard = () => import('./routes/vendor-dashboard');
+const loadProductEditor = () => import('./routes/vendor-product-edit');
+const loadAdminHome = () => import('./routes/admin/index');
 
 /** Pages inside the app shell, open to everybody. */
-const publicPages: RouteObject[] = [
-  { index: true, ...page(() => import('./routes/home')) },
-  { path: 'login', ...page(() => import('./routes/login')) },
-  { path: 'signup', ...page(() => import('./routes/signup')) },
-  { path: 'signup/affiliate', ...page(() => import('./routes/signup-affiliate')) },
-  { path: 'signup/vendor', ...page(() => import('./routes/signup-vendor')) },
-  { path: 'reset-password', ...page(() => import('./routes/reset-password')) },
-  { path: 'auth/callback', ...page(() => import('./routes/auth-callback')) },
-  { path: 'go/:code', ...page(() => import('./routes/go')) },
-  { path: 'shop', ...page(() => import('./routes/shop')) },
-  { path: 'products', ...page(() => import('./routes/shop')) },
-  { path: 'shop/:slug', ...page(() => import('./routes/product')) },
-  { path: 'products/:slug', ...page(() => import('./routes/product')) },
-  { path: 'cart', ...page(() => import('./routes/shop-cart')) },
-  { path: 'pricing', ...page(() => import('./routes/pricing')) },
-  { path: 'payment-success', ...page(() => import('./routes/payment-success')) },
-  { path: 'payment-canceled', ...page(() => import('./routes/payment-canceled')) },
+export const publicPages: PageRoute[] = [
+  page(undefined, () => import('./routes/home')),
+  page('login', () => import('./routes/login')),
+  page('signup', () => import('./routes/signup')),
+  page('signup/affiliate', () => import('./routes/signup-affiliate')),
+  page('signup/vendor', () => import('./routes/signup-vendor')),
+  page('reset-password', () => import('./routes/reset-password')),
+  page('auth/callback', () => import('./routes/auth-callback')),
+  page('go/:code', () => import('./routes/go')),
+  page('shop', loadShop),
+  page('products', loadShop),
+  page('shop/:slug', loadProduct),
+  page('products/:slug', loadProduct),
+  page('cart', () => import('./routes/shop-cart')),
+  page('pricing', () => import('./routes/pricing')),
+  page('payment-success', () => import('./routes/payment-success')),
+  page('payment-canceled', () => import('./routes/payment-canceled')),
   // /@{username}: a segment cannot start with a static "@", so the page parses the handle itself.
-  { path: ':handle', ...page(() => import('./routes/link-page')) },
-  { path: 's/:slug', ...page(() => import('./routes/storefront')) },
-];
-
-/** Pages inside the app shell behind a guard (spec §2, §6). */
-const guardedPages: RouteObject[] = [
-  {
-    element: <GuardedOutlet rule={GUARDS.member} />,
-    children: [{ path: 'profile', ...page(() => import('./routes/profile')) }],
-  },
-];
-
-/** The affiliate's area (spec §2: /dashboard sends others to /dashboard-vendor). */
-const affiliatePages: RouteObject[] = [
-  {
-    element: <GuardedOutlet rule={GUARDS.affiliateHome} />,
-    children: [{ path: 'dashboard', ...page(() => import('./routes/affiliate-dashboard')) }],
-  },
-  {
-    // Spec §2: /dashboard-affiliate sends everybody but affiliates to /login.
-    element: <GuardedOutlet rule={{ ...GUARDS.affiliate, deniedRedirectTo: '/login' }} />,
-    children: [
-      { path: 'dashboard-affiliate', ...page(() => import('./routes/affiliate-dashboard')) },
-    ],
-  },
-  {
-    element: <GuardedOutlet rule={GUARDS.affiliate} />,
-    children: [
-      { path: 'affiliate-programs', ...page(() => import('./routes/affiliate-programs')) },
-      { path: 'affiliate-links', ...page(() => import('./routes/affiliate-links')) },
-      { path: 'affiliate-hub', ...page(() => import('./routes/affiliate-hub')) },
-      { path: 'recruit', ...page(() => import('./routes/recruit')) },
-      { path: 'my-links', ...page(() => import('./routes/my-links')) },
-      { path: 'storefronts/manage', ...page(() => import('./routes/storefronts-manage')) },
-    ],
-  },
+  page(':handle', () => import('./routes/link-page')),
+  page('s/:slug', () => import('./routes/storefront')),
 ];
 
 /** Content and information pages, open to everybody. */
-const contentPages: RouteObject[] = [
-  { path: 'about', ...page(() => import('./routes/content/about')) },
-  { path: 'careers', ...page(() => import('./routes/content/careers')) },
-  { path: 'technical-wiki', ...page(() => import('./routes/content/technical-wiki')) },
-  { path: 'faq-crawlers', ...page(() => import('./routes/content/faq-crawlers')) },
-  { path: 'privacy', ...page(() => import('./routes/content/privacy')) },
-  { path: 'terms', ...page(() => import('./routes/content/terms')) },
-  { path: 'cookies', ...page(() => import('./routes/content/cookies')) },
-  { path: 'contact', ...page(() => import('./routes/content/contact')) },
-  { path: 'help', ...page(() => import('./routes/content/help')) },
-  { path: 'revenue-transparency', ...page(() => import('./routes/content/revenue-transparency')) },
-  { path: 'vendor-recruitment', ...page(() => import('./routes/vendor-recruitment')) },
-  { path: 'course-splash', ...page(() => import('./routes/course-splash')) },
-  { path: 'design-system', ...page(() => import('./routes/design-system')) },
-  { path: 'education', ...page(() => import('./routes/education')) },
-  { path: 'education/courses/:courseId', ...page(() => import('./routes/education-course')) },
-  {
-    path: 'education/courses/:courseId/modules/:moduleId',
-    ...page(() => import('./routes/education-module')),
-  },
-  { path: 'community', ...page(() => import('./routes/community')) },
-  { path: 'demo', ...page(() => import('./routes/demo')) },
-  { path: 'demo-dashboard', ...page(() => import('./routes/demo-dashboard')) },
+export const contentPages: PageRoute[] = [
+  page('about', () => import('./routes/content/about')),
+  page('careers', () => import('./routes/content/careers')),
+  page('technical-wiki', () => import('./routes/content/technical-wiki')),
+  page('faq-crawlers', () => import('./routes/content/faq-crawlers')),
+  page('privacy', () => import('./routes/content/privacy')),
+  page('terms', () => import('./routes/content/terms')),
+  page('cookies', () => import('./routes/content/cookies')),
+  page('contact', () => import('./routes/content/contact')),
+  page('help', () => import('./routes/content/help')),
+  page('revenue-transparency', () => import('./routes/content/revenue-transparency')),
+  page('vendor-recruitment', () => import('./routes/vendor-recruitment')),
+  page('course-splash', () => import('./routes/course-splash')),
+  page('design-system', () => import('./routes/design-system')),
+  page('education', () => import('./routes/education')),
+  page('education/courses/:courseId', () => import('./routes/education-course')),
+  page('education/courses/:courseId/modules/:moduleId', () => import('./routes/education-module')),
+  page('community', () => import('./routes/community')),
+  page('demo', () => import('./routes/demo')),
+  page('demo-dashboard', () => import('./routes/demo-dashboard')),
 ];
 
-/** The merchant's area: merchants only (also /vendor/*, which the spec leaves unguarded). */
-const merchantPages: RouteObject[] = [
+/** Pages behind one guard (spec §2, §6). */
+interface GuardedGroup {
+  rule: GuardRule;
+  pages: PageRoute[];
+}
+
+const guardedGroups: GuardedGroup[] = [
+  { rule: GUARDS.member, pages: [page('profile', () => import('./routes/profile'))] },
+  // The affiliate's area (spec §2: /dashboard sends others to /dashboard-vendor).
+  { rule: GUARDS.affiliateHome, pages: [page('dashboard', loadAffiliateDashboard)] },
   {
-    // Spec §2: /dashboard-vendor sends everybody but merchants to /login.
-    element: <GuardedOutlet rule={{ ...GUARDS.merchant, deniedRedirectTo: '/login' }} />,
-    children: [{ path: 'dashboard-vendor', ...page(() => import('./routes/vendor-dashboard')) }],
+    // Spec §2: /dashboard-affiliate sends everybody but affiliates to /login.
+    rule: { ...GUARDS.affiliate, deniedRedirectTo: '/login' },
+    pages: [page('dashboard-affiliate', loadAffiliateDashboard)],
   },
   {
-    element: <GuardedOutlet rule={GUARDS.merchant} />,
-    children: [
-      { path: 'vendor', ...page(() => import('./routes/vendor-dashboard')) },
-      { path: 'vendor/settings', ...page(() => import('./routes/vendor-program-settings')) },
-      { path: 'vendor/products', ...page(() => import('./routes/vendor-products')) },
-      { path: 'vendor/products/:slug', ...page(() => import('./routes/vendor-product-edit')) },
-      { path: 'vendor/*', ...page(() => import('./routes/vendor-dashboard')) },
-      { path: 'add-product', ...page(() => import('./routes/vendor-product-edit')) },
-      { path: 'vendor-affiliates', ...page(() => import('./routes/vendor-affiliates')) },
-      { path: 'vendor-messages', ...page(() => import('./routes/vendor-messages')) },
-      { path: 'vendor-onboarding', ...page(() => import('./routes/vendor-onboarding')) },
+    rule: GUARDS.affiliate,
+    pages: [
+      page('affiliate-programs', () => import('./routes/affiliate-programs')),
+      page('affiliate-links', () => import('./routes/affiliate-links')),
+      page('affiliate-hub', () => import('./routes/affiliate-hub')),
+      page('recruit', () => import('./routes/recruit')),
+      page('my-links', () => import('./routes/my-links')),
+      page('storefronts/manage', () => import('./routes/storefronts-manage')),
     ],
   },
-];
-
-/** Administration (/admin/*): administrators only, as the database's policies also require. */
-const adminPages: RouteObject[] = [
+  // The merchant's area: merchants only (also /vendor/*, which the spec leaves unguarded).
   {
-    element: <GuardedOutlet rule={GUARDS.admin} />,
-    children: [
-      { path: 'admin', ...page(() => import('./routes/admin/index')) },
-      { path: 'admin/metrics', ...page(() => import('./routes/admin/metrics')) },
-      { path: 'admin/users', ...page(() => import('./routes/admin/users')) },
-      { path: 'admin/approvals', ...page(() => import('./routes/admin/approvals')) },
-      { path: 'admin/moderation', ...page(() => import('./routes/admin/moderation')) },
-      { path: 'admin/payouts', ...page(() => import('./routes/admin/payouts')) },
-      { path: 'admin/*', ...page(() => import('./routes/admin/index')) },
+    // Spec §2: /dashboard-vendor sends everybody but merchants to /login.
+    rule: { ...GUARDS.merchant, deniedRedirectTo: '/login' },
+    pages: [page('dashboard-vendor', loadVendorDashboard)],
+  },
+  {
+    rule: GUARDS.merchant,
+    pages: [
+      page('vendor', loadVendorDashboard),
+      page('vendor/settings', () => import('./routes/vendor-program-settings')),
+      page('vendor/products', () => import('./routes/vendor-products')),
+      page('vendor/products/:slug', loadProductEditor),
+      page('vendor/*', loadVendorDashboard),
+      page('add-product', loadProductEditor),
+      page('vendor-affiliates', () => import('./routes/vendor-affiliates')),
+      page('vendor-messages', () => import('./routes/vendor-messages')),
+      page('vendor-onboarding', () => import('./routes/vendor-onboarding')),
+    ],
+  },
+  // Administration (/admin/*): administrators only, as the database's policies also require.
+  {
+    rule: GUARDS.admin,
+    pages: [
+      page('admin', loadAdminHome),
+      page('admin/metrics', () => import('./routes/admin/metrics')),
+      page('admin/users', () => import('./routes/admin/users')),
+      page('admin/approvals', () => import('./routes/admin/approvals')),
+      page('admin/moderation', () => import('./routes/admin/moderation')),
+      page('admin/payouts', () => import('./routes/admin/payouts')),
+      page('admin/*', loadAdminHome),
     ],
   },
 ];
 
 /** Printable pages without the app chrome. */
-const printPages: RouteObject[] = [
-  {
-    path: 'education/certificates/:code',
-    ...page(() => import('./routes/education-certificate')),
-  },
+const printPages: PageRoute[] = [
+  page('education/certificates/:code', () => import('./routes/education-certificate')),
 ];
 
-/** Public pages without the app chrome. */
-const barePages: RouteObject[] = [];
+const notFound = page('*', () => import('./routes/not-found'));
 
-export const routes: RouteObject[] = [
-  {
-    element: <Root />,
-    // Eager, so it shows even when a page's module fails to load.
-    ErrorBoundary: RouteErrorPage,
-    children: [
-      {
-        element: <AppLayout />,
-        children: [
-          ...publicPages,
-          ...contentPages,
-          ...guardedPages,
-          ...affiliatePages,
-          ...merchantPages,
-          ...adminPages,
-          { path: '*', ...page(() => import('./routes/not-found')) },
-        ],
-      },
-      { element: <BareLayout />, children: [...barePages, ...printPages] },
-    ],
-  },
-];
+function pageRoutes(pages: PageRoute[]) {
+  return pages.map(({ path, Page }) =>
+    path === undefined ? (
+      <Route key="index" index element={<Page />} />
+    ) : (
+      <Route key={path} path={path} element={<Page />} />
+    ),
+  );
+}
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** Every route of the app, inside a `<BrowserRouter>` (or a `<StaticRouter>` when prerendering). */
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      <Routes>
+        <Route element={<Root />}>
+          <Route element={<AppLayout />}>
+            {pageRoutes(publicPages)}
+            {pageRoutes(contentPages)}
+            {guardedGroups.map((group, index) => (
+              <Route key={index} element={<GuardedOutlet rule={group.rule} />}>
+                {pageRoutes(group.pages)}
+              </Route>
+            ))}
+            {pageRoutes([notFound])}
+          </Route>
+          <Route element={<BareLayout />}>{pageRoutes(printPages)}</Route>
+        </Route>
+      </Routes>
+    </RouteErrorBoundary>
+  );
 }

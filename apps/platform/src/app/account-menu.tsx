@@ -1,7 +1,7 @@
 import { VisuallyHidden } from '@radix-ui/themes';
 import { useAuth } from '@verdant/auth/react';
 import { Avatar, DropdownMenu } from '@verdant/ui';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 
 /**
  * The signed-in account menu. A module of its own, loaded only once somebody is signed in, so the
@@ -22,15 +22,10 @@ export default function SignedInAccountMenu() {
       <DropdownMenu.Content align="end">
         <DropdownMenu.Label>{user.name}</DropdownMenu.Label>
         {!isDemoMode ? (
-          <DropdownMenu.Item onSelect={() => navigate('/profile')}>Profile</DropdownMenu.Item>
+          <DropdownMenu.Item onSelect={() => void navigate('/profile')}>Profile</DropdownMenu.Item>
         ) : null}
         <DropdownMenu.Separator />
-        <DropdownMenu.Item
-          onSelect={async () => {
-            await logout();
-            navigate('/login');
-          }}
-        >
+        <DropdownMenu.Item onSelect={() => void logout().then(() => navigate('/login'))}>
           Log out
         </DropdownMenu.Item>
       </DropdownMenu.Content>

@@ -3,7 +3,7 @@ import type { Role } from '@verdant/auth';
 import { AccessDeniedCard, Spinner } from '@verdant/ui';
 import { Box, Heading } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 
 /** A guarded route's rule (spec §2): who may enter and where everybody else goes. */
 export interface GuardRule {
@@ -52,7 +52,7 @@ function Denied({ roles }: { roles: readonly Role[] }) {
       <Heading as="h1" size="6" mb="4">
         Access denied
       </Heading>
-      <AccessDeniedCard roles={roles} onTryAgain={() => navigate(-1)} />
+      <AccessDeniedCard roles={roles} onTryAgain={() => void navigate(-1)} />
     </Box>
   );
 }

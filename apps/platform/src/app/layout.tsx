@@ -1,8 +1,8 @@
 import { Box, Flex, Text } from '@radix-ui/themes';
 import { useAuth } from '@verdant/auth/react';
-import { AppShell, Button } from '@verdant/ui';
+import { AppShell, Button, Spinner } from '@verdant/ui';
 import { lazy, Suspense } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { NAV_SECTIONS, isActive, visibleSections } from './navigation';
 
 function Brand() {
@@ -21,6 +21,15 @@ function Brand() {
         Verdant
       </Text>
     </Link>
+  );
+}
+
+/** While a page's code loads on the first visit (later navigations keep the current page). */
+function PageLoading() {
+  return (
+    <Box py="9">
+      <Spinner centered size="lg" label="Loading the page" />
+    </Box>
   );
 }
 
@@ -82,7 +91,9 @@ export function AppLayout() {
         ))}
       </AppShell.Sidebar>
       <AppShell.Main>
-        <Outlet />
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
     </AppShell.Root>
   );
@@ -93,7 +104,9 @@ export function BareLayout() {
   return (
     <Box asChild minHeight="100vh">
       <main id="main">
-        <Outlet />
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
     </Box>
   );

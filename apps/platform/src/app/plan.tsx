@@ -9,7 +9,7 @@ import {
 } from '@verdant/api-client';
 import { useAuth } from '@verdant/auth/react';
 import { Button, Card } from '@verdant/ui';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 
 /**
  * The signed-in user's plan as the feature gates read it. The subscription fields come from the

@@ -1,7 +1,7 @@
 import { useSessionExpiry } from '@verdant/auth/react';
 import { TransitionOverlay, useTransitionOverlay } from '@verdant/ui';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router';
 import { trackEngagement } from '../lib/backend';
 import { trackDemoView } from './telemetry';
 

@@ -8,8 +8,8 @@ function fakeEnv(pathname = '/shop') {
     window: Object.assign(target, {
       location: { href: `https://verdant.example${pathname}`, pathname },
       navigator: { userAgent: 'TestAgent/1.0' },
-    }) as unknown as TelemetryEnvironment['window'],
-    document: { readyState: 'loading', referrer: 'https://ref.example/' } as Document,
+    }),
+    document: { readyState: 'loading', referrer: 'https://ref.example/' },
     performance: {
       getEntriesByType: () => [{ loadEventEnd: 812.4, domContentLoadedEventEnd: 401.6 }],
       now: () => 900,

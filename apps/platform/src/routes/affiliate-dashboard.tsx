@@ -16,7 +16,7 @@ import {
 import { BarChart, LineChart } from '@verdant/ui/charts';
 import '@verdant/ui/charts.css';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { api } from '../lib/api';
 import {
   errorMessage,

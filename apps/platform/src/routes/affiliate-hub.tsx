@@ -1,6 +1,6 @@
 import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { Button, Card, CopyButton, PageHeader } from '@verdant/ui';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 
 const DISCLOSURES = [
   {

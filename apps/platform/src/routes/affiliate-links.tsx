@@ -22,7 +22,7 @@ import { LineChart } from '@verdant/ui/charts';
 import '@verdant/ui/charts.css';
 import { newLinkCode } from '@verdant/validation';
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan';
 import { api } from '../lib/api';
 import { errorMessage, formatCount } from './vendor-format';
@@ -92,7 +92,7 @@ function CreateLink({ onCreated }: { onCreated: (link: AffiliateLink) => void })
 
   return (
     <Card size="lg">
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Flex direction="column" gap="3">
           <Heading as="h2" size="4">
             Create a tracked link

@@ -16,7 +16,7 @@ import {
   toast,
 } from '@verdant/ui';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { api } from '../lib/api';
 import { errorMessage, formatMoney } from './vendor-format';
 
@@ -120,7 +120,7 @@ function ProgramCard({ program }: { program: CatalogProgram }) {
                 This merchant declined the membership.
               </Text>
             ) : (
-              <Button onClick={apply} loading={busy}>
+              <Button onClick={() => void apply()} loading={busy}>
                 {program.auto_approve ? 'Join program' : 'Apply'}
               </Button>
             )}

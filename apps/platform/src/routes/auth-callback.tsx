@@ -2,7 +2,7 @@ import { Box, Flex } from '@radix-ui/themes';
 import { useSession } from '@verdant/auth/react';
 import { Button, ErrorCard, Spinner } from '@verdant/ui';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { roleHome, safeNext } from '../app/navigation';
 
 /** How long to wait for the session from a mailed link before saying it failed. */
@@ -38,7 +38,7 @@ export function Component() {
 
   useEffect(() => {
     if (!isInitialized || !isAuthenticated || !user || error) return;
-    navigate(safeNext(params.get('next')) ?? roleHome(user.role), { replace: true });
+    void navigate(safeNext(params.get('next')) ?? roleHome(user.role), { replace: true });
   }, [isInitialized, isAuthenticated, user, error, params, navigate]);
 
   useEffect(() => {

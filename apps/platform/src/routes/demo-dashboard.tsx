@@ -20,7 +20,7 @@ import { LineChart } from '@verdant/ui/charts';
 import '@verdant/ui/charts.css';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { api } from '../lib/api';
 import {
   markEmailPopupShown,
@@ -165,7 +165,7 @@ export function Component() {
             variant="outline"
             onClick={() => {
               exitDemo();
-              navigate('/');
+              void navigate('/');
             }}
           >
             Leave the demo
@@ -237,7 +237,7 @@ export function Component() {
             onSubmit={(event) => {
               event.preventDefault();
               if (!validateEmail(email.trim()).valid) return;
-              navigate(`/signup/affiliate?email=${encodeURIComponent(email.trim())}`);
+              void navigate(`/signup/affiliate?email=${encodeURIComponent(email.trim())}`);
             }}
           >
             <Flex direction="column" gap="3" mt="3">

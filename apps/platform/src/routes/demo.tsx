@@ -1,7 +1,7 @@
 import { Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useAuth } from '@verdant/auth/react';
 import { Button, Card, PageHeader } from '@verdant/ui';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 
 const POINTS = [
   'The affiliate dashboard with sample clicks, sales and earnings for 7, 30 or 90 days.',
@@ -38,10 +38,11 @@ export function Component() {
         <Flex gap="3" wrap="wrap">
           <Button
             size="lg"
-            onClick={async () => {
-              if (!isDemoMode) await enterDemo();
-              navigate('/demo-dashboard');
-            }}
+            onClick={() =>
+              void (isDemoMode ? Promise.resolve() : enterDemo()).then(() =>
+                navigate('/demo-dashboard'),
+              )
+            }
           >
             {isDemoMode ? 'Continue the demo' : 'Start the demo'}
           </Button>
@@ -51,7 +52,7 @@ export function Component() {
               variant="outline"
               onClick={() => {
                 exitDemo();
-                navigate('/');
+                void navigate('/');
               }}
             >
               Leave the demo

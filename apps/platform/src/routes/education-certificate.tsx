@@ -1,7 +1,7 @@
 import { Flex, Heading, Text } from '@radix-ui/themes';
 import { Button, Card, ErrorCard, Skeleton } from '@verdant/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 import { api } from '../lib/api';
 import { errorMessage, formatDate } from './vendor-format';
 

@@ -11,7 +11,7 @@ import {
   toast,
 } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { api } from '../lib/api';
 import { errorMessage } from './vendor-format';
 

@@ -3,7 +3,7 @@ import { useAuth } from '@verdant/auth/react';
 import { Badge, Button, Card, ErrorCard, PageHeader, Prose, Skeleton, toast } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Markdown from 'react-markdown';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../lib/api';
 import { errorMessage } from './vendor-format';
 
@@ -37,7 +37,7 @@ export function Component() {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['courses', 'progress'] });
       toast({ title: 'Module completed' });
-      if (next) navigate(`/education/courses/${courseId}/modules/${next.id}`);
+      if (next) void navigate(`/education/courses/${courseId}/modules/${next.id}`);
     },
     onError: (error) =>
       toast({ title: 'Not saved', description: errorMessage(error), variant: 'destructive' }),

@@ -11,7 +11,7 @@ import {
   Skeleton,
 } from '@verdant/ui';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { api } from '../lib/api';
 import { errorMessage } from './vendor-format';
 

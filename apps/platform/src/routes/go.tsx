@@ -1,7 +1,7 @@
 import { Box } from '@radix-ui/themes';
 import { Spinner } from '@verdant/ui';
 import { useEffect } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 import { readConfig } from '../lib/config';
 
 /**

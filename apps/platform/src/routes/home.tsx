@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { MarketingFigures } from '@verdant/api-client';
 import { useAuth } from '@verdant/auth/react';
 import { Button, Card, StatCard } from '@verdant/ui';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { loadApi } from '../lib/backend';
 
 const AUDIENCES = [

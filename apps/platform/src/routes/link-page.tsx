@@ -2,7 +2,7 @@ import { Flex } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@verdant/api-client';
 import { ErrorCard, Spinner } from '@verdant/ui';
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 import { loadApi } from '../lib/backend';
 import { LinkPageView } from './link-page-blocks';
 import { Component as NotFound } from './not-found';

@@ -3,7 +3,7 @@ import { useAuth } from '@verdant/auth/react';
 import { validateEmail } from '@verdant/validation';
 import { Button, Card, Checkbox, ErrorCard, Field, PasswordInput, TextInput } from '@verdant/ui';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { roleHome, safeNext } from '../app/navigation';
 
 function message(error: unknown): string {
@@ -33,7 +33,7 @@ export function Component() {
   const finish = () => {
     const user = auth.user;
     const target = safeNext(params.get('next')) ?? (user ? roleHome(user.role) : '/');
-    navigate(target, { replace: true });
+    void navigate(target, { replace: true });
   };
 
   const onPassword = async (event: FormEvent) => {
@@ -53,7 +53,7 @@ export function Component() {
           return;
         }
       }
-      navigate(safeNext(params.get('next')) ?? roleHome(user.role), { replace: true });
+      void navigate(safeNext(params.get('next')) ?? roleHome(user.role), { replace: true });
     } catch (caught) {
       setError(message(caught));
     } finally {
@@ -81,7 +81,7 @@ export function Component() {
       <Box width="100%" maxWidth="440px">
         <Card size="lg">
           {step.kind === 'password' ? (
-            <form onSubmit={onPassword} noValidate>
+            <form onSubmit={(event) => void onPassword(event)} noValidate>
               <Flex direction="column" gap="4">
                 <Heading as="h1" size="6">
                   Log in to Verdant
@@ -126,7 +126,7 @@ export function Component() {
               </Flex>
             </form>
           ) : (
-            <form onSubmit={onCode} noValidate>
+            <form onSubmit={(event) => void onCode(event)} noValidate>
               <Flex direction="column" gap="4">
                 <Heading as="h1" size="6">
                   Two-step verification
@@ -159,11 +159,12 @@ export function Component() {
                 <Button
                   type="button"
                   variant="ghost"
-                  onClick={async () => {
-                    await auth.logout();
-                    setStep({ kind: 'password' });
-                    setCode('');
-                  }}
+                  onClick={() =>
+                    void auth.logout().then(() => {
+                      setStep({ kind: 'password' });
+                      setCode('');
+                    })
+                  }
                 >
                   Use another account
                 </Button>

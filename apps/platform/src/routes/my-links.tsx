@@ -21,7 +21,7 @@ import {
 import { SortableList } from '@verdant/ui/sortable-list';
 import '@verdant/ui/sortable-list.css';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { api } from '../lib/api';
 import { LinkPageView, type LinkPageViewItem } from './link-page-blocks';
 import { errorMessage } from './vendor-format';
@@ -91,7 +91,11 @@ function ItemEditor({
     }
   };
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={`Edit ${itemName(item)}`}>
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={`Edit ${itemName(item)}`}
+    >
       <Flex direction="column" gap="2">
         <Field label="Label" error={error ?? undefined}>
           <TextInput value={label} onChange={(e) => setLabel(e.target.value)} maxLength={200} />
@@ -159,7 +163,7 @@ function AddItem({ pageId, onAdded }: { pageId: string; onAdded: (item: LinkPage
     }
   };
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Add an item">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Add an item">
       <Flex direction="column" gap="3">
         <Heading as="h3" size="3">
           Add an item
@@ -293,7 +297,7 @@ function Editor({
     try {
       const moved = await Promise.all(
         next.map((item, index) =>
-          item.position === index ? item : api.linkPages.moveItem(item.id, index),
+          item.position === index ? Promise.resolve(item) : api.linkPages.moveItem(item.id, index),
         ),
       );
       setItems(moved);
@@ -337,7 +341,7 @@ function Editor({
     <Grid columns={{ initial: '1', md: '2' }} gap="5" align="start">
       <Flex direction="column" gap="4">
         <Card size="lg">
-          <form onSubmit={save} noValidate aria-label="Page settings">
+          <form onSubmit={(event) => void save(event)} noValidate aria-label="Page settings">
             <Flex direction="column" gap="3">
               <Heading as="h2" size="4">
                 Page settings

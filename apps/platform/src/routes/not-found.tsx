@@ -1,6 +1,6 @@
 import { Flex } from '@radix-ui/themes';
 import { Button, EmptyState } from '@verdant/ui';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router';
 
 /** Any path the app does not know. */
 export function Component() {

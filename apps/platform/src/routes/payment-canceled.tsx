@@ -1,6 +1,6 @@
 import { Box, Flex } from '@radix-ui/themes';
 import { Button, PageHeader } from '@verdant/ui';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router';
 
 /** /payment-canceled: the shopper left the checkout; the cart is kept as it was. */
 export function Component() {

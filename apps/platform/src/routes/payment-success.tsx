@@ -4,7 +4,7 @@ import { useAuth } from '@verdant/auth/react';
 import { Badge, Button, Card, PageHeader, formatPrice } from '@verdant/ui';
 import { isUuid } from '@verdant/validation';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router';
 import { api } from '../lib/api';
 import { cartStore, lineTotal, type CheckoutRecord } from '../lib/cart';
 

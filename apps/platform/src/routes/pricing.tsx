@@ -3,9 +3,10 @@ import { useAuth } from '@verdant/auth/react';
 import { Badge, Button, Card, ErrorCard, PageHeader, formatPrice } from '@verdant/ui';
 import type { SubscriptionTier } from '@verdant/api-client';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { usePlan } from '../app/plan';
-import { api } from '../lib/api';
+import { SUBSCRIPTION_TIERS } from '@verdant/validation';
+import { loadApi } from '../lib/backend';
 import { errorMessage } from './vendor-format';
 
 function TierCard({ tier }: { tier: SubscriptionTier }) {
@@ -21,7 +22,7 @@ function TierCard({ tier }: { tier: SubscriptionTier }) {
     setBusy(true);
     setError(null);
     try {
-      const { url } = await api.subscriptions.createCheckout(tier.id);
+      const { url } = await (await loadApi()).subscriptions.createCheckout(tier.id);
       window.location.assign(url);
     } catch (caught) {
       setError(errorMessage(caught));
@@ -83,7 +84,7 @@ function TierCard({ tier }: { tier: SubscriptionTier }) {
 
 /** /pricing: the subscription tiers; paid ones start a card checkout. */
 export function Component() {
-  const tiers = api.subscriptions.tiers;
+  const tiers = SUBSCRIPTION_TIERS;
   const sections = [
     { audience: 'affiliate', title: 'For creators' },
     { audience: 'merchant', title: 'For merchants' },

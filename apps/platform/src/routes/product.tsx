@@ -16,7 +16,7 @@ import {
   sustainabilityAttributeLabel,
   toast,
 } from '@verdant/ui';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { api } from '../lib/api';
 import { addToCart, cartStore, useCart } from '../lib/cart';
 import { CartButton, categoryLabel } from './shop';

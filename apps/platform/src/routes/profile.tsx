@@ -19,7 +19,7 @@ import {
   toast,
 } from '@verdant/ui';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { tierById, usePlan } from '../app/plan';
 import { api } from '../lib/api';
 
@@ -101,7 +101,7 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
 
   return (
     <Card size="lg">
-      <form onSubmit={onSave} noValidate>
+      <form onSubmit={(event) => void onSave(event)} noValidate>
         <Flex direction="column" gap="4">
           <Heading as="h2" size="4">
             Public profile
@@ -122,7 +122,7 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
                   id="avatar-file"
                   type="file"
                   accept={ACCEPTED_AVATARS}
-                  onChange={onAvatar}
+                  onChange={(event) => void onAvatar(event)}
                   disabled={uploading}
                   aria-describedby="avatar-file-help"
                 />
@@ -256,7 +256,7 @@ function TwoFactorCard() {
           </Flex>
         ))}
         {enrollment ? (
-          <form onSubmit={verify} noValidate>
+          <form onSubmit={(event) => void verify(event)} noValidate>
             <Flex direction="column" gap="3">
               <Text size="2">
                 Scan this code with your authenticator app, then enter the code it shows.
@@ -296,7 +296,7 @@ function TwoFactorCard() {
           </form>
         ) : verified.length === 0 && !factors.isPending ? (
           <Box>
-            <Button onClick={start} loading={busy} variant="outline">
+            <Button onClick={() => void start()} loading={busy} variant="outline">
               Set up an authenticator app
             </Button>
           </Box>
@@ -350,7 +350,7 @@ function IdentitiesCard() {
         ))}
         {error ? <ErrorCard align="start" title="Could not link" message={error} /> : null}
         <Box>
-          <Button variant="secondary" size="sm" onClick={link}>
+          <Button variant="secondary" size="sm" onClick={() => void link()}>
             Link a GitHub account
           </Button>
         </Box>

@@ -3,7 +3,7 @@ import { useAuth } from '@verdant/auth/react';
 import { validateEmail, validatePassword } from '@verdant/validation';
 import { Button, Card, ErrorCard, Field, PasswordInput, TextInput, toast } from '@verdant/ui';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { roleHome } from '../app/navigation';
 import { api } from '../lib/api';
 
@@ -59,7 +59,7 @@ function RequestLink() {
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Flex direction="column" gap="4">
         <Heading as="h1" size="6">
           Reset your password
@@ -109,7 +109,7 @@ function ChooseNewPassword() {
     try {
       await api.account.updatePassword(password);
       toast({ title: 'Password changed', description: 'Use your new password next time.' });
-      navigate(user ? roleHome(user.role) : '/', { replace: true });
+      void navigate(user ? roleHome(user.role) : '/', { replace: true });
     } catch (caught) {
       setError(message(caught));
     } finally {
@@ -117,7 +117,7 @@ function ChooseNewPassword() {
     }
   };
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Flex direction="column" gap="4">
         <Heading as="h1" size="6">
           Choose a new password

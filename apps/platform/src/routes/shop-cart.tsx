@@ -10,7 +10,7 @@ import {
   formatPrice,
 } from '@verdant/ui';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { api } from '../lib/api';
 import {
   MAX_QUANTITY,

@@ -15,7 +15,7 @@ import {
 } from '@verdant/ui';
 import { isUuid } from '@verdant/validation';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router';
 import { loadApi } from '../lib/backend';
 import { itemCount, useCart } from '../lib/cart';
 import { errorMessage } from './vendor-format';

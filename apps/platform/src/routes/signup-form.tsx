@@ -4,7 +4,7 @@ import { useAuth } from '@verdant/auth/react';
 import { validateEmail, validatePassword } from '@verdant/validation';
 import { Button, Card, ErrorCard, Field, PasswordInput, TextInput, toast } from '@verdant/ui';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 
 const COPY: Record<SignUpRole, { title: string; intro: string; next: string }> = {
   affiliate: {
@@ -51,11 +51,11 @@ export function signupPage(role: SignUpRole) {
         const result = await register({ email: email.trim(), password, name: name.trim(), role });
         if (result.confirmationRequired) {
           toast({ title: 'Check your email', description: 'Confirm your address, then log in.' });
-          navigate('/login');
+          void navigate('/login');
           return;
         }
         toast({ title: 'Welcome to Verdant', description: `Signed in as ${email.trim()}.` });
-        navigate(copy.next, { replace: true });
+        void navigate(copy.next, { replace: true });
       } catch (caught) {
         if (caught instanceof AuthValidationError) setErrors(caught.errors);
         else setErrors([caught instanceof Error ? caught.message : 'Sign-up failed. Try again.']);
@@ -68,7 +68,7 @@ export function signupPage(role: SignUpRole) {
       <Flex justify="center" py={{ initial: '4', md: '7' }}>
         <Box width="100%" maxWidth="480px">
           <Card size="lg">
-            <form onSubmit={onSubmit} noValidate>
+            <form onSubmit={(event) => void onSubmit(event)} noValidate>
               <Flex direction="column" gap="4">
                 <Box>
                   <Heading as="h1" size="6" mb="1">

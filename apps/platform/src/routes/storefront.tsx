@@ -12,7 +12,7 @@ import {
   Spinner,
   SustainabilityBadge,
 } from '@verdant/ui';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { loadApi } from '../lib/backend';
 import { trackedHref } from './link-page-blocks';
 import { Component as NotFound } from './not-found';

@@ -16,7 +16,7 @@ import {
   toast,
 } from '@verdant/ui';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan';
 import { api } from '../lib/api';
 import { errorMessage } from './vendor-format';
@@ -61,7 +61,7 @@ function CreateStorefront({ onCreated }: { onCreated: (storefront: Storefront) =
   };
   return (
     <Card size="lg">
-      <form onSubmit={onSubmit} noValidate aria-label="Create a storefront">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Create a storefront">
         <Flex direction="column" gap="3">
           <Heading as="h2" size="4">
             Create a storefront

@@ -13,7 +13,7 @@ import {
   type DataTableColumn,
 } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { api } from '../lib/api';
 import { errorMessage, formatCount, formatDate, formatMoney } from './vendor-format';
 

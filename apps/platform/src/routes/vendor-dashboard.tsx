@@ -14,7 +14,7 @@ import '@verdant/ui/charts.css';
 import { useAuth } from '@verdant/auth/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { api } from '../lib/api';
 import {
   errorMessage,

@@ -23,7 +23,7 @@ import {
 } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { api } from '../lib/api';
 import { errorMessage } from './vendor-format';
 
@@ -171,7 +171,7 @@ export function Component() {
         title: 'Onboarding complete',
         description: 'Your company is now waiting for approval.',
       });
-      navigate('/dashboard-vendor');
+      void navigate('/dashboard-vendor');
     },
   });
 

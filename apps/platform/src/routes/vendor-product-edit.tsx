@@ -24,7 +24,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { validateProductDraft } from '@verdant/validation';
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router';
 import { atPlanLimit, usePlan } from '../app/plan';
 import { api } from '../lib/api';
 import { errorMessage } from './vendor-format';
@@ -168,7 +168,7 @@ export function Component() {
         title: product.status === 'pending_review' ? 'Submitted for approval' : 'Draft saved',
         description: product.name,
       });
-      navigate('/vendor/products');
+      void navigate('/vendor/products');
     },
   });
 

@@ -12,7 +12,7 @@ import {
 } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan';
 import { api } from '../lib/api';
 import { errorMessage, formatMoney } from './vendor-format';

@@ -1,5 +1,5 @@
 import { Flex, Grid, Text } from '@radix-ui/themes';
-import type { AffiliateProgram, NewProgram, ProgramStatus } from '@verdant/api-client';
+import type { AffiliateProgram, ProgramStatus } from '@verdant/api-client';
 import {
   Button,
   Card,
@@ -109,7 +109,7 @@ export function Component() {
         auto_approve: draft.autoApprove,
         status: draft.status,
       };
-      if (!current) return api.programs.create({ ...common, ...commission } as NewProgram);
+      if (!current) return api.programs.create({ ...common, ...commission });
       const commissionChanged =
         current.commission_type !== commission.commission_type ||
         (commission.commission_type === 'percent'

@@ -1,6 +1,6 @@
 import { Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { Button, Card, PageHeader } from '@verdant/ui';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 
 const STEPS = [
   {

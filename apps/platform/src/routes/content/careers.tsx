@@ -1,6 +1,6 @@
 import { Flex, Heading, Text } from '@radix-ui/themes';
 import { Badge, Button, Card, PageHeader, Prose } from '@verdant/ui';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 
 const ROLES = [
   {

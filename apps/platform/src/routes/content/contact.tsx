@@ -5,8 +5,8 @@ import { validateEmail } from '@verdant/validation';
 import { Button, Card, ErrorCard, Field, PageHeader, TextInput, Textarea } from '@verdant/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { api } from '../../lib/api';
+import { useSearchParams } from 'react-router';
+import { loadApi } from '../../lib/backend';
 
 const MESSAGE_MAX = 4000;
 
@@ -20,8 +20,8 @@ export function ContactForm({ heading = 'Write to us' }: { heading?: string }) {
   const [message, setMessage] = useState('');
   const [touched, setTouched] = useState(false);
   const send = useMutation({
-    mutationFn: () =>
-      api.contact.submit({
+    mutationFn: async () =>
+      (await loadApi()).contact.submit({
         name: name.trim(),
         email: email.trim(),
         subject: subject.trim() || null,

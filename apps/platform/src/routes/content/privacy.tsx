@@ -1,6 +1,6 @@
 import { Flex } from '@radix-ui/themes';
 import { PageHeader, Prose } from '@verdant/ui';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 
 /** The privacy notice: what Verdant stores, why, who sees it and how long it is kept. */
 export function Component() {

@@ -1,6 +1,6 @@
 import { Flex } from '@radix-ui/themes';
 import { PageHeader, Prose } from '@verdant/ui';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 
 /** Terms of use for affiliates, merchants and shoppers. */
 export function Component() {
