@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { IconButton } from '@radix-ui/themes';
+import { IconButton, Tooltip } from '@radix-ui/themes';
 import {
   DoubleArrowLeftIcon,
   DoubleArrowRightIcon,
@@ -11,9 +11,8 @@ import { cn, composeRefs } from '../../utils';
 import { Logomark } from '../logomark/logomark';
 import { InDrawerContext } from './in-drawer-context';
 
-// The drawer and the collapsed sidebar's tooltips load on first use (see their modules).
+// The drawer loads the first time it opens (see its module).
 const AppShellDrawer = React.lazy(() => import('./app-shell-drawer'));
-const AppShellTooltip = React.lazy(() => import('./app-shell-tooltip'));
 
 /** Width from which the sidebar sits beside the content; below it, navigation opens as a drawer. */
 export const APP_SHELL_DESKTOP_QUERY = '(min-width: 768px)';
@@ -376,9 +375,9 @@ const AppShellNavItem = React.forwardRef<HTMLAnchorElement, AppShellNavItemProps
     return (
       <li className="vd-app-shell__nav-entry">
         {collapsed && !inDrawer ? (
-          <React.Suspense fallback={item}>
-            <AppShellTooltip content={labelContent}>{item}</AppShellTooltip>
-          </React.Suspense>
+          <Tooltip content={labelContent} side="right">
+            {item}
+          </Tooltip>
         ) : (
           item
         )}
