@@ -34,6 +34,33 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules for TypeScript: each file is checked with the nearest tsconfig.json.
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          // The root Storybook configuration has no tsconfig.json of its own (the UI kit's type
+          // check includes it); it is linted with the shared compiler options.
+          allowDefaultProject: ['.storybook/*.ts', '.storybook/*.tsx'],
+          defaultProject: 'tsconfig.base.json',
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      '@typescript-eslint/only-throw-error': 'error',
+    },
+  },
+  {
+    // Plain JavaScript is linted without type information.
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs', '**/*.jsx'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
     // Edge functions run on Deno (hosted) and, through their handlers, in Node (the local stack).
     files: ['supabase/functions/**/*.ts'],
     languageOptions: { globals: { Deno: 'readonly' } },

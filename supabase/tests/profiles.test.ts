@@ -414,7 +414,7 @@ describe('public_profiles', () => {
       .eq('id', user.id)
       .single();
     expect(error).toBeNull();
-    expect(Object.keys(data!).sort()).toEqual(['bio', 'id', 'name', 'profile_image', 'username']);
+    expect(Object.keys(data).sort()).toEqual(['bio', 'id', 'name', 'profile_image', 'username']);
     const hidden = await anonClient(stack).from('profiles').select('*').eq('id', user.id);
     expect(hidden.data).toEqual([]);
   });

@@ -49,7 +49,7 @@ describe('private profile fields', () => {
 
     const face = await merchant.from('public_profiles').select('*').eq('id', ID.A).single();
     expect(face.error).toBeNull();
-    expect(Object.keys(face.data!).sort()).toEqual([
+    expect(Object.keys(face.data).sort()).toEqual([
       'bio',
       'id',
       'name',

@@ -45,6 +45,6 @@ try {
     if (score < 100) failed = true;
   }
 } finally {
-  await chrome.kill();
+  chrome.kill();
 }
 process.exitCode = failed ? 1 : 0;

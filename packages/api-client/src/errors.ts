@@ -164,9 +164,8 @@ async function readFunctionError(
         const record = body as Record<string, unknown>;
         const message = [record.message, record.error, record.msg].find(
           (v) => typeof v === 'string',
-        ) as string | undefined;
-        const code = [record.code, record.error_code].find((v) => typeof v === 'string') as
-          string | undefined;
+        );
+        const code = [record.code, record.error_code].find((v) => typeof v === 'string');
         return { body, ...(message ? { message } : {}), ...(code ? { code } : {}) };
       }
       return { body };

@@ -16,8 +16,13 @@ export interface PostgrestResult {
   count?: number | null;
 }
 
-/** The data of the successful branch of a response union. */
-export type SuccessData<R extends PostgrestResult> = Extract<R, { error: null }>['data'];
+/**
+ * The data of the successful branch of a response union. A response typed without such a branch
+ * (`error` is never narrowed to `null`) yields its `data` as declared, not `never`.
+ */
+export type SuccessData<R extends PostgrestResult> = [Extract<R, { error: null }>] extends [never]
+  ? R['data']
+  : Extract<R, { error: null }>['data'];
 
 async function settle<R extends PostgrestResult>(request: PromiseLike<R>): Promise<R> {
   try {
@@ -34,7 +39,7 @@ export async function run<R extends PostgrestResult>(
   request: PromiseLike<R>,
 ): Promise<SuccessData<R>> {
   const result = await settle(request);
-  return result.data as SuccessData<R>;
+  return result.data;
 }
 
 /** Awaits a request whose data is not needed (e.g. a function returning void). */

@@ -98,7 +98,7 @@ export function createMfa({ auth, getSession, onVerified, now }: MfaDeps): AuthM
     async verify(params: { factorId: string; challengeId: string; code: string }): Promise<void> {
       const data = unwrap(await auth.mfa.verify(params));
       const expiresAt = Math.round(now() / 1000) + data.expires_in;
-      await onVerified({ ...data, expires_at: expiresAt, token_type: 'bearer' } as Session);
+      await onVerified({ ...data, expires_at: expiresAt, token_type: 'bearer' });
     },
     async challengeAndVerify(params: { factorId: string; code: string }): Promise<void> {
       const { challengeId } = await mfa.challenge(params.factorId);

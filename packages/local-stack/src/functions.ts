@@ -179,9 +179,13 @@ export async function createFunctions(opts: FunctionsOptions): Promise<Functions
       [...handlers.values()].map((entry) => entry.handler.catch(() => undefined)),
     );
     await Promise.all(
-      loaded.map((handler) =>
-        handler?.close?.().catch((error: unknown) => opts.log(`[functions] ${String(error)}`)),
-      ),
+      loaded.map(async (handler) => {
+        try {
+          await handler?.close?.();
+        } catch (error) {
+          opts.log(`[functions] ${String(error)}`);
+        }
+      }),
     );
   };
   return Object.assign(route, { close });

@@ -79,7 +79,7 @@ export async function loadOrCreateKeys(dataDir: string): Promise<StackKeys> {
         algorithms: [SIGNING_ALG],
         ...(options?.now === undefined ? {} : { currentDate: new Date(options.now) }),
       });
-      return payload as Record<string, unknown>;
+      return payload;
     },
   };
 }
@@ -152,5 +152,5 @@ function toPublicSigningJwk(jwk: JWK, kid: string): PublicSigningJwk {
     alg: SIGNING_ALG,
     use: 'sig',
     key_ops: ['verify'],
-  } as PublicSigningJwk;
+  };
 }

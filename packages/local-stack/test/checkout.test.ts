@@ -129,7 +129,7 @@ describe('the full chain in Chromium', () => {
             method: 'POST',
             credentials: 'same-origin',
             headers: {
-              apikey: anonKey!,
+              apikey: anonKey,
               authorization: `Bearer ${token}`,
               'content-type': 'application/json',
             },

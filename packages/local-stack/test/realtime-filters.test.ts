@@ -19,6 +19,11 @@ import {
 type Row = Record<string, unknown>;
 type Change = RealtimePostgresChangesPayload<Row>;
 
+/** A change's new record, `{}` for a DELETE. */
+const newRecord = (change: Change): Row => change.new;
+/** A change's old record, `{}` for an INSERT. */
+const oldRecord = (change: Change): Row => change.old;
+
 let stack: RunningStack;
 let world: World;
 const clients: SupabaseClient[] = [];
@@ -64,11 +69,11 @@ describe('filters', () => {
     for (const amount of [100, 200, 300])
       ids[amount] = await insertCommission(stack, world.A, world.M, world.programM, amount);
     const last = ids[300]!;
-    await inboxes.gte.next((c) => (c.new as Row).id === last);
-    await inboxes.neq.next((c) => (c.new as Row).id === last);
+    await inboxes.gte.next((c) => newRecord(c).id === last);
+    await inboxes.neq.next((c) => newRecord(c).id === last);
     await sleep(300);
     const amounts = (name: keyof typeof filters) =>
-      inboxes[name].items.map((c) => (c.new as Row).amount_cents).sort();
+      inboxes[name].items.map((c) => newRecord(c).amount_cents).sort();
     expect(amounts('eq')).toEqual([200]);
     expect(amounts('neq')).toEqual([100, 300]);
     expect(amounts('lt')).toEqual([100]);
@@ -138,7 +143,7 @@ describe('old records', () => {
     await stack.pool.query('delete from public.messages where id = $1', [id]);
     const update = await inbox.next((c) => c.eventType === 'UPDATE');
     expect(update.old).toMatchObject({ id, read_at: null, body: 'to be read' });
-    expect(typeof (update.new as Row).read_at).toBe('string');
+    expect(typeof newRecord(update).read_at).toBe('string');
     const deleted = await inbox.next((c) => c.eventType === 'DELETE');
     expect(deleted.old).toMatchObject({ id, body: 'to be read', sender_id: world.A.id });
     expect(deleted.new).toEqual({});
@@ -168,7 +173,7 @@ describe('old records', () => {
     );
     const id = await insertMessage(stack, world.conversationMA, world.M.id, 'gone soon');
     await stack.pool.query('delete from public.messages where id = $1', [id]);
-    await inboxA.next((c) => (c.old as Row).id === id);
+    await inboxA.next((c) => oldRecord(c).id === id);
     await sleep(300);
     expect(inboxB.items).toEqual([]);
   });
@@ -192,7 +197,7 @@ describe('tokens', () => {
     await sleep(5_500);
     expect(channel.state).toBe('joined');
     const id = await insertMessage(stack, world.conversationMA, world.M.id, 'after refresh');
-    await inbox.next((c) => (c.new as Row).id === id);
+    await inbox.next((c) => newRecord(c).id === id);
   });
 
   it('an expired token closes the channel with a system error', async () => {

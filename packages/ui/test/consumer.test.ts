@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
@@ -90,7 +90,8 @@ const types: Record<string, string> = {
 };
 
 function serve(root: string): Promise<Server> {
-  const server = createServer(async (req, res) => {
+  // Never rejects: a file that cannot be read is answered 404.
+  const respond = async (req: IncomingMessage, res: ServerResponse) => {
     const pathname = new URL(req.url ?? '/', 'http://x').pathname;
     const file = pathname === '/' ? '/index.html' : pathname;
     try {
@@ -98,9 +99,11 @@ function serve(root: string): Promise<Server> {
       res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
       res.end(body);
     } catch {
-      res.writeHead(404).end();
+      if (!res.headersSent) res.writeHead(404);
+      res.end();
     }
-  });
+  };
+  const server = createServer((req, res) => void respond(req, res));
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 

@@ -232,10 +232,10 @@ export function createHandler(env: FunctionEnv, runtime: FunctionRuntime = {}): 
     map.set(key, value);
     return value;
   };
-  const parseAgent = (agent: string) => {
+  const parseAgent = (agent: string): { device: string | undefined; browser: string | null } => {
     const result = new UAParser(agent).getResult();
     return {
-      device: result.device.type as string | undefined,
+      device: result.device.type,
       browser: result.browser.name ? String(result.browser.name).slice(0, 64) : null,
     };
   };

@@ -16,6 +16,7 @@ function ContactForm() {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
 
+  // Never rejects: a failure is shown in the form.
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -76,7 +77,7 @@ function ContactForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="contact-title">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="contact-title">
       <Flex direction="column" gap="3">
         <Grid columns={{ initial: '1', sm: '2' }} gap="3">
           <Field label="Name" required error={errors.name}>

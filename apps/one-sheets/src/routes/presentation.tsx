@@ -373,7 +373,8 @@ export function Presentation() {
     (next: number) => {
       const target = clamp(next, count);
       current.current = target;
-      navigate({ hash: `#/${target + 1}` }, { replace: true });
+      // Nothing waits for the hash change; the router reports its own navigation errors.
+      void navigate({ hash: `#/${target + 1}` }, { replace: true });
     },
     [navigate, count],
   );

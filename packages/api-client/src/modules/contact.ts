@@ -31,12 +31,12 @@ export const CONTACT_LIMITS = {
 export function validateContactMessage(input: NewContactMessage) {
   if (typeof input !== 'object' || input === null) invalid('message', 'must be an object');
   const email = typeof input.email === 'string' ? input.email.trim() : input.email;
-  const checked = validateEmail(email as string);
+  const checked = validateEmail(email);
   if (!checked.valid) invalid('email', checked.error ?? 'must be a valid email address');
   return {
     source: oneOf('source', input.source ?? 'contact', CONTACT_SOURCES),
     name: text('name', input.name, { max: CONTACT_LIMITS.name }),
-    email: (email as string).toLowerCase(),
+    email: email.toLowerCase(),
     subject:
       input.subject === undefined
         ? null

@@ -138,7 +138,7 @@ export function createLinkPagesModule({ supabase }: ModuleContext) {
       const rows = await run(
         supabase.rpc('public_link_page_items', { page_username: username('username', name) }),
       );
-      return (rows ?? []) as PublicLinkPageItem[];
+      return rows ?? [];
     },
 
     /**
@@ -149,7 +149,7 @@ export function createLinkPagesModule({ supabase }: ModuleContext) {
       const { data } = await supabase.auth.getSession();
       if (!data.session) return [];
       const rows = await run(supabase.rpc('my_link_page_preview_items'));
-      return (rows ?? []) as LinkPagePreviewItem[];
+      return rows ?? [];
     },
 
     /** The signed-in user's page with all its items, or null before it is created. */

@@ -121,27 +121,22 @@ export function createMerchantsModule({ supabase }: ModuleContext) {
         supabase.from('merchant_profiles').select('id').eq('id', me).maybeSingle(),
       );
       if (existing) {
-        return (await run(
-          supabase
-            .from('merchant_profiles')
-            .update(values as Update<'merchant_profiles'>)
-            .eq('id', me)
-            .select('*')
-            .single(),
-        )) as MerchantCompany;
+        return await run(
+          supabase.from('merchant_profiles').update(values).eq('id', me).select('*').single(),
+        );
       }
       if (typeof values.company_name !== 'string') invalid('company_name', 'is required');
-      return (await run(
+      return await run(
         supabase
           .from('merchant_profiles')
           .insert({
-            ...(values as Update<'merchant_profiles'>),
+            ...values,
             company_name: values.company_name,
             id: me,
           })
           .select('*')
           .single(),
-      )) as MerchantCompany;
+      );
     },
 
     /** The signed-in merchant's claims in every review state, newest first. */

@@ -176,7 +176,7 @@ export function createProductsModule({ supabase }: ModuleContext) {
         .filter((c) => c.review_status === 'approved' && (!c.expires_on || c.expires_on >= today))
         .map(({ review_status: _status, ...claim }) => claim);
       return {
-        ...(product as Product),
+        ...product,
         merchant: merchant
           ? { id: merchant.id, company_name: merchant.company_name, website: merchant.website }
           : null,

@@ -63,7 +63,7 @@ function track(
   const ready = new Promise<void>((resolve, reject) => {
     channel.subscribe((status, error) => {
       if (!active) return;
-      options.onStatus?.(status as RealtimeStatus, error);
+      options.onStatus?.(status, error);
       if (status === 'SUBSCRIBED') {
         onSubscribed?.();
         if (!settled) {

@@ -109,7 +109,7 @@ export function createStorefrontsModule({ supabase }: ModuleContext) {
       const rows = await run(
         supabase.rpc('public_storefront_items', { storefront_slug: slug('slug', storefrontSlug) }),
       );
-      return (rows ?? []) as PublicStorefrontItem[];
+      return rows ?? [];
     },
 
     /**

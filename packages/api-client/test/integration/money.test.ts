@@ -123,7 +123,7 @@ describe('checkout.createOrderCheckout', () => {
         ],
       },
     ]) {
-      const error = await caught(anon.checkout.createOrderCheckout(input as never));
+      const error = await caught(anon.checkout.createOrderCheckout(input));
       expect(error.code).toBe('validation_failed');
     }
   });

@@ -156,7 +156,7 @@ const cases: Case[] = [
   ],
   [
     'community.react to both a post and a comment',
-    (api) => api.community.react({ postId: USER_ID, commentId: USER_ID } as never, 'like'),
+    (api) => api.community.react({ postId: USER_ID, commentId: USER_ID }, 'like'),
     'target',
   ],
   [

@@ -240,7 +240,7 @@ export function createFakeApi(options: { expiresIn?: number } = {}) {
           current = session;
           // supabase-js announces the verify response without expires_at.
           const { expires_at: _omitted, ...data } = session;
-          await notify('MFA_CHALLENGE_VERIFIED', data as Session);
+          await notify('MFA_CHALLENGE_VERIFIED', data);
           return { data, error: null };
         },
       ),

@@ -153,7 +153,7 @@ export function startReplication(opts: ReplicationOptions): Replication {
   const handle = async (message: Pgoutput.Message): Promise<void> => {
     switch (message.tag) {
       case 'begin':
-        begin = new Date(Number(message.commitTime as bigint) / 1000);
+        begin = new Date(Number(message.commitTime) / 1000);
         return;
       case 'relation':
         // A relation message arrives before its first change and after every schema change.

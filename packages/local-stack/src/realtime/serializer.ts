@@ -67,7 +67,7 @@ function checked(
     ref: refOf(ref, 'ref'),
     topic,
     event,
-    payload: (payload ?? {}) as Record<string, unknown>,
+    payload: payload ?? {},
   };
 }
 

@@ -68,7 +68,7 @@ export const deleteObjects: CallerHandler = async (rt, { req, params, claims }) 
     throw invalidRequest('prefixes must be a list of object names');
   }
   await bucketById(rt, bucket);
-  const deleted = await removeObjects(rt, claims, bucket, body.prefixes as string[]);
+  const deleted = await removeObjects(rt, claims, bucket, body.prefixes);
   return Response.json(deleted.map(objectJson));
 };
 

@@ -121,8 +121,8 @@ export async function removeObjects(
     return deleted;
   });
   await Promise.all(
-    rows.map((row) =>
-      row.version ? rm(rt.fileOf(bucketId, row.version), { force: true }) : undefined,
+    rows.flatMap((row) =>
+      row.version ? [rm(rt.fileOf(bucketId, row.version), { force: true })] : [],
     ),
   );
   return rows;

@@ -39,7 +39,7 @@ export const signObjects: CallerHandler = async (rt, { req, params, claims }) =>
     throw invalidRequest('paths must be a list of object names');
   }
   const results = [];
-  for (const item of body.paths as string[]) {
+  for (const item of body.paths) {
     try {
       const name = checkObjectName(item);
       await readableObject(rt, claims, bucket, name);

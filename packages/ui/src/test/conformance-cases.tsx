@@ -101,7 +101,7 @@ export const conformanceCases: ConformanceCase[] = [
       />
     ),
   },
-  { name: 'Spinner', render: (p) => <Spinner {...p} ref={p.ref as Ref<HTMLSpanElement>} /> },
+  { name: 'Spinner', render: (p) => <Spinner {...p} ref={p.ref} /> },
   {
     name: 'ErrorCard',
     render: (p) => (
@@ -121,9 +121,7 @@ export const conformanceCases: ConformanceCase[] = [
   },
   {
     name: 'RouterErrorPage',
-    render: (p) => (
-      <RouterErrorPage error={new Error('Boom')} {...p} ref={p.ref as Ref<HTMLElement>} />
-    ),
+    render: (p) => <RouterErrorPage error={new Error('Boom')} {...p} ref={p.ref} />,
   },
   { name: 'Card', render: (p) => <Card {...p} ref={p.ref as Ref<HTMLDivElement>} /> },
   {
@@ -191,7 +189,7 @@ export const conformanceCases: ConformanceCase[] = [
   {
     name: 'Badge',
     render: (p) => (
-      <Badge {...p} ref={p.ref as Ref<HTMLSpanElement>}>
+      <Badge {...p} ref={p.ref}>
         Active
       </Badge>
     ),
@@ -210,7 +208,7 @@ export const conformanceCases: ConformanceCase[] = [
   },
   {
     name: 'Avatar',
-    render: (p) => <Avatar name="Ada Lovelace" {...p} ref={p.ref as Ref<HTMLSpanElement>} />,
+    render: (p) => <Avatar name="Ada Lovelace" {...p} ref={p.ref} />,
   },
   {
     name: 'DataTable',
@@ -259,7 +257,7 @@ export const conformanceCases: ConformanceCase[] = [
     name: 'EmptyState',
     render: (p) => <EmptyState title="Nothing here" {...p} ref={p.ref as Ref<HTMLDivElement>} />,
   },
-  { name: 'Skeleton', render: (p) => <Skeleton {...p} ref={p.ref as Ref<HTMLSpanElement>} /> },
+  { name: 'Skeleton', render: (p) => <Skeleton {...p} ref={p.ref} /> },
   {
     name: 'CopyButton',
     render: (p) => <CopyButton value="x" {...p} ref={p.ref as Ref<HTMLButtonElement>} />,

@@ -112,7 +112,7 @@ export async function listUsersPage(
     );
     total = Number(counted.rows[0]?.total ?? 0);
   }
-  return { users: rows.map(({ total: _total, ...user }) => user as UserRow), total };
+  return { users: rows.map(({ total: _total, ...user }) => user), total };
 }
 
 /** Column values of `auth.users` that an update may set (undefined: left as it is). */

@@ -50,7 +50,7 @@ describe('summariseSeries', () => {
   });
 
   it('says when there is no data', () => {
-    expect(summariseSeries('Clicks', [], [{ key: 'clicks' as never, label: 'Clicks' }], fmt)).toBe(
+    expect(summariseSeries('Clicks', [], [{ key: 'clicks', label: 'Clicks' }], fmt)).toBe(
       'Clicks: no data.',
     );
     expect(

@@ -82,6 +82,7 @@ export const ConfirmDialog = React.forwardRef<HTMLDivElement, ConfirmDialogProps
       onOpenChange?.(next);
     };
 
+    // Never rejects: a failure of `onConfirm` is shown in the dialog.
     const handleConfirm = async () => {
       setError(null);
       setPending(true);
@@ -128,7 +129,7 @@ export const ConfirmDialog = React.forwardRef<HTMLDivElement, ConfirmDialogProps
             <Button
               variant={tone === 'danger' ? 'danger' : 'primary'}
               loading={pending}
-              onClick={handleConfirm}
+              onClick={() => void handleConfirm()}
               data-slot="confirm-dialog-confirm"
             >
               {confirmLabel}

@@ -16,13 +16,15 @@ function pngFile(name: string) {
   return new File([bytes], name, { type: 'image/png' });
 }
 
-/** Resolves in a few progress steps. */
-const quickUpload = fn(async (_file: File, { onProgress }: UploadContext) => {
-  for (const step of [0.3, 0.7, 1]) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    onProgress(step);
-  }
-});
+/** Resolves in a few progress steps. Typed as the prop, so that stories may pass other uploads. */
+const quickUpload: FileUploadProps['onUpload'] = fn(
+  async (_file: File, { onProgress }: UploadContext) => {
+    for (const step of [0.3, 0.7, 1]) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      onProgress(step);
+    }
+  },
+);
 
 /** Stays at 45% so designers (and the screenshot) see an upload in progress. */
 const stalledUpload = async (_file: File, { onProgress, signal }: UploadContext) => {
@@ -53,7 +55,7 @@ const meta = {
   title: 'Forms/FileUpload',
   component: FileUpload,
   args: {
-    onUpload: quickUpload as FileUploadProps['onUpload'],
+    onUpload: quickUpload,
     accept: ['image/png', 'image/jpeg', '.pdf'],
     maxSizeBytes: 5 * 1024 * 1024,
     multiple: true,

@@ -32,9 +32,13 @@ describe('toast()', () => {
   it('hides a toast 5000 ms after it appears', () => {
     act(() => void toast({ title: 'Saved' }));
     expect(openToasts()).toHaveLength(1);
-    act(() => vi.advanceTimersByTime(TOAST_DURATION - 10));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_DURATION - 10);
+    });
     expect(openToasts()).toHaveLength(1);
-    act(() => vi.advanceTimersByTime(20));
+    act(() => {
+      vi.advanceTimersByTime(20);
+    });
     expect(openToasts()).toHaveLength(0);
   });
 
