@@ -12,7 +12,7 @@ import { Root } from './app/root';
  * location changes in a transition). Guarded pages sit in a group with their rule from `GUARDS`;
  * add new routes to the group with the right layout and guard.
  */
-export interface PageRoute {
+interface PageRoute {
   /** The path, relative to the root; absent for the index route. */
   path?: string;
   Page: LazyExoticComponent<ComponentType>;
@@ -42,7 +42,7 @@ const loadProductEditor = () => import('./routes/vendor-product-edit');
 const loadAdminHome = () => import('./routes/admin/index');
 
 /** Pages inside the app shell, open to everybody. */
-export const publicPages: PageRoute[] = [
+const publicPages: PageRoute[] = [
   page(undefined, () => import('./routes/home')),
   page('login', () => import('./routes/login')),
   page('signup', () => import('./routes/signup')),
@@ -65,7 +65,7 @@ export const publicPages: PageRoute[] = [
 ];
 
 /** Content and information pages, open to everybody. */
-export const contentPages: PageRoute[] = [
+const contentPages: PageRoute[] = [
   page('about', () => import('./routes/content/about')),
   page('careers', () => import('./routes/content/careers')),
   page('technical-wiki', () => import('./routes/content/technical-wiki')),
