@@ -5,12 +5,12 @@ import { createServer, type Plugin } from 'vite';
 /**
  * Public first pages written as HTML at build time: what a signed-out visitor first sees on them
  * needs no data from the backend (figures and plans fill in once the app runs). Pages whose first
- * render depends on the backend, the session or the query string stay client-rendered.
+ * render depends on the backend, the session or the query string stay client-rendered, and so do
+ * pages with a form: submitted before the app has taken over, it would go to the server as a GET
+ * with its fields (a password, say) in the URL.
  */
 export const PRERENDERED_PAGES = [
   '/',
-  '/login',
-  '/signup',
   '/pricing',
   '/about',
   '/careers',
@@ -19,8 +19,6 @@ export const PRERENDERED_PAGES = [
   '/privacy',
   '/terms',
   '/cookies',
-  '/contact',
-  '/help',
   '/vendor-recruitment',
 ] as const;
 
@@ -86,7 +84,12 @@ export function prerenderPages(): Plugin {
         for (const page of PRERENDERED_PAGES) {
           const file = path.join(dir, pageFile(page));
           await mkdir(path.dirname(file), { recursive: true });
-          await writeFile(file, pageDocument(shell, page, await renderPage(page)));
+          const rendered = await renderPage(page);
+          if (/<form[\s>]/i.test(rendered))
+            throw new Error(
+              `${page} has a form and must not be prerendered (see PRERENDERED_PAGES)`,
+            );
+          await writeFile(file, pageDocument(shell, page, rendered));
         }
       } finally {
         await server.close();

@@ -43,6 +43,8 @@ describe('prerendered pages', () => {
     expect(pageFile('/')).toBe('index.html');
     expect(pageFile('/faq-crawlers')).toBe(join('faq-crawlers', 'index.html'));
     expect(PRERENDERED_PAGES).toContain('/');
-    expect(PRERENDERED_PAGES).toContain('/login');
+    expect(PRERENDERED_PAGES).toContain('/about');
+    // Pages with a form stay client-rendered (a form sent before hydration would be a GET).
+    expect(PRERENDERED_PAGES).not.toContain('/login');
   });
 });
