@@ -53,6 +53,20 @@ export default tseslint.config(
       '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/no-unnecessary-type-assertion': 'error',
       '@typescript-eslint/only-throw-error': 'error',
+      // One import-path style everywhere, Deno's: a relative import names its file, extension
+      // included (`./guards.ts`, `./layout.tsx`), never an extensionless or `.js` stand-in.
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'ImportDeclaration',
+          'ExportNamedDeclaration',
+          'ExportAllDeclaration',
+          'ImportExpression',
+        ].map((node) => ({
+          selector: `${node}[source.value=/^[.]/][source.value!=/[.](ts|tsx|mjs|json|css|svg)$/]`,
+          message: 'Name the imported file with its extension (./module.ts, ./component.tsx).',
+        })),
+      ],
     },
   },
   {

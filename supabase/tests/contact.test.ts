@@ -2,9 +2,9 @@
 // in the database whatever client writes.
 import { startTestStack, type RunningStack } from '@verdant/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient } from './support/clients.js';
-import { asUser, withClient } from './support/db.js';
-import { ID, fixtureSql } from './support/fixture.js';
+import { anonClient } from './support/clients.ts';
+import { asUser, withClient } from './support/db.ts';
+import { ID, fixtureSql } from './support/fixture.ts';
 
 let stack: RunningStack;
 

@@ -2,8 +2,8 @@
 // and the admin metrics page: who may call them and what they add up.
 import { startTestStack, type RunningStack } from '@verdant/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asUser, tryQuery, withClient } from './support/db.js';
-import { ID, fixtureSql } from './support/fixture.js';
+import { asUser, tryQuery, withClient } from './support/db.ts';
+import { ID, fixtureSql } from './support/fixture.ts';
 
 let stack: RunningStack;
 

@@ -2,9 +2,9 @@
 // transparency, memberships, reviews, moderation, messages and certificates.
 import { startTestStack, type RunningStack } from '@verdant/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, serviceClient, signedInClient } from './support/clients.js';
-import { asUser, expectPgError, withClient } from './support/db.js';
-import { EMAIL, ID, PASSWORD, fixtureSql } from './support/fixture.js';
+import { anonClient, serviceClient, signedInClient } from './support/clients.ts';
+import { asUser, expectPgError, withClient } from './support/db.ts';
+import { EMAIL, ID, PASSWORD, fixtureSql } from './support/fixture.ts';
 
 let stack: RunningStack;
 

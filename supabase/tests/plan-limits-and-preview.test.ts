@@ -4,9 +4,9 @@
 import { startTestStack, type RunningStack } from '@verdant/local-stack/testing';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, signedInClient } from './support/clients.js';
-import { EMAIL, ID, PASSWORD, fixtureSql } from './support/fixture.js';
-import { createUser } from './support/users.js';
+import { anonClient, signedInClient } from './support/clients.ts';
+import { EMAIL, ID, PASSWORD, fixtureSql } from './support/fixture.ts';
+import { createUser } from './support/users.ts';
 
 let stack: RunningStack;
 

@@ -7,9 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { startTestStack, type RunningStack } from '@verdant/local-stack/testing';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient } from './support/clients.js';
-import { EMAIL, ID, PASSWORD, fixtureSql } from './support/fixture.js';
-import { createUser } from './support/users.js';
+import { signedInClient } from './support/clients.ts';
+import { EMAIL, ID, PASSWORD, fixtureSql } from './support/fixture.ts';
+import { createUser } from './support/users.ts';
 
 const LINK_LIMIT =
   'Affiliate Free includes up to 10 tracked links. Affiliate Pro unlocks unlimited tracked links.';

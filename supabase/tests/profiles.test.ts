@@ -3,9 +3,9 @@
 import { ROLE_CHANGE_MESSAGES } from '@verdant/validation';
 import { startTestStack, type RunningStack } from '@verdant/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, signedInClient } from './support/clients.js';
-import { asUser, expectPgError, withClient } from './support/db.js';
-import { createUser, profileOf, type Profile } from './support/users.js';
+import { anonClient, signedInClient } from './support/clients.ts';
+import { asUser, expectPgError, withClient } from './support/db.ts';
+import { createUser, profileOf, type Profile } from './support/users.ts';
 
 let stack: RunningStack;
 

@@ -4,8 +4,8 @@
 // stay, without a code.
 import { startTestStack, type RunningStack } from '@verdant/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient } from './support/clients.js';
-import { ID, fixtureSql } from './support/fixture.js';
+import { anonClient } from './support/clients.ts';
+import { ID, fixtureSql } from './support/fixture.ts';
 
 let stack: RunningStack;
 

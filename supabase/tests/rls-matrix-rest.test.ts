@@ -4,11 +4,11 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { startTestStack, type RunningStack } from '@verdant/local-stack/testing';
 import { afterAll, beforeAll } from 'vitest';
-import { anonClient, signedInClient } from './support/clients.js';
-import { whereKey } from './support/db.js';
-import { EMAIL, ID, PASSWORD, fixtureSql } from './support/fixture.js';
-import { ACTOR_ID, type Actor, type Row } from './support/matrix.js';
-import { defineMatrix } from './support/run-matrix.js';
+import { anonClient, signedInClient } from './support/clients.ts';
+import { whereKey } from './support/db.ts';
+import { EMAIL, ID, PASSWORD, fixtureSql } from './support/fixture.ts';
+import { ACTOR_ID, type Actor, type Row } from './support/matrix.ts';
+import { defineMatrix } from './support/run-matrix.ts';
 
 let stack: RunningStack;
 const clients = {} as Record<Actor, SupabaseClient>;

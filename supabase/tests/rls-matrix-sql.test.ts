@@ -2,10 +2,10 @@
 // the actor's JWT claims, the way PostgREST runs requests.
 import { startTestStack, type RunningStack } from '@verdant/local-stack/testing';
 import { afterAll, beforeAll } from 'vitest';
-import { asUser, tryQuery, whereKey, type PoolClient } from './support/db.js';
-import { fixtureSql } from './support/fixture.js';
-import { ACTOR_ID, type Actor } from './support/matrix.js';
-import { defineMatrix } from './support/run-matrix.js';
+import { asUser, tryQuery, whereKey, type PoolClient } from './support/db.ts';
+import { fixtureSql } from './support/fixture.ts';
+import { ACTOR_ID, type Actor } from './support/matrix.ts';
+import { defineMatrix } from './support/run-matrix.ts';
 
 let stack: RunningStack;
 let client: PoolClient;

@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { applyMigrations, applySeed } from '@verdant/local-stack';
 import { startTestStack, type RunningStack } from '@verdant/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClient } from './support/clients.js';
-import { SCENARIOS } from './support/matrix.js';
+import { signedInClient } from './support/clients.ts';
+import { SCENARIOS } from './support/matrix.ts';
 
 const supabaseDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seedFile = path.join(supabaseDir, 'seed.sql');

@@ -1,8 +1,8 @@
 // Storage buckets and their policies, through /storage/v1 with supabase-js.
 import { startTestStack, type RunningStack } from '@verdant/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, signedInClient } from './support/clients.js';
-import { createUser, type Profile } from './support/users.js';
+import { anonClient, signedInClient } from './support/clients.ts';
+import { createUser, type Profile } from './support/users.ts';
 
 const password = 'Sturdy#Pass2026';
 let stack: RunningStack;

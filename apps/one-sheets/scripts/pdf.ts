@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright';
 import { chromiumLaunchOptions } from '../../../config/chromium.mjs';
-import { PDF_FILES } from '../src/lib/sheets';
+import { PDF_FILES } from '../src/lib/sheets.ts';
 
 const appDir = fileURLToPath(new URL('..', import.meta.url));
 const root = path.resolve(appDir, '../..');

@@ -5,7 +5,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { createRouter } from './router';
+import { createRouter } from './router.tsx';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

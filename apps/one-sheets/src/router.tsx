@@ -1,37 +1,37 @@
 import { Box, Flex, Heading, Text, Theme } from '@radix-ui/themes';
 import { Button, verdantThemeDefaults } from '@verdant/ui';
 import { createBrowserRouter, Link, type RouteObject } from 'react-router-dom';
-import { SHEET_NAMES } from './lib/sheets';
+import { SHEET_NAMES } from './lib/sheets.ts';
 
 /** Every route of the app; each page loads lazily. */
 export const routes: RouteObject[] = [
   {
     path: '/one-sheet',
-    lazy: async () => ({ Component: (await import('./routes/index')).OneSheetIndex }),
+    lazy: async () => ({ Component: (await import('./routes/index.tsx')).OneSheetIndex }),
   },
   ...SHEET_NAMES.flatMap((name): RouteObject[] => [
     {
       path: `/${name}`,
       lazy: async () => {
-        const { OneSheetScreen } = await import('./routes/one-sheet');
+        const { OneSheetScreen } = await import('./routes/one-sheet.tsx');
         return { Component: () => <OneSheetScreen name={name} /> };
       },
     },
     {
       path: `/${name}/print`,
       lazy: async () => {
-        const { OneSheetPrint } = await import('./routes/one-sheet');
+        const { OneSheetPrint } = await import('./routes/one-sheet.tsx');
         return { Component: () => <OneSheetPrint name={name} /> };
       },
     },
   ]),
   {
     path: '/presentation',
-    lazy: async () => ({ Component: (await import('./routes/presentation')).Presentation }),
+    lazy: async () => ({ Component: (await import('./routes/presentation.tsx')).Presentation }),
   },
   {
     path: '/investors',
-    lazy: async () => ({ Component: (await import('./routes/investors')).Investors }),
+    lazy: async () => ({ Component: (await import('./routes/investors.tsx')).Investors }),
   },
   {
     path: '*',

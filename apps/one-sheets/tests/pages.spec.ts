@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ROUTES, axeViolations, openLive, openReady } from './support/pages';
+import { ROUTES, axeViolations, openLive, openReady } from './support/pages.ts';
 
 const apiUrl = () => process.env.ONE_SHEETS_E2E_API_URL!;
 

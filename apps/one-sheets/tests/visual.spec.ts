@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ROUTES, freezeVolatileText, openLive, volatileBlocks } from './support/pages';
+import { ROUTES, freezeVolatileText, openLive, volatileBlocks } from './support/pages.ts';
 
 // Page-level baselines of every route on screen and on paper. Dates and the stack's port are
 // replaced by fixed text, QR codes and calendar-bound figures masked; everything else must match. Update: npm run test:update -w @verdant/one-sheets

@@ -3,9 +3,9 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { Providers } from './app/providers';
-import { createQueryClient } from './lib/query-client';
-import { AppRoutes } from './router';
+import { Providers } from './app/providers.tsx';
+import { createQueryClient } from './lib/query-client.ts';
+import { AppRoutes } from './router.tsx';
 
 /**
  * The HTML of one public page as a visitor who has not signed in first sees it: the shell, the

@@ -20,12 +20,12 @@ import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { installClientMeasures } from './app/client-measures';
-import { Providers } from './app/providers';
-import { installTelemetry } from './app/telemetry';
-import { authEngine, trackEngagement } from './lib/backend';
-import { createQueryClient } from './lib/query-client';
-import { AppRoutes } from './router';
+import { installClientMeasures } from './app/client-measures.ts';
+import { Providers } from './app/providers.tsx';
+import { installTelemetry } from './app/telemetry.ts';
+import { authEngine, trackEngagement } from './lib/backend.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { AppRoutes } from './router.tsx';
 
 installTelemetry(trackEngagement, { window, document, performance });
 installClientMeasures({

@@ -1,9 +1,9 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes } from 'react-router';
-import { GUARDS, GuardedOutlet, type GuardRule } from './app/guards';
-import { AppLayout, BareLayout } from './app/layout';
-import { RouteErrorBoundary } from './app/error-page';
-import { Root } from './app/root';
+import { GUARDS, GuardedOutlet, type GuardRule } from './app/guards.tsx';
+import { AppLayout, BareLayout } from './app/layout.tsx';
+import { RouteErrorBoundary } from './app/error-page.tsx';
+import { Root } from './app/root.tsx';
 
 /**
  * The route table. Every page is a lazy module in `src/routes/` exporting `Component`; the router
@@ -34,57 +34,60 @@ const page = (path: string | undefined, load: () => Promise<{ Component: Compone
   Page: lazyPage(load),
 });
 
-const loadShop = () => import('./routes/shop');
-const loadProduct = () => import('./routes/product');
-const loadAffiliateDashboard = () => import('./routes/affiliate-dashboard');
-const loadVendorDashboard = () => import('./routes/vendor-dashboard');
-const loadProductEditor = () => import('./routes/vendor-product-edit');
-const loadAdminHome = () => import('./routes/admin/index');
+const loadShop = () => import('./routes/shop.tsx');
+const loadProduct = () => import('./routes/product.tsx');
+const loadAffiliateDashboard = () => import('./routes/affiliate-dashboard.tsx');
+const loadVendorDashboard = () => import('./routes/vendor-dashboard.tsx');
+const loadProductEditor = () => import('./routes/vendor-product-edit.tsx');
+const loadAdminHome = () => import('./routes/admin/index.tsx');
 
 /** Pages inside the app shell, open to everybody. */
 const publicPages: PageRoute[] = [
-  page(undefined, () => import('./routes/home')),
-  page('login', () => import('./routes/login')),
-  page('signup', () => import('./routes/signup')),
-  page('signup/affiliate', () => import('./routes/signup-affiliate')),
-  page('signup/vendor', () => import('./routes/signup-vendor')),
-  page('reset-password', () => import('./routes/reset-password')),
-  page('auth/callback', () => import('./routes/auth-callback')),
-  page('go/:code', () => import('./routes/go')),
+  page(undefined, () => import('./routes/home.tsx')),
+  page('login', () => import('./routes/login.tsx')),
+  page('signup', () => import('./routes/signup.tsx')),
+  page('signup/affiliate', () => import('./routes/signup-affiliate.tsx')),
+  page('signup/vendor', () => import('./routes/signup-vendor.tsx')),
+  page('reset-password', () => import('./routes/reset-password.tsx')),
+  page('auth/callback', () => import('./routes/auth-callback.tsx')),
+  page('go/:code', () => import('./routes/go.tsx')),
   page('shop', loadShop),
   page('products', loadShop),
   page('shop/:slug', loadProduct),
   page('products/:slug', loadProduct),
-  page('cart', () => import('./routes/shop-cart')),
-  page('pricing', () => import('./routes/pricing')),
-  page('payment-success', () => import('./routes/payment-success')),
-  page('payment-canceled', () => import('./routes/payment-canceled')),
+  page('cart', () => import('./routes/shop-cart.tsx')),
+  page('pricing', () => import('./routes/pricing.tsx')),
+  page('payment-success', () => import('./routes/payment-success.tsx')),
+  page('payment-canceled', () => import('./routes/payment-canceled.tsx')),
   // /@{username}: a segment cannot start with a static "@", so the page parses the handle itself.
-  page(':handle', () => import('./routes/link-page')),
-  page('s/:slug', () => import('./routes/storefront')),
+  page(':handle', () => import('./routes/link-page.tsx')),
+  page('s/:slug', () => import('./routes/storefront.tsx')),
 ];
 
 /** Content and information pages, open to everybody. */
 const contentPages: PageRoute[] = [
-  page('about', () => import('./routes/content/about')),
-  page('careers', () => import('./routes/content/careers')),
-  page('technical-wiki', () => import('./routes/content/technical-wiki')),
-  page('faq-crawlers', () => import('./routes/content/faq-crawlers')),
-  page('privacy', () => import('./routes/content/privacy')),
-  page('terms', () => import('./routes/content/terms')),
-  page('cookies', () => import('./routes/content/cookies')),
-  page('contact', () => import('./routes/content/contact')),
-  page('help', () => import('./routes/content/help')),
-  page('revenue-transparency', () => import('./routes/content/revenue-transparency')),
-  page('vendor-recruitment', () => import('./routes/vendor-recruitment')),
-  page('course-splash', () => import('./routes/course-splash')),
-  page('design-system', () => import('./routes/design-system')),
-  page('education', () => import('./routes/education')),
-  page('education/courses/:courseId', () => import('./routes/education-course')),
-  page('education/courses/:courseId/modules/:moduleId', () => import('./routes/education-module')),
-  page('community', () => import('./routes/community')),
-  page('demo', () => import('./routes/demo')),
-  page('demo-dashboard', () => import('./routes/demo-dashboard')),
+  page('about', () => import('./routes/content/about.tsx')),
+  page('careers', () => import('./routes/content/careers.tsx')),
+  page('technical-wiki', () => import('./routes/content/technical-wiki.tsx')),
+  page('faq-crawlers', () => import('./routes/content/faq-crawlers.tsx')),
+  page('privacy', () => import('./routes/content/privacy.tsx')),
+  page('terms', () => import('./routes/content/terms.tsx')),
+  page('cookies', () => import('./routes/content/cookies.tsx')),
+  page('contact', () => import('./routes/content/contact.tsx')),
+  page('help', () => import('./routes/content/help.tsx')),
+  page('revenue-transparency', () => import('./routes/content/revenue-transparency.tsx')),
+  page('vendor-recruitment', () => import('./routes/vendor-recruitment.tsx')),
+  page('course-splash', () => import('./routes/course-splash.tsx')),
+  page('design-system', () => import('./routes/design-system.tsx')),
+  page('education', () => import('./routes/education.tsx')),
+  page('education/courses/:courseId', () => import('./routes/education-course.tsx')),
+  page(
+    'education/courses/:courseId/modules/:moduleId',
+    () => import('./routes/education-module.tsx'),
+  ),
+  page('community', () => import('./routes/community.tsx')),
+  page('demo', () => import('./routes/demo.tsx')),
+  page('demo-dashboard', () => import('./routes/demo-dashboard.tsx')),
 ];
 
 /** Pages behind one guard (spec §2, §6). */
@@ -94,7 +97,7 @@ interface GuardedGroup {
 }
 
 const guardedGroups: GuardedGroup[] = [
-  { rule: GUARDS.member, pages: [page('profile', () => import('./routes/profile'))] },
+  { rule: GUARDS.member, pages: [page('profile', () => import('./routes/profile.tsx'))] },
   // The affiliate's area (spec §2: /dashboard sends others to /dashboard-vendor).
   { rule: GUARDS.affiliateHome, pages: [page('dashboard', loadAffiliateDashboard)] },
   {
@@ -105,12 +108,12 @@ const guardedGroups: GuardedGroup[] = [
   {
     rule: GUARDS.affiliate,
     pages: [
-      page('affiliate-programs', () => import('./routes/affiliate-programs')),
-      page('affiliate-links', () => import('./routes/affiliate-links')),
-      page('affiliate-hub', () => import('./routes/affiliate-hub')),
-      page('recruit', () => import('./routes/recruit')),
-      page('my-links', () => import('./routes/my-links')),
-      page('storefronts/manage', () => import('./routes/storefronts-manage')),
+      page('affiliate-programs', () => import('./routes/affiliate-programs.tsx')),
+      page('affiliate-links', () => import('./routes/affiliate-links.tsx')),
+      page('affiliate-hub', () => import('./routes/affiliate-hub.tsx')),
+      page('recruit', () => import('./routes/recruit.tsx')),
+      page('my-links', () => import('./routes/my-links.tsx')),
+      page('storefronts/manage', () => import('./routes/storefronts-manage.tsx')),
     ],
   },
   // The merchant's area: merchants only (also /vendor/*, which the spec leaves unguarded).
@@ -123,14 +126,14 @@ const guardedGroups: GuardedGroup[] = [
     rule: GUARDS.merchant,
     pages: [
       page('vendor', loadVendorDashboard),
-      page('vendor/settings', () => import('./routes/vendor-program-settings')),
-      page('vendor/products', () => import('./routes/vendor-products')),
+      page('vendor/settings', () => import('./routes/vendor-program-settings.tsx')),
+      page('vendor/products', () => import('./routes/vendor-products.tsx')),
       page('vendor/products/:slug', loadProductEditor),
       page('vendor/*', loadVendorDashboard),
       page('add-product', loadProductEditor),
-      page('vendor-affiliates', () => import('./routes/vendor-affiliates')),
-      page('vendor-messages', () => import('./routes/vendor-messages')),
-      page('vendor-onboarding', () => import('./routes/vendor-onboarding')),
+      page('vendor-affiliates', () => import('./routes/vendor-affiliates.tsx')),
+      page('vendor-messages', () => import('./routes/vendor-messages.tsx')),
+      page('vendor-onboarding', () => import('./routes/vendor-onboarding.tsx')),
     ],
   },
   // Administration (/admin/*): administrators only, as the database's policies also require.
@@ -138,11 +141,11 @@ const guardedGroups: GuardedGroup[] = [
     rule: GUARDS.admin,
     pages: [
       page('admin', loadAdminHome),
-      page('admin/metrics', () => import('./routes/admin/metrics')),
-      page('admin/users', () => import('./routes/admin/users')),
-      page('admin/approvals', () => import('./routes/admin/approvals')),
-      page('admin/moderation', () => import('./routes/admin/moderation')),
-      page('admin/payouts', () => import('./routes/admin/payouts')),
+      page('admin/metrics', () => import('./routes/admin/metrics.tsx')),
+      page('admin/users', () => import('./routes/admin/users.tsx')),
+      page('admin/approvals', () => import('./routes/admin/approvals.tsx')),
+      page('admin/moderation', () => import('./routes/admin/moderation.tsx')),
+      page('admin/payouts', () => import('./routes/admin/payouts.tsx')),
       page('admin/*', loadAdminHome),
     ],
   },
@@ -150,10 +153,10 @@ const guardedGroups: GuardedGroup[] = [
 
 /** Printable pages without the app chrome. */
 const printPages: PageRoute[] = [
-  page('education/certificates/:code', () => import('./routes/education-certificate')),
+  page('education/certificates/:code', () => import('./routes/education-certificate.tsx')),
 ];
 
-const notFound = page('*', () => import('./routes/not-found'));
+const notFound = page('*', () => import('./routes/not-found.tsx'));
 
 function pageRoutes(pages: PageRoute[]) {
   return pages.map(({ path, Page }) =>

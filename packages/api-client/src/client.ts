@@ -3,38 +3,38 @@ import {
   type SupportedStorage,
   type WebSocketLikeConstructor,
 } from '@supabase/supabase-js';
-import { REALTIME_HEARTBEAT_MS, REALTIME_RECONNECT_MS, REALTIME_TIMEOUT_MS } from './constants';
-import type { Database } from './database.types';
+import { REALTIME_HEARTBEAT_MS, REALTIME_RECONNECT_MS, REALTIME_TIMEOUT_MS } from './constants.ts';
+import type { Database } from './database.types.ts';
 import {
   defaultSleep,
   type ApiLogger,
   type ModuleContext,
   type VerdantSupabaseClient,
-} from './context';
-import { createAdminModule } from './modules/admin';
-import { createCheckoutModule } from './modules/checkout';
-import { createPayoutsModule } from './modules/payouts';
-import { createSubscriptionsModule } from './modules/subscriptions';
-import { createTrackingModule } from './modules/tracking';
-import { createCommissionsModule } from './modules/commissions';
-import { createCommunityModule } from './modules/community';
-import { createContactModule } from './modules/contact';
-import { createCoursesModule } from './modules/courses';
-import { createEngagementModule } from './modules/engagement';
-import { createLinkPagesModule } from './modules/link-pages';
-import { createLinksModule } from './modules/links';
-import { createMembershipsModule } from './modules/memberships';
-import { createMerchantsModule } from './modules/merchants';
-import { createMarketingModule } from './modules/platform-figures';
-import { createMessagesModule } from './modules/messages';
-import { createOrdersModule } from './modules/orders';
-import { createProductsModule } from './modules/products';
-import { createProfilesModule } from './modules/profiles';
-import { createAccountModule } from './modules/account';
-import { createAffiliateModule } from './modules/affiliate';
-import { createProgramsModule } from './modules/programs';
-import { createStorefrontsModule } from './modules/storefronts';
-import { createVendorModule } from './modules/vendor';
+} from './context.ts';
+import { createAdminModule } from './modules/admin.ts';
+import { createCheckoutModule } from './modules/checkout.ts';
+import { createPayoutsModule } from './modules/payouts.ts';
+import { createSubscriptionsModule } from './modules/subscriptions.ts';
+import { createTrackingModule } from './modules/tracking.ts';
+import { createCommissionsModule } from './modules/commissions.ts';
+import { createCommunityModule } from './modules/community.ts';
+import { createContactModule } from './modules/contact.ts';
+import { createCoursesModule } from './modules/courses.ts';
+import { createEngagementModule } from './modules/engagement.ts';
+import { createLinkPagesModule } from './modules/link-pages.ts';
+import { createLinksModule } from './modules/links.ts';
+import { createMembershipsModule } from './modules/memberships.ts';
+import { createMerchantsModule } from './modules/merchants.ts';
+import { createMarketingModule } from './modules/platform-figures.ts';
+import { createMessagesModule } from './modules/messages.ts';
+import { createOrdersModule } from './modules/orders.ts';
+import { createProductsModule } from './modules/products.ts';
+import { createProfilesModule } from './modules/profiles.ts';
+import { createAccountModule } from './modules/account.ts';
+import { createAffiliateModule } from './modules/affiliate.ts';
+import { createProgramsModule } from './modules/programs.ts';
+import { createStorefrontsModule } from './modules/storefronts.ts';
+import { createVendorModule } from './modules/vendor.ts';
 
 export interface ApiClientOptions {
   /** The project URL, e.g. `import.meta.env.VITE_SUPABASE_URL`. */

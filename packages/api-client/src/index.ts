@@ -1,5 +1,5 @@
-export { createApiClient, type ApiClient, type ApiClientOptions } from './client';
-export type { ApiLogger, VerdantSupabaseClient } from './context';
+export { createApiClient, type ApiClient, type ApiClientOptions } from './client.ts';
+export type { ApiLogger, VerdantSupabaseClient } from './context.ts';
 export {
   ApiError,
   API_ERROR_CODES,
@@ -7,7 +7,7 @@ export {
   toApiError,
   type ApiErrorCode,
   type ApiErrorOptions,
-} from './errors';
+} from './errors.ts';
 export {
   NO_ROWS_CODE,
   PROFILE_FETCH_ATTEMPTS,
@@ -16,20 +16,25 @@ export {
   REALTIME_RECONNECT_MS,
   REALTIME_TIMEOUT_MS,
   TRACK_ENGAGEMENT_FUNCTION,
-} from './constants';
-export { LINK_CODE_PATTERN, MAX_PAGE_SIZE, SLUG_PATTERN, USERNAME_PATTERN } from './validate';
-export type { PageInput, TextRules, ValidationDetails } from './validate';
-export type { Insert, Page, Row, TableName, Update } from './types';
-export type { Database, Json, Tables, TablesInsert, TablesUpdate } from './database.types';
+} from './constants.ts';
+export { LINK_CODE_PATTERN, MAX_PAGE_SIZE, SLUG_PATTERN, USERNAME_PATTERN } from './validate.ts';
+export type { PageInput, TextRules, ValidationDetails } from './validate.ts';
+export type { Insert, Page, Row, TableName, Update } from './types.ts';
+export type { Database, Json, Tables, TablesInsert, TablesUpdate } from './database.types.ts';
 
-export type { Profile, ProfileUpdate, ProfilesModule, SubscriptionState } from './modules/profiles';
+export type {
+  Profile,
+  ProfileUpdate,
+  ProfilesModule,
+  SubscriptionState,
+} from './modules/profiles.ts';
 export {
   AVATAR_MAX_BYTES,
   AVATAR_TYPES,
   type AccountModule,
   type AvatarType,
   type PublicProfile,
-} from './modules/account';
+} from './modules/account.ts';
 export {
   AFFILIATE_DASHBOARD_RANGES,
   type AffiliateBalance,
@@ -40,7 +45,7 @@ export {
   type AffiliateTopLink,
   type CatalogProgram,
   type VerifiedClaim,
-} from './modules/affiliate';
+} from './modules/affiliate.ts';
 export {
   METRIC_TYPES,
   type EngagementMetadata,
@@ -48,14 +53,14 @@ export {
   type ScriptErrorMetadata,
   type TrackEngagement,
   type UnhandledRejectionMetadata,
-} from './modules/engagement';
+} from './modules/engagement.ts';
 export type {
   AffiliateLink,
   AffiliateLinkChanges,
   LinkClickDay,
   LinksModule,
   NewAffiliateLink,
-} from './modules/links';
+} from './modules/links.ts';
 export {
   PROGRAM_STATUSES,
   type AffiliateProgram,
@@ -64,13 +69,13 @@ export {
   type ProgramChanges,
   type ProgramStatus,
   type ProgramsModule,
-} from './modules/programs';
+} from './modules/programs.ts';
 export {
   MEMBERSHIP_DECISIONS,
   type MembershipDecision,
   type MembershipsModule,
   type ProgramMembership,
-} from './modules/memberships';
+} from './modules/memberships.ts';
 export {
   MERCHANT_PRODUCT_STATUSES,
   PRODUCT_CATEGORIES,
@@ -85,14 +90,14 @@ export {
   type ProductsModule,
   type PublicClaim,
   type SustainabilityAttribute,
-} from './modules/products';
+} from './modules/products.ts';
 export type {
   Order,
   OrderItem,
   OrderWithItems,
   OrdersModule,
   RevenueMonth,
-} from './modules/orders';
+} from './modules/orders.ts';
 export {
   COMMISSION_STATUSES,
   type Commission,
@@ -101,7 +106,7 @@ export {
   type CommissionTotals,
   type CommissionsModule,
   type Payout,
-} from './modules/commissions';
+} from './modules/commissions.ts';
 export {
   PAGE_THEMES,
   type NewStorefrontItem,
@@ -112,7 +117,7 @@ export {
   type StorefrontItem,
   type StorefrontWithItems,
   type StorefrontsModule,
-} from './modules/storefronts';
+} from './modules/storefronts.ts';
 export type {
   LinkPage,
   LinkPageFields,
@@ -122,7 +127,7 @@ export type {
   LinkPagesModule,
   NewLinkPageItem,
   PublicLinkPageItem,
-} from './modules/link-pages';
+} from './modules/link-pages.ts';
 export type {
   Certificate,
   CertificateCheck,
@@ -132,7 +137,7 @@ export type {
   CourseWithModules,
   CoursesModule,
   Enrollment,
-} from './modules/courses';
+} from './modules/courses.ts';
 export {
   POST_CATEGORIES,
   REACTION_KINDS,
@@ -149,14 +154,14 @@ export {
   type ReactionKind,
   type Report,
   type ReportReason,
-} from './modules/community';
+} from './modules/community.ts';
 export type {
   Conversation,
   ConversationSummary,
   Message,
   MessagesModule,
   OpenConversation,
-} from './modules/messages';
+} from './modules/messages.ts';
 export {
   CLAIM_CATEGORIES,
   EVIDENCE_TYPES,
@@ -169,7 +174,7 @@ export {
   type MerchantsModule,
   type NewClaim,
   type OnboardingStep,
-} from './modules/merchants';
+} from './modules/merchants.ts';
 export {
   DASHBOARD_RANGES,
   type MerchantAffiliate,
@@ -178,7 +183,7 @@ export {
   type MerchantTopAffiliate,
   type MerchantTopProduct,
   type VendorModule,
-} from './modules/vendor';
+} from './modules/vendor.ts';
 export {
   CLAIM_REVIEW_STATUSES,
   MERCHANT_APPROVAL_STATUSES,
@@ -192,7 +197,7 @@ export {
   type ProfileQuery,
   type RoleChange,
   type SustainabilityClaim,
-} from './modules/admin';
+} from './modules/admin.ts';
 export {
   CONTACT_LIMITS,
   CONTACT_SOURCES,
@@ -201,12 +206,12 @@ export {
   type ContactModule,
   type ContactSource,
   type NewContactMessage,
-} from './modules/contact';
+} from './modules/contact.ts';
 export type {
   MarketingFigures,
   MarketingModule,
   PublicProgramTerms,
-} from './modules/platform-figures';
+} from './modules/platform-figures.ts';
 export {
   CHECKOUT_MAX_ITEMS,
   CHECKOUT_MAX_QUANTITY,
@@ -218,14 +223,14 @@ export {
   type CheckoutSession,
   type OrderCheckoutInput,
   type OrderCheckoutOptions,
-} from './modules/checkout';
+} from './modules/checkout.ts';
 export {
   DEFAULT_PAYOUT_MINIMUM_CENTS,
   RUN_PAYOUTS_FUNCTION,
   type PayoutRun,
   type PayoutRunInput,
   type PayoutsModule,
-} from './modules/payouts';
+} from './modules/payouts.ts';
 export {
   CREATE_SUBSCRIPTION_CHECKOUT_FUNCTION,
   CUSTOMER_PORTAL_FUNCTION,
@@ -243,8 +248,8 @@ export {
   type Subscription,
   type SubscriptionTier,
   type SubscriptionsModule,
-} from './modules/subscriptions';
-export type { RevenueTransparencyMonth, TrackingModule } from './modules/tracking';
+} from './modules/subscriptions.ts';
+export type { RevenueTransparencyMonth, TrackingModule } from './modules/tracking.ts';
 export {
   fetchUnreadCounts,
   subscribeToConversationMessages,
@@ -255,4 +260,4 @@ export {
   type RealtimeSubscription,
   type RealtimeSubscriptionOptions,
   type UnreadCounts,
-} from './modules/realtime';
+} from './modules/realtime.ts';

@@ -1,7 +1,7 @@
-import type { VerdantSupabaseClient } from './context';
-import { ApiError, fromPostgrestError, toApiError } from './errors';
-import type { Page, Row, TableName } from './types';
-import { range, type PageInput } from './validate';
+import type { VerdantSupabaseClient } from './context.ts';
+import { ApiError, fromPostgrestError, toApiError } from './errors.ts';
+import type { Page, Row, TableName } from './types.ts';
+import { range, type PageInput } from './validate.ts';
 
 /** The shape every PostgREST builder of supabase-js resolves to. */
 export interface PostgrestResult {

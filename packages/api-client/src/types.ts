@@ -1,4 +1,4 @@
-import type { Database, Tables, TablesInsert, TablesUpdate } from './database.types';
+import type { Database, Tables, TablesInsert, TablesUpdate } from './database.types.ts';
 
 /** Every table of the public schema. */
 export type TableName = keyof Database['public']['Tables'];

@@ -1,5 +1,5 @@
 import { SLUG_PATTERN, isUuid, sanitizeText } from '@verdant/validation';
-import { ApiError } from './errors';
+import { ApiError } from './errors.ts';
 
 /*
  * Small input validators run before any request. Each returns the clean value or throws an

@@ -1,4 +1,4 @@
-import type { Clock } from './types';
+import type { Clock } from './types.ts';
 
 /** The global timers and Date.now, looked up on every call so test fake timers apply. */
 export const systemClock: Clock = {

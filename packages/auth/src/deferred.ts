@@ -1,5 +1,5 @@
-import type { AuthEngine, AuthEventListener } from './engine';
-import type { AuthSnapshot } from './types';
+import type { AuthEngine, AuthEventListener } from './engine.ts';
+import type { AuthSnapshot } from './types.ts';
 
 /** What a deferred engine reports until the real one has loaded: not initialised, signed out. */
 export const PENDING_AUTH_SNAPSHOT: AuthSnapshot = Object.freeze({

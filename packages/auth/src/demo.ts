@@ -1,5 +1,5 @@
-import { DEMO_SESSION_MAX_AGE_MS, DEMO_USER_ID, STORAGE_KEYS } from './constants';
-import type { SafeStorage } from './storage';
+import { DEMO_SESSION_MAX_AGE_MS, DEMO_USER_ID, STORAGE_KEYS } from './constants.ts';
+import type { SafeStorage } from './storage.ts';
 
 interface StoredDemoSession {
   userId: string;

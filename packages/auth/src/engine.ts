@@ -1,16 +1,16 @@
 import type { AuthChangeEvent, Session, User as AuthUser } from '@supabase/supabase-js';
-import { systemClock } from './clock';
-import { SUBSCRIPTION_RECHECK_DELAY_MS } from './constants';
-import { createDemoSessionStore } from './demo';
-import { listenToEnvironment } from './environment';
-import { browserFingerprint } from './fingerprint';
-import { createIdentities, createMfa, type AuthIdentities, type AuthMfa } from './mfa';
-import { createAuthPersistence, sessionDuration } from './persistence';
-import { createAutoRefresher, isRetryableRefreshError } from './refresh';
-import { AUTH_FAILED_MESSAGE, signUpMetadata, type RegisterInput } from './registration';
-import { createSessionTimers } from './session-timers';
-import { createSafeStorage, defaultStorage } from './storage';
-import { createStore } from './store';
+import { systemClock } from './clock.ts';
+import { SUBSCRIPTION_RECHECK_DELAY_MS } from './constants.ts';
+import { createDemoSessionStore } from './demo.ts';
+import { listenToEnvironment } from './environment.ts';
+import { browserFingerprint } from './fingerprint.ts';
+import { createIdentities, createMfa, type AuthIdentities, type AuthMfa } from './mfa.ts';
+import { createAuthPersistence, sessionDuration } from './persistence.ts';
+import { createAutoRefresher, isRetryableRefreshError } from './refresh.ts';
+import { AUTH_FAILED_MESSAGE, signUpMetadata, type RegisterInput } from './registration.ts';
+import { createSessionTimers } from './session-timers.ts';
+import { createSafeStorage, defaultStorage } from './storage.ts';
+import { createStore } from './store.ts';
 import type {
   AuthApi,
   AuthEnvironment,
@@ -20,9 +20,9 @@ import type {
   Logger,
   StorageLike,
   User,
-} from './types';
-import { DEMO_USER, userFromAuthMetadata, userFromProfile, withSubscription } from './user';
-import { checkAppVersion } from './version';
+} from './types.ts';
+import { DEMO_USER, userFromAuthMetadata, userFromProfile, withSubscription } from './user.ts';
+import { checkAppVersion } from './version.ts';
 
 export interface AuthEngineDeps {
   /** `@verdant/api-client`'s client (or anything with its `supabase` and `profiles`). */

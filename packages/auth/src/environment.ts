@@ -1,4 +1,4 @@
-import type { AuthEnvironment } from './types';
+import type { AuthEnvironment } from './types.ts';
 
 /** DOM events that count as user activity and extend the persisted session. */
 export const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'scroll', 'touchstart'] as const;

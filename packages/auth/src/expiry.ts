@@ -1,4 +1,4 @@
-import { REMEMBER_ME_WARNING_WINDOW_MS, WARNING_WINDOW_MS } from './constants';
+import { REMEMBER_ME_WARNING_WINDOW_MS, WARNING_WINDOW_MS } from './constants.ts';
 
 export type ExpiryStatus =
   | { kind: 'expired' }

@@ -1,4 +1,4 @@
-import type { WindowLike } from './types';
+import type { WindowLike } from './types.ts';
 
 /**
  * The browser fingerprint a persisted session is bound to: user agent plus screen width and

@@ -1,4 +1,4 @@
-export * from './constants';
+export * from './constants.ts';
 export {
   AUTO_REFRESH_CONFLICT_MESSAGE,
   createAuthEngine,
@@ -6,16 +6,16 @@ export {
   type AuthEngineDeps,
   type AuthEventListener,
   type RegisterResult,
-} from './engine';
-export { createDeferredAuthEngine, PENDING_AUTH_SNAPSHOT } from './deferred';
+} from './engine.ts';
+export { createDeferredAuthEngine, PENDING_AUTH_SNAPSHOT } from './deferred.ts';
 export {
   AUTH_FAILED_MESSAGE,
   AuthValidationError,
   SIGN_UP_ROLES,
   type RegisterInput,
   type SignUpRole,
-} from './registration';
-export { ACTIVITY_EVENTS } from './environment';
+} from './registration.ts';
+export { ACTIVITY_EVENTS } from './environment.ts';
 export type {
   AuthApi,
   AuthClient,
@@ -33,15 +33,15 @@ export type {
   SubscriptionRecord,
   User,
   WindowLike,
-} from './types';
-export { DEMO_USER, DEFAULT_ROLE, hasRequiredRole } from './user';
-export { expiryStatus, warningWindow, type ExpiryStatus } from './expiry';
+} from './types.ts';
+export { DEMO_USER, DEFAULT_ROLE, hasRequiredRole } from './user.ts';
+export { expiryStatus, warningWindow, type ExpiryStatus } from './expiry.ts';
 export {
   type AuthIdentities,
   type AuthMfa,
   type AssuranceLevel,
   type AssuranceLevels,
   type TotpEnrollment,
-} from './mfa';
-export { createMemoryStorage } from './storage';
-export { systemClock } from './clock';
+} from './mfa.ts';
+export { createMemoryStorage } from './storage.ts';
+export { systemClock } from './clock.ts';

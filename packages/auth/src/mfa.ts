@@ -1,6 +1,6 @@
 import type { Factor, Provider, Session, UserIdentity } from '@supabase/supabase-js';
-import { decodeJwtPayload } from './jwt';
-import type { AuthClient } from './types';
+import { decodeJwtPayload } from './jwt.ts';
+import type { AuthClient } from './types.ts';
 
 export type AssuranceLevel = 'aal1' | 'aal2';
 

@@ -1,9 +1,9 @@
 import type { Session } from '@supabase/supabase-js';
-import { REMEMBER_ME_DURATION_MS, SESSION_DURATION_MS, STORAGE_KEYS } from './constants';
-import { deobfuscate, obfuscate } from './obfuscation';
-import type { SafeStorage } from './storage';
-import type { User } from './types';
-import { isUser } from './user';
+import { REMEMBER_ME_DURATION_MS, SESSION_DURATION_MS, STORAGE_KEYS } from './constants.ts';
+import { deobfuscate, obfuscate } from './obfuscation.ts';
+import type { SafeStorage } from './storage.ts';
+import type { User } from './types.ts';
+import { isUser } from './user.ts';
 
 /** What the engine keeps in local storage between page loads. */
 export interface PersistedAuth {

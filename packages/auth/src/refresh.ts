@@ -1,8 +1,12 @@
 import type { Session } from '@supabase/supabase-js';
 import { isAuthError, isAuthRetryableFetchError } from '@supabase/supabase-js';
-import { createInterval, sleep } from './clock';
-import { AUTO_REFRESH_MARGIN_MS, AUTO_REFRESH_TICK_MS, REFRESH_RETRY_BASE_MS } from './constants';
-import type { Clock, Logger } from './types';
+import { createInterval, sleep } from './clock.ts';
+import {
+  AUTO_REFRESH_MARGIN_MS,
+  AUTO_REFRESH_TICK_MS,
+  REFRESH_RETRY_BASE_MS,
+} from './constants.ts';
+import type { Clock, Logger } from './types.ts';
 
 /**
  * Whether a refresh failure may succeed later. Network failures and 502/503/504 answers

@@ -1,6 +1,6 @@
 import { ROLE_CHANGE_MESSAGES, validateEmail, validatePassword } from '@verdant/validation';
-import type { Role } from './types';
-import { DEFAULT_ROLE } from './user';
+import type { Role } from './types.ts';
+import { DEFAULT_ROLE } from './user.ts';
 
 /** Thrown by `login` when the provider answers without a user or a session (spec §5, §8). */
 export const AUTH_FAILED_MESSAGE = 'Authentication failed - no user or session returned';

@@ -1,11 +1,11 @@
-import { createDebouncer, createInterval } from './clock';
+import { createDebouncer, createInterval } from './clock.ts';
 import {
   ACTIVITY_DEBOUNCE_MS,
   EXPIRY_CHECK_INTERVAL_MS,
   WARNING_CHECK_INTERVAL_MS,
-} from './constants';
-import { expiryStatus } from './expiry';
-import type { Clock } from './types';
+} from './constants.ts';
+import { expiryStatus } from './expiry.ts';
+import type { Clock } from './types.ts';
 
 export interface SessionTimersDeps {
   clock: Clock;

@@ -1,4 +1,4 @@
-import type { Logger, StorageLike } from './types';
+import type { Logger, StorageLike } from './types.ts';
 
 /**
  * Local storage that never throws: reads of a blocked storage return null, writes that hit the

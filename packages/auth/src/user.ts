@@ -1,7 +1,7 @@
 import type { User as AuthUser } from '@supabase/supabase-js';
 import { isRole } from '@verdant/validation';
-import { DEMO_USER_ID } from './constants';
-import type { ProfileRecord, Role, SubscriptionRecord, User } from './types';
+import { DEMO_USER_ID } from './constants.ts';
+import type { ProfileRecord, Role, SubscriptionRecord, User } from './types.ts';
 
 /** Registration's default role (product spec §6). */
 export const DEFAULT_ROLE = 'affiliate' satisfies Role;

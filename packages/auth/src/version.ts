@@ -1,5 +1,5 @@
-import { APP_VERSION, STORAGE_KEYS } from './constants';
-import type { SafeStorage } from './storage';
+import { APP_VERSION, STORAGE_KEYS } from './constants.ts';
+import type { SafeStorage } from './storage.ts';
 
 export type VersionCheck = 'current' | 'first-visit' | 'changed';
 

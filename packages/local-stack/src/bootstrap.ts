@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type pg from 'pg';
-import { withLock } from './lock.js';
+import { withLock } from './lock.ts';
 
 /** The stack's own SQL, in the order it runs. A file that is not present (yet) is skipped. */
 const BOOTSTRAP_FILES = ['00-roles.sql', '10-auth.sql', '20-storage.sql'] as const;

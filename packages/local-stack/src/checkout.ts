@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createStripeEventSender, eventsFor, type Session } from './checkout-events.js';
-import type { WebHandler } from './http.js';
+import { createStripeEventSender, eventsFor, type Session } from './checkout-events.ts';
+import type { WebHandler } from './http.ts';
 
-export { createStripeEventSender } from './checkout-events.js';
+export { createStripeEventSender } from './checkout-events.ts';
 
 // The local test checkout: what the shopper sees instead of Stripe Checkout when no
 // STRIPE_SECRET_KEY is configured. It shows the session (signed by the payment functions with

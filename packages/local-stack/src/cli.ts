@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-import { runDbTypesCommand } from './db-types.js';
-import { runStartCommand } from './start.js';
+import { runDbTypesCommand } from './db-types.ts';
+import { runStartCommand } from './start.ts';
 
 const USAGE = `Usage:
   verdant-stack start [--reset] [--project <dir>]

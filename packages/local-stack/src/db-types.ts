@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { startStack, findProjectRoot } from './stack.js';
+import { startStack, findProjectRoot } from './stack.ts';
 
 const run = promisify(execFile);
 

@@ -5,7 +5,7 @@ import { parse as parseToml } from 'smol-toml';
 import { tsImport } from 'tsx/esm/api';
 import { bearerToken } from '@verdant/validation';
 import WebSocket from 'ws';
-import { jsonResponse, type WebHandler } from './http.js';
+import { jsonResponse, type WebHandler } from './http.ts';
 
 export interface FunctionsOptions {
   /** `supabase/functions`: one directory per function with a `handler.ts`. */

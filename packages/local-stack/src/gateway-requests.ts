@@ -1,7 +1,7 @@
 // What the gateway decides about a request before routing it: its API key, whether the route is
 // open without one, CORS, malformed query strings, and the JSON answers it gives itself.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson } from './http.js';
+import { sendJson } from './http.ts';
 
 /** Methods no route answers; refused with 405 before routing. */
 export const REFUSED_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);

@@ -1,8 +1,8 @@
 // `/rest/v1`: the gateway's proxy to PostgREST. Bodies are limited while they stream, the apikey
 // stands in for a missing bearer token, and PostgREST's own CORS headers give way to the gateway's.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { apikeyOf, tooLarge } from './gateway-requests.js';
-import { sendJson } from './http.js';
+import { apikeyOf, tooLarge } from './gateway-requests.ts';
+import { sendJson } from './http.ts';
 
 const HOP_BY_HOP = new Set([
   'connection',

@@ -8,8 +8,8 @@ import {
   isOpenRoute,
   notFound,
   tooLarge,
-} from './gateway-requests.js';
-import { createRestProxy } from './gateway-rest.js';
+} from './gateway-requests.ts';
+import { createRestProxy } from './gateway-rest.ts';
 import {
   PayloadTooLargeError,
   readBody,
@@ -18,7 +18,7 @@ import {
   toStreamingRequest,
   toWebRequest,
   type WebHandler,
-} from './http.js';
+} from './http.ts';
 
 export interface GatewayOptions {
   anonKey: string;

@@ -1,8 +1,8 @@
-export { startStack, findProjectRoot, PortInUseError } from './stack.js';
-export type { StartStackOptions, RunningStack, StackInfo } from './stack.js';
-export { startDatabase } from './postgres.js';
-export type { Database, StartDatabaseOptions } from './postgres.js';
-export { applyBootstrap } from './bootstrap.js';
-export { applyMigrations, applySeed, MigrationError } from './migrate.js';
-export { loadOrCreateKeys } from './keys.js';
-export type { StackKeys } from './keys.js';
+export { startStack, findProjectRoot, PortInUseError } from './stack.ts';
+export type { StartStackOptions, RunningStack, StackInfo } from './stack.ts';
+export { startDatabase } from './postgres.ts';
+export type { Database, StartDatabaseOptions } from './postgres.ts';
+export { applyBootstrap } from './bootstrap.ts';
+export { applyMigrations, applySeed, MigrationError } from './migrate.ts';
+export { loadOrCreateKeys } from './keys.ts';
+export type { StackKeys } from './keys.ts';

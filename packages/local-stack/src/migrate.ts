@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
-import { withLock } from './lock.js';
+import { withLock } from './lock.ts';
 
 /** A migration or seed file that failed; the transaction was rolled back and startup stops. */
 export class MigrationError extends Error {

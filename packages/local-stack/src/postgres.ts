@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from './net.js';
+import { freePort } from './net.ts';
 import {
   SUPERUSER,
   embeddedBinaries,
@@ -12,7 +12,7 @@ import {
   run,
   spawnPostgres,
   stopLeftoverPostmaster,
-} from './postgres-process.js';
+} from './postgres-process.ts';
 
 export interface StartDatabaseOptions {
   /** The stack's data directory; the cluster lives in `<dataDir>/postgres`. */

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, readlink, realpath, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { freePort } from './net.js';
+import { freePort } from './net.ts';
 
 export interface PostgrestOptions {
   /** Connection string for the `authenticator` role. */

@@ -3,22 +3,22 @@ import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import type pg from 'pg';
-import { applyBootstrap } from './bootstrap.js';
-import { authSettingsFromEnv, createAuthService } from './auth/index.js';
-import { readProjectConfig } from './config.js';
-import { createLocalCheckout } from './checkout.js';
-import { createFunctions, type FunctionsHandler } from './functions.js';
-import { createGateway, type GatewayOptions } from './gateway.js';
-import { loadOrCreateKeys } from './keys.js';
-import { rateLimitedLog } from './log.js';
-import { ProjectNotFoundError, isProject } from './project.js';
-import { applyMigrations, applySeed } from './migrate.js';
-import { startDatabase } from './postgres.js';
-import { createOutbox, newOutboxToken } from './outbox.js';
-import { startPostgrest, type Postgrest } from './postgrest.js';
-import { createRealtime } from './realtime/index.js';
-import { createStorage } from './storage/index.js';
-import { createWebServer } from './web.js';
+import { applyBootstrap } from './bootstrap.ts';
+import { authSettingsFromEnv, createAuthService } from './auth/index.ts';
+import { readProjectConfig } from './config.ts';
+import { createLocalCheckout } from './checkout.ts';
+import { createFunctions, type FunctionsHandler } from './functions.ts';
+import { createGateway, type GatewayOptions } from './gateway.ts';
+import { loadOrCreateKeys } from './keys.ts';
+import { rateLimitedLog } from './log.ts';
+import { ProjectNotFoundError, isProject } from './project.ts';
+import { applyMigrations, applySeed } from './migrate.ts';
+import { startDatabase } from './postgres.ts';
+import { createOutbox, newOutboxToken } from './outbox.ts';
+import { startPostgrest, type Postgrest } from './postgrest.ts';
+import { createRealtime } from './realtime/index.ts';
+import { createStorage } from './storage/index.ts';
+import { createWebServer } from './web.ts';
 
 export interface StartStackOptions {
   /** The project (a directory with `supabase/migrations`). Default: found from the working directory upwards. */

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ProjectNotFoundError, isProject } from './project.js';
-import { PortInUseError, findProjectRoot, startStack, type RunningStack } from './stack.js';
+import { ProjectNotFoundError, isProject } from './project.ts';
+import { PortInUseError, findProjectRoot, startStack, type RunningStack } from './stack.ts';
 
 interface DemoAccount {
   email: string;

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { startStack, type RunningStack, type StartStackOptions } from './stack.js';
+import { startStack, type RunningStack, type StartStackOptions } from './stack.ts';
 
 /**
  * Starts a throw-away stack for integration tests: a fresh temporary data directory, free ports,
@@ -43,4 +43,4 @@ export const nodeSupabaseOptions = {
   realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
 };
 
-export type { RunningStack, StartStackOptions } from './stack.js';
+export type { RunningStack, StartStackOptions } from './stack.ts';

@@ -2,19 +2,19 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { createPdfRenderer, pdfSource } from './one-sheet-pdf.js';
-import { REFUSED_METHODS } from './gateway-requests.js';
-import { readBody, sendWebResponse, toWebRequest, type WebHandler } from './http.js';
-import { compress, compressible, createCompressedFileCache, negotiate } from './web-compress.js';
+import { createPdfRenderer, pdfSource } from './one-sheet-pdf.ts';
+import { REFUSED_METHODS } from './gateway-requests.ts';
+import { readBody, sendWebResponse, toWebRequest, type WebHandler } from './http.ts';
+import { compress, compressible, createCompressedFileCache, negotiate } from './web-compress.ts';
 import {
   escapeHtml,
   htmlHeaders,
   injectPageConfig,
   injectPageMeta,
   type PageMetaTags,
-} from './web-html.js';
+} from './web-html.ts';
 
-export { injectPageConfig, injectPageMeta, type PageMetaTags } from './web-html.js';
+export { injectPageConfig, injectPageMeta, type PageMetaTags } from './web-html.ts';
 
 export interface WebServerOptions {
   /** Build output of the platform app (`apps/platform/dist`). */

@@ -1,6 +1,6 @@
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeSupabaseOptions } from '../src/testing.js';
+import { nodeSupabaseOptions } from '../src/testing.ts';
 import {
   SITE_URL,
   STRONG_PASSWORD,
@@ -9,7 +9,7 @@ import {
   startAuthHarness,
   uniqueEmail,
   type AuthHarness,
-} from './auth-harness.js';
+} from './auth-harness.ts';
 
 let stack: AuthHarness;
 

@@ -9,7 +9,7 @@ import {
   startAuthHarness,
   uniqueEmail,
   type AuthHarness,
-} from './auth-harness.js';
+} from './auth-harness.ts';
 
 let stack: AuthHarness;
 let session: { access_token: string; refresh_token: string; user: { id: string } };

@@ -1,14 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { authSettingsFromConfig } from '../src/auth/settings.js';
-import { checkPasswordPolicy, normaliseEmail } from '../src/auth/password.js';
+import { authSettingsFromConfig } from '../src/auth/settings.ts';
+import { checkPasswordPolicy, normaliseEmail } from '../src/auth/password.ts';
 import {
   ConfigError,
   DEFAULT_PROJECT_CONFIG,
   parseByteSize,
   parseProjectConfig,
   readProjectConfig,
-} from '../src/config.js';
+} from '../src/config.ts';
 
 const PROJECT_CONFIG = fileURLToPath(new URL('../../../supabase/config.toml', import.meta.url));
 

@@ -2,12 +2,12 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
-import { createAuthService, type AuthSettingsInput } from '../src/auth/index.js';
-import { readProjectConfig } from '../src/config.js';
-import { readBody, sendWebResponse, toWebRequest } from '../src/http.js';
-import { loadOrCreateKeys, type StackKeys } from '../src/keys.js';
-import { createOutbox } from '../src/outbox.js';
-import { nodeSupabaseOptions, startTestStack } from '../src/testing.js';
+import { createAuthService, type AuthSettingsInput } from '../src/auth/index.ts';
+import { readProjectConfig } from '../src/config.ts';
+import { readBody, sendWebResponse, toWebRequest } from '../src/http.ts';
+import { loadOrCreateKeys, type StackKeys } from '../src/keys.ts';
+import { createOutbox } from '../src/outbox.ts';
+import { nodeSupabaseOptions, startTestStack } from '../src/testing.ts';
 
 export interface AuthHarness {
   apiUrl: string;

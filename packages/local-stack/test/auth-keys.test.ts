@@ -10,7 +10,7 @@ import {
   jwtVerify,
 } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadOrCreateKeys, type StackKeys } from '../src/keys.js';
+import { loadOrCreateKeys, type StackKeys } from '../src/keys.ts';
 
 let dataDir: string;
 let keys: StackKeys;

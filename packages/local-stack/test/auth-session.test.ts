@@ -8,7 +8,7 @@ import {
   startAuthHarness,
   uniqueEmail,
   type AuthHarness,
-} from './auth-harness.js';
+} from './auth-harness.ts';
 
 let stack: AuthHarness;
 

@@ -1,22 +1,22 @@
 import { generateSync } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import { parseBanDuration } from '../src/auth/admin.js';
-import { createAuthService } from '../src/auth/index.js';
+import { parseBanDuration } from '../src/auth/admin.ts';
+import { createAuthService } from '../src/auth/index.ts';
 import {
   AuthError,
   OAuthError,
   errorBody,
   negotiateApiVersion,
   weakPassword,
-} from '../src/auth/errors.js';
-import { RateLimiter } from '../src/auth/rate-limit.js';
+} from '../src/auth/errors.ts';
+import { RateLimiter } from '../src/auth/rate-limit.ts';
 import {
   DEFAULT_AUTH_SETTINGS,
   authSettingsFromEnv,
   resolveSettings,
-} from '../src/auth/settings.js';
-import { matchTotpStep, newTotpSecret, totpQrSvg, totpUri } from '../src/auth/totp.js';
+} from '../src/auth/settings.ts';
+import { matchTotpStep, newTotpSecret, totpQrSvg, totpUri } from '../src/auth/totp.ts';
 
 describe('TOTP', () => {
   const secret = newTotpSecret();

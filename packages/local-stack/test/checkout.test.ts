@@ -3,9 +3,9 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../../config/chromium.mjs';
 import { createHandler as createCheckoutHandler } from '../../../supabase/functions/create-checkout/handler.ts';
-import { createStripeEventSender } from '../src/checkout.js';
-import { startTestStack, type RunningStack } from '../src/testing.js';
-import { createWorld, eventually, type World } from './go-world.js';
+import { createStripeEventSender } from '../src/checkout.ts';
+import { startTestStack, type RunningStack } from '../src/testing.ts';
+import { createWorld, eventually, type World } from './go-world.ts';
 
 // Money through the real stack: /go click → cookie → create-checkout → the local test checkout in
 // Chromium → signed Stripe events → stripe-webhook → order paid → commission → hold → payout →

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DATABASE_TYPES_FILE, generateDatabaseTypes } from '../src/db-types.js';
-import { findProjectRoot, type RunningStack } from '../src/stack.js';
-import { startTestStack } from '../src/testing.js';
+import { DATABASE_TYPES_FILE, generateDatabaseTypes } from '../src/db-types.ts';
+import { findProjectRoot, type RunningStack } from '../src/stack.ts';
+import { startTestStack } from '../src/testing.ts';
 
 let stack: RunningStack;
 

@@ -1,8 +1,8 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { RunningStack } from '../src/stack.js';
-import { nodeSupabaseOptions, startTestStack } from '../src/testing.js';
-import { createUser, type TestUser } from './helpers.js';
+import type { RunningStack } from '../src/stack.ts';
+import { nodeSupabaseOptions, startTestStack } from '../src/testing.ts';
+import { createUser, type TestUser } from './helpers.ts';
 
 // public.engagement_metrics with the project's migrations: written by the track-engagement
 // function (service role) only, read by admins only.

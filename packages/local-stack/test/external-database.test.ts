@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startDatabase, type Database } from '../src/postgres.js';
-import { startStack } from '../src/stack.js';
-import { nodeSupabaseOptions } from '../src/testing.js';
+import { startDatabase, type Database } from '../src/postgres.ts';
+import { startStack } from '../src/stack.ts';
+import { nodeSupabaseOptions } from '../src/testing.ts';
 
 // DATABASE_URL mode: the stack uses a Postgres it did not start. By default that is a separate
 // cluster started here; VERDANT_TEST_DATABASE_URL points the test at any other Postgres (≥ 15).

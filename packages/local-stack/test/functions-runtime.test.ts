@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFunctions } from '../src/functions.js';
-import type { WebHandler } from '../src/http.js';
+import { createFunctions } from '../src/functions.ts';
+import type { WebHandler } from '../src/http.ts';
 
 let dir: string;
 let serve: WebHandler;

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findProjectRoot, type RunningStack } from '../src/stack.js';
-import { nodeSupabaseOptions, startTestStack } from '../src/testing.js';
-import { createUser, type TestUser } from './helpers.js';
+import { findProjectRoot, type RunningStack } from '../src/stack.ts';
+import { nodeSupabaseOptions, startTestStack } from '../src/testing.ts';
+import { createUser, type TestUser } from './helpers.ts';
 
 const ENGAGEMENT_MIGRATION = '20261122000100_engagement_metrics.sql';
 

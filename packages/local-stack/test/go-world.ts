@@ -1,8 +1,8 @@
 // A small marketplace for the money-flow tests: an approved merchant with products and an active
 // program, approved affiliates with tracked links, and signed tokens for each user.
 import { randomUUID } from 'node:crypto';
-import { loadOrCreateKeys } from '../src/keys.js';
-import type { RunningStack } from '../src/stack.js';
+import { loadOrCreateKeys } from '../src/keys.ts';
+import type { RunningStack } from '../src/stack.ts';
 
 export interface WorldUser {
   id: string;

@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack } from '../src/stack.js';
-import { startTestStack, type RunningStack } from '../src/testing.js';
-import { createWorld, eventually, link, type World } from './go-world.js';
+import { startStack } from '../src/stack.ts';
+import { startTestStack, type RunningStack } from '../src/testing.ts';
+import { createWorld, eventually, link, type World } from './go-world.ts';
 
 // The /go/{code} tracker through the web server (port 3000 in production terms) and the
 // functions gateway, against a real stack.

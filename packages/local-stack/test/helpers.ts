@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
-import { loadOrCreateKeys } from '../src/keys.js';
-import type { RunningStack } from '../src/stack.js';
+import { loadOrCreateKeys } from '../src/keys.ts';
+import type { RunningStack } from '../src/stack.ts';
 
 export interface TestUser {
   id: string;

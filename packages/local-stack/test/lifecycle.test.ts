@@ -6,9 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MigrationError } from '../src/migrate.js';
-import { PortInUseError, startStack, type StackInfo } from '../src/stack.js';
-import { nodeSupabaseOptions } from '../src/testing.js';
+import { MigrationError } from '../src/migrate.ts';
+import { PortInUseError, startStack, type StackInfo } from '../src/stack.ts';
+import { nodeSupabaseOptions } from '../src/testing.ts';
 
 let dataDir: string;
 

@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyBootstrap } from '../src/bootstrap.js';
-import { applyMigrations, applySeed, MigrationError } from '../src/migrate.js';
-import { startDatabase, type Database } from '../src/postgres.js';
+import { applyBootstrap } from '../src/bootstrap.ts';
+import { applyMigrations, applySeed, MigrationError } from '../src/migrate.ts';
+import { startDatabase, type Database } from '../src/postgres.ts';
 
 let dataDir: string;
 let db: Database;

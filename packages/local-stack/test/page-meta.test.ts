@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { injectPageMeta } from '../src/web.js';
-import { startTestStack, type RunningStack } from '../src/testing.js';
+import { injectPageMeta } from '../src/web.ts';
+import { startTestStack, type RunningStack } from '../src/testing.ts';
 
 // Share previews of public pages: the page-meta function and the web server that puts its tags
 // into the HTML for /@{username} and /s/{slug}, against a real seeded stack.

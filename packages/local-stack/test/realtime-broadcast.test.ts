@@ -1,9 +1,9 @@
 // Broadcast (self, ack, both serializers) and presence between unmodified supabase-js clients.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../src/stack.js';
-import { startTestStack } from '../src/testing.js';
-import { Inbox, clientFor, createWorld, sleep, subscribed, type World } from './realtime-world.js';
+import type { RunningStack } from '../src/stack.ts';
+import { startTestStack } from '../src/testing.ts';
+import { Inbox, clientFor, createWorld, sleep, subscribed, type World } from './realtime-world.ts';
 
 let stack: RunningStack;
 let world: World;

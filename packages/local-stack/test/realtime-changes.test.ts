@@ -2,8 +2,8 @@
 // delivery only to subscribers whose role may SELECT the row under RLS, filters, old records.
 import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../src/stack.js';
-import { startTestStack } from '../src/testing.js';
+import type { RunningStack } from '../src/stack.ts';
+import { startTestStack } from '../src/testing.ts';
 import {
   Inbox,
   clientFor,
@@ -13,7 +13,7 @@ import {
   sleep,
   subscribed,
   type World,
-} from './realtime-world.js';
+} from './realtime-world.ts';
 
 type Row = Record<string, unknown>;
 type Change = RealtimePostgresChangesPayload<Row>;

@@ -2,8 +2,8 @@
 // closes it, an invalid token is refused) — with unmodified supabase-js against the real stack.
 import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../src/stack.js';
-import { startTestStack } from '../src/testing.js';
+import type { RunningStack } from '../src/stack.ts';
+import { startTestStack } from '../src/testing.ts';
 import {
   Inbox,
   clientFor,
@@ -14,7 +14,7 @@ import {
   sleep,
   subscribed,
   type World,
-} from './realtime-world.js';
+} from './realtime-world.ts';
 
 type Row = Record<string, unknown>;
 type Change = RealtimePostgresChangesPayload<Row>;

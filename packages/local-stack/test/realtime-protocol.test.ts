@@ -4,11 +4,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { loadOrCreateKeys } from '../src/keys.js';
-import { createRealtime } from '../src/realtime/index.js';
-import type { RunningStack } from '../src/stack.js';
-import { startTestStack } from '../src/testing.js';
-import { signToken } from './realtime-world.js';
+import { loadOrCreateKeys } from '../src/keys.ts';
+import { createRealtime } from '../src/realtime/index.ts';
+import type { RunningStack } from '../src/stack.ts';
+import { startTestStack } from '../src/testing.ts';
+import { signToken } from './realtime-world.ts';
 
 type Frame = [string | null, string | null, string, string, Record<string, unknown>];
 

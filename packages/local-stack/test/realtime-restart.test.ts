@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, expect, it } from 'vitest';
-import { freePort } from '../src/net.js';
-import { SLOT_PREFIX } from '../src/realtime/index.js';
-import { startStack, type RunningStack } from '../src/stack.js';
-import { Inbox, clientFor, createWorld, insertMessage } from './realtime-world.js';
+import { freePort } from '../src/net.ts';
+import { SLOT_PREFIX } from '../src/realtime/index.ts';
+import { startStack, type RunningStack } from '../src/stack.ts';
+import { Inbox, clientFor, createWorld, insertMessage } from './realtime-world.ts';
 
 type Change = RealtimePostgresChangesPayload<Record<string, unknown>>;
 

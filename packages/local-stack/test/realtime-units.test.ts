@@ -5,15 +5,15 @@ import {
   matchesFilter,
   parseFilter,
   validateFilter,
-} from '../src/realtime/filters.js';
-import { PresenceRegistry } from '../src/realtime/presence.js';
+} from '../src/realtime/filters.ts';
+import { PresenceRegistry } from '../src/realtime/presence.ts';
 import {
   MalformedFrameError,
   decodeFrame,
   encodeText,
   encodeUserBroadcast,
-} from '../src/realtime/serializer.js';
-import { parseArrayLiteral, toJsonValue, toPopulateValue } from '../src/realtime/values.js';
+} from '../src/realtime/serializer.ts';
+import { parseArrayLiteral, toJsonValue, toPopulateValue } from '../src/realtime/values.ts';
 
 const int4 = { name: 'int4', category: 'N' };
 const text = { name: 'text', category: 'S' };

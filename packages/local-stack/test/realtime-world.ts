@@ -2,9 +2,9 @@
 // program each, a conversation M↔A and one M2↔B; and helpers around unmodified supabase-js.
 import { randomUUID } from 'node:crypto';
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
-import { loadOrCreateKeys } from '../src/keys.js';
-import type { RunningStack } from '../src/stack.js';
-import { nodeSupabaseOptions } from '../src/testing.js';
+import { loadOrCreateKeys } from '../src/keys.ts';
+import type { RunningStack } from '../src/stack.ts';
+import { nodeSupabaseOptions } from '../src/testing.ts';
 
 export interface Actor {
   id: string;

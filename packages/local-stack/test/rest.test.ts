@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeSupabaseOptions, startTestStack } from '../src/testing.js';
-import type { RunningStack } from '../src/stack.js';
-import { createUser, NO_MIGRATIONS, waitForTable, type TestUser } from './helpers.js';
+import { nodeSupabaseOptions, startTestStack } from '../src/testing.ts';
+import type { RunningStack } from '../src/stack.ts';
+import { createUser, NO_MIGRATIONS, waitForTable, type TestUser } from './helpers.ts';
 
 let stack: RunningStack;
 let alice: TestUser;

@@ -7,9 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../../config/chromium.mjs';
-import type { RunningStack } from '../src/stack.js';
-import { startTestStack } from '../src/testing.js';
-import { createUser, type TestUser } from './helpers.js';
+import type { RunningStack } from '../src/stack.ts';
+import { startTestStack } from '../src/testing.ts';
+import { createUser, type TestUser } from './helpers.ts';
 
 let stack: RunningStack;
 let user: TestUser;

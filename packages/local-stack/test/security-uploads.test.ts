@@ -4,9 +4,9 @@ import http from 'node:http';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../src/stack.js';
-import { startTestStack } from '../src/testing.js';
-import { createUser, type TestUser } from './helpers.js';
+import type { RunningStack } from '../src/stack.ts';
+import { startTestStack } from '../src/testing.ts';
+import { createUser, type TestUser } from './helpers.ts';
 
 let stack: RunningStack;
 let user: TestUser;

@@ -3,9 +3,9 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../src/stack.js';
-import { startTestStack } from '../src/testing.js';
-import { NO_MIGRATIONS } from './helpers.js';
+import type { RunningStack } from '../src/stack.ts';
+import { startTestStack } from '../src/testing.ts';
+import { NO_MIGRATIONS } from './helpers.ts';
 
 let stack: RunningStack;
 const BUCKET = 'multipart';

@@ -1,9 +1,9 @@
 // Storage behaviour that must match hosted Supabase (issue 15, item 4): updateBucket is a patch.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../src/stack.js';
-import { nodeSupabaseOptions, startTestStack } from '../src/testing.js';
-import { NO_MIGRATIONS } from './helpers.js';
+import type { RunningStack } from '../src/stack.ts';
+import { nodeSupabaseOptions, startTestStack } from '../src/testing.ts';
+import { NO_MIGRATIONS } from './helpers.ts';
 
 let stack: RunningStack;
 let service: SupabaseClient;

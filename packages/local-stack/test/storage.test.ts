@@ -1,8 +1,8 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../src/stack.js';
-import { nodeSupabaseOptions, startTestStack } from '../src/testing.js';
-import { createUser, NO_MIGRATIONS, type TestUser } from './helpers.js';
+import type { RunningStack } from '../src/stack.ts';
+import { nodeSupabaseOptions, startTestStack } from '../src/testing.ts';
+import { createUser, NO_MIGRATIONS, type TestUser } from './helpers.ts';
 
 let stack: RunningStack;
 let alice: TestUser;

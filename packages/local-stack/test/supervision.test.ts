@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startStack, type RunningStack } from '../src/stack.js';
-import { startTestStack } from '../src/testing.js';
-import { waitForTable } from './helpers.js';
+import { startStack, type RunningStack } from '../src/stack.ts';
+import { startTestStack } from '../src/testing.ts';
+import { waitForTable } from './helpers.ts';
 
 const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;

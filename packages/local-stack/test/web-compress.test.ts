@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWebServer } from '../src/web.js';
-import { compressible, negotiate } from '../src/web-compress.js';
+import { createWebServer } from '../src/web.ts';
+import { compressible, negotiate } from '../src/web-compress.ts';
 
 describe('negotiate', () => {
   it.each([

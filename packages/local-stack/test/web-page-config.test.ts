@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWebServer, injectPageConfig } from '../src/web.js';
+import { createWebServer, injectPageConfig } from '../src/web.ts';
 
 const PAGE = `<!doctype html><html><head>
 <meta http-equiv="Content-Security-Policy" content="default-src 'self'; connect-src 'self'" />

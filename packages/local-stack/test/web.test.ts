@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWebServer, ONE_SHEET_PATHS } from '../src/web.js';
+import { createWebServer, ONE_SHEET_PATHS } from '../src/web.ts';
 
 let dir: string;
 const servers: Server[] = [];

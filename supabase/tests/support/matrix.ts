@@ -1,7 +1,7 @@
 // The row-level security matrix as data: for each table (and, where visibility differs, each kind
 // of row) which actors may select, insert, update and delete. Two runners read this table: one
 // directly in SQL (`set local role` + `request.jwt.claims`), one through PostgREST with supabase-js.
-import { ID } from './fixture.js';
+import { ID } from './fixture.ts';
 
 export const ACTORS = ['anon', 'A', 'B', 'M', 'admin'] as const;
 export type Actor = (typeof ACTORS)[number];

@@ -11,7 +11,7 @@ import {
   type Actor,
   type Operation,
   type Scenario,
-} from './matrix.js';
+} from './matrix.ts';
 
 export interface Outcome {
   allowed: boolean;

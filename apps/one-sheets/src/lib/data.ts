@@ -1,6 +1,6 @@
 import type { MarketingFigures, PublicProgramTerms, RevenueMonth } from '@verdant/api-client';
 import { useEffect, useState } from 'react';
-import { getApi } from './api';
+import { getApi } from './api.ts';
 
 /**
  * The program terms every Verdant program starts from (the defaults of `affiliate_programs`),

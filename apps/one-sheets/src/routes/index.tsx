@@ -1,9 +1,9 @@
 import { Box, Flex, Grid, Heading, Text, Theme } from '@radix-ui/themes';
 import { Badge, Button, Card, PageHeader } from '@verdant/ui';
 import { Link } from 'react-router-dom';
-import { usePageReady } from '../lib/data';
-import { themeProps, usePrinting } from '../lib/print';
-import { SHEETS, SHEET_NAMES } from '../lib/sheets';
+import { usePageReady } from '../lib/data.ts';
+import { themeProps, usePrinting } from '../lib/print.ts';
+import { SHEETS, SHEET_NAMES } from '../lib/sheets.ts';
 
 /** `/one-sheet`: every one-sheet with its screen and print versions and its PDFs. */
 export function OneSheetIndex() {

@@ -3,11 +3,11 @@ import { isApiError } from '@verdant/api-client';
 import { Badge, Button, Card, Field, PageHeader, StatCard, TextInput, Textarea } from '@verdant/ui';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { getApi } from '../lib/api';
-import { usePageReady, useMarketingData, useRevenueTransparency } from '../lib/data';
-import { formatCount, formatDateTime, formatMoney } from '../lib/format';
-import { themeProps, usePrinting } from '../lib/print';
-import { revenueTotals } from './presentation';
+import { getApi } from '../lib/api.ts';
+import { usePageReady, useMarketingData, useRevenueTransparency } from '../lib/data.ts';
+import { formatCount, formatDateTime, formatMoney } from '../lib/format.ts';
+import { themeProps, usePrinting } from '../lib/print.ts';
+import { revenueTotals } from './presentation.tsx';
 
 type Errors = Partial<Record<'name' | 'email' | 'organisation' | 'message' | 'form', string>>;
 

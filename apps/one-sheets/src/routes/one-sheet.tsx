@@ -2,8 +2,8 @@ import { Box, Flex, Grid, Heading, Link as RadixLink, Text, Theme } from '@radix
 import { Badge, Button, Card, QRCode, StatCard, verdantThemeDefaults } from '@verdant/ui';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { siteUrl } from '../lib/api';
-import { FALLBACK_TERMS, usePageReady, useMarketingData, type MarketingData } from '../lib/data';
+import { siteUrl } from '../lib/api.ts';
+import { FALLBACK_TERMS, usePageReady, useMarketingData, type MarketingData } from '../lib/data.ts';
 import {
   days,
   formatBps,
@@ -11,9 +11,9 @@ import {
   formatCount,
   formatDate,
   formatDateTime,
-} from '../lib/format';
-import { PAPER, paperFrom, themeProps, usePrinting } from '../lib/print';
-import { AFFILIATE_DISCLOSURE, SHEETS, type SheetName } from '../lib/sheets';
+} from '../lib/format.ts';
+import { PAPER, paperFrom, themeProps, usePrinting } from '../lib/print.ts';
+import { AFFILIATE_DISCLOSURE, SHEETS, type SheetName } from '../lib/sheets.ts';
 
 type Variant = 'screen' | 'print';
 

@@ -2,7 +2,7 @@ import { Box, Flex, Grid, Heading, Progress, Text, Theme } from '@radix-ui/theme
 import { Badge, Card, QRCode, StatCard, VerdantTheme, verdantThemeDefaults } from '@verdant/ui';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { siteUrl } from '../lib/api';
+import { siteUrl } from '../lib/api.ts';
 import {
   FALLBACK_TERMS,
   usePageReady,
@@ -10,9 +10,9 @@ import {
   useRevenueTransparency,
   type MarketingData,
   type RevenueData,
-} from '../lib/data';
-import { days, formatBps, formatCount, formatDateTime, formatMoney } from '../lib/format';
-import { usePrinting } from '../lib/print';
+} from '../lib/data.ts';
+import { days, formatBps, formatCount, formatDateTime, formatMoney } from '../lib/format.ts';
+import { usePrinting } from '../lib/print.ts';
 
 interface Slide {
   title: string;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installClientMeasures, isApprovedScript, isBlockedShortcut } from './client-measures';
+import { installClientMeasures, isApprovedScript, isBlockedShortcut } from './client-measures.ts';
 
 const key = (k: string, mods: Partial<KeyboardEventInit> = {}) => ({
   key: k,

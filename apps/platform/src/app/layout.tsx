@@ -3,7 +3,7 @@ import { useAuth } from '@verdant/auth/react';
 import { AppShell, Button, Spinner } from '@verdant/ui';
 import { lazy, Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { NAV_SECTIONS, isActive, visibleSections } from './navigation';
+import { NAV_SECTIONS, isActive, visibleSections } from './navigation.ts';
 
 function Brand() {
   return (
@@ -33,7 +33,7 @@ function PageLoading() {
   );
 }
 
-const SignedInAccountMenu = lazy(() => import('./account-menu'));
+const SignedInAccountMenu = lazy(() => import('./account-menu.tsx'));
 
 function AccountMenu() {
   const { user, isAuthenticated, isInitialized } = useAuth();

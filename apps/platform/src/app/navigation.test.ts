@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NAV_SECTIONS, isActive, roleHome, safeNext, visibleSections } from './navigation';
+import { NAV_SECTIONS, isActive, roleHome, safeNext, visibleSections } from './navigation.ts';
 
 describe('navigation', () => {
   it('shows each role only its entries and guests the sign-in ones', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PRERENDERED_PAGES, pageDocument, pageFile } from '../../prerender';
+import { PRERENDERED_PAGES, pageDocument, pageFile } from '../../prerender.ts';
 
 const shell = readFileSync(join(__dirname, '..', '..', 'index.html'), 'utf8');
 

@@ -4,7 +4,7 @@ import { AuthProvider } from '@verdant/auth/react';
 import { VerdantTheme } from '@verdant/ui';
 import { lazy, Suspense, type ReactNode } from 'react';
 
-const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
+const Toaster = lazy(() => import('./toaster.ts').then((m) => ({ default: m.Toaster })));
 
 /** Theme, toasts, session and server-state cache around the whole app. */
 export function Providers({

@@ -2,8 +2,8 @@ import { useSessionExpiry } from '@verdant/auth/react';
 import { TransitionOverlay, useTransitionOverlay } from '@verdant/ui';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { trackEngagement } from '../lib/backend';
-import { trackDemoView } from './telemetry';
+import { trackEngagement } from '../lib/backend.ts';
+import { trackDemoView } from './telemetry.ts';
 
 /** Spec §2: every route change scrolls to the top. Spec §1: the transition overlay on navigation. */
 function NavigationEffects() {
@@ -25,7 +25,7 @@ function NavigationEffects() {
 
 // The dialog's code loads the first time the warning is due, not with the first page.
 const SessionExpiringModal = lazy(() =>
-  import('./session-expiring-modal').then((m) => ({ default: m.SessionExpiringModal })),
+  import('./session-expiring-modal.ts').then((m) => ({ default: m.SessionExpiringModal })),
 );
 
 /** Spec §2's session warning, wired to the auth engine. */

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { darkOnlyColorScales } from '../../vite.config';
+import { darkOnlyColorScales } from '../../vite.config.ts';
 
 const appRoot = join(__dirname, '..', '..');
 const kitRoot = join(appRoot, '..', '..', 'packages', 'ui', 'src');

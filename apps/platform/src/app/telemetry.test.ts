@@ -1,6 +1,6 @@
 import type { TrackEngagement } from '@verdant/api-client';
 import { describe, expect, it, vi } from 'vitest';
-import { installTelemetry, trackDemoView, type TelemetryEnvironment } from './telemetry';
+import { installTelemetry, trackDemoView, type TelemetryEnvironment } from './telemetry.ts';
 
 function fakeEnv(pathname = '/shop') {
   const target = new EventTarget();

@@ -1,6 +1,6 @@
 import { createApiClient, type ApiClient } from '@verdant/api-client';
 import { createAuthEngine, type AuthEngine } from '@verdant/auth';
-import { readConfig } from './config';
+import { readConfig } from './config.ts';
 
 const config = readConfig();
 

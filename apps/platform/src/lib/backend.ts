@@ -9,7 +9,7 @@ import { createDeferredAuthEngine, type AuthEngine } from '@verdant/auth';
 
 /** The app's one API client, once its module has loaded. */
 export function loadApi(): Promise<ApiClient> {
-  return import('./api').then((module) => module.api);
+  return import('./api.ts').then((module) => module.api);
 }
 
 /**
@@ -17,7 +17,7 @@ export function loadApi(): Promise<ApiClient> {
  * real engine has loaded with the API client and restored the session.
  */
 export const authEngine: AuthEngine = createDeferredAuthEngine(() =>
-  import('./api').then((module) => module.authEngine),
+  import('./api.ts').then((module) => module.authEngine),
 );
 
 /** Spec §7's `trackEngagement`, sent once the API client has loaded. */

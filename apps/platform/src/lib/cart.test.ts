@@ -11,7 +11,7 @@ import {
   removeFromCart,
   setQuantity,
   type CartProduct,
-} from './cart';
+} from './cart.ts';
 
 const soap: CartProduct = {
   productId: '11111111-1111-4111-8111-111111111111',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig } from './config';
-import { apiOrigins, contentSecurityPolicy } from './csp';
+import { readConfig } from './config.ts';
+import { apiOrigins, contentSecurityPolicy } from './csp.ts';
 
 function docWith(url: string, key: string) {
   const doc = document.implementation.createHTMLDocument('t');

@@ -17,7 +17,7 @@ import { BarChart, LineChart } from '@verdant/ui/charts';
 import '@verdant/ui/charts.css';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../lib/api';
+import { api } from '../lib/api.ts';
 import {
   errorMessage,
   formatCount,
@@ -25,8 +25,8 @@ import {
   formatMoney,
   formatPercent,
   type RangeValue,
-} from './vendor-format';
-import { PeriodPicker } from './period-picker';
+} from './vendor-format.ts';
+import { PeriodPicker } from './period-picker.tsx';
 
 const STATUS_TONE = {
   pending: 'warning',

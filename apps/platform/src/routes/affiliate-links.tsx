@@ -23,9 +23,9 @@ import '@verdant/ui/charts.css';
 import { newLinkCode } from '@verdant/validation';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan';
-import { api } from '../lib/api';
-import { errorMessage, formatCount } from './vendor-format';
+import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
+import { api } from '../lib/api.ts';
+import { errorMessage, formatCount } from './vendor-format.ts';
 
 const goUrl = (code: string) => `${window.location.origin}/go/${code}`;
 const NO_PRODUCT = 'program';

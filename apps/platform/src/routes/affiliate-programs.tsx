@@ -17,8 +17,8 @@ import {
 } from '@verdant/ui';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../lib/api';
-import { errorMessage, formatMoney } from './vendor-format';
+import { api } from '../lib/api.ts';
+import { errorMessage, formatMoney } from './vendor-format.ts';
 
 const STATUS_TONE = {
   approved: 'success',

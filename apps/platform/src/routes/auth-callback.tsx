@@ -3,7 +3,7 @@ import { useSession } from '@verdant/auth/react';
 import { Button, ErrorCard, Spinner } from '@verdant/ui';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { roleHome, safeNext } from '../app/navigation';
+import { roleHome, safeNext } from '../app/navigation.ts';
 
 /** How long to wait for the session from a mailed link before saying it failed. */
 const CALLBACK_TIMEOUT_MS = 15_000;

@@ -30,8 +30,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import Markdown from 'react-markdown';
 import { Link, useSearchParams } from 'react-router';
-import { api } from '../lib/api';
-import { errorMessage, formatDateTime } from './vendor-format';
+import { api } from '../lib/api.ts';
+import { errorMessage, formatDateTime } from './vendor-format.ts';
 
 const PAGE_SIZE = 10;
 const CATEGORY_LABELS: Record<PostCategory, string> = {

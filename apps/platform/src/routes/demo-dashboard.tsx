@@ -21,7 +21,7 @@ import '@verdant/ui/charts.css';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api } from '../lib/api';
+import { api } from '../lib/api.ts';
 import {
   markEmailPopupShown,
   readDemoLinks,
@@ -29,9 +29,9 @@ import {
   shouldShowEmailPopup,
   writeDemoLinks,
   type DemoLink,
-} from './demo-storage';
-import { formatCount, formatMoney, type RangeValue } from './vendor-format';
-import { PeriodPicker } from './period-picker';
+} from './demo-storage.ts';
+import { formatCount, formatMoney, type RangeValue } from './vendor-format.ts';
+import { PeriodPicker } from './period-picker.tsx';
 
 /** How long a demo visitor looks around before the email offer appears (once). */
 const EMAIL_POPUP_DELAY_MS = 20_000;

@@ -2,8 +2,8 @@ import { Flex, Heading, Text } from '@radix-ui/themes';
 import { Button, Card, ErrorCard, Skeleton } from '@verdant/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { api } from '../lib/api';
-import { errorMessage, formatDate } from './vendor-format';
+import { api } from '../lib/api.ts';
+import { errorMessage, formatDate } from './vendor-format.ts';
 
 /** A printable certificate (/education/certificates/:code), checked through verify_certificate. */
 export function Component() {

@@ -12,8 +12,8 @@ import {
 } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { api } from '../lib/api';
-import { errorMessage } from './vendor-format';
+import { api } from '../lib/api.ts';
+import { errorMessage } from './vendor-format.ts';
 
 /** One course (/education/courses/:courseId): modules, enrolment, progress, certificate. */
 export function Component() {

@@ -4,8 +4,8 @@ import { Badge, Button, Card, ErrorCard, PageHeader, Prose, Skeleton, toast } fr
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Markdown from 'react-markdown';
 import { Link, useNavigate, useParams } from 'react-router';
-import { api } from '../lib/api';
-import { errorMessage } from './vendor-format';
+import { api } from '../lib/api.ts';
+import { errorMessage } from './vendor-format.ts';
 
 /** Only web and site links survive in module Markdown; anything else (javascript:, data:) is dropped. */
 function safeUrl(url: string): string {

@@ -12,8 +12,8 @@ import {
 } from '@verdant/ui';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../lib/api';
-import { errorMessage } from './vendor-format';
+import { api } from '../lib/api.ts';
+import { errorMessage } from './vendor-format.ts';
 
 const AUDIENCE = {
   affiliate: 'For affiliates',

@@ -2,7 +2,7 @@ import { Box } from '@radix-ui/themes';
 import { Spinner } from '@verdant/ui';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { readConfig } from '../lib/config';
+import { readConfig } from '../lib/config.ts';
 
 /**
  * /go/{linkCode} inside the app. Hosts with the production rewrite answer /go/* on the server (the

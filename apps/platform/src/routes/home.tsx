@@ -4,7 +4,7 @@ import type { MarketingFigures } from '@verdant/api-client';
 import { useAuth } from '@verdant/auth/react';
 import { Button, Card, StatCard } from '@verdant/ui';
 import { Link } from 'react-router';
-import { loadApi } from '../lib/backend';
+import { loadApi } from '../lib/backend.ts';
 
 const AUDIENCES = [
   {

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@verdant/api-client';
 import { ErrorCard, Spinner } from '@verdant/ui';
 import { useParams } from 'react-router';
-import { loadApi } from '../lib/backend';
-import { LinkPageView } from './link-page-blocks';
-import { Component as NotFound } from './not-found';
-import { errorMessage } from './vendor-format';
+import { loadApi } from '../lib/backend.ts';
+import { LinkPageView } from './link-page-blocks.tsx';
+import { Component as NotFound } from './not-found.tsx';
+import { errorMessage } from './vendor-format.ts';
 
 const isMissing = (error: unknown) =>
   error instanceof ApiError && (error.code === 'not_found' || error.code === 'validation_failed');

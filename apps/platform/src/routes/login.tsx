@@ -4,7 +4,7 @@ import { validateEmail } from '@verdant/validation';
 import { Button, Card, Checkbox, ErrorCard, Field, PasswordInput, TextInput } from '@verdant/ui';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { roleHome, safeNext } from '../app/navigation';
+import { roleHome, safeNext } from '../app/navigation.ts';
 
 function message(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Sign-in failed. Try again.';

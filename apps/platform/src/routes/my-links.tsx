@@ -22,9 +22,9 @@ import { SortableList } from '@verdant/ui/sortable-list';
 import '@verdant/ui/sortable-list.css';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { api } from '../lib/api';
-import { LinkPageView, type LinkPageViewItem } from './link-page-blocks';
-import { errorMessage } from './vendor-format';
+import { api } from '../lib/api.ts';
+import { LinkPageView, type LinkPageViewItem } from './link-page-blocks.tsx';
+import { errorMessage } from './vendor-format.ts';
 
 const MINE = ['link-pages', 'mine'] as const;
 type ItemKind = 'link' | 'header' | 'product';

@@ -5,8 +5,8 @@ import { Badge, Button, Card, PageHeader, formatPrice } from '@verdant/ui';
 import { isUuid } from '@verdant/validation';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { api } from '../lib/api';
-import { cartStore, lineTotal, type CheckoutRecord } from '../lib/cart';
+import { api } from '../lib/api.ts';
+import { cartStore, lineTotal, type CheckoutRecord } from '../lib/cart.ts';
 
 function OrderSummary({ orderId }: { orderId: string }) {
   const { isAuthenticated } = useAuth();

@@ -1,6 +1,6 @@
 import { Flex, Heading } from '@radix-ui/themes';
 import { SegmentedControl } from '@verdant/ui';
-import { RANGE_OPTIONS, type RangeValue } from './vendor-format';
+import { RANGE_OPTIONS, type RangeValue } from './vendor-format.ts';
 
 /**
  * The 7 / 30 / 90-day control the dashboards share, with the section heading it governs when

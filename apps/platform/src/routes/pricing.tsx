@@ -4,10 +4,10 @@ import { Badge, Button, Card, ErrorCard, PageHeader, formatPrice } from '@verdan
 import type { SubscriptionTier } from '@verdant/api-client';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { usePlan } from '../app/plan';
+import { usePlan } from '../app/plan.tsx';
 import { SUBSCRIPTION_TIERS } from '@verdant/validation';
-import { loadApi } from '../lib/backend';
-import { errorMessage } from './vendor-format';
+import { loadApi } from '../lib/backend.ts';
+import { errorMessage } from './vendor-format.ts';
 
 function TierCard({ tier }: { tier: SubscriptionTier }) {
   const { isAuthenticated } = useAuth();

@@ -17,10 +17,10 @@ import {
   toast,
 } from '@verdant/ui';
 import { Link, useParams } from 'react-router';
-import { api } from '../lib/api';
-import { addToCart, cartStore, useCart } from '../lib/cart';
-import { CartButton, categoryLabel } from './shop';
-import { errorMessage } from './vendor-format';
+import { api } from '../lib/api.ts';
+import { addToCart, cartStore, useCart } from '../lib/cart.ts';
+import { CartButton, categoryLabel } from './shop.tsx';
+import { errorMessage } from './vendor-format.ts';
 
 /** The description's basic HTML as plain text (it is shown as a paragraph, never as markup). */
 function plainText(html: string): string {

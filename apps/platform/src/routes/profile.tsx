@@ -20,8 +20,8 @@ import {
 } from '@verdant/ui';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { tierById, usePlan } from '../app/plan';
-import { api } from '../lib/api';
+import { tierById, usePlan } from '../app/plan.tsx';
+import { api } from '../lib/api.ts';
 
 function message(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Something went wrong.';

@@ -4,8 +4,8 @@ import { validateEmail, validatePassword } from '@verdant/validation';
 import { Button, Card, ErrorCard, Field, PasswordInput, TextInput, toast } from '@verdant/ui';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { roleHome } from '../app/navigation';
-import { api } from '../lib/api';
+import { roleHome } from '../app/navigation.ts';
+import { api } from '../lib/api.ts';
 
 function message(error: unknown): string {
   return error instanceof Error && error.message

@@ -11,7 +11,7 @@ import {
 } from '@verdant/ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../lib/api';
+import { api } from '../lib/api.ts';
 import {
   MAX_QUANTITY,
   cartStore,
@@ -22,8 +22,8 @@ import {
   setQuantity,
   useCart,
   type MerchantGroup,
-} from '../lib/cart';
-import { errorMessage } from './vendor-format';
+} from '../lib/cart.ts';
+import { errorMessage } from './vendor-format.ts';
 
 function MerchantCheckout({ group }: { group: MerchantGroup }) {
   const [busy, setBusy] = useState(false);

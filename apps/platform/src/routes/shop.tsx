@@ -16,9 +16,9 @@ import {
 import { isUuid } from '@verdant/validation';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { loadApi } from '../lib/backend';
-import { itemCount, useCart } from '../lib/cart';
-import { errorMessage } from './vendor-format';
+import { loadApi } from '../lib/backend.ts';
+import { itemCount, useCart } from '../lib/cart.ts';
+import { errorMessage } from './vendor-format.ts';
 
 const PAGE_SIZE = 24;
 const ALL = 'all';

@@ -1,4 +1,4 @@
-import { signupPage } from './signup-form';
+import { signupPage } from './signup-form.tsx';
 
 /** /signup/vendor */
 export const Component = signupPage('merchant');

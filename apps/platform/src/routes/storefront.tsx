@@ -13,10 +13,10 @@ import {
   SustainabilityBadge,
 } from '@verdant/ui';
 import { Link, useParams } from 'react-router';
-import { loadApi } from '../lib/backend';
-import { trackedHref } from './link-page-blocks';
-import { Component as NotFound } from './not-found';
-import { errorMessage } from './vendor-format';
+import { loadApi } from '../lib/backend.ts';
+import { trackedHref } from './link-page-blocks.tsx';
+import { Component as NotFound } from './not-found.tsx';
+import { errorMessage } from './vendor-format.ts';
 
 const isMissing = (error: unknown) =>
   error instanceof ApiError && (error.code === 'not_found' || error.code === 'validation_failed');

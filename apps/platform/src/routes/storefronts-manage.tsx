@@ -17,9 +17,9 @@ import {
 } from '@verdant/ui';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan';
-import { api } from '../lib/api';
-import { errorMessage } from './vendor-format';
+import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
+import { api } from '../lib/api.ts';
+import { errorMessage } from './vendor-format.ts';
 
 const MINE = ['storefronts', 'mine'] as const;
 

@@ -14,8 +14,8 @@ import {
 } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../lib/api';
-import { errorMessage, formatCount, formatDate, formatMoney } from './vendor-format';
+import { api } from '../lib/api.ts';
+import { errorMessage, formatCount, formatDate, formatMoney } from './vendor-format.ts';
 
 const STATUS_TONE = {
   pending: 'warning',

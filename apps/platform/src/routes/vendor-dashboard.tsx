@@ -15,15 +15,15 @@ import { useAuth } from '@verdant/auth/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../lib/api';
+import { api } from '../lib/api.ts';
 import {
   errorMessage,
   formatCount,
   formatMoney,
   formatPercent,
   type RangeValue,
-} from './vendor-format';
-import { PeriodPicker } from './period-picker';
+} from './vendor-format.ts';
+import { PeriodPicker } from './period-picker.tsx';
 
 /** The merchant dashboard (/vendor, /dashboard-vendor): attributed sales, commissions, funnel. */
 export function Component() {

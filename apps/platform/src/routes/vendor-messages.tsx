@@ -20,8 +20,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { api } from '../lib/api';
-import { errorMessage, formatDateTime } from './vendor-format';
+import { api } from '../lib/api.ts';
+import { errorMessage, formatDateTime } from './vendor-format.ts';
 
 /**
  * New messages and unread counts arrive through realtime subscriptions; a slow re-read is kept

@@ -24,8 +24,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../lib/api';
-import { errorMessage } from './vendor-format';
+import { api } from '../lib/api.ts';
+import { errorMessage } from './vendor-format.ts';
 
 const STEPS = [
   { id: 'company', label: 'Company' },

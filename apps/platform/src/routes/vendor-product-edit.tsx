@@ -25,10 +25,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { validateProductDraft } from '@verdant/validation';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { atPlanLimit, usePlan } from '../app/plan';
-import { api } from '../lib/api';
-import { errorMessage } from './vendor-format';
-import { ProductLimitCard, STATUS_LABEL } from './vendor-products';
+import { atPlanLimit, usePlan } from '../app/plan.tsx';
+import { api } from '../lib/api.ts';
+import { errorMessage } from './vendor-format.ts';
+import { ProductLimitCard, STATUS_LABEL } from './vendor-products.tsx';
 
 const CATEGORY_LABELS: Record<ProductCategory, string> = {
   home: 'Home',

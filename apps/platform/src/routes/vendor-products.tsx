@@ -13,9 +13,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan';
-import { api } from '../lib/api';
-import { errorMessage, formatMoney } from './vendor-format';
+import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
+import { api } from '../lib/api.ts';
+import { errorMessage, formatMoney } from './vendor-format.ts';
 
 const PAGE_SIZE = 20;
 

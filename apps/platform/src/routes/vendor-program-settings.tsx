@@ -16,9 +16,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { parseWholeNumber, validateProgramTermsDraft } from '@verdant/validation';
 import { useState, type FormEvent } from 'react';
-import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan';
-import { api } from '../lib/api';
-import { errorMessage } from './vendor-format';
+import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
+import { api } from '../lib/api.ts';
+import { errorMessage } from './vendor-format.ts';
 
 interface Draft {
   name: string;

@@ -1,8 +1,8 @@
 import { validateEmail, validatePassword } from '@verdant/validation';
-import type { ModuleContext } from '../context';
-import { ApiError, toApiError } from '../errors';
-import { run } from '../request';
-import { invalid, url, username as usernameRule, uuid } from '../validate';
+import type { ModuleContext } from '../context.ts';
+import { ApiError, toApiError } from '../errors.ts';
+import { run } from '../request.ts';
+import { invalid, url, username as usernameRule, uuid } from '../validate.ts';
 
 /** Image types the avatars bucket accepts, with the file suffix each is stored under. */
 export const AVATAR_TYPES = {

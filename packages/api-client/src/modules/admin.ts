@@ -1,7 +1,7 @@
 import { ROLES, type Role } from '@verdant/validation';
-import type { ModuleContext } from '../context';
-import { run, runPage } from '../request';
-import type { Page, Row } from '../types';
+import type { ModuleContext } from '../context.ts';
+import { run, runPage } from '../request.ts';
+import type { Page, Row } from '../types.ts';
 import {
   currency,
   integer,
@@ -12,14 +12,14 @@ import {
   timestamp,
   uuid,
   type PageInput,
-} from '../validate';
+} from '../validate.ts';
 import {
   COMMISSION_STATUSES,
   type Commission,
   type CommissionStatus,
   type Payout,
-} from './commissions';
-import type { Profile } from './profiles';
+} from './commissions.ts';
+import type { Profile } from './profiles.ts';
 
 export type MerchantProfile = Row<'merchant_profiles'>;
 export type SustainabilityClaim = Row<'sustainability_claims'>;

@@ -1,6 +1,6 @@
-import type { ModuleContext } from '../context';
-import { currentUserId, run } from '../request';
-import { integer } from '../validate';
+import type { ModuleContext } from '../context.ts';
+import { currentUserId, run } from '../request.ts';
+import { integer } from '../validate.ts';
 
 /** One UTC day of the affiliate dashboard. */
 export interface AffiliateDashboardDay {

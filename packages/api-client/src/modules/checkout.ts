@@ -1,7 +1,7 @@
-import type { ModuleContext } from '../context';
-import { ApiError, codeForStatus, toApiError } from '../errors';
-import { integer, invalid, shape, uuid } from '../validate';
-import { invokeMoneyFunction } from './money-shared';
+import type { ModuleContext } from '../context.ts';
+import { ApiError, codeForStatus, toApiError } from '../errors.ts';
+import { integer, invalid, shape, uuid } from '../validate.ts';
+import { invokeMoneyFunction } from './money-shared.ts';
 
 /** The `create-checkout` edge function. */
 export const CREATE_CHECKOUT_FUNCTION = 'create-checkout';

@@ -1,7 +1,7 @@
-import type { ModuleContext } from '../context';
-import { currentUserId, listOwnRows, run, runPage } from '../request';
-import type { Page, Row } from '../types';
-import { oneOf, range, type PageInput } from '../validate';
+import type { ModuleContext } from '../context.ts';
+import { currentUserId, listOwnRows, run, runPage } from '../request.ts';
+import type { Page, Row } from '../types.ts';
+import { oneOf, range, type PageInput } from '../validate.ts';
 
 export type Commission = Row<'commissions'>;
 export type Payout = Row<'payouts'>;

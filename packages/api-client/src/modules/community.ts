@@ -1,6 +1,6 @@
-import type { ModuleContext } from '../context';
-import { currentUserId, run, runDelete, runPage } from '../request';
-import type { Page, Row } from '../types';
+import type { ModuleContext } from '../context.ts';
+import { currentUserId, run, runDelete, runPage } from '../request.ts';
+import type { Page, Row } from '../types.ts';
 import {
   invalid,
   oneOf,
@@ -11,7 +11,7 @@ import {
   text,
   uuid,
   type PageInput,
-} from '../validate';
+} from '../validate.ts';
 
 export type Post = Row<'posts'>;
 export type Comment = Row<'comments'>;

@@ -1,8 +1,8 @@
 import { validateEmail } from '@verdant/validation';
-import type { ModuleContext } from '../context';
-import { runPage, runVoid } from '../request';
-import type { Page, Row } from '../types';
-import { invalid, oneOf, optionalText, range, text, type PageInput } from '../validate';
+import type { ModuleContext } from '../context.ts';
+import { runPage, runVoid } from '../request.ts';
+import type { Page, Row } from '../types.ts';
+import { invalid, oneOf, optionalText, range, text, type PageInput } from '../validate.ts';
 
 export type ContactMessage = Row<'contact_messages'>;
 /** Where a message was sent from: the platform's /contact page or the /investors page. */

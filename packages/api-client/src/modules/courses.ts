@@ -1,9 +1,9 @@
-import type { ModuleContext } from '../context';
-import type { Database } from '../database.types';
-import { ApiError } from '../errors';
-import { currentUserId, run, runDelete } from '../request';
-import type { Row } from '../types';
-import { invalid, slug, uuid } from '../validate';
+import type { ModuleContext } from '../context.ts';
+import type { Database } from '../database.types.ts';
+import { ApiError } from '../errors.ts';
+import { currentUserId, run, runDelete } from '../request.ts';
+import type { Row } from '../types.ts';
+import { invalid, slug, uuid } from '../validate.ts';
 
 export type Course = Row<'courses'>;
 export type CourseModule = Row<'course_modules'>;

@@ -4,10 +4,10 @@ import {
   type EngagementMetadata,
   type EngagementMetricType,
 } from '@verdant/validation';
-import { TRACK_ENGAGEMENT_FUNCTION } from '../constants';
-import type { ModuleContext } from '../context';
-import { toApiError } from '../errors';
-import { invalid } from '../validate';
+import { TRACK_ENGAGEMENT_FUNCTION } from '../constants.ts';
+import type { ModuleContext } from '../context.ts';
+import { toApiError } from '../errors.ts';
+import { invalid } from '../validate.ts';
 
 export const METRIC_TYPES = ENGAGEMENT_METRIC_TYPES;
 export type MetricType = EngagementMetricType;

@@ -1,7 +1,7 @@
-import type { ModuleContext } from '../context';
-import { ApiError } from '../errors';
-import { currentUserId, run, runDelete } from '../request';
-import type { Insert, Row } from '../types';
+import type { ModuleContext } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { currentUserId, run, runDelete } from '../request.ts';
+import type { Insert, Row } from '../types.ts';
 import {
   boolean,
   integer,
@@ -15,8 +15,8 @@ import {
   url,
   username,
   uuid,
-} from '../validate';
-import { PAGE_THEMES, type PageTheme } from './storefronts';
+} from '../validate.ts';
+import { PAGE_THEMES, type PageTheme } from './storefronts.ts';
 
 export type LinkPage = Row<'link_pages'>;
 export type LinkPageItem = Row<'link_page_items'>;

@@ -1,6 +1,6 @@
-import type { ModuleContext } from '../context';
-import { currentUserId, listOwnRows, run, runDelete } from '../request';
-import type { Page, Row } from '../types';
+import type { ModuleContext } from '../context.ts';
+import { currentUserId, listOwnRows, run, runDelete } from '../request.ts';
+import type { Page, Row } from '../types.ts';
 import {
   boolean,
   linkCode,
@@ -10,7 +10,7 @@ import {
   url,
   uuid,
   type PageInput,
-} from '../validate';
+} from '../validate.ts';
 
 export type AffiliateLink = Row<'affiliate_links'>;
 export type LinkClickDay = Row<'link_click_daily'>;

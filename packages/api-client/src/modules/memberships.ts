@@ -1,7 +1,7 @@
-import type { ModuleContext } from '../context';
-import { currentUserId, listOwnRows, run, runDelete, runPage } from '../request';
-import type { Page, Row } from '../types';
-import { oneOf, optionalText, range, uuid, type PageInput } from '../validate';
+import type { ModuleContext } from '../context.ts';
+import { currentUserId, listOwnRows, run, runDelete, runPage } from '../request.ts';
+import type { Page, Row } from '../types.ts';
+import { oneOf, optionalText, range, uuid, type PageInput } from '../validate.ts';
 
 export type ProgramMembership = Row<'program_memberships'>;
 export const MEMBERSHIP_DECISIONS = ['approved', 'rejected', 'removed'] as const;

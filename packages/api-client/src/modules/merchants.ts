@@ -1,8 +1,8 @@
-import type { ModuleContext } from '../context';
-import { ApiError, toApiError } from '../errors';
-import { currentUserId, run, runDelete } from '../request';
-import type { Row, Update } from '../types';
-import { invalid, oneOf, optionalText, optionalUrl, text, uuid } from '../validate';
+import type { ModuleContext } from '../context.ts';
+import { ApiError, toApiError } from '../errors.ts';
+import { currentUserId, run, runDelete } from '../request.ts';
+import type { Row, Update } from '../types.ts';
+import { invalid, oneOf, optionalText, optionalUrl, text, uuid } from '../validate.ts';
 
 export type MerchantCompany = Row<'merchant_profiles'> & {
   sustainability_statement?: string | null;

@@ -1,7 +1,7 @@
-import type { ModuleContext } from '../context';
-import { currentUserId, run, runDelete, runPage } from '../request';
-import type { Page, Row } from '../types';
-import { optionalText, range, text, uuid, type PageInput } from '../validate';
+import type { ModuleContext } from '../context.ts';
+import { currentUserId, run, runDelete, runPage } from '../request.ts';
+import type { Page, Row } from '../types.ts';
+import { optionalText, range, text, uuid, type PageInput } from '../validate.ts';
 
 export type Conversation = Row<'conversations'>;
 export type Message = Row<'messages'>;

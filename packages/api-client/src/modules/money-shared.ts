@@ -1,6 +1,6 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
-import type { ModuleContext } from '../context';
-import { ApiError, codeForStatus, toApiError } from '../errors';
+import type { ModuleContext } from '../context.ts';
+import { ApiError, codeForStatus, toApiError } from '../errors.ts';
 
 /**
  * Calls one of the payment functions and returns its JSON answer. Their errors have the shape

@@ -1,8 +1,8 @@
-import type { ModuleContext } from '../context';
-import type { Database } from '../database.types';
-import { listOwnRows, run } from '../request';
-import type { Page, Row } from '../types';
-import { integer, uuid, type PageInput } from '../validate';
+import type { ModuleContext } from '../context.ts';
+import type { Database } from '../database.types.ts';
+import { listOwnRows, run } from '../request.ts';
+import type { Page, Row } from '../types.ts';
+import { integer, uuid, type PageInput } from '../validate.ts';
 
 export type Order = Row<'orders'>;
 export type OrderItem = Row<'order_items'>;

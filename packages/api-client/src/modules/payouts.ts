@@ -1,9 +1,9 @@
-import type { ModuleContext } from '../context';
-import { ApiError, codeForStatus, toApiError } from '../errors';
-import { listOwnRows } from '../request';
-import type { Page, Row } from '../types';
-import { integer, invalid, shape, timestamp, type PageInput } from '../validate';
-import { invokeMoneyFunction } from './money-shared';
+import type { ModuleContext } from '../context.ts';
+import { ApiError, codeForStatus, toApiError } from '../errors.ts';
+import { listOwnRows } from '../request.ts';
+import type { Page, Row } from '../types.ts';
+import { integer, invalid, shape, timestamp, type PageInput } from '../validate.ts';
+import { invokeMoneyFunction } from './money-shared.ts';
 
 export type Payout = Row<'payouts'>;
 

@@ -1,8 +1,8 @@
-import type { ModuleContext } from '../context';
-import type { Database } from '../database.types';
-import { ApiError } from '../errors';
-import { run } from '../request';
-import { integer } from '../validate';
+import type { ModuleContext } from '../context.ts';
+import type { Database } from '../database.types.ts';
+import { ApiError } from '../errors.ts';
+import { run } from '../request.ts';
+import { integer } from '../validate.ts';
 
 type Functions = Database['public']['Functions'];
 

@@ -1,6 +1,6 @@
-import type { ModuleContext } from '../context';
-import { currentUserId, listOwnRows, run, runDelete, runPage } from '../request';
-import type { Page, Row } from '../types';
+import type { ModuleContext } from '../context.ts';
+import { currentUserId, listOwnRows, run, runDelete, runPage } from '../request.ts';
+import type { Page, Row } from '../types.ts';
 import {
   cents,
   currency,
@@ -16,7 +16,7 @@ import {
   url,
   uuid,
   type PageInput,
-} from '../validate';
+} from '../validate.ts';
 
 export type Product = Row<'products'>;
 export const PRODUCT_CATEGORIES = [

@@ -1,10 +1,10 @@
 import { ROLES, type Role } from '@verdant/validation';
-import { NO_ROWS_CODE, PROFILE_FETCH_ATTEMPTS, PROFILE_FETCH_BACKOFF_MS } from '../constants';
-import type { ModuleContext } from '../context';
-import { ApiError } from '../errors';
-import type { Tables } from '../database.types';
-import { run, runVoid } from '../request';
-import { optionalText, optionalUrl, patch, text, username, uuid } from '../validate';
+import { NO_ROWS_CODE, PROFILE_FETCH_ATTEMPTS, PROFILE_FETCH_BACKOFF_MS } from '../constants.ts';
+import type { ModuleContext } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import type { Tables } from '../database.types.ts';
+import { run, runVoid } from '../request.ts';
+import { optionalText, optionalUrl, patch, text, username, uuid } from '../validate.ts';
 
 export type Profile = Tables<'profiles'>;
 

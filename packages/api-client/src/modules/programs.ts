@@ -1,6 +1,6 @@
-import type { ModuleContext } from '../context';
-import { currentUserId, listOwnRows, run, runDelete, runPage } from '../request';
-import type { Page, Row } from '../types';
+import type { ModuleContext } from '../context.ts';
+import { currentUserId, listOwnRows, run, runDelete, runPage } from '../request.ts';
+import type { Page, Row } from '../types.ts';
 import {
   boolean,
   currency,
@@ -13,7 +13,7 @@ import {
   text,
   uuid,
   type PageInput,
-} from '../validate';
+} from '../validate.ts';
 
 export type AffiliateProgram = Row<'affiliate_programs'>;
 export const PROGRAM_STATUSES = ['draft', 'active', 'paused', 'closed'] as const;

@@ -1,8 +1,8 @@
 import type { RealtimeChannel, RealtimePostgresChangesPayload } from '@supabase/supabase-js';
-import type { VerdantSupabaseClient } from '../context';
-import { run } from '../request';
-import type { Row } from '../types';
-import { uuid } from '../validate';
+import type { VerdantSupabaseClient } from '../context.ts';
+import { run } from '../request.ts';
+import type { Row } from '../types.ts';
+import { uuid } from '../validate.ts';
 
 type Message = Row<'messages'>;
 type Commission = Row<'commissions'>;

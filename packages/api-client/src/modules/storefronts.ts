@@ -1,6 +1,6 @@
-import type { ModuleContext } from '../context';
-import { currentUserId, run, runDelete } from '../request';
-import type { Row } from '../types';
+import type { ModuleContext } from '../context.ts';
+import { currentUserId, run, runDelete } from '../request.ts';
+import type { Row } from '../types.ts';
 import {
   boolean,
   integer,
@@ -12,7 +12,7 @@ import {
   slug,
   text,
   uuid,
-} from '../validate';
+} from '../validate.ts';
 
 export type Storefront = Row<'storefronts'>;
 export type StorefrontItem = Row<'storefront_items'>;

@@ -5,11 +5,11 @@ import {
   type PaidTierId,
   type PlanResource,
 } from '@verdant/validation';
-import type { ModuleContext } from '../context';
-import { run } from '../request';
-import type { Row } from '../types';
-import { invalid } from '../validate';
-import { invokeMoneyFunction } from './money-shared';
+import type { ModuleContext } from '../context.ts';
+import { run } from '../request.ts';
+import type { Row } from '../types.ts';
+import { invalid } from '../validate.ts';
+import { invokeMoneyFunction } from './money-shared.ts';
 
 export type Subscription = Row<'subscriptions'>;
 export {

@@ -1,7 +1,7 @@
-import type { ModuleContext } from '../context';
-import { run } from '../request';
-import type { Database } from '../database.types';
-import { integer, linkCode, url } from '../validate';
+import type { ModuleContext } from '../context.ts';
+import { run } from '../request.ts';
+import type { Database } from '../database.types.ts';
+import { integer, linkCode, url } from '../validate.ts';
 
 export type RevenueTransparencyMonth =
   Database['public']['Functions']['revenue_transparency']['Returns'][number];

@@ -1,6 +1,6 @@
-import type { ModuleContext } from '../context';
-import { run } from '../request';
-import { integer, uuid } from '../validate';
+import type { ModuleContext } from '../context.ts';
+import { run } from '../request.ts';
+import { integer, uuid } from '../validate.ts';
 
 /** One UTC day of the merchant dashboard's charts. */
 export interface MerchantDashboardDay {

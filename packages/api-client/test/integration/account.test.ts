@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isApiError } from '../../src';
-import { PASSWORD, must, unique, useWorld, type Actor } from './world';
+import { isApiError } from '../../src/index.ts';
+import { PASSWORD, must, unique, useWorld, type Actor } from './world.ts';
 
 const w = useWorld();
 let alice: Actor;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { must, useWorld, type Actor } from './world';
+import { must, useWorld, type Actor } from './world.ts';
 
 const w = useWorld();
 let affiliate: Actor;

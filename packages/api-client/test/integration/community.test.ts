@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Post } from '../../src';
-import { must, unique, useWorld, type Actor } from './world';
+import type { Post } from '../../src/index.ts';
+import { must, unique, useWorld, type Actor } from './world.ts';
 
 const w = useWorld();
 let admin: Actor;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src';
-import { unique, useWorld } from './world';
+import { ApiError } from '../../src/index.ts';
+import { unique, useWorld } from './world.ts';
 
 const world = useWorld();
 

@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AffiliateLink, AffiliateProgram, Product, ProgramMembership } from '../../src';
-import { must, unique, useWorld, type Actor } from './world';
+import type {
+  AffiliateLink,
+  AffiliateProgram,
+  Product,
+  ProgramMembership,
+} from '../../src/index.ts';
+import { must, unique, useWorld, type Actor } from './world.ts';
 
 const w = useWorld();
 let admin: Actor;

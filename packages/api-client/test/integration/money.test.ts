@@ -7,7 +7,7 @@ import {
 } from '@verdant/local-stack/testing';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, type ApiClient, type Database } from '../../src';
+import { ApiError, createApiClient, type ApiClient, type Database } from '../../src/index.ts';
 
 // The money methods of the API client against a real stack: checkout, the local test checkout for
 // subscriptions, the Stripe events that follow, payouts and the public revenue aggregates.

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src';
-import { must, unique, useWorld, type Actor } from './world';
+import { ApiError } from '../../src/index.ts';
+import { must, unique, useWorld, type Actor } from './world.ts';
 
 const w = useWorld();
 let admin: Actor;

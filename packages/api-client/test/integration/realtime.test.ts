@@ -7,8 +7,8 @@ import {
   type Message,
   type RealtimeSubscription,
   type UnreadCounts,
-} from '../../src';
-import { must, useWorld, type Actor } from './world';
+} from '../../src/index.ts';
+import { must, useWorld, type Actor } from './world.ts';
 
 const w = useWorld();
 let merchant: Actor;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '../../src';
-import { unique, useWorld, type Actor } from './world';
+import type { Product } from '../../src/index.ts';
+import { unique, useWorld, type Actor } from './world.ts';
 
 const w = useWorld();
 let admin: Actor;

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src';
-import { slug, url } from '../../src/validate';
-import { useWorld } from './world';
+import { ApiError } from '../../src/index.ts';
+import { slug, url } from '../../src/validate.ts';
+import { useWorld } from './world.ts';
 
 /*
  * The client refuses bad input before any request; it must refuse exactly what the database's

@@ -1,7 +1,7 @@
 // The merchant dashboard, the merchant's affiliates, conversation summaries and admin metrics
 // through the API client against a real local stack.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { must, unique, useWorld, type Actor } from './world';
+import { must, unique, useWorld, type Actor } from './world.ts';
 
 const w = useWorld();
 let admin: Actor;

@@ -6,7 +6,12 @@ import {
   type RunningStack,
 } from '@verdant/local-stack/testing';
 import { afterAll, beforeAll } from 'vitest';
-import { createApiClient, type ApiClient, type ApiClientOptions, type Database } from '../../src';
+import {
+  createApiClient,
+  type ApiClient,
+  type ApiClientOptions,
+  type Database,
+} from '../../src/index.ts';
 
 export const PASSWORD = 'Verdant#Grove2026';
 const transport = nodeSupabaseOptions.realtime.transport as unknown as WebSocketLikeConstructor;

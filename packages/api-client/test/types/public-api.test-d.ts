@@ -16,7 +16,7 @@ import {
   type TableName,
   type Update,
   type ApiError,
-} from '../../src';
+} from '../../src/index.ts';
 
 declare const api: ApiClient;
 

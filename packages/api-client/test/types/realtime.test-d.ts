@@ -9,7 +9,7 @@ import {
   type RealtimeStatus,
   type RealtimeSubscription,
   type UnreadCounts,
-} from '../../src';
+} from '../../src/index.ts';
 
 declare const api: ApiClient;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, CONTACT_LIMITS, validateContactMessage } from '../../src';
+import { ApiError, CONTACT_LIMITS, validateContactMessage } from '../../src/index.ts';
 
 const valid = { name: 'Ada Lovelace', email: 'Ada@Example.com', message: 'Tell me more.' };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../src';
-import { clientWith, json, USER_ID } from './fake-fetch';
+import type { ApiClient } from '../../src/index.ts';
+import { clientWith, json, USER_ID } from './fake-fetch.ts';
 
 /*
  * Every domain call validates its input before anything is sent: each case below must reject

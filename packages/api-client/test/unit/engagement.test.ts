@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src';
-import { clientWith, json, TEST_URL } from './fake-fetch';
+import { ApiError } from '../../src/index.ts';
+import { clientWith, json, TEST_URL } from './fake-fetch.ts';
 
 describe('trackEngagement (spec §7)', () => {
   it('POSTs metric_type, metric_value and metadata to the track-engagement function', async () => {

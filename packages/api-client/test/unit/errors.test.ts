@@ -7,9 +7,15 @@ import {
   FunctionsRelayError,
 } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { API_ERROR_CODES, ApiError, createApiClient, isApiError, toApiError } from '../../src';
-import { fromPostgrestError } from '../../src/errors';
-import { clientWith, postgrestError, USER_ID } from './fake-fetch';
+import {
+  API_ERROR_CODES,
+  ApiError,
+  createApiClient,
+  isApiError,
+  toApiError,
+} from '../../src/index.ts';
+import { fromPostgrestError } from '../../src/errors.ts';
+import { clientWith, postgrestError, USER_ID } from './fake-fetch.ts';
 
 describe('createApiClient', () => {
   it("fails on a missing URL or key with supabase-js's own messages", () => {

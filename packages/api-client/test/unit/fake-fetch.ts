@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import WebSocket from 'ws';
 import type { WebSocketLikeConstructor } from '@supabase/supabase-js';
-import { createApiClient, type ApiClientOptions } from '../../src';
+import { createApiClient, type ApiClientOptions } from '../../src/index.ts';
 
 export const TEST_URL = 'http://api.test';
 export const TEST_KEY = 'anon-key';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src';
-import { validateOrderCheckout } from '../../src/modules/checkout';
-import { clientWith } from './fake-fetch';
+import { ApiError } from '../../src/index.ts';
+import { validateOrderCheckout } from '../../src/modules/checkout.ts';
+import { clientWith } from './fake-fetch.ts';
 
 const PRODUCT = '5b1f3c2e-8a4d-4f6b-9c7e-2d1a0b9c8e7f';
 

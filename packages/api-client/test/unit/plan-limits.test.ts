@@ -5,7 +5,7 @@ import {
   hasPaidTier,
   planLimit,
   storefrontLimit,
-} from '../../src';
+} from '../../src/index.ts';
 
 const affiliate = { role: 'affiliate', hasActiveSubscription: false, subscriptionTier: null };
 

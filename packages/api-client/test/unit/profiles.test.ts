@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, PROFILE_FETCH_ATTEMPTS } from '../../src';
-import { clientWith, json, postgrestError, TEST_URL, USER_ID } from './fake-fetch';
+import { ApiError, PROFILE_FETCH_ATTEMPTS } from '../../src/index.ts';
+import { clientWith, json, postgrestError, TEST_URL, USER_ID } from './fake-fetch.ts';
 
 const profile = {
   id: USER_ID,

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
-import type { AuthEngine } from '../engine';
+import type { AuthEngine } from '../engine.ts';
 
 const AuthEngineContext = createContext<AuthEngine | null>(null);
 

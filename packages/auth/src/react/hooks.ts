@@ -1,7 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import type { AuthEngine } from '../engine';
-import type { AuthSnapshot } from '../types';
-import { useAuthEngine } from './context';
+import type { AuthEngine } from '../engine.ts';
+import type { AuthSnapshot } from '../types.ts';
+import { useAuthEngine } from './context.tsx';
 
 /** The current auth snapshot; re-renders on every change. */
 export function useSession(): AuthSnapshot {

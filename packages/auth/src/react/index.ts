@@ -1,9 +1,9 @@
-export { AuthProvider, useAuthEngine, type AuthProviderProps } from './context';
+export { AuthProvider, useAuthEngine, type AuthProviderProps } from './context.tsx';
 export {
   useAuth,
   useSession,
   useSessionExpiry,
   type SessionExpiry,
   type UseAuthResult,
-} from './hooks';
-export { RequireRole, type RequireRoleProps } from './require-role';
+} from './hooks.ts';
+export { RequireRole, type RequireRoleProps } from './require-role.tsx';

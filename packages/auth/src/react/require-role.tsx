@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { Role } from '../types';
-import { hasRequiredRole } from '../user';
-import { useSession } from './hooks';
+import type { Role } from '../types.ts';
+import { hasRequiredRole } from '../user.ts';
+import { useSession } from './hooks.ts';
 
 export interface RequireRoleProps {
   /** Roles allowed on the route: the user's primary role or any available role must be one. */

@@ -18,9 +18,9 @@ import {
   systemClock,
   type AuthEventName,
   type StorageLike,
-} from '../../src';
-import { decodeJwtPayload } from '../../src/jwt';
-import { FakeDocument, fakeWindow, recordingLogger } from '../support/env';
+} from '../../src/index.ts';
+import { decodeJwtPayload } from '../../src/jwt.ts';
+import { FakeDocument, fakeWindow, recordingLogger } from '../support/env.ts';
 
 const PASSWORD = 'Gr33n!Leaves#2026';
 let stack: RunningStack;

@@ -2,15 +2,21 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider, RequireRole, useAuth, useSession, useSessionExpiry } from '../../src/react';
+import {
+  AuthProvider,
+  RequireRole,
+  useAuth,
+  useSession,
+  useSessionExpiry,
+} from '../../src/react/index.ts';
 import {
   createAuthEngine,
   createDeferredAuthEngine,
   STORAGE_KEYS,
   type AuthEngine,
-} from '../../src';
-import { createFakeApi } from '../support/fake-api';
-import { ADA, addAda, setupEngine } from '../support/engine';
+} from '../../src/index.ts';
+import { createFakeApi } from '../support/fake-api.ts';
+import { ADA, addAda, setupEngine } from '../support/engine.ts';
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2026-11-22T08:00:00Z') });

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
-import { createAuthEngine, createMemoryStorage, type StorageLike } from '../../src';
-import { createFakeApi, type FakeApi } from './fake-api';
-import { FakeDocument, fakeWindow, recordingLogger } from './env';
+import { createAuthEngine, createMemoryStorage, type StorageLike } from '../../src/index.ts';
+import { createFakeApi, type FakeApi } from './fake-api.ts';
+import { FakeDocument, fakeWindow, recordingLogger } from './env.ts';
 
 export const ADA = { email: 'ada@example.com', password: 'Str0ng!Passw0rd' };
 

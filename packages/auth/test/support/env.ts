@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { Logger, WindowLike } from '../../src';
+import type { Logger, WindowLike } from '../../src/index.ts';
 
 export class FakeDocument extends EventTarget {
   visibilityState: 'visible' | 'hidden' = 'visible';

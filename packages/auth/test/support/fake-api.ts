@@ -10,7 +10,7 @@ import {
   type User as AuthUser,
 } from '@supabase/supabase-js';
 import { vi } from 'vitest';
-import type { AuthApi, ProfileRecord, SubscriptionRecord } from '../../src';
+import type { AuthApi, ProfileRecord, SubscriptionRecord } from '../../src/index.ts';
 
 type Listener = (event: AuthChangeEvent, session: Session | null) => void | Promise<void>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as auth from '../../src';
+import * as auth from '../../src/index.ts';
 
 describe('spec §9 constants', () => {
   it.each([

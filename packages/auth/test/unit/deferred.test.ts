@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDeferredAuthEngine, PENDING_AUTH_SNAPSHOT, type AuthEngine } from '../../src';
-import { ADA, addAda, setupEngine } from '../support/engine';
+import {
+  createDeferredAuthEngine,
+  PENDING_AUTH_SNAPSHOT,
+  type AuthEngine,
+} from '../../src/index.ts';
+import { ADA, addAda, setupEngine } from '../support/engine.ts';
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2026-11-22T08:00:00Z') });

@@ -4,10 +4,10 @@ import {
   DEMO_SESSION_MAX_AGE_MS,
   DEMO_USER_ID,
   STORAGE_KEYS,
-} from '../../src';
-import { createDemoSessionStore } from '../../src/demo';
-import { createSafeStorage } from '../../src/storage';
-import { recordingLogger } from '../support/env';
+} from '../../src/index.ts';
+import { createDemoSessionStore } from '../../src/demo.ts';
+import { createSafeStorage } from '../../src/storage.ts';
+import { recordingLogger } from '../support/env.ts';
 
 function setup() {
   const storage = createMemoryStorage();

@@ -5,8 +5,8 @@ import {
   AuthValidationError,
   SESSION_DURATION_MS,
   REMEMBER_ME_DURATION_MS,
-} from '../../src';
-import { ADA, addAda, setupEngine } from '../support/engine';
+} from '../../src/index.ts';
+import { ADA, addAda, setupEngine } from '../support/engine.ts';
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2026-11-22T08:00:00Z') });

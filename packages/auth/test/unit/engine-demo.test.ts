@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEMO_SESSION_MAX_AGE_MS, DEMO_USER, DEMO_USER_ID, STORAGE_KEYS } from '../../src';
-import { ADA, addAda, setupEngine } from '../support/engine';
+import { DEMO_SESSION_MAX_AGE_MS, DEMO_USER, DEMO_USER_ID, STORAGE_KEYS } from '../../src/index.ts';
+import { ADA, addAda, setupEngine } from '../support/engine.ts';
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2026-11-22T08:00:00Z') });

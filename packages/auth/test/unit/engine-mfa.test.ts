@@ -1,10 +1,10 @@
 import { AuthApiError } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../../src';
-import { assuranceLevels } from '../../src/mfa';
-import { deobfuscate } from '../../src/obfuscation';
-import { fakeJwt } from '../support/fake-api';
-import { ADA, addAda, setupEngine } from '../support/engine';
+import { STORAGE_KEYS } from '../../src/index.ts';
+import { assuranceLevels } from '../../src/mfa.ts';
+import { deobfuscate } from '../../src/obfuscation.ts';
+import { fakeJwt } from '../support/fake-api.ts';
+import { ADA, addAda, setupEngine } from '../support/engine.ts';
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2026-11-22T08:00:00Z') });

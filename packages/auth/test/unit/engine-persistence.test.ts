@@ -5,11 +5,11 @@ import {
   SESSION_DURATION_MS,
   STORAGE_KEYS,
   type StorageLike,
-} from '../../src';
-import { deobfuscate } from '../../src/obfuscation';
-import { createFakeApi } from '../support/fake-api';
-import { fakeWindow } from '../support/env';
-import { ADA, addAda, setupEngine } from '../support/engine';
+} from '../../src/index.ts';
+import { deobfuscate } from '../../src/obfuscation.ts';
+import { createFakeApi } from '../support/fake-api.ts';
+import { fakeWindow } from '../support/env.ts';
+import { ADA, addAda, setupEngine } from '../support/engine.ts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

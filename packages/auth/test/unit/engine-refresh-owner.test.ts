@@ -1,7 +1,11 @@
 import { createApiClient } from '@verdant/api-client';
 import WebSocket from 'ws';
 import { describe, expect, it } from 'vitest';
-import { AUTO_REFRESH_CONFLICT_MESSAGE, createAuthEngine, createMemoryStorage } from '../../src';
+import {
+  AUTO_REFRESH_CONFLICT_MESSAGE,
+  createAuthEngine,
+  createMemoryStorage,
+} from '../../src/index.ts';
 
 const client = (autoRefreshToken?: boolean) =>
   createApiClient({

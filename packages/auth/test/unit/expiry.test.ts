@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expiryStatus, warningWindow } from '../../src';
+import { expiryStatus, warningWindow } from '../../src/index.ts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

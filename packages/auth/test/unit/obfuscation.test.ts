@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deobfuscate, obfuscate } from '../../src/obfuscation';
+import { deobfuscate, obfuscate } from '../../src/obfuscation.ts';
 
 const origin = 'https://verdant.test';
 

@@ -1,12 +1,16 @@
 import type { Session } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage, STORAGE_KEYS } from '../../src';
-import { obfuscate } from '../../src/obfuscation';
-import { userFromAuthMetadata } from '../../src/user';
-import { createAuthPersistence, sessionDuration, type PersistedAuth } from '../../src/persistence';
-import { createSafeStorage } from '../../src/storage';
-import { authUser, fakeJwt } from '../support/fake-api';
-import { recordingLogger } from '../support/env';
+import { createMemoryStorage, STORAGE_KEYS } from '../../src/index.ts';
+import { obfuscate } from '../../src/obfuscation.ts';
+import { userFromAuthMetadata } from '../../src/user.ts';
+import {
+  createAuthPersistence,
+  sessionDuration,
+  type PersistedAuth,
+} from '../../src/persistence.ts';
+import { createSafeStorage } from '../../src/storage.ts';
+import { authUser, fakeJwt } from '../support/fake-api.ts';
+import { recordingLogger } from '../support/env.ts';
 
 const origin = 'https://verdant.test';
 const NOW = 1_800_000_000_000;

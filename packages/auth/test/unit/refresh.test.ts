@@ -5,10 +5,10 @@ import {
   type Session,
 } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { systemClock } from '../../src';
-import { isRetryableRefreshError, needsRefresh, refreshRetryDelay } from '../../src/refresh';
-import { createAutoRefresher } from '../../src/refresh';
-import { recordingLogger } from '../support/env';
+import { systemClock } from '../../src/index.ts';
+import { isRetryableRefreshError, needsRefresh, refreshRetryDelay } from '../../src/refresh.ts';
+import { createAutoRefresher } from '../../src/refresh.ts';
+import { recordingLogger } from '../support/env.ts';
 
 function sessionExpiringIn(seconds: number, now = Date.now()): Session {
   return {

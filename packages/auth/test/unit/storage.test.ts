@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryStorage } from '../../src';
-import { createSafeStorage } from '../../src/storage';
-import { recordingLogger } from '../support/env';
+import { createMemoryStorage } from '../../src/index.ts';
+import { createSafeStorage } from '../../src/storage.ts';
+import { recordingLogger } from '../support/env.ts';
 
 function quotaExceeded(): DOMException {
   return new DOMException('The quota has been exceeded.', 'QuotaExceededError');

@@ -1,6 +1,12 @@
 import type { ApiClient } from '@verdant/api-client';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { AuthApi, AuthEngine, AuthEngineDeps, createAuthEngine, User } from '../../src';
+import type {
+  AuthApi,
+  AuthEngine,
+  AuthEngineDeps,
+  createAuthEngine,
+  User,
+} from '../../src/index.ts';
 
 describe('public types', () => {
   it("@verdant/api-client's client is what the engine takes", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hasRequiredRole } from '../../src';
-import { userFromAuthMetadata, userFromProfile } from '../../src/user';
-import { authUser } from '../support/fake-api';
+import { hasRequiredRole } from '../../src/index.ts';
+import { userFromAuthMetadata, userFromProfile } from '../../src/user.ts';
+import { authUser } from '../support/fake-api.ts';
 
 describe('user mapping', () => {
   it('maps a profile row to the client-side user', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { APP_VERSION, createMemoryStorage, STORAGE_KEYS } from '../../src';
-import { createSafeStorage } from '../../src/storage';
-import { checkAppVersion } from '../../src/version';
-import { recordingLogger } from '../support/env';
+import { APP_VERSION, createMemoryStorage, STORAGE_KEYS } from '../../src/index.ts';
+import { createSafeStorage } from '../../src/storage.ts';
+import { checkAppVersion } from '../../src/version.ts';
+import { recordingLogger } from '../support/env.ts';
 
 function setup(entries: Record<string, string>) {
   const storage = createMemoryStorage();

@@ -1,10 +1,10 @@
-import { audit } from './models/audit.js';
-import { readJsonObject } from './body.js';
-import { isUniqueViolation, transaction } from './models/db.js';
-import { prepareLink, type EmailLinkType, type PreparedLink } from './email-links.js';
-import { notFound, unprocessable, validationFailed } from './errors.js';
-import { assertPasswordPolicy, hashPassword, normaliseEmail } from './password.js';
-import type { AuthRequest, AuthRuntime } from './runtime.js';
+import { audit } from './models/audit.ts';
+import { readJsonObject } from './body.ts';
+import { isUniqueViolation, transaction } from './models/db.ts';
+import { prepareLink, type EmailLinkType, type PreparedLink } from './email-links.ts';
+import { notFound, unprocessable, validationFailed } from './errors.ts';
+import { assertPasswordPolicy, hashPassword, normaliseEmail } from './password.ts';
+import type { AuthRequest, AuthRuntime } from './runtime.ts';
 import {
   actorOf,
   findUserByEmail,
@@ -12,7 +12,7 @@ import {
   insertEmailUser,
   userJson,
   type UserRow,
-} from './models/users.js';
+} from './models/users.ts';
 
 const emailExists = () =>
   unprocessable('email_exists', 'A user with this email address has already been registered');

@@ -1,12 +1,12 @@
 import { isUuid } from '@verdant/validation';
-import { audit } from './models/audit.js';
-import { readJsonObject, type Body } from './body.js';
-import { isUniqueViolation, transaction, type Queryable } from './models/db.js';
-import { AuthError, notFound, unprocessable, validationFailed } from './errors.js';
-import { deleteFactorOf, listFactorsOf } from './models/factors.js';
-import { assertPasswordPolicy, hashPassword, normaliseEmail } from './password.js';
-import type { AuthRequest, AuthRuntime } from './runtime.js';
-import { mergeMetadata } from './user.js';
+import { audit } from './models/audit.ts';
+import { readJsonObject, type Body } from './body.ts';
+import { isUniqueViolation, transaction, type Queryable } from './models/db.ts';
+import { AuthError, notFound, unprocessable, validationFailed } from './errors.ts';
+import { deleteFactorOf, listFactorsOf } from './models/factors.ts';
+import { assertPasswordPolicy, hashPassword, normaliseEmail } from './password.ts';
+import type { AuthRequest, AuthRuntime } from './runtime.ts';
+import { mergeMetadata } from './user.ts';
 import {
   actorOf,
   deleteUser,
@@ -17,7 +17,7 @@ import {
   userJson,
   type UserColumns,
   type UserRow,
-} from './models/users.js';
+} from './models/users.ts';
 
 const emailExists = () =>
   unprocessable('email_exists', 'A user with this email address has already been registered');

@@ -1,4 +1,4 @@
-import { badRequest } from './errors.js';
+import { badRequest } from './errors.ts';
 
 const JSON_CONTENT_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 

@@ -1,12 +1,12 @@
 import { createHash, randomInt } from 'node:crypto';
-import type { OutgoingMail } from '../outbox.js';
-import { audit, type AuditAction } from './models/audit.js';
-import type { Queryable } from './models/db.js';
-import { tooManyRequests } from './errors.js';
-import { savePkceChallenge, type PkceChallenge } from './pkce.js';
-import type { AuthRequest, AuthRuntime } from './runtime.js';
-import type { AuthMethod } from './sessions.js';
-import { actorOf, storeEmailToken, type UserRow } from './models/users.js';
+import type { OutgoingMail } from '../outbox.ts';
+import { audit, type AuditAction } from './models/audit.ts';
+import type { Queryable } from './models/db.ts';
+import { tooManyRequests } from './errors.ts';
+import { savePkceChallenge, type PkceChallenge } from './pkce.ts';
+import type { AuthRequest, AuthRuntime } from './runtime.ts';
+import type { AuthMethod } from './sessions.ts';
+import { actorOf, storeEmailToken, type UserRow } from './models/users.ts';
 
 /** The kinds of mailed link; each is verified with `POST /verify { type }` or the link itself. */
 export type EmailLinkType = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change';

@@ -1,8 +1,8 @@
 import { bearerToken, isUuid } from '@verdant/validation';
-import { forbidden, unauthorized } from './errors.js';
-import type { AuthRequest, AuthRuntime, Authenticated } from './runtime.js';
-import { findLiveSession } from './models/sessions.js';
-import { findUserById } from './models/users.js';
+import { forbidden, unauthorized } from './errors.ts';
+import type { AuthRequest, AuthRuntime, Authenticated } from './runtime.ts';
+import { findLiveSession } from './models/sessions.ts';
+import { findUserById } from './models/users.ts';
 
 /** Roles allowed on the admin API, as hosted Supabase's default admin roles. */
 const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);

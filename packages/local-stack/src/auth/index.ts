@@ -1,22 +1,22 @@
 import type pg from 'pg';
-import { DEFAULT_PROJECT_CONFIG, type ProjectConfig } from '../config.js';
-import type { StackKeys } from '../keys.js';
-import type { Outbox } from '../outbox.js';
+import { DEFAULT_PROJECT_CONFIG, type ProjectConfig } from '../config.ts';
+import type { StackKeys } from '../keys.ts';
+import type { Outbox } from '../outbox.ts';
 import {
   API_VERSION_HEADER,
   AuthError,
   OAuthError,
   errorBody,
   negotiateApiVersion,
-} from './errors.js';
-import { RateLimiter } from './rate-limit.js';
-import { resolve } from './router.js';
-import type { AuthRuntime } from './runtime.js';
-import { authSettingsFromConfig, resolveSettings, type AuthSettingsInput } from './settings.js';
+} from './errors.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { resolve } from './router.ts';
+import type { AuthRuntime } from './runtime.ts';
+import { authSettingsFromConfig, resolveSettings, type AuthSettingsInput } from './settings.ts';
 
-export { authSettingsFromConfig, authSettingsFromEnv, DEFAULT_AUTH_SETTINGS } from './settings.js';
-export { ERROR_CODES, type ErrorCode } from './errors.js';
-export type { AuthSettings, AuthSettingsInput, RateLimit, RateLimitName } from './settings.js';
+export { authSettingsFromConfig, authSettingsFromEnv, DEFAULT_AUTH_SETTINGS } from './settings.ts';
+export { ERROR_CODES, type ErrorCode } from './errors.ts';
+export type { AuthSettings, AuthSettingsInput, RateLimit, RateLimitName } from './settings.ts';
 
 export interface AuthServiceContext {
   pool: pg.Pool;

@@ -1,6 +1,6 @@
-import { ping } from './models/db.js';
-import { OAUTH_PROVIDERS, OTHER_SIGN_IN_METHODS } from './providers.js';
-import type { AuthRequest, AuthRuntime } from './runtime.js';
+import { ping } from './models/db.ts';
+import { OAUTH_PROVIDERS, OTHER_SIGN_IN_METHODS } from './providers.ts';
+import type { AuthRequest, AuthRuntime } from './runtime.ts';
 
 /** GET /settings: what this server offers (email sign-in only), as config.toml sets it up. */
 export async function settings(rt: AuthRuntime): Promise<Response> {

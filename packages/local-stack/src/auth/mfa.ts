@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { audit } from './models/audit.js';
-import { readJsonObject } from './body.js';
+import { audit } from './models/audit.ts';
+import { readJsonObject } from './body.ts';
 import { isUuid } from '@verdant/validation';
-import { isUniqueViolation, transaction, type Queryable } from './models/db.js';
-import { badRequest, forbidden, notFound, unprocessable, validationFailed } from './errors.js';
-import type { AuthRequest, AuthRuntime, SignedInRequest } from './runtime.js';
+import { isUniqueViolation, transaction, type Queryable } from './models/db.ts';
+import { badRequest, forbidden, notFound, unprocessable, validationFailed } from './errors.ts';
+import type { AuthRequest, AuthRuntime, SignedInRequest } from './runtime.ts';
 import {
   deleteFactorOf,
   insertChallenge,
@@ -13,11 +13,11 @@ import {
   lockFactor,
   markVerified,
   type FactorRecord,
-} from './models/factors.js';
-import { currentRefreshToken, raiseToAal2 } from './models/sessions.js';
-import { inetOrNull, rotateRefreshToken, sessionResponse } from './sessions.js';
-import { matchTotpStep, newTotpSecret, totpQrSvg, totpUri } from './totp.js';
-import { actorOf, findUserById } from './models/users.js';
+} from './models/factors.ts';
+import { currentRefreshToken, raiseToAal2 } from './models/sessions.ts';
+import { inetOrNull, rotateRefreshToken, sessionResponse } from './sessions.ts';
+import { matchTotpStep, newTotpSecret, totpQrSvg, totpUri } from './totp.ts';
+import { actorOf, findUserById } from './models/users.ts';
 
 const MAX_FACTORS = 10;
 

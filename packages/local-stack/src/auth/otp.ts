@@ -1,7 +1,7 @@
-import type { OutgoingMail } from '../outbox.js';
-import { audit } from './models/audit.js';
-import { readJsonObject } from './body.js';
-import { isUniqueViolation, transaction } from './models/db.js';
+import type { OutgoingMail } from '../outbox.ts';
+import { audit } from './models/audit.ts';
+import { readJsonObject } from './body.ts';
+import { isUniqueViolation, transaction } from './models/db.ts';
 import {
   TOKEN_COLUMN,
   assertMailFrequency,
@@ -9,12 +9,12 @@ import {
   prepareReauthentication,
   sentAtOf,
   type EmailLinkType,
-} from './email-links.js';
-import { badRequest, unprocessable, validationFailed } from './errors.js';
-import { normaliseEmail } from './password.js';
-import { readPkceChallenge, type PkceChallenge } from './pkce.js';
-import type { AuthRequest, AuthRuntime, SignedInRequest } from './runtime.js';
-import { actorOf, findUserByEmail, findUserById, insertEmailUser } from './models/users.js';
+} from './email-links.ts';
+import { badRequest, unprocessable, validationFailed } from './errors.ts';
+import { normaliseEmail } from './password.ts';
+import { readPkceChallenge, type PkceChallenge } from './pkce.ts';
+import type { AuthRequest, AuthRuntime, SignedInRequest } from './runtime.ts';
+import { actorOf, findUserByEmail, findUserById, insertEmailUser } from './models/users.ts';
 
 const otpSignupsDisabled = () => unprocessable('otp_disabled', 'Signups not allowed for otp');
 

@@ -1,7 +1,7 @@
 import bcrypt from 'bcryptjs';
-import type { PasswordRequirements } from '../config.js';
-import { validationFailed, weakPassword } from './errors.js';
-import type { PasswordPolicy } from './settings.js';
+import type { PasswordRequirements } from '../config.ts';
+import { validationFailed, weakPassword } from './errors.ts';
+import type { PasswordPolicy } from './settings.ts';
 
 export function hashPassword(password: string, cost: number): Promise<string> {
   return bcrypt.hash(password, cost);

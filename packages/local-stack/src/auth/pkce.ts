@@ -1,18 +1,18 @@
 import { createHash } from 'node:crypto';
-import { audit } from './models/audit.js';
+import { audit } from './models/audit.ts';
 import {
   deleteFlowState,
   issueFlowCode,
   saveFlowState,
   takeFlowState,
-} from './models/flow-state.js';
-import type { Body } from './body.js';
-import { readJsonObject } from './body.js';
-import { transaction, type Queryable } from './models/db.js';
-import { badRequest, notFound, unprocessable, validationFailed } from './errors.js';
-import type { AuthRequest, AuthRuntime } from './runtime.js';
-import { createSession, sessionResponse, type AuthMethod } from './sessions.js';
-import { actorOf, findUserById } from './models/users.js';
+} from './models/flow-state.ts';
+import type { Body } from './body.ts';
+import { readJsonObject } from './body.ts';
+import { transaction, type Queryable } from './models/db.ts';
+import { badRequest, notFound, unprocessable, validationFailed } from './errors.ts';
+import type { AuthRequest, AuthRuntime } from './runtime.ts';
+import { createSession, sessionResponse, type AuthMethod } from './sessions.ts';
+import { actorOf, findUserById } from './models/users.ts';
 
 /** A code handed out by a verified link must be exchanged within this many seconds. */
 const FLOW_STATE_SECONDS = 300;

@@ -1,5 +1,5 @@
-import { tooManyRequests } from './errors.js';
-import type { RateLimit, RateLimitName } from './settings.js';
+import { tooManyRequests } from './errors.ts';
+import type { RateLimit, RateLimitName } from './settings.ts';
 
 /**
  * Per-IP token buckets: each bucket holds `limit` requests and refills evenly over

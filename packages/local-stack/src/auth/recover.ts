@@ -1,6 +1,6 @@
-import { audit } from './models/audit.js';
-import { readJsonObject } from './body.js';
-import { isUniqueViolation, transaction } from './models/db.js';
+import { audit } from './models/audit.ts';
+import { readJsonObject } from './body.ts';
+import { isUniqueViolation, transaction } from './models/db.ts';
 import {
   TOKEN_COLUMN,
   assertMailFrequency,
@@ -10,12 +10,12 @@ import {
   sentAtOf,
   tokenHash,
   type EmailLinkType,
-} from './email-links.js';
-import { AuthError, forbidden, unprocessable, validationFailed } from './errors.js';
-import { normaliseEmail } from './password.js';
-import { issuePkceCode, readPkceChallenge } from './pkce.js';
-import type { AuthRequest, AuthRuntime } from './runtime.js';
-import { createSession, sessionResponse } from './sessions.js';
+} from './email-links.ts';
+import { AuthError, forbidden, unprocessable, validationFailed } from './errors.ts';
+import { normaliseEmail } from './password.ts';
+import { issuePkceCode, readPkceChallenge } from './pkce.ts';
+import type { AuthRequest, AuthRuntime } from './runtime.ts';
+import { createSession, sessionResponse } from './sessions.ts';
 import {
   actorOf,
   findUserByEmail,
@@ -23,7 +23,7 @@ import {
   findUserByToken,
   updateUserColumns,
   type UserRow,
-} from './models/users.js';
+} from './models/users.ts';
 
 /** POST /recover: mails a recovery link. Answers `{}` whether or not the address has an account. */
 export async function recover(rt: AuthRuntime, request: AuthRequest): Promise<Response> {

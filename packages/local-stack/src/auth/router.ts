@@ -1,19 +1,19 @@
-import * as admin from './admin.js';
-import * as adminLinks from './admin-links.js';
-import { AuthError, notFound } from './errors.js';
-import { requireAdmin, requireUser } from './guard.js';
-import * as meta from './meta.js';
-import * as mfa from './mfa.js';
-import * as otp from './otp.js';
-import { recover, verifyGet, verifyPost } from './recover.js';
-import type { AuthRequest, AuthRuntime, Handler, SignedInHandler } from './runtime.js';
-import type { RateLimitName } from './settings.js';
-import { signup } from './signup.js';
-import { token } from './token.js';
-import * as unsupported from './unsupported.js';
-import { authorize, getUser, linkIdentity, logout, unlinkIdentity, updateUser } from './user.js';
+import * as admin from './admin.ts';
+import * as adminLinks from './admin-links.ts';
+import { AuthError, notFound } from './errors.ts';
+import { requireAdmin, requireUser } from './guard.ts';
+import * as meta from './meta.ts';
+import * as mfa from './mfa.ts';
+import * as otp from './otp.ts';
+import { recover, verifyGet, verifyPost } from './recover.ts';
+import type { AuthRequest, AuthRuntime, Handler, SignedInHandler } from './runtime.ts';
+import type { RateLimitName } from './settings.ts';
+import { signup } from './signup.ts';
+import { token } from './token.ts';
+import * as unsupported from './unsupported.ts';
+import { authorize, getUser, linkIdentity, logout, unlinkIdentity, updateUser } from './user.ts';
 
-export type { Handler } from './runtime.js';
+export type { Handler } from './runtime.ts';
 
 /*
  * Middleware declared on the route, as supabase/auth does with `r.With(...)`: a handler never

@@ -1,10 +1,10 @@
 import type pg from 'pg';
-import type { StackKeys } from '../keys.js';
-import type { Outbox } from '../outbox.js';
-import type { RateLimiter } from './rate-limit.js';
-import type { SessionRow } from './sessions.js';
-import type { AuthSettings } from './settings.js';
-import type { UserRow } from './models/users.js';
+import type { StackKeys } from '../keys.ts';
+import type { Outbox } from '../outbox.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import type { SessionRow } from './sessions.ts';
+import type { AuthSettings } from './settings.ts';
+import type { UserRow } from './models/users.ts';
 
 /** Everything a route needs: database, keys, mail, clock, settings. */
 export interface AuthRuntime {

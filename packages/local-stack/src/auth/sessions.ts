@@ -1,14 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
-import type { Queryable } from './models/db.js';
+import type { Queryable } from './models/db.ts';
 import {
   insertSession,
   loadSessionClaims,
   rotateRefreshTokenRow,
   type SessionClaims,
-} from './models/sessions.js';
-import { userJson, type UserRow } from './models/users.js';
-import type { AuthRuntime } from './runtime.js';
+} from './models/sessions.ts';
+import { userJson, type UserRow } from './models/users.ts';
+import type { AuthRuntime } from './runtime.ts';
 
 /** Authentication methods as supabase/auth records them in `amr` and flow states. */
 export type AuthMethod =
@@ -21,7 +21,7 @@ export type AuthMethod =
   | 'invite'
   | 'email_change';
 
-export type { SessionClaims, SessionRow } from './models/sessions.js';
+export type { SessionClaims, SessionRow } from './models/sessions.ts';
 
 /** An opaque refresh token (base64url of 18 random bytes). */
 export function newRefreshToken(): string {

@@ -2,7 +2,7 @@ import {
   DEFAULT_PROJECT_CONFIG,
   type PasswordRequirements,
   type ProjectConfig,
-} from '../config.js';
+} from '../config.ts';
 
 export interface RateLimit {
   /** Requests allowed per window and IP address. */

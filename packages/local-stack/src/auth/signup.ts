@@ -1,22 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { audit } from './models/audit.js';
-import { readJsonObject } from './body.js';
-import { isUniqueViolation, transaction } from './models/db.js';
-import { assertMailFrequency, prepareLink } from './email-links.js';
-import { badRequest, unprocessable, validationFailed } from './errors.js';
-import { assertPasswordPolicy, hashPassword, normaliseEmail } from './password.js';
-import { readPkceChallenge } from './pkce.js';
-import type { AuthRequest, AuthRuntime } from './runtime.js';
-import { createSession, sessionResponse } from './sessions.js';
+import { audit } from './models/audit.ts';
+import { readJsonObject } from './body.ts';
+import { isUniqueViolation, transaction } from './models/db.ts';
+import { assertMailFrequency, prepareLink } from './email-links.ts';
+import { badRequest, unprocessable, validationFailed } from './errors.ts';
+import { assertPasswordPolicy, hashPassword, normaliseEmail } from './password.ts';
+import { readPkceChallenge } from './pkce.ts';
+import type { AuthRequest, AuthRuntime } from './runtime.ts';
+import { createSession, sessionResponse } from './sessions.ts';
 import {
   actorOf,
   findUserByEmail,
   findUserById,
   insertEmailUser,
   userJson,
-} from './models/users.js';
+} from './models/users.ts';
 
-export { EMAIL_APP_METADATA, insertEmailUser, type NewEmailUser } from './models/users.js';
+export { EMAIL_APP_METADATA, insertEmailUser, type NewEmailUser } from './models/users.ts';
 
 const userAlreadyExists = () => unprocessable('user_already_exists', 'User already registered');
 

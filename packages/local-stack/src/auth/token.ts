@@ -1,18 +1,18 @@
-import { audit } from './models/audit.js';
-import { readJsonObject } from './body.js';
-import { transaction } from './models/db.js';
-import { AuthError, OAuthError, badRequest, validationFailed } from './errors.js';
-import { checkPasswordPolicy, passwordMatches } from './password.js';
-import { currentRefreshToken, lockRefreshToken, revokeSession } from './models/sessions.js';
-import { pkceGrant } from './pkce.js';
-import type { AuthRequest, AuthRuntime } from './runtime.js';
+import { audit } from './models/audit.ts';
+import { readJsonObject } from './body.ts';
+import { transaction } from './models/db.ts';
+import { AuthError, OAuthError, badRequest, validationFailed } from './errors.ts';
+import { checkPasswordPolicy, passwordMatches } from './password.ts';
+import { currentRefreshToken, lockRefreshToken, revokeSession } from './models/sessions.ts';
+import { pkceGrant } from './pkce.ts';
+import type { AuthRequest, AuthRuntime } from './runtime.ts';
 import {
   createSession,
   rotateRefreshToken,
   sessionResponse,
   type SessionClaims,
-} from './sessions.js';
-import { actorOf, findUserByEmail, findUserById, isBanned } from './models/users.js';
+} from './sessions.ts';
+import { actorOf, findUserByEmail, findUserById, isBanned } from './models/users.ts';
 
 const INVALID_LOGIN = 'Invalid login credentials';
 

@@ -1,4 +1,4 @@
-import { notFound } from './errors.js';
+import { notFound } from './errors.ts';
 
 /*
  * Sign-in methods the local stack does not offer. Each answers exactly as hosted Supabase does

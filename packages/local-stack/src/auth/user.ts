@@ -1,15 +1,15 @@
 import { isUuid } from '@verdant/validation';
-import type { OutgoingMail } from '../outbox.js';
-import { audit } from './models/audit.js';
-import { readJsonObject } from './body.js';
-import { isUniqueViolation, transaction } from './models/db.js';
-import { prepareLink, tokenHash } from './email-links.js';
-import { unprocessable, validationFailed } from './errors.js';
-import { deleteSessions } from './models/sessions.js';
-import { readPkceChallenge } from './pkce.js';
-import { OAUTH_PROVIDERS } from './providers.js';
-import { assertPasswordPolicy, hashPassword, normaliseEmail, passwordMatches } from './password.js';
-import type { AuthRequest, AuthRuntime, SignedInRequest } from './runtime.js';
+import type { OutgoingMail } from '../outbox.ts';
+import { audit } from './models/audit.ts';
+import { readJsonObject } from './body.ts';
+import { isUniqueViolation, transaction } from './models/db.ts';
+import { prepareLink, tokenHash } from './email-links.ts';
+import { unprocessable, validationFailed } from './errors.ts';
+import { deleteSessions } from './models/sessions.ts';
+import { readPkceChallenge } from './pkce.ts';
+import { OAUTH_PROVIDERS } from './providers.ts';
+import { assertPasswordPolicy, hashPassword, normaliseEmail, passwordMatches } from './password.ts';
+import type { AuthRequest, AuthRuntime, SignedInRequest } from './runtime.ts';
 import {
   actorOf,
   deleteIdentity,
@@ -18,7 +18,7 @@ import {
   updateUserColumns,
   userJson,
   type UserColumns,
-} from './models/users.js';
+} from './models/users.ts';
 
 const emailExists = () =>
   unprocessable('email_exists', 'A user with this email address has already been registered');

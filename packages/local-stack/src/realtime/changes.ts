@@ -10,10 +10,10 @@ import {
   parseFilter,
   validateFilter,
   type RowFilter,
-} from './filters.js';
-import { PUBLICATION, type Change, type ChangeKind, type RelationInfo } from './replication.js';
-import { toJsonValue, toPopulateValue, type ColumnType, type TextTuple } from './values.js';
-import type { SubscriberRole, Viewer, Visibility } from './visibility.js';
+} from './filters.ts';
+import { PUBLICATION, type Change, type ChangeKind, type RelationInfo } from './replication.ts';
+import { toJsonValue, toPopulateValue, type ColumnType, type TextTuple } from './values.ts';
+import type { SubscriberRole, Viewer, Visibility } from './visibility.ts';
 
 export type ChangeEvent = '*' | ChangeKind;
 

@@ -1,10 +1,10 @@
 /** One joined topic on one connection: token, broadcast options, presence key, change bindings. */
 import { randomUUID } from 'node:crypto';
-import type { ChangeHub, ChangeSpec, Subscriber } from './changes.js';
-import type { PresenceDiff, PresenceRegistry } from './presence.js';
-import type { OutMessage, UserPayload } from './serializer.js';
-import type { VerifiedToken } from './tokens.js';
-import type { Viewer } from './visibility.js';
+import type { ChangeHub, ChangeSpec, Subscriber } from './changes.ts';
+import type { PresenceDiff, PresenceRegistry } from './presence.ts';
+import type { OutMessage, UserPayload } from './serializer.ts';
+import type { VerifiedToken } from './tokens.ts';
+import type { Viewer } from './visibility.ts';
 
 /** What a channel needs from its connection and from the service. */
 export interface ChannelHost {

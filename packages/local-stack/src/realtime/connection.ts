@@ -1,8 +1,8 @@
 /** One websocket: the Phoenix channel protocol on top of it, one message at a time. */
 import WebSocket from 'ws';
-import type { ChangeHub, ChangeSpec } from './changes.js';
-import { Channel, type ChannelHost, type JoinConfig } from './channel.js';
-import type { PresenceRegistry } from './presence.js';
+import type { ChangeHub, ChangeSpec } from './changes.ts';
+import { Channel, type ChannelHost, type JoinConfig } from './channel.ts';
+import type { PresenceRegistry } from './presence.ts';
 import {
   MalformedFrameError,
   decodeFrame,
@@ -12,8 +12,8 @@ import {
   type PhxMessage,
   type UserPayload,
   type Vsn,
-} from './serializer.js';
-import { verifyAccessToken } from './tokens.js';
+} from './serializer.ts';
+import { verifyAccessToken } from './tokens.ts';
 
 export interface RealtimeLimits {
   /** Open websockets in the whole stack. */

@@ -2,7 +2,7 @@
  * Row filters of `postgres_changes` subscriptions, in hosted Realtime's syntax:
  * `column=op.value` with op one of eq, neq, lt, lte, gt, gte, in (`in.(a,b,"c,d")`).
  */
-import type { ColumnType, TextTuple } from './values.js';
+import type { ColumnType, TextTuple } from './values.ts';
 
 export const FILTER_OPERATORS = ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in'] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];

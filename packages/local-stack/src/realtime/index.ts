@@ -7,16 +7,16 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type pg from 'pg';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { createChangeHub } from './changes.js';
-import type { Channel } from './channel.js';
-import { Connection, DEFAULT_LIMITS, type RealtimeLimits } from './connection.js';
-import { PresenceRegistry } from './presence.js';
-import { PUBLICATION, dropStaleSlots, startReplication, type Replication } from './replication.js';
-import { SUPPORTED_VSNS, type Vsn } from './serializer.js';
-import { createVisibility } from './visibility.js';
+import { createChangeHub } from './changes.ts';
+import type { Channel } from './channel.ts';
+import { Connection, DEFAULT_LIMITS, type RealtimeLimits } from './connection.ts';
+import { PresenceRegistry } from './presence.ts';
+import { PUBLICATION, dropStaleSlots, startReplication, type Replication } from './replication.ts';
+import { SUPPORTED_VSNS, type Vsn } from './serializer.ts';
+import { createVisibility } from './visibility.ts';
 
-export { DEFAULT_LIMITS, type RealtimeLimits } from './connection.js';
-export { PUBLICATION, SLOT_PREFIX } from './replication.js';
+export { DEFAULT_LIMITS, type RealtimeLimits } from './connection.ts';
+export { PUBLICATION, SLOT_PREFIX } from './replication.ts';
 
 export interface RealtimeOptions {
   /** Superuser pool (catalogue lookups, the RLS checks). */

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { LogicalReplicationService, PgoutputPlugin, type Pgoutput } from 'pg-logical-replication';
-import type { ColumnType, TextTuple } from './values.js';
+import type { ColumnType, TextTuple } from './values.ts';
 
 export const PUBLICATION = 'supabase_realtime';
 /** Every slot this stack creates starts with this prefix. */

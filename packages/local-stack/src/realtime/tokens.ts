@@ -1,6 +1,6 @@
 /** Access tokens of realtime channels: verified with the stack's key, with hosted Realtime's messages. */
 import { decodeJwt } from 'jose';
-import { SUBSCRIBER_ROLES, type SubscriberRole } from './visibility.js';
+import { SUBSCRIBER_ROLES, type SubscriberRole } from './visibility.ts';
 
 export interface VerifiedToken {
   token: string;

@@ -15,7 +15,7 @@
  * that subscriber's claims. Checks queued while a query runs go together in the next one.
  */
 import type pg from 'pg';
-import type { RelationInfo } from './replication.js';
+import type { RelationInfo } from './replication.ts';
 
 export const REALTIME_SCHEMA = 'verdant_realtime';
 

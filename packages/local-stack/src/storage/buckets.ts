@@ -1,10 +1,10 @@
 // /bucket routes: list, create, read, patch, empty and delete buckets.
 import { rm } from 'node:fs/promises';
-import { StorageError, notFound } from './errors.js';
-import { checkBucketId, jsonBody, parseMimeTypes, parseSize } from './input.js';
-import type { CallerHandler } from './router.js';
-import { type BucketRow, bucketJson } from './rows.js';
-import { bucketById, ownerOf, removeObjects } from './runtime.js';
+import { StorageError, notFound } from './errors.ts';
+import { checkBucketId, jsonBody, parseMimeTypes, parseSize } from './input.ts';
+import type { CallerHandler } from './router.ts';
+import { type BucketRow, bucketJson } from './rows.ts';
+import { bucketById, ownerOf, removeObjects } from './runtime.ts';
 
 export const listBuckets: CallerHandler = async (_rt, { db }) => {
   const rows = await db(

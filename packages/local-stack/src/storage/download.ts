@@ -1,11 +1,11 @@
 // Serving object files: public, authenticated (as the caller) and through signed URLs.
 import { readFile } from 'node:fs/promises';
-import { storedFileHeaders } from '../content-type.js';
-import { StorageError, notFound } from './errors.js';
-import { bucketAndName } from './input.js';
-import type { CallerHandler, Handler } from './router.js';
-import type { BucketRow, ObjectRow } from './rows.js';
-import { type StorageRuntime, bucketById, readableObject } from './runtime.js';
+import { storedFileHeaders } from '../content-type.ts';
+import { StorageError, notFound } from './errors.ts';
+import { bucketAndName } from './input.ts';
+import type { CallerHandler, Handler } from './router.ts';
+import type { BucketRow, ObjectRow } from './rows.ts';
+import { type StorageRuntime, bucketById, readableObject } from './runtime.ts';
 
 /** The file of `row` with its stored headers (or 304 when the client has this version). */
 async function serveFile(rt: StorageRuntime, req: Request, row: ObjectRow): Promise<Response> {

@@ -1,18 +1,18 @@
-import { InvalidContentTypeError } from '../content-type.js';
-import { PayloadTooLargeError, type WebHandler } from '../http.js';
-import * as buckets from './buckets.js';
-import { callerObject, publicObject, signedObject } from './download.js';
-import { StorageError, errorResponse, pgError, tooLarge } from './errors.js';
-import { listObjects, listObjectsV2 } from './list.js';
-import { MultipartError } from './multipart.js';
-import * as objects from './objects.js';
-import { renderImage } from './render.js';
-import { caller, resolve, route, serviceRole } from './router.js';
-import { type StorageOptions, createRuntime } from './runtime.js';
-import { signObject, signObjects, signUpload } from './sign.js';
-import { createObject, updateObject, uploadToSignedUrl } from './upload.js';
+import { InvalidContentTypeError } from '../content-type.ts';
+import { PayloadTooLargeError, type WebHandler } from '../http.ts';
+import * as buckets from './buckets.ts';
+import { callerObject, publicObject, signedObject } from './download.ts';
+import { StorageError, errorResponse, pgError, tooLarge } from './errors.ts';
+import { listObjects, listObjectsV2 } from './list.ts';
+import { MultipartError } from './multipart.ts';
+import * as objects from './objects.ts';
+import { renderImage } from './render.ts';
+import { caller, resolve, route, serviceRole } from './router.ts';
+import { type StorageOptions, createRuntime } from './runtime.ts';
+import { signObject, signObjects, signUpload } from './sign.ts';
+import { createObject, updateObject, uploadToSignedUrl } from './upload.ts';
 
-export type { StorageOptions } from './runtime.js';
+export type { StorageOptions } from './runtime.ts';
 
 /*
  * The routes of storage-api that supabase-js's storage client calls. `caller(…)` verifies the

@@ -1,6 +1,6 @@
 // Checks of what a storage request names and sends: bucket ids, object keys, sizes, MIME type
 // lists, JSON bodies and user metadata.
-import { StorageError, invalidRequest, tooLarge } from './errors.js';
+import { StorageError, invalidRequest, tooLarge } from './errors.ts';
 
 const RESERVED_BUCKETS = new Set([
   'public',

@@ -1,10 +1,10 @@
 // Listing objects: `/object/list` (one folder level, offset paging) and `/object/list-v2`
 // (flat or folder-grouped, cursor paging), both as the caller.
-import { invalidRequest } from './errors.js';
-import { checkBucketId, jsonBody } from './input.js';
-import type { CallerHandler } from './router.js';
-import { type ObjectRow, objectJson } from './rows.js';
-import { bucketById } from './runtime.js';
+import { invalidRequest } from './errors.ts';
+import { checkBucketId, jsonBody } from './input.ts';
+import type { CallerHandler } from './router.ts';
+import { type ObjectRow, objectJson } from './rows.ts';
+import { bucketById } from './runtime.ts';
 
 const SORT_COLUMNS = new Set(['name', 'created_at', 'updated_at', 'last_accessed_at']);
 

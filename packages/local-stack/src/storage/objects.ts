@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { notFound, invalidRequest, rlsRefused, tooLarge } from './errors.js';
+import { notFound, invalidRequest, rlsRefused, tooLarge } from './errors.ts';
 import {
   bucketAndName,
   checkBucketId,
@@ -10,11 +10,11 @@ import {
   jsonBody,
   mimeAllowed,
   mimeRefused,
-} from './input.js';
-import { anyObject } from './download.js';
-import type { CallerHandler, Handler } from './router.js';
-import { type ObjectRow, objectJson } from './rows.js';
-import { bucketById, ownerOf, readableObject, removeObjects } from './runtime.js';
+} from './input.ts';
+import { anyObject } from './download.ts';
+import type { CallerHandler, Handler } from './router.ts';
+import { type ObjectRow, objectJson } from './rows.ts';
+import { bucketById, ownerOf, readableObject, removeObjects } from './runtime.ts';
 
 /** An object's details as storage-api's `/object/info` answers (storage-js `info()`). */
 function infoJson(row: ObjectRow) {

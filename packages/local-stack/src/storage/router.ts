@@ -1,8 +1,8 @@
 // The storage routes and the guards declared on them: a handler that needs the caller gets its
 // verified claims and a transaction as the caller from the router, never by itself.
 import type pg from 'pg';
-import { StorageError, routeNotFound } from './errors.js';
-import { type Claims, type StorageRuntime, claimsOf, inTransaction } from './runtime.js';
+import { StorageError, routeNotFound } from './errors.ts';
+import { type Claims, type StorageRuntime, claimsOf, inTransaction } from './runtime.ts';
 
 /** One request as the routes see it. */
 export interface StorageRequest {

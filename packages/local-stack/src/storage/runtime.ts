@@ -4,8 +4,8 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import { bearerToken, isUuid } from '@verdant/validation';
-import { StorageError, notFound, pgError } from './errors.js';
-import type { BucketRow, ObjectRow } from './rows.js';
+import { StorageError, notFound, pgError } from './errors.ts';
+import type { BucketRow, ObjectRow } from './rows.ts';
 
 export interface StorageOptions {
   pool: pg.Pool;

@@ -1,9 +1,9 @@
 // Signed URLs: to download an object for a while, and to upload one object once.
-import { StorageError, invalidRequest } from './errors.js';
-import { bucketAndName, checkBucketId, checkObjectName, encodeName, jsonBody } from './input.js';
-import { checkMayUpload } from './upload.js';
-import type { CallerHandler } from './router.js';
-import { type StorageRuntime, readableObject } from './runtime.js';
+import { StorageError, invalidRequest } from './errors.ts';
+import { bucketAndName, checkBucketId, checkObjectName, encodeName, jsonBody } from './input.ts';
+import { checkMayUpload } from './upload.ts';
+import type { CallerHandler } from './router.ts';
+import { type StorageRuntime, readableObject } from './runtime.ts';
 
 /** Signed upload URLs are valid for two hours, as on hosted Supabase. */
 const SIGNED_UPLOAD_SECONDS = 2 * 60 * 60;

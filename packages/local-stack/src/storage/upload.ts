@@ -5,8 +5,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { normalizeContentType } from '../content-type.js';
-import { StorageError, invalidRequest, notFound, rlsRefused, tooLarge } from './errors.js';
+import { normalizeContentType } from '../content-type.ts';
+import { StorageError, invalidRequest, notFound, rlsRefused, tooLarge } from './errors.ts';
 import {
   USER_METADATA_LIMIT,
   bucketAndName,
@@ -14,12 +14,12 @@ import {
   mimeRefused,
   parseUserMetadata,
   readBodyUpTo,
-} from './input.js';
-import { readMultipart } from './multipart.js';
-import { tokenClaims } from './download.js';
-import type { CallerHandler, Handler } from './router.js';
-import type { ObjectMetadata } from './rows.js';
-import { type Claims, type StorageRuntime, bucketById, inTransaction, ownerOf } from './runtime.js';
+} from './input.ts';
+import { readMultipart } from './multipart.ts';
+import { tokenClaims } from './download.ts';
+import type { CallerHandler, Handler } from './router.ts';
+import type { ObjectMetadata } from './rows.ts';
+import { type Claims, type StorageRuntime, bucketById, inTransaction, ownerOf } from './runtime.ts';
 
 type Mode = 'create' | 'upsert' | 'update';
 

@@ -1,6 +1,6 @@
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../../src/testing.js';
+import type { RunningStack } from '../../src/testing.ts';
 import {
   PASSWORD,
   client,
@@ -10,7 +10,7 @@ import {
   signedIn,
   startConformanceStack,
   uniqueEmail,
-} from './support.js';
+} from './support.ts';
 
 /*
  * supabase-js's `auth.admin.*` and `auth.mfa.*` methods, and the table of what the local stack

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../../src/testing.js';
+import type { RunningStack } from '../../src/testing.ts';
 import {
   PASSWORD,
   client,
@@ -10,7 +10,7 @@ import {
   signedIn,
   startConformanceStack,
   uniqueEmail,
-} from './support.js';
+} from './support.ts';
 
 /*
  * supabase-js's `auth.*` session, user, identity and PKCE methods, unmodified, against the local

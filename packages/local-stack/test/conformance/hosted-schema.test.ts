@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../../src/testing.js';
-import { unguardedWrites } from './sql-writes.js';
-import { startConformanceStack } from './support.js';
+import type { RunningStack } from '../../src/testing.ts';
+import { unguardedWrites } from './sql-writes.ts';
+import { startConformanceStack } from './support.ts';
 
 /*
  * What keeps the project deployable to hosted Supabase: the local bootstrap's auth and storage

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../../src/testing.js';
-import { client, signedIn, startConformanceStack } from './support.js';
+import type { RunningStack } from '../../src/testing.ts';
+import { client, signedIn, startConformanceStack } from './support.ts';
 
 /*
  * supabase-js storage methods beyond the basics, against the local stack: user metadata and

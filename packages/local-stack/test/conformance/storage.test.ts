@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningStack } from '../../src/testing.js';
-import { client, startConformanceStack } from './support.js';
+import type { RunningStack } from '../../src/testing.ts';
+import { client, startConformanceStack } from './support.ts';
 
 /*
  * supabase-js's `storage.*` and `storage.from(bucket).*` methods, unmodified, against the local

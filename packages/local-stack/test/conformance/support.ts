@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { expect } from 'vitest';
-import { nodeSupabaseOptions, startTestStack, type RunningStack } from '../../src/testing.js';
+import { nodeSupabaseOptions, startTestStack, type RunningStack } from '../../src/testing.ts';
 
 /**
  * A stack for the conformance suite: the project's config.toml and migrations, no seed, and rate

@@ -1,8 +1,8 @@
 import { cleanup, render } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { VerdantTheme } from '../components/verdant-theme';
-import { conformanceCases } from './conformance-cases';
+import { VerdantTheme } from '../components/verdant-theme/index.ts';
+import { conformanceCases } from './conformance-cases.tsx';
 
 afterEach(cleanup);
 

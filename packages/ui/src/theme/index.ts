@@ -7,4 +7,4 @@ export {
   writeThemePreference,
   subscribeThemePreference,
   type ThemePreference,
-} from './theme-preference';
+} from './theme-preference.ts';

@@ -1,3 +1,3 @@
-export { cn } from './cn';
-export { composeRefs } from './compose-refs';
-export { useControllableState } from './use-controllable-state';
+export { cn } from './cn.ts';
+export { composeRefs } from './compose-refs.ts';
+export { useControllableState } from './use-controllable-state.ts';

@@ -11,8 +11,8 @@ import {
   type DataTableColumn,
 } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { errorMessage, formatDate, formatMoney } from '../vendor-format';
+import { api } from '../../lib/api.ts';
+import { errorMessage, formatDate, formatMoney } from '../vendor-format.ts';
 
 type Decision = 'approved' | 'rejected';
 

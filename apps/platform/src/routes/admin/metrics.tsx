@@ -12,15 +12,15 @@ import { BarChart, LineChart } from '@verdant/ui/charts';
 import '@verdant/ui/charts.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../lib/api';
+import { api } from '../../lib/api.ts';
 import {
   errorMessage,
   formatCount,
   formatDateTime,
   formatMoney,
   type RangeValue,
-} from '../vendor-format';
-import { PeriodPicker } from '../period-picker';
+} from '../vendor-format.ts';
+import { PeriodPicker } from '../period-picker.tsx';
 
 type ClientError = PlatformMetrics['recent_errors'][number];
 

@@ -11,8 +11,8 @@ import {
   type DataTableColumn,
 } from '@verdant/ui';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import { errorMessage, formatDateTime } from '../vendor-format';
+import { api } from '../../lib/api.ts';
+import { errorMessage, formatDateTime } from '../vendor-format.ts';
 
 type Action = 'dismiss' | 'hide' | 'remove';
 

@@ -14,8 +14,8 @@ import {
 } from '@verdant/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../lib/api';
-import { errorMessage, formatMoney } from '../vendor-format';
+import { api } from '../../lib/api.ts';
+import { errorMessage, formatMoney } from '../vendor-format.ts';
 
 type PayoutRow = PayoutRun['payouts'][number];
 

@@ -16,8 +16,8 @@ import {
 } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api';
-import { errorMessage, formatDate } from '../vendor-format';
+import { api } from '../../lib/api.ts';
+import { errorMessage, formatDate } from '../vendor-format.ts';
 
 const PAGE_SIZE = 20;
 const ROLE_OPTIONS = [

@@ -6,7 +6,7 @@ import { Button, Card, ErrorCard, Field, PageHeader, TextInput, Textarea } from 
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { loadApi } from '../../lib/backend';
+import { loadApi } from '../../lib/backend.ts';
 
 const MESSAGE_MAX = 4000;
 

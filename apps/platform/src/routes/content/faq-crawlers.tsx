@@ -1,6 +1,6 @@
 import { Flex } from '@radix-ui/themes';
 import { PageHeader, Prose } from '@verdant/ui';
-import { FAQ, FAQ_PAGE, faqStructuredData } from './faq';
+import { FAQ, FAQ_PAGE, faqStructuredData } from './faq.ts';
 
 /**
  * The FAQ for crawlers: the questions, their answers and their FAQPage structured data. The build

@@ -1,7 +1,7 @@
 import { Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { Button, Card, PageHeader } from '@verdant/ui';
 import { Link } from 'react-router';
-import { ContactForm } from './contact';
+import { ContactForm } from './contact.tsx';
 
 const TOPICS = [
   {

@@ -11,7 +11,7 @@ import {
 import { BarChart } from '@verdant/ui/charts';
 import '@verdant/ui/charts.css';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api } from '../../lib/api.ts';
 
 const money = (cents: number, currency: string) =>
   new Intl.NumberFormat('en', { style: 'currency', currency, maximumFractionDigits: 0 }).format(

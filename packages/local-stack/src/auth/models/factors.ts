@@ -1,5 +1,5 @@
-import type { Queryable } from './db.js';
-import { factorJson, type FactorRow } from './users.js';
+import type { Queryable } from './db.ts';
+import { factorJson, type FactorRow } from './users.ts';
 
 const FACTOR_COLUMNS =
   'id, friendly_name, factor_type, status, created_at, updated_at, last_challenged_at';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from './db.js';
+import type { Queryable } from './db.ts';
 
 /** `auth.flow_state`: PKCE challenges of mailed links and the codes they hand out. */
 

@@ -1,4 +1,4 @@
-import type { Queryable } from './db.js';
+import type { Queryable } from './db.ts';
 
 /** `auth.sessions`, `auth.refresh_tokens` and `auth.mfa_amr_claims`: a signed-in device. */
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from './db.js';
+import type { Queryable } from './db.ts';
 
 export interface UserRow {
   id: string;

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
-import { AccessDeniedCard } from './access-denied-card';
+import { AccessDeniedCard } from './access-denied-card.tsx';
 
 const meta = {
   title: 'Feedback/AccessDeniedCard',

@@ -1,8 +1,8 @@
 import { LockClosedIcon } from '@radix-ui/react-icons';
 import { forwardRef } from 'react';
-import { cn } from '../../utils';
-import { ErrorCard, type ErrorCardProps } from '../error-card';
-import { Logomark } from '../logomark/logomark';
+import { cn } from '../../utils/index.ts';
+import { ErrorCard, type ErrorCardProps } from '../error-card/index.ts';
+import { Logomark } from '../logomark/logomark.tsx';
 
 /** Spec §2 wording for a signed-in user without a required role. */
 export function accessDeniedMessage(roles: readonly string[]): string {

@@ -2,4 +2,4 @@ export {
   AccessDeniedCard,
   accessDeniedMessage,
   type AccessDeniedCardProps,
-} from './access-denied-card';
+} from './access-denied-card.tsx';

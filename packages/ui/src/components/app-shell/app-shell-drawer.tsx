@@ -2,7 +2,7 @@ import type { ReactNode, RefObject } from 'react';
 import { IconButton, Theme, VisuallyHidden } from '@radix-ui/themes';
 import { Cross2Icon } from '@radix-ui/react-icons';
 import { Dialog } from 'radix-ui';
-import { InDrawerContext } from './in-drawer-context';
+import { InDrawerContext } from './in-drawer-context.ts';
 
 export interface AppShellDrawerProps {
   open: boolean;

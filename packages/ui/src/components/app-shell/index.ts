@@ -11,4 +11,4 @@ export {
   type AppShellSidebarToggleProps,
   type AppShellTopBarProps,
   type AppShellBrandProps,
-} from './app-shell';
+} from './app-shell.tsx';

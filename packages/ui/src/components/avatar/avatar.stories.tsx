@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Flex, Text } from '@radix-ui/themes';
 import { expect, waitFor, within } from 'storybook/test';
-import { Avatar, AvatarGroup } from './avatar';
+import { Avatar, AvatarGroup } from './avatar.tsx';
 
 // A small inline image so the story never depends on the network.
 const portrait =

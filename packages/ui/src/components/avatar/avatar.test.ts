@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialsOf } from './initials';
+import { initialsOf } from './initials.ts';
 
 describe('initialsOf', () => {
   it('takes the first and last word', () => {

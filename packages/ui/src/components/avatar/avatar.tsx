@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Avatar as ThemesAvatar } from '@radix-ui/themes';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { initialsOf } from './initials';
+import { initialsOf } from './initials.ts';
 
 export const avatarVariants = cva('vd-avatar', {
   variants: {

@@ -4,5 +4,5 @@ export {
   avatarVariants,
   type AvatarGroupProps,
   type AvatarProps,
-} from './avatar';
-export { initialsOf } from './initials';
+} from './avatar.tsx';
+export { initialsOf } from './initials.ts';

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Flex } from '@radix-ui/themes';
 import { expect } from 'storybook/test';
-import { Badge } from './badge';
+import { Badge } from './badge.tsx';
 
 const meta = {
   title: 'Data display/Badge',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimStatus, describeExpiry, EXPIRING_WITHIN_DAYS } from './sustainability';
+import { claimStatus, describeExpiry, EXPIRING_WITHIN_DAYS } from './sustainability.ts';
 
 const now = new Date('2026-06-01T00:00:00Z');
 const day = 24 * 60 * 60 * 1000;

@@ -1,12 +1,12 @@
-export { Badge, badgeToneColors, badgeVariants, type BadgeProps } from './badge';
+export { Badge, badgeToneColors, badgeVariants, type BadgeProps } from './badge.tsx';
 export {
   SustainabilityBadge,
   sustainabilityBadgeVariants,
   type SustainabilityBadgeProps,
-} from './sustainability-badge';
+} from './sustainability-badge.tsx';
 export {
   claimStatus,
   describeExpiry,
   EXPIRING_WITHIN_DAYS,
   type ClaimStatus,
-} from './sustainability';
+} from './sustainability.ts';

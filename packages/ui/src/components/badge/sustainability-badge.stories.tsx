@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Flex } from '@radix-ui/themes';
 import { expect, screen, userEvent, waitFor } from 'storybook/test';
-import { SustainabilityBadge } from './sustainability-badge';
+import { SustainabilityBadge } from './sustainability-badge.tsx';
 
 const now = new Date('2026-06-01T00:00:00Z');
 

@@ -3,14 +3,14 @@ import { Flex, Link, Text, Theme } from '@radix-ui/themes';
 import { CheckCircledIcon, ClockIcon, Cross2Icon, CrossCircledIcon } from '@radix-ui/react-icons';
 import { Dialog, VisuallyHidden } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { badgeToneColors } from './badge';
-import { claimStatus, describeExpiry, type ClaimStatus } from './sustainability';
+import { badgeToneColors } from './badge.tsx';
+import { claimStatus, describeExpiry, type ClaimStatus } from './sustainability.ts';
 import {
   SustainabilityIcon,
   sustainabilityAttributeLabel,
   type SustainabilityAttribute,
   type SustainabilityGlyph,
-} from '../sustainability-icon/sustainability-icon';
+} from '../sustainability-icon/sustainability-icon.tsx';
 
 export const sustainabilityBadgeVariants = cva('vd-sustainability-badge', {
   variants: {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Flex } from '@radix-ui/themes';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { Button } from './button';
+import { Button } from './button.tsx';
 
 const meta = {
   title: 'Actions/Button',

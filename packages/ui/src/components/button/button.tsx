@@ -1,7 +1,7 @@
 import { Button as RadixButton, Spinner } from '@radix-ui/themes';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
-import { cn } from '../../utils';
+import { cn } from '../../utils/index.ts';
 
 type RadixButtonProps = ComponentPropsWithoutRef<typeof RadixButton>;
 

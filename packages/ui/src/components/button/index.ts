@@ -1,1 +1,1 @@
-export { Button, buttonVariants, type ButtonProps, type ButtonVariants } from './button';
+export { Button, buttonVariants, type ButtonProps, type ButtonVariants } from './button.tsx';

@@ -5,10 +5,10 @@ import '../../styles.css';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { DataTable } from '../data-table';
-import { Tabs } from '../tabs';
-import { VerdantTheme } from '../verdant-theme';
-import { Button } from './button';
+import { DataTable } from '../data-table/index.ts';
+import { Tabs } from '../tabs/index.ts';
+import { VerdantTheme } from '../verdant-theme/index.ts';
+import { Button } from './button.tsx';
 
 afterEach(async () => {
   // Park the pointer in a corner so the next test starts with nothing hovered.

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Flex, Heading, Text } from '@radix-ui/themes';
 import { expect, userEvent } from 'storybook/test';
-import { Card } from './card';
+import { Card } from './card.tsx';
 
 const meta = {
   title: 'Layout/Card',

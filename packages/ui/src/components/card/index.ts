@@ -1,1 +1,1 @@
-export { Card, cardVariants, type CardProps } from './card';
+export { Card, cardVariants, type CardProps } from './card.tsx';

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { BarChart } from './bar-chart';
-import { compactCurrencyTick } from './time-series';
+import { BarChart } from './bar-chart.tsx';
+import { compactCurrencyTick } from './time-series.ts';
 
 interface MonthlyFigures {
   date: string;

@@ -1,8 +1,8 @@
 import * as React from 'react';
 import { Bar } from 'recharts';
-import { ChartFrame, type TimeSeriesChartProps } from './chart-frame';
-import { TimeSeriesPlot } from './time-series-plot';
-import type { ChartDatum } from './time-series';
+import { ChartFrame, type TimeSeriesChartProps } from './chart-frame.tsx';
+import { TimeSeriesPlot } from './time-series-plot.tsx';
+import type { ChartDatum } from './time-series.ts';
 
 export type BarChartProps<T extends ChartDatum> = TimeSeriesChartProps<T>;
 

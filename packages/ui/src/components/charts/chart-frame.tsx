@@ -2,8 +2,8 @@ import * as React from 'react';
 import { Button, Text, VisuallyHidden } from '@radix-ui/themes';
 import { TableIcon } from '@radix-ui/react-icons';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { EmptyState } from '../empty-state';
-import { Skeleton } from '../skeleton';
+import { EmptyState } from '../empty-state/index.ts';
+import { Skeleton } from '../skeleton/index.ts';
 import {
   defaultFormatDate,
   defaultFormatTick,
@@ -14,7 +14,7 @@ import {
   type ChartDatum,
   type ChartFormatters,
   type ChartSeries,
-} from './time-series';
+} from './time-series.ts';
 
 export const chartVariants = cva('vd-chart', {
   variants: {

@@ -8,7 +8,7 @@ import {
   seriesColor,
   summariseSeries,
   valueOf,
-} from './time-series';
+} from './time-series.ts';
 
 const fmt = {
   formatValue: (n: number) => new Intl.NumberFormat('en-US').format(n),

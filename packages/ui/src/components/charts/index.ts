@@ -1,6 +1,6 @@
-export { BarChart, type BarChartProps } from './bar-chart';
-export { LineChart, type LineChartProps } from './line-chart';
-export { chartVariants, type TimeSeriesChartProps } from './chart-frame';
+export { BarChart, type BarChartProps } from './bar-chart.tsx';
+export { LineChart, type LineChartProps } from './line-chart.tsx';
+export { chartVariants, type TimeSeriesChartProps } from './chart-frame.tsx';
 export {
   chartPalette,
   assignAxes,
@@ -13,4 +13,4 @@ export {
   type ChartDatum,
   type ChartFormatters,
   type ChartSeries,
-} from './time-series';
+} from './time-series.ts';

@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Card } from '@radix-ui/themes';
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
-import { Button } from '../button';
-import { EmptyState } from '../empty-state';
-import { LineChart } from './line-chart';
-import { compactCurrencyTick } from './time-series';
+import { Button } from '../button/index.ts';
+import { EmptyState } from '../empty-state/index.ts';
+import { LineChart } from './line-chart.tsx';
+import { compactCurrencyTick } from './time-series.ts';
 
 interface DailyFigures {
   date: string;

@@ -10,7 +10,7 @@ import {
   type LegendType,
   type TooltipContentProps,
 } from 'recharts';
-import { ChartTooltipContent } from './chart-tooltip';
+import { ChartTooltipContent } from './chart-tooltip.tsx';
 import {
   assignAxes,
   axisPeaks,
@@ -20,7 +20,7 @@ import {
   type ChartDatum,
   type ChartFormatters,
   type ChartSeries,
-} from './time-series';
+} from './time-series.ts';
 
 /** Recharts styling in the dark theme's tokens, the same for every time-series chart. */
 const axisTick = { fill: 'var(--gray-11)', fontSize: 12 };

@@ -1,8 +1,8 @@
 import { Checkbox as RadixCheckbox } from '@radix-ui/themes';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
-import { cn } from '../../utils';
-import { LabelledControl } from '../field/labelled-control';
+import { cn } from '../../utils/index.ts';
+import { LabelledControl } from '../field/labelled-control.tsx';
 
 const sizeLooks = { sm: '1', md: '2', lg: '3' } as const;
 

@@ -9,7 +9,7 @@ import {
   ReaderIcon,
 } from '@radix-ui/react-icons';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { CommandPalette, type CommandPaletteGroup } from './command-palette';
+import { CommandPalette, type CommandPaletteGroup } from './command-palette.tsx';
 
 const navigate = fn();
 const createLink = fn();

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Dialog } from '@radix-ui/themes';
 import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { Command, useCommandState } from 'cmdk';
-import { useControllableState } from '../../utils/use-controllable-state';
+import { useControllableState } from '../../utils/use-controllable-state.ts';
 
 export interface CommandPaletteItem {
   id: string;

@@ -4,4 +4,4 @@ export {
   type CommandPaletteGroup,
   type CommandPaletteItem,
   type CommandPaletteProps,
-} from './command-palette';
+} from './command-palette.tsx';

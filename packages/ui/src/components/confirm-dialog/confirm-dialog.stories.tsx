@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { Button } from '../button';
-import { ConfirmDialog } from './confirm-dialog';
+import { Button } from '../button/index.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 
 const meta = {
   title: 'Overlays/ConfirmDialog',

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { AlertDialog, Flex, Text } from '@radix-ui/themes';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { Button } from '../button';
+import { Button } from '../button/index.ts';
 
 export const confirmDialogVariants = cva('vd-confirm-dialog', {
   variants: {

@@ -1,1 +1,5 @@
-export { ConfirmDialog, confirmDialogVariants, type ConfirmDialogProps } from './confirm-dialog';
+export {
+  ConfirmDialog,
+  confirmDialogVariants,
+  type ConfirmDialogProps,
+} from './confirm-dialog.tsx';

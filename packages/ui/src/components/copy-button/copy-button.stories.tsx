@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Code, Flex } from '@radix-ui/themes';
 import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
-import { CopyButton } from './copy-button';
+import { CopyButton } from './copy-button.tsx';
 
 const link = 'https://verdant.example/go/SPRING24';
 

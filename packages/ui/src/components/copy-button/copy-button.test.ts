@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { copyText } from './copy-text';
+import { copyText } from './copy-text.ts';
 
 function stubClipboard(writeText: ((text: string) => Promise<void>) | undefined) {
   Object.defineProperty(navigator, 'clipboard', {

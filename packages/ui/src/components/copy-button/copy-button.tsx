@@ -2,8 +2,8 @@ import * as React from 'react';
 import { Button, IconButton } from '@radix-ui/themes';
 import { CheckIcon, CopyIcon } from '@radix-ui/react-icons';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { toast } from '../toast';
-import { copyText } from './copy-text';
+import { toast } from '../toast/index.ts';
+import { copyText } from './copy-text.ts';
 
 export const copyButtonVariants = cva('vd-copy-button', {
   variants: {

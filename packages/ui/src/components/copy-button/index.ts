@@ -3,5 +3,5 @@ export {
   CopyButton,
   copyButtonVariants,
   type CopyButtonProps,
-} from './copy-button';
-export { copyText } from './copy-text';
+} from './copy-button.tsx';
+export { copyText } from './copy-text.ts';

@@ -1,11 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { Badge } from '../badge';
-import { Button } from '../button';
-import { EmptyState } from '../empty-state';
-import { DataTable, type DataTableColumn } from './data-table';
-import { pageRows, sortRows, type SortState } from './data-table-model';
+import { Badge } from '../badge/index.ts';
+import { Button } from '../button/index.ts';
+import { EmptyState } from '../empty-state/index.ts';
+import { DataTable, type DataTableColumn } from './data-table.tsx';
+import { pageRows, sortRows, type SortState } from './data-table-model.ts';
 
 interface LinkRow {
   id: string;

@@ -6,7 +6,7 @@ import {
   pageCountFor,
   pageRows,
   sortRows,
-} from './data-table-model';
+} from './data-table-model.ts';
 
 describe('sortRows', () => {
   const rows = [

@@ -9,10 +9,10 @@ import {
 } from '@radix-ui/themes';
 import { CaretDownIcon, CaretSortIcon, CaretUpIcon } from '@radix-ui/react-icons';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { EmptyState } from '../empty-state';
-import { Pagination } from '../pagination';
-import { Skeleton } from '../skeleton';
-import { useControllableState } from '../../utils/use-controllable-state';
+import { EmptyState } from '../empty-state/index.ts';
+import { Pagination } from '../pagination/index.ts';
+import { Skeleton } from '../skeleton/index.ts';
+import { useControllableState } from '../../utils/use-controllable-state.ts';
 import {
   filterRows,
   nextSort,
@@ -22,7 +22,7 @@ import {
   type ColumnFilters,
   type SortState,
   type SortValue,
-} from './data-table-model';
+} from './data-table-model.ts';
 
 export const dataTableVariants = cva('vd-data-table', {
   variants: {

@@ -3,7 +3,7 @@ export {
   dataTableVariants,
   type DataTableColumn,
   type DataTableProps,
-} from './data-table';
+} from './data-table.tsx';
 export {
   compareSortValues,
   filterRows,
@@ -15,4 +15,4 @@ export {
   type SortDirection,
   type SortState,
   type SortValue,
-} from './data-table-model';
+} from './data-table-model.ts';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { DateRangePicker } from './date-range-picker';
+import { DateRangePicker } from './date-range-picker.tsx';
 
 const today = new Date(2026, 10, 23);
 const november = { from: new Date(2026, 10, 1), to: new Date(2026, 10, 23) };

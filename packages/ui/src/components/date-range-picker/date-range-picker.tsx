@@ -2,9 +2,9 @@ import * as React from 'react';
 import { Popover } from '@radix-ui/themes';
 import { CalendarIcon, ChevronLeftIcon, ChevronRightIcon } from '@radix-ui/react-icons';
 import { DayPicker, type DateRange as DayPickerRange } from 'react-day-picker';
-import { Button } from '../button/button';
-import { Switch } from '../switch/switch';
-import { useControllableState } from '../../utils/use-controllable-state';
+import { Button } from '../button/button.tsx';
+import { Switch } from '../switch/switch.tsx';
+import { useControllableState } from '../../utils/use-controllable-state.ts';
 import {
   dateRangePresets,
   formatDateRange,
@@ -12,7 +12,7 @@ import {
   sameRange,
   startOfDay,
   type DateRange,
-} from './date-range';
+} from './date-range.ts';
 
 export interface DateRangeValue {
   range: DateRange;

@@ -5,7 +5,7 @@ import {
   previousPeriod,
   rangeLength,
   sameRange,
-} from './date-range';
+} from './date-range.ts';
 
 const d = (y: number, m: number, day: number) => new Date(y, m - 1, day);
 

@@ -2,7 +2,7 @@ export {
   DateRangePicker,
   type DateRangePickerProps,
   type DateRangeValue,
-} from './date-range-picker';
+} from './date-range-picker.tsx';
 export {
   dateRangePresets,
   formatDateRange,
@@ -11,4 +11,4 @@ export {
   type DateRange,
   type DateRangePreset,
   type DateRangePresetId,
-} from './date-range';
+} from './date-range.ts';

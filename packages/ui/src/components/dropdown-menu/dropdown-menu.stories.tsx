@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
-import { Button } from '../button';
-import { DropdownMenu } from './dropdown-menu';
+import { Button } from '../button/index.ts';
+import { DropdownMenu } from './dropdown-menu.tsx';
 
 interface ExampleProps {
   onEdit: () => void;

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { DropdownMenu as ThemesMenu } from '@radix-ui/themes';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { cn } from '../../utils';
+import { cn } from '../../utils/index.ts';
 
 export const dropdownMenuItemVariants = cva('vd-dropdown-menu-item', {
   variants: {

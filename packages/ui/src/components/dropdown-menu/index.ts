@@ -13,4 +13,4 @@ export {
   type DropdownMenuSubContentProps,
   type DropdownMenuSubTriggerProps,
   type DropdownMenuTriggerProps,
-} from './dropdown-menu';
+} from './dropdown-menu.tsx';

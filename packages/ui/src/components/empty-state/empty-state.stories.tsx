@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Link2Icon } from '@radix-ui/react-icons';
 import { expect, fn, userEvent } from 'storybook/test';
-import { Button } from '../button';
-import { EmptyState } from './empty-state';
+import { Button } from '../button/index.ts';
+import { EmptyState } from './empty-state.tsx';
 
 const meta = {
   title: 'Feedback/EmptyState',

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Heading, Text } from '@radix-ui/themes';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { EmptyStateIllustration, type EmptyStateIllustrationName } from './illustration';
+import { EmptyStateIllustration, type EmptyStateIllustrationName } from './illustration.tsx';
 
 export const emptyStateVariants = cva('vd-empty-state', {
   variants: {

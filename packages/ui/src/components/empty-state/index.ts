@@ -1,7 +1,7 @@
-export { EmptyState, emptyStateVariants, type EmptyStateProps } from './empty-state';
+export { EmptyState, emptyStateVariants, type EmptyStateProps } from './empty-state.tsx';
 export {
   EmptyStateIllustration,
   emptyStateIllustrations,
   type EmptyStateIllustrationName,
   type EmptyStateIllustrationProps,
-} from './illustration';
+} from './illustration.tsx';

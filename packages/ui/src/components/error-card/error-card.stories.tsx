@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
-import { ErrorCard } from './error-card';
+import { ErrorCard } from './error-card.tsx';
 
 const meta = {
   title: 'Feedback/ErrorCard',

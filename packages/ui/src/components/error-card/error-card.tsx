@@ -1,8 +1,8 @@
 import { Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { forwardRef, useId, type ComponentPropsWithoutRef, type ReactNode } from 'react';
-import { cn } from '../../utils';
-import { Button } from '../button';
+import { cn } from '../../utils/index.ts';
+import { Button } from '../button/index.ts';
 
 export const errorCardVariants = cva('vd-error-card', {
   variants: { align: { start: 'vd-error-card--start', center: 'vd-error-card--center' } },

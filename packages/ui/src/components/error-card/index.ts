@@ -1,1 +1,1 @@
-export { ErrorCard, errorCardVariants, type ErrorCardProps } from './error-card';
+export { ErrorCard, errorCardVariants, type ErrorCardProps } from './error-card.tsx';

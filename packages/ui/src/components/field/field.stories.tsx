@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { TextInput } from '../text-input';
-import { Field } from './field';
+import { TextInput } from '../text-input/index.ts';
+import { Field } from './field.tsx';
 
 const meta = {
   title: 'Forms/Field',

@@ -1,7 +1,7 @@
 import { Flex, Text } from '@radix-ui/themes';
 import { forwardRef, useId, useMemo, type ComponentPropsWithoutRef, type ReactNode } from 'react';
-import { cn } from '../../utils';
-import { FieldContext, type FieldState } from './field-context';
+import { cn } from '../../utils/index.ts';
+import { FieldContext, type FieldState } from './field-context.ts';
 
 export interface FieldProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
   label: ReactNode;

@@ -1,2 +1,2 @@
-export { Field, type FieldProps } from './field';
-export { useFieldControl, type FieldControlProps } from './field-context';
+export { Field, type FieldProps } from './field.tsx';
+export { useFieldControl, type FieldControlProps } from './field-context.ts';

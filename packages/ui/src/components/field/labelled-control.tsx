@@ -1,6 +1,6 @@
 import { Flex, Text } from '@radix-ui/themes';
 import { useId, type CSSProperties, type ReactElement, type ReactNode } from 'react';
-import { useFieldControl, type FieldControlProps } from './field-context';
+import { useFieldControl, type FieldControlProps } from './field-context.ts';
 
 interface LabelledControlProps<P extends FieldControlProps> {
   label: ReactNode;

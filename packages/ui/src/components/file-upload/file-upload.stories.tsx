@@ -1,6 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { FileUpload, ImageUpload, type FileUploadProps, type UploadContext } from './file-upload';
+import {
+  FileUpload,
+  ImageUpload,
+  type FileUploadProps,
+  type UploadContext,
+} from './file-upload.tsx';
 
 const file = (name: string, type: string, size: number) =>
   new File([new Uint8Array(size)], name, { type });

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Cross2Icon, FileIcon, ReloadIcon, UploadIcon } from '@radix-ui/react-icons';
-import { ProgressBar } from '../progress-bar/progress-bar';
-import { describeAccept, formatBytes, validateFile } from './validate-file';
+import { ProgressBar } from '../progress-bar/progress-bar.tsx';
+import { describeAccept, formatBytes, validateFile } from './validate-file.ts';
 
 export interface UploadContext {
   /** Report progress as a fraction from 0 to 1. */

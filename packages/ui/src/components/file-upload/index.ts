@@ -6,5 +6,5 @@ export {
   type UploadContext,
   type UploadItem,
   type UploadStatus,
-} from './file-upload';
-export { describeAccept, formatBytes, validateFile, type FileRules } from './validate-file';
+} from './file-upload.tsx';
+export { describeAccept, formatBytes, validateFile, type FileRules } from './validate-file.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeAccept, formatBytes, validateFile } from './validate-file';
+import { describeAccept, formatBytes, validateFile } from './validate-file.ts';
 
 const file = (name: string, type: string, size: number) =>
   new File([new Uint8Array(size)], name, { type });

@@ -1,12 +1,12 @@
-export { LinkPage, type LinkPageProps } from './link-page';
+export { LinkPage, type LinkPageProps } from './link-page.tsx';
 export {
   isLinkPageTheme,
   linkPageThemeLabels,
   linkPageThemes,
   type LinkPageThemeName,
-} from './link-page-themes';
-export { ProfileHeader, type ProfileHeaderProps } from './profile-header';
-export { LinkButton, type LinkButtonProps } from './link-button';
+} from './link-page-themes.ts';
+export { ProfileHeader, type ProfileHeaderProps } from './profile-header.tsx';
+export { LinkButton, type LinkButtonProps } from './link-button.tsx';
 export {
   SocialLink,
   SocialRow,
@@ -15,5 +15,5 @@ export {
   type SocialLinkProps,
   type SocialNetwork,
   type SocialRowProps,
-} from './social-row';
-export { ThemePicker, type ThemePickerProps } from './theme-picker';
+} from './social-row.tsx';
+export { ThemePicker, type ThemePickerProps } from './theme-picker.tsx';

@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { avatarImage, productImage } from '../../test/story-images';
-import { Badge } from '../badge';
-import { LinkButton } from './link-button';
-import { LinkPage } from './link-page';
-import { linkPageThemes } from './link-page-themes';
-import { ProfileHeader } from './profile-header';
-import { SocialLink, SocialRow } from './social-row';
+import { avatarImage, productImage } from '../../test/story-images.ts';
+import { Badge } from '../badge/index.ts';
+import { LinkButton } from './link-button.tsx';
+import { LinkPage } from './link-page.tsx';
+import { linkPageThemes } from './link-page-themes.ts';
+import { ProfileHeader } from './profile-header.tsx';
+import { SocialLink, SocialRow } from './social-row.tsx';
 
 function Page({ theme }: { theme: string }) {
   return (

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Slot } from 'radix-ui';
-import { isLinkPageTheme, type LinkPageThemeName } from './link-page-themes';
+import { isLinkPageTheme, type LinkPageThemeName } from './link-page-themes.ts';
 
 export interface LinkPageProps extends React.ComponentPropsWithoutRef<'div'> {
   /** The page's theme; unknown values fall back to `forest`. */

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Avatar } from '../avatar/avatar';
+import { Avatar } from '../avatar/avatar.tsx';
 
 export interface ProfileHeaderProps extends React.ComponentPropsWithoutRef<'header'> {
   name: string;

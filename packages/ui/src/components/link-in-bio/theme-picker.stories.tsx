@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
-import { ThemePicker } from './theme-picker';
+import { ThemePicker } from './theme-picker.tsx';
 
 const meta = {
   title: 'Creator/ThemePicker',

@@ -1,8 +1,8 @@
 import * as React from 'react';
 import { CheckIcon } from '@radix-ui/react-icons';
 import { RadioGroup } from 'radix-ui';
-import { useControllableState } from '../../utils/use-controllable-state';
-import { linkPageThemeLabels, linkPageThemes, type LinkPageThemeName } from './link-page-themes';
+import { useControllableState } from '../../utils/use-controllable-state.ts';
+import { linkPageThemeLabels, linkPageThemes, type LinkPageThemeName } from './link-page-themes.ts';
 
 export interface ThemePickerProps extends Omit<
   React.ComponentPropsWithoutRef<typeof RadioGroup.Root>,

@@ -1,1 +1,1 @@
-export { Logomark, logomarkVariants, type LogomarkProps } from './logomark';
+export { Logomark, logomarkVariants, type LogomarkProps } from './logomark.tsx';

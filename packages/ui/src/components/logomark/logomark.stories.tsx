@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Flex, Text } from '@radix-ui/themes';
 import { expect } from 'storybook/test';
-import { Logomark } from './logomark';
+import { Logomark } from './logomark.tsx';
 
 const meta = {
   title: 'Brand/Logomark',

@@ -7,4 +7,4 @@ export {
   type ModalRootProps,
   type ModalTitleProps,
   type ModalTriggerProps,
-} from './modal';
+} from './modal.tsx';

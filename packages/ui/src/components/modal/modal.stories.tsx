@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Flex, Text } from '@radix-ui/themes';
 import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
-import { Button } from '../button';
-import { TextInput } from '../text-input';
-import { Field } from '../field';
-import { Modal, type ModalContentProps } from './modal';
+import { Button } from '../button/index.ts';
+import { TextInput } from '../text-input/index.ts';
+import { Field } from '../field/index.ts';
+import { Modal, type ModalContentProps } from './modal.tsx';
 
 function Example({ onSave, ...content }: ModalContentProps & { onSave?: () => void }) {
   return (

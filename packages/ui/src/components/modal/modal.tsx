@@ -1,7 +1,7 @@
 import { Dialog } from '@radix-ui/themes';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from 'react';
-import { cn } from '../../utils';
+import { cn } from '../../utils/index.ts';
 
 export const modalContentVariants = cva('vd-modal', {
   variants: { size: { sm: 'vd-modal--sm', md: 'vd-modal--md', lg: 'vd-modal--lg' } },

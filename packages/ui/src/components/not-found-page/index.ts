@@ -1,1 +1,1 @@
-export { NotFoundPage, type NotFoundPageProps } from './not-found-page';
+export { NotFoundPage, type NotFoundPageProps } from './not-found-page.tsx';

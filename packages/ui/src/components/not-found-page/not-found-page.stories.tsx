@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { Button } from '../button';
-import { NotFoundPage } from './not-found-page';
+import { Button } from '../button/index.ts';
+import { NotFoundPage } from './not-found-page.tsx';
 
 const meta = {
   title: 'Feedback/NotFoundPage',

@@ -1,6 +1,6 @@
 import * as React from 'react';
-import { EmptyStateIllustration } from '../empty-state/illustration';
-import { Logomark } from '../logomark/logomark';
+import { EmptyStateIllustration } from '../empty-state/illustration.tsx';
+import { Logomark } from '../logomark/logomark.tsx';
 
 export interface NotFoundPageProps extends Omit<React.ComponentPropsWithoutRef<'main'>, 'title'> {
   title?: React.ReactNode;

@@ -1,1 +1,1 @@
-export { PageHeader, pageHeaderVariants, type PageHeaderProps } from './page-header';
+export { PageHeader, pageHeaderVariants, type PageHeaderProps } from './page-header.tsx';

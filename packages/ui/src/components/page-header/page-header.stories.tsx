@@ -2,9 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Link } from '@radix-ui/themes';
 import { ChevronLeftIcon, PlusIcon } from '@radix-ui/react-icons';
 import { expect, fn, userEvent } from 'storybook/test';
-import { Badge } from '../badge';
-import { Button } from '../button';
-import { PageHeader } from './page-header';
+import { Badge } from '../badge/index.ts';
+import { Button } from '../button/index.ts';
+import { PageHeader } from './page-header.tsx';
 
 const onCreate = fn();
 

@@ -1,2 +1,2 @@
-export { Pagination, paginationVariants, type PaginationProps } from './pagination';
-export { paginationRange, type PaginationItem } from './pagination-range';
+export { Pagination, paginationVariants, type PaginationProps } from './pagination.tsx';
+export { paginationRange, type PaginationItem } from './pagination-range.ts';

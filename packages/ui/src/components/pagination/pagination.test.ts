@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paginationRange } from './pagination-range';
+import { paginationRange } from './pagination-range.ts';
 
 describe('paginationRange', () => {
   it('lists every page when they all fit', () => {

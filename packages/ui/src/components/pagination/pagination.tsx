@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Button, IconButton } from '@radix-ui/themes';
 import { ChevronLeftIcon, ChevronRightIcon } from '@radix-ui/react-icons';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { paginationRange } from './pagination-range';
+import { paginationRange } from './pagination-range.ts';
 
 export const paginationVariants = cva('vd-pagination', {
   variants: {

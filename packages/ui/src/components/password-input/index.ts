@@ -1,1 +1,5 @@
-export { PasswordInput, type PasswordInputProps, type PasswordStrength } from './password-input';
+export {
+  PasswordInput,
+  type PasswordInputProps,
+  type PasswordStrength,
+} from './password-input.tsx';

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent } from 'storybook/test';
-import { Field } from '../field';
-import { PasswordInput } from './password-input';
+import { Field } from '../field/index.ts';
+import { PasswordInput } from './password-input.tsx';
 
 const meta = {
   title: 'Forms/PasswordInput',

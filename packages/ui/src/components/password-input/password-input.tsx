@@ -2,9 +2,9 @@ import { EyeClosedIcon, EyeOpenIcon } from '@radix-ui/react-icons';
 import { IconButton } from '@radix-ui/themes';
 import { validatePassword, type PasswordStrength } from '@verdant/validation';
 import { forwardRef, useId, useState, type ChangeEvent } from 'react';
-import { useControllableState } from '../../utils/use-controllable-state';
-import { TextInput, type TextInputProps } from '../text-input';
-import { PasswordStrengthMeter } from './password-strength-meter';
+import { useControllableState } from '../../utils/use-controllable-state.ts';
+import { TextInput, type TextInputProps } from '../text-input/index.ts';
+import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 
 export interface PasswordInputProps extends Omit<TextInputProps, 'type' | 'endSlot'> {
   /** Shows the strength meter and the unmet rules from `validatePassword` (for new passwords). */

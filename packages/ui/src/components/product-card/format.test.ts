@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCo2e, formatPrice } from './format';
+import { formatCo2e, formatPrice } from './format.ts';
 
 describe('formatPrice', () => {
   it('formats cents in the currency', () => {

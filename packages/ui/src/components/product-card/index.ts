@@ -1,3 +1,3 @@
-export { ProductCard, productCardVariants, type ProductCardProps } from './product-card';
-export { ProductGrid, type ProductGridProps } from './product-grid';
-export { formatCo2e, formatPrice } from './format';
+export { ProductCard, productCardVariants, type ProductCardProps } from './product-card.tsx';
+export { ProductGrid, type ProductGridProps } from './product-grid.tsx';
+export { formatCo2e, formatPrice } from './format.ts';

@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { SustainabilityBadge } from '../badge';
-import { Button } from '../button';
-import { productImage } from '../../test/story-images';
-import { ProductCard } from './product-card';
+import { SustainabilityBadge } from '../badge/index.ts';
+import { Button } from '../button/index.ts';
+import { productImage } from '../../test/story-images.ts';
+import { ProductCard } from './product-card.tsx';
 
 const meta = {
   title: 'Commerce/ProductCard',

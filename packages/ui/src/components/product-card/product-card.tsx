@@ -4,8 +4,8 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import {
   SustainabilityIcon,
   sustainabilityAttributeLabel,
-} from '../sustainability-icon/sustainability-icon';
-import { formatCo2e, formatPrice } from './format';
+} from '../sustainability-icon/sustainability-icon.tsx';
+import { formatCo2e, formatPrice } from './format.ts';
 
 export const productCardVariants = cva('vd-product-card', {
   variants: {

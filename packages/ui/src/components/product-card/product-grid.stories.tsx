@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { productImage } from '../../test/story-images';
-import { EmptyState } from '../empty-state';
-import { ProductCard } from './product-card';
-import { ProductGrid } from './product-grid';
+import { productImage } from '../../test/story-images.ts';
+import { EmptyState } from '../empty-state/index.ts';
+import { ProductCard } from './product-card.tsx';
+import { ProductGrid } from './product-grid.tsx';
 
 const meta = {
   title: 'Commerce/ProductGrid',

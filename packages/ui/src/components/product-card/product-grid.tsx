@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Skeleton } from '../skeleton/skeleton';
+import { Skeleton } from '../skeleton/skeleton.tsx';
 
 export interface ProductGridProps extends React.ComponentPropsWithoutRef<'ul'> {
   /** ProductCard elements; each lands in its own list item. */

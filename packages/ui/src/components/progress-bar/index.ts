@@ -1,1 +1,1 @@
-export { ProgressBar, progressBarVariants, type ProgressBarProps } from './progress-bar';
+export { ProgressBar, progressBarVariants, type ProgressBarProps } from './progress-bar.tsx';

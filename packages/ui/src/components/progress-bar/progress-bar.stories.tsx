@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Flex } from '@radix-ui/themes';
 import { expect } from 'storybook/test';
-import { ProgressBar } from './progress-bar';
+import { ProgressBar } from './progress-bar.tsx';
 
 const meta = {
   title: 'Feedback/ProgressBar',

@@ -1,1 +1,1 @@
-export { Prose, proseVariants, type ProseProps } from './prose';
+export { Prose, proseVariants, type ProseProps } from './prose.tsx';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { Prose } from './prose';
+import { Prose } from './prose.tsx';
 
 const article = (
   <>

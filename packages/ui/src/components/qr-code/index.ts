@@ -1,2 +1,2 @@
-export { QRCode, qrCodeVariants, type QRCodeProps } from './qr-code';
-export { qrMatrix, type QrMatrix } from './qr-path';
+export { QRCode, qrCodeVariants, type QRCodeProps } from './qr-code.tsx';
+export { qrMatrix, type QrMatrix } from './qr-path.ts';

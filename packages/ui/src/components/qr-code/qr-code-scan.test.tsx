@@ -5,7 +5,7 @@ import '../../styles.css';
 import { cleanup, render, screen } from '@testing-library/react';
 import jsQR from 'jsqr';
 import { afterEach, describe, expect, it } from 'vitest';
-import { QRCode, type QRCodeProps } from './qr-code';
+import { QRCode, type QRCodeProps } from './qr-code.tsx';
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Card, Flex, Text } from '@radix-ui/themes';
 import { expect } from 'storybook/test';
-import { QRCode } from './qr-code';
+import { QRCode } from './qr-code.tsx';
 
 const meta = {
   title: 'Data display/QRCode',

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { QRCode } from './qr-code';
+import { QRCode } from './qr-code.tsx';
 
 afterEach(cleanup);
 

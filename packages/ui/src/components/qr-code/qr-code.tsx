@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { Logomark } from '../logomark/logomark';
-import { qrMatrix } from './qr-path';
+import { Logomark } from '../logomark/logomark.tsx';
+import { qrMatrix } from './qr-path.ts';
 
 export const qrCodeVariants = cva('vd-qr-code', {
   variants: {

@@ -1,6 +1,6 @@
 import { encode } from 'uqr';
 import { describe, expect, it } from 'vitest';
-import { qrMatrix } from './qr-path';
+import { qrMatrix } from './qr-path.ts';
 
 /** Rebuilds the module grid from the path, to check it draws exactly the encoded modules. */
 function rasterise(path: string, size: number): boolean[][] {

@@ -3,4 +3,4 @@ export {
   radioCardsVariants,
   type RadioCardsOption,
   type RadioCardsProps,
-} from './radio-cards';
+} from './radio-cards.tsx';

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { BackpackIcon, PersonIcon } from '@radix-ui/react-icons';
 import { expect, fn, userEvent } from 'storybook/test';
-import { RadioCards } from './radio-cards';
+import { RadioCards } from './radio-cards.tsx';
 
 const roles = [
   {

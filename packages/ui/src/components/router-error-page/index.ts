@@ -2,4 +2,4 @@ export {
   RouterErrorPage,
   describeRouteError,
   type RouterErrorPageProps,
-} from './router-error-page';
+} from './router-error-page.tsx';

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { Button } from '../button';
-import { RouterErrorPage } from './router-error-page';
+import { Button } from '../button/index.ts';
+import { RouterErrorPage } from './router-error-page.tsx';
 
 const meta = {
   title: 'Feedback/RouterErrorPage',

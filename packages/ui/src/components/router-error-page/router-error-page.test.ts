@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeRouteError } from './router-error-page';
+import { describeRouteError } from './router-error-page.tsx';
 
 describe('describeRouteError', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { Code, Container, Flex, Heading, Text } from '@radix-ui/themes';
 import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
-import { cn } from '../../utils';
-import { Logomark } from '../logomark/logomark';
+import { cn } from '../../utils/index.ts';
+import { Logomark } from '../logomark/logomark.tsx';
 
 /** The status line for a router error response ({ status, statusText }) or the message of anything else. */
 export function describeRouteError(error: unknown): string {

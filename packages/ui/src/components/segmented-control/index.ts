@@ -3,4 +3,4 @@ export {
   segmentedControlVariants,
   type SegmentedControlOption,
   type SegmentedControlProps,
-} from './segmented-control';
+} from './segmented-control.tsx';

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { DashboardIcon, ListBulletIcon } from '@radix-ui/react-icons';
 import { expect, fn, userEvent } from 'storybook/test';
-import { SegmentedControl } from './segmented-control';
+import { SegmentedControl } from './segmented-control.tsx';
 
 const periods = [
   { value: 'day', label: 'Day' },

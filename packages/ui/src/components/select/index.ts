@@ -1,1 +1,1 @@
-export { Select, selectVariants, type SelectOption, type SelectProps } from './select';
+export { Select, selectVariants, type SelectOption, type SelectProps } from './select.tsx';

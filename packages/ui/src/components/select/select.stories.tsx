@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
-import { Field } from '../field';
-import { Select } from './select';
+import { Field } from '../field/index.ts';
+import { Select } from './select.tsx';
 
 const categories = [
   { value: 'home', label: 'Home & living' },

@@ -1,8 +1,8 @@
 import { Select as RadixSelect } from '@radix-ui/themes';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
-import { cn } from '../../utils';
-import { useFieldControl } from '../field';
+import { cn } from '../../utils/index.ts';
+import { useFieldControl } from '../field/index.ts';
 
 const sizeLooks = { sm: '1', md: '2', lg: '3' } as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRemaining } from './format-remaining';
+import { formatRemaining } from './format-remaining.ts';
 
 const s = 1000;
 const m = 60 * s;

@@ -1,2 +1,2 @@
-export { SessionExpiringModal, type SessionExpiringModalProps } from './session-expiring-modal';
-export { formatRemaining } from './format-remaining';
+export { SessionExpiringModal, type SessionExpiringModalProps } from './session-expiring-modal.tsx';
+export { formatRemaining } from './format-remaining.ts';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent } from 'storybook/test';
-import { SessionExpiringModal } from './session-expiring-modal';
+import { SessionExpiringModal } from './session-expiring-modal.tsx';
 
 const meta = {
   title: 'Overlays/SessionExpiringModal',

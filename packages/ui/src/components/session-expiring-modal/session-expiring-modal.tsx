@@ -1,8 +1,8 @@
 import { Flex } from '@radix-ui/themes';
 import { forwardRef, type ElementRef } from 'react';
-import { Button } from '../button';
-import { Modal, type ModalContentProps } from '../modal';
-import { formatRemaining } from './format-remaining';
+import { Button } from '../button/index.ts';
+import { Modal, type ModalContentProps } from '../modal/index.ts';
+import { formatRemaining } from './format-remaining.ts';
 
 export interface SessionExpiringModalProps extends Omit<ModalContentProps, 'children' | 'title'> {
   open: boolean;

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Card, Flex } from '@radix-ui/themes';
 import { expect } from 'storybook/test';
-import { Skeleton } from './skeleton';
+import { Skeleton } from './skeleton.tsx';
 
 const meta = {
   title: 'Feedback/Skeleton',

@@ -1,1 +1,1 @@
-export { moveItem, SortableList, type SortableListProps } from './sortable-list';
+export { moveItem, SortableList, type SortableListProps } from './sortable-list.tsx';

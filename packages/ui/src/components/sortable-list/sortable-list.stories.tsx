@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { SortableList } from './sortable-list';
+import { SortableList } from './sortable-list.tsx';
 
 interface Link {
   id: string;

@@ -1,1 +1,1 @@
-export { Spinner, spinnerVariants, type SpinnerProps } from './spinner';
+export { Spinner, spinnerVariants, type SpinnerProps } from './spinner.tsx';

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Flex } from '@radix-ui/themes';
 import { expect } from 'storybook/test';
-import { Spinner } from './spinner';
+import { Spinner } from './spinner.tsx';
 
 const meta = {
   title: 'Feedback/Spinner',

@@ -2,7 +2,7 @@ import { Spinner as RadixSpinner } from '@radix-ui/themes';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { VisuallyHidden } from 'radix-ui';
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
-import { cn } from '../../utils';
+import { cn } from '../../utils/index.ts';
 
 const sizeLooks = { sm: '1', md: '2', lg: '3' } as const;
 

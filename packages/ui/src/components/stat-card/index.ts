@@ -1,2 +1,7 @@
-export { StatCard, statCardDeltaVariants, statCardVariants, type StatCardProps } from './stat-card';
-export { describeDelta, formatDelta, trendOf, type Trend } from './stat-delta';
+export {
+  StatCard,
+  statCardDeltaVariants,
+  statCardVariants,
+  type StatCardProps,
+} from './stat-card.tsx';
+export { describeDelta, formatDelta, trendOf, type Trend } from './stat-delta.ts';

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Grid } from '@radix-ui/themes';
 import { BackpackIcon, CursorArrowIcon, ResetIcon, TokensIcon } from '@radix-ui/react-icons';
 import { expect } from 'storybook/test';
-import { StatCard } from './stat-card';
+import { StatCard } from './stat-card.tsx';
 
 const meta = {
   title: 'Data display/StatCard',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SPARKLINE_HEIGHT, SPARKLINE_WIDTH, sparklinePaths } from './sparkline';
-import { describeDelta, formatDelta, trendOf } from './stat-delta';
+import { SPARKLINE_HEIGHT, SPARKLINE_WIDTH, sparklinePaths } from './sparkline.ts';
+import { describeDelta, formatDelta, trendOf } from './stat-delta.ts';
 
 describe('trendOf', () => {
   it('reads the direction of a change', () => {

@@ -2,9 +2,9 @@ import * as React from 'react';
 import { Card, Text, VisuallyHidden } from '@radix-ui/themes';
 import { ArrowDownIcon, ArrowRightIcon, ArrowUpIcon } from '@radix-ui/react-icons';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { Skeleton } from '../skeleton';
-import { SPARKLINE_HEIGHT, SPARKLINE_WIDTH, sparklinePaths } from './sparkline';
-import { describeDelta, formatDelta, trendOf } from './stat-delta';
+import { Skeleton } from '../skeleton/index.ts';
+import { SPARKLINE_HEIGHT, SPARKLINE_WIDTH, sparklinePaths } from './sparkline.ts';
+import { describeDelta, formatDelta, trendOf } from './stat-delta.ts';
 
 export const statCardDeltaVariants = cva('vd-stat-card__delta', {
   variants: {

@@ -5,4 +5,4 @@ export {
   type StepperProps,
   type StepperStep,
   type StepState,
-} from './stepper';
+} from './stepper.tsx';

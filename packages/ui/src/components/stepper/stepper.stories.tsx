@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent } from 'storybook/test';
-import { Button } from '../button';
-import { Stepper, type StepperStep } from './stepper';
+import { Button } from '../button/index.ts';
+import { Stepper, type StepperStep } from './stepper.tsx';
 
 const steps: StepperStep[] = [
   { id: 'company', label: 'Company', description: 'Name and website' },

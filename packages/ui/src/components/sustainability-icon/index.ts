@@ -7,4 +7,4 @@ export {
   type SustainabilityAttribute,
   type SustainabilityGlyph,
   type SustainabilityIconProps,
-} from './sustainability-icon';
+} from './sustainability-icon.tsx';

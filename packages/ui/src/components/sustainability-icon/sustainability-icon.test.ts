@@ -4,7 +4,7 @@ import {
   sustainabilityAttributeLabel,
   sustainabilityAttributes,
   sustainabilityGlyph,
-} from './sustainability-icon';
+} from './sustainability-icon.tsx';
 
 describe('sustainability attributes', () => {
   it('labels every attribute in sentence case', () => {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
-import { Switch } from './switch';
+import { Switch } from './switch.tsx';
 
 const meta = {
   title: 'Forms/Switch',

@@ -5,4 +5,4 @@ export {
   type TabsListProps,
   type TabsRootProps,
   type TabsTriggerProps,
-} from './tabs';
+} from './tabs.tsx';

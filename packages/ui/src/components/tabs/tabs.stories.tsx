@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Text } from '@radix-ui/themes';
 import { expect, userEvent, waitFor } from 'storybook/test';
-import { Tabs, type TabsRootProps } from './tabs';
+import { Tabs, type TabsRootProps } from './tabs.tsx';
 
 function Example({
   layout,

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Tabs as ThemesTabs } from '@radix-ui/themes';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { cn, composeRefs } from '../../utils';
+import { cn, composeRefs } from '../../utils/index.ts';
 
 export const tabsListVariants = cva('vd-tabs-list', {
   variants: {

@@ -1,1 +1,1 @@
-export { TextInput, textInputVariants, type TextInputProps } from './text-input';
+export { TextInput, textInputVariants, type TextInputProps } from './text-input.tsx';

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Flex } from '@radix-ui/themes';
 import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { expect, fn, userEvent } from 'storybook/test';
-import { TextInput } from './text-input';
+import { TextInput } from './text-input.tsx';
 
 const meta = {
   title: 'Forms/TextInput',

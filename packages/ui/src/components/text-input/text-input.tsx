@@ -1,8 +1,8 @@
 import { TextField } from '@radix-ui/themes';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
-import { cn } from '../../utils';
-import { useFieldControl } from '../field';
+import { cn } from '../../utils/index.ts';
+import { useFieldControl } from '../field/index.ts';
 
 type RadixRootProps = ComponentPropsWithoutRef<typeof TextField.Root>;
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent } from 'storybook/test';
-import { Field } from '../field';
-import { Textarea } from './textarea';
+import { Field } from '../field/index.ts';
+import { Textarea } from './textarea.tsx';
 
 const meta = {
   title: 'Forms/Textarea',

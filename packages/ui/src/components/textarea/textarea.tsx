@@ -1,9 +1,9 @@
 import { Text, TextArea } from '@radix-ui/themes';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { forwardRef, useId, type ChangeEvent, type ComponentPropsWithoutRef } from 'react';
-import { cn } from '../../utils';
-import { useControllableState } from '../../utils/use-controllable-state';
-import { useFieldControl } from '../field';
+import { cn } from '../../utils/index.ts';
+import { useControllableState } from '../../utils/use-controllable-state.ts';
+import { useFieldControl } from '../field/index.ts';
 
 type RadixTextAreaProps = ComponentPropsWithoutRef<typeof TextArea>;
 

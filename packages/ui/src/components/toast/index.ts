@@ -1,4 +1,4 @@
-export { Toaster, toastVariants, type ToasterProps, type ToastVariants } from './toast';
+export { Toaster, toastVariants, type ToasterProps, type ToastVariants } from './toast.tsx';
 export {
   toast,
   TOAST_DURATION,
@@ -8,4 +8,4 @@ export {
   type ToastHandle,
   type ToastOptions,
   type ToastVariant,
-} from './toast-store';
+} from './toast-store.ts';

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Flex } from '@radix-ui/themes';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { Button } from '../button';
-import { toast, type ToastOptions } from './toast-store';
+import { Button } from '../button/index.ts';
+import { toast, type ToastOptions } from './toast-store.ts';
 
 /** Toasts render in the Toaster that Storybook's preview mounts, as the apps do once at the root. */
 function ToastDemo(props: ToastOptions & { label?: string }) {

@@ -1,8 +1,8 @@
 import './toast.css';
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { VerdantTheme } from '../verdant-theme';
-import { TOAST_DURATION, TOAST_LIMIT, Toaster, toast } from '.';
+import { VerdantTheme } from '../verdant-theme/index.ts';
+import { TOAST_DURATION, TOAST_LIMIT, Toaster, toast } from './index.ts';
 
 const openToasts = () => document.querySelectorAll('[data-slot="toast"][data-state="open"]');
 

@@ -3,9 +3,14 @@ import { IconButton, Theme } from '@radix-ui/themes';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { Portal, Toast } from 'radix-ui';
 import { forwardRef, useSyncExternalStore, type ComponentPropsWithoutRef } from 'react';
-import { cn } from '../../utils';
-import { Button } from '../button';
-import { TOAST_DURATION, TOAST_SWIPE_THRESHOLD, toastStore, type ToastRecord } from './toast-store';
+import { cn } from '../../utils/index.ts';
+import { Button } from '../button/index.ts';
+import {
+  TOAST_DURATION,
+  TOAST_SWIPE_THRESHOLD,
+  toastStore,
+  type ToastRecord,
+} from './toast-store.ts';
 
 export const toastVariants = cva('vd-toast', {
   variants: {

@@ -1,1 +1,1 @@
-export { Tooltip, tooltipVariants, type TooltipProps } from './tooltip';
+export { Tooltip, tooltipVariants, type TooltipProps } from './tooltip.tsx';

@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { IconButton } from '@radix-ui/themes';
 import { InfoCircledIcon } from '@radix-ui/react-icons';
 import { expect, screen, userEvent, waitFor } from 'storybook/test';
-import { Button } from '../button';
-import { Tooltip } from './tooltip';
+import { Button } from '../button/index.ts';
+import { Tooltip } from './tooltip.tsx';
 
 const meta = {
   title: 'Overlays/Tooltip',

@@ -3,11 +3,11 @@ export {
   useTransitionOverlay,
   type TransitionOverlayProps,
   type UseTransitionOverlay,
-} from './transition-overlay';
+} from './transition-overlay.tsx';
 export {
   TRANSITION_OVERLAY_DURATION,
   createTransitionController,
   type TransitionController,
   type TransitionControllerOptions,
   type TransitionState,
-} from './transition-controller';
+} from './transition-controller.ts';

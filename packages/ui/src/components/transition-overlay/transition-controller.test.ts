@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TRANSITION_OVERLAY_DURATION, createTransitionController } from './transition-controller';
+import {
+  TRANSITION_OVERLAY_DURATION,
+  createTransitionController,
+} from './transition-controller.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

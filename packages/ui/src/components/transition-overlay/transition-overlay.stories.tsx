@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Flex, Text } from '@radix-ui/themes';
 import { expect, screen, userEvent, waitFor } from 'storybook/test';
-import { Button } from '../button';
-import { TransitionOverlay, useTransitionOverlay } from './transition-overlay';
+import { Button } from '../button/index.ts';
+import { TransitionOverlay, useTransitionOverlay } from './transition-overlay.tsx';
 
 /** What an app does: start the overlay on each navigation; it hides itself after 1000 ms. */
 function NavigationDemo() {

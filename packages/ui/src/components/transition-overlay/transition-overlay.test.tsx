@@ -3,8 +3,8 @@ import './transition-overlay.css';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { commands } from 'vitest/browser';
-import { VerdantTheme } from '../verdant-theme';
-import { TransitionOverlay } from './transition-overlay';
+import { VerdantTheme } from '../verdant-theme/index.ts';
+import { TransitionOverlay } from './transition-overlay.tsx';
 
 afterEach(async () => {
   cleanup();

@@ -7,13 +7,13 @@ import {
   useSyncExternalStore,
   type ComponentPropsWithoutRef,
 } from 'react';
-import { cn } from '../../utils';
-import { Logomark } from '../logomark/logomark';
+import { cn } from '../../utils/index.ts';
+import { Logomark } from '../logomark/logomark.tsx';
 import {
   createTransitionController,
   type TransitionController,
   type TransitionState,
-} from './transition-controller';
+} from './transition-controller.ts';
 
 export interface TransitionOverlayProps extends ComponentPropsWithoutRef<'div'> {
   /** Whether the overlay shows; bind it to `useTransitionOverlay().visible`. */

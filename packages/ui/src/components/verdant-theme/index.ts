@@ -3,7 +3,7 @@ export {
   useThemePreference,
   verdantThemeDefaults,
   type VerdantThemeProps,
-} from './verdant-theme';
+} from './verdant-theme.tsx';
 export {
   THEME_STORAGE_KEY,
   THEME_PREFERENCES,
@@ -11,4 +11,4 @@ export {
   readThemePreference,
   writeThemePreference,
   type ThemePreference,
-} from '../../theme';
+} from '../../theme/index.ts';

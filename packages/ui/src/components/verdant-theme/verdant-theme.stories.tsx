@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Badge, Card, Code, Flex, Heading, Text } from '@radix-ui/themes';
 import { expect, userEvent, within } from 'storybook/test';
-import { Button } from '../button';
-import { THEME_PREFERENCES } from '../../theme';
-import { useThemePreference } from './verdant-theme';
+import { Button } from '../button/index.ts';
+import { THEME_PREFERENCES } from '../../theme/index.ts';
+import { useThemePreference } from './verdant-theme.tsx';
 
 function Tokens() {
   const [preference, setPreference] = useThemePreference();

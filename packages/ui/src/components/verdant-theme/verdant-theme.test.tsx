@@ -1,6 +1,11 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { THEME_STORAGE_KEY, VerdantTheme, useThemePreference, type ThemePreference } from '.';
+import {
+  THEME_STORAGE_KEY,
+  VerdantTheme,
+  useThemePreference,
+  type ThemePreference,
+} from './index.ts';
 
 function PreferenceProbe({ next }: { next?: ThemePreference }) {
   const [preference, setPreference] = useThemePreference();

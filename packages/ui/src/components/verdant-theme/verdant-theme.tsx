@@ -13,8 +13,8 @@ import {
   subscribeThemePreference,
   writeThemePreference,
   type ThemePreference,
-} from '../../theme';
-import { cn } from '../../utils';
+} from '../../theme/index.ts';
+import { cn } from '../../utils/index.ts';
 
 type RadixThemeProps = ComponentPropsWithoutRef<typeof Theme>;
 
