@@ -1,5 +1,5 @@
-import { demoAccount, expect, login, test } from './support/fixtures';
-import { visit } from './spa';
+import { demoAccount, expect, login, test } from './support/fixtures.ts';
+import { visit } from './spa.ts';
 
 const admin = demoAccount('admin@verdant.test');
 

@@ -8,7 +8,7 @@ import {
   mailsTo,
   test,
   uniqueEmail,
-} from './support/fixtures';
+} from './support/fixtures.ts';
 
 const PASSWORD = 'Canopy#Trail2026';
 

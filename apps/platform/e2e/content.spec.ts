@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 
 test('the FAQ carries FAQPage structured data with every question', async ({ page }) => {
   await page.goto('/faq-crawlers');

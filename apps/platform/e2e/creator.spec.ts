@@ -1,5 +1,13 @@
 import type { Locator } from '@playwright/test';
-import { demoAccount, expect, expectNoAxeViolations, login, stack, test } from './support/fixtures';
+import {
+  asService,
+  demoAccount,
+  expect,
+  expectNoAxeViolations,
+  login,
+  stack,
+  test,
+} from './support/fixtures.ts';
 
 // The seeded affiliate (affiliate@verdant.test) has a published link page and storefront.
 const USERNAME = 'jordan-rivers';
@@ -161,7 +169,7 @@ test.describe('creator surfaces', () => {
     // The destination is private (visitors cannot read it); the service role looks it up.
     const lookup = await guest.request.get(
       `${stack.apiUrl}/rest/v1/affiliate_links?select=destination_url,is_active&code=eq.${code}`,
-      { headers: { apikey: stack.serviceKey, authorization: `Bearer ${stack.serviceKey}` } },
+      { headers: asService() },
     );
     const [link] = (await lookup.json()) as { destination_url: string; is_active: boolean }[];
     expect(link).toMatchObject({ is_active: true });

@@ -1,5 +1,5 @@
 import type { Request } from '@playwright/test';
-import { expect, expectNoAxeViolations, stack, test } from './support/fixtures';
+import { asService, expect, expectNoAxeViolations, stack, test } from './support/fixtures.ts';
 
 const DEMO_KEYS = ['verdant.demo-session', 'verdant.demo-links', 'verdant.email-popup-shown-at'];
 
@@ -7,7 +7,7 @@ const DEMO_USER_ID = '00000000-0000-0000-0000-000000000001';
 
 /** Rows of a table whose column equals the demo user's id, read with the service role. */
 async function demoRows(table: string, column: string): Promise<number> {
-  const headers = { apikey: stack.serviceKey, authorization: `Bearer ${stack.serviceKey}` };
+  const headers = asService();
   const url = new URL(`/rest/v1/${table}`, stack.apiUrl);
   url.searchParams.set('select', column);
   url.searchParams.set(column, `eq.${DEMO_USER_ID}`);

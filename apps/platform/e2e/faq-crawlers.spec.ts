@@ -1,5 +1,5 @@
-import { FAQ } from '../src/routes/content/faq';
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { FAQ } from '../src/routes/content/faq.ts';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 
 interface FaqPage {
   '@context': string;

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, stack, test } from './support/fixtures';
+import { expect, expectNoAxeViolations, stack, test } from './support/fixtures.ts';
 
 interface Figures {
   approved_products: number;

@@ -5,8 +5,8 @@ import {
   expectNoAxeViolations,
   login,
   test,
-} from './support/fixtures';
-import { visit } from './spa';
+} from './support/fixtures.ts';
+import { visit } from './spa.ts';
 
 test('a learner completes a module and the progress is saved', async ({ page }) => {
   const { email, password } = await createAccount('learner', 'Moss+Creator26', {

@@ -1,5 +1,5 @@
-import { PRERENDERED_PAGES } from '../prerender';
-import { demoAccount, expect, expectNoAxeViolations, login, test } from './support/fixtures';
+import { PRERENDERED_PAGES } from '../prerender.ts';
+import { demoAccount, expect, expectNoAxeViolations, login, test } from './support/fixtures.ts';
 
 test.describe('prerendered first pages', () => {
   test('every prerendered page is served with its content, and other paths with the empty shell', async ({

@@ -1,13 +1,16 @@
 import {
+  asService,
+  asUser,
   createAccount,
   demoAccount,
   expect,
   expectNoAxeViolations,
   login,
+  signIn,
   stack,
   test,
   uniqueEmail,
-} from './support/fixtures';
+} from './support/fixtures.ts';
 
 test.describe('programs and links', () => {
   test('a new affiliate browses and filters programs and applies to one', async ({ page }) => {
@@ -59,11 +62,7 @@ test.describe('programs and links', () => {
       name: 'Ivy Tenlinks',
       role: 'affiliate',
     });
-    const service = {
-      apikey: stack.serviceKey,
-      authorization: `Bearer ${stack.serviceKey}`,
-      'content-type': 'application/json',
-    };
+    const service = asService({ 'content-type': 'application/json' });
     const stamp = Date.now().toString(36);
     const links = Array.from({ length: 10 }, (_, i) => ({
       affiliate_id: id,
@@ -93,19 +92,10 @@ test.describe('programs and links', () => {
     await expectNoAxeViolations(page, '/affiliate-links at the free limit');
 
     // Whatever the client, the database refuses the eleventh: 403 naming the plan, nothing made.
-    const signIn = await fetch(new URL('/auth/v1/token?grant_type=password', stack.apiUrl), {
-      method: 'POST',
-      headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    const { access_token: token } = (await signIn.json()) as { access_token: string };
+    const { token } = await signIn({ email, password });
     const eleventh = await fetch(new URL('/rest/v1/affiliate_links', stack.apiUrl), {
       method: 'POST',
-      headers: {
-        apikey: stack.anonKey,
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-      },
+      headers: asUser(token, { 'content-type': 'application/json' }),
       body: JSON.stringify({
         affiliate_id: id,
         code: `ten-${stamp}-x`,

@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
-import { demoAccount, expect, expectNoAxeViolations, login, stack, test } from './support/fixtures';
-import { visit } from './spa';
+import {
+  demoAccount,
+  expect,
+  expectNoAxeViolations,
+  login,
+  stack,
+  test,
+} from './support/fixtures.ts';
+import { visit } from './spa.ts';
 
 /**
  * Every route of spec §2 served by the platform app, walked as a visitor, an affiliate, a

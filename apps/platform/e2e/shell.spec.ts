@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, login, demoAccount, test } from './support/fixtures';
+import { expect, expectNoAxeViolations, login, demoAccount, test } from './support/fixtures.ts';
 
 test.describe('the app shell', () => {
   test('home page, navigation, not-found page and zero axe violations', async ({ page }) => {

@@ -1,7 +1,14 @@
 import type { Page } from '@playwright/test';
-import { demoAccount, expect, expectNoAxeViolations, login, stack, test } from './support/fixtures';
-
-const service = { apikey: stack.serviceKey, authorization: `Bearer ${stack.serviceKey}` };
+import {
+  asService,
+  demoAccount,
+  expect,
+  expectNoAxeViolations,
+  login,
+  signIn,
+  stack,
+  test,
+} from './support/fixtures.ts';
 
 /** A seeded, active tracked link of the demo affiliate pointing at a product that is for sale. */
 async function affiliateProductLink(): Promise<{
@@ -9,23 +16,17 @@ async function affiliateProductLink(): Promise<{
   destination: string;
   affiliateId: string;
 }> {
-  const { email, password } = demoAccount('affiliate@verdant.test');
-  const token = await fetch(new URL('/auth/v1/token?grant_type=password', stack.apiUrl), {
-    method: 'POST',
-    headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const { user } = (await token.json()) as { user: { id: string } };
+  const { userId } = await signIn(demoAccount('affiliate@verdant.test'));
   const rest = (path: string) =>
-    fetch(new URL(path, stack.apiUrl), { headers: service }).then((r) => r.json());
+    fetch(new URL(path, stack.apiUrl), { headers: asService() }).then((r) => r.json());
   // Attribution needs an active program the affiliate is approved in.
   const memberships = (await rest(
-    `/rest/v1/program_memberships?select=program_id&status=eq.approved&affiliate_id=eq.${user.id}`,
+    `/rest/v1/program_memberships?select=program_id&status=eq.approved&affiliate_id=eq.${userId}`,
   )) as { program_id: string }[];
   const approved = new Set(memberships.map((m) => m.program_id));
   const rows = (
     (await rest(
-      `/rest/v1/affiliate_links?select=code,destination_url,program_id,products!inner(status,stock),affiliate_programs!inner(status)&affiliate_id=eq.${user.id}&is_active=eq.true&products.status=eq.approved&affiliate_programs.status=eq.active&order=code`,
+      `/rest/v1/affiliate_links?select=code,destination_url,program_id,products!inner(status,stock),affiliate_programs!inner(status)&affiliate_id=eq.${userId}&is_active=eq.true&products.status=eq.approved&affiliate_programs.status=eq.active&order=code`,
     )) as {
       code: string;
       destination_url: string;
@@ -35,7 +36,7 @@ async function affiliateProductLink(): Promise<{
   ).filter((row) => approved.has(row.program_id));
   const link = rows.find((row) => row.products.stock === null || row.products.stock > 5);
   if (!link) throw new Error('the seed has no active product link of the demo affiliate');
-  return { code: link.code, destination: link.destination_url, affiliateId: user.id };
+  return { code: link.code, destination: link.destination_url, affiliateId: userId };
 }
 
 async function pay(page: Page, card: string) {
@@ -105,7 +106,7 @@ test.describe('shop and checkout', () => {
           `/rest/v1/orders?select=status,attributed_affiliate_id&id=eq.${orderId}`,
           stack.apiUrl,
         ),
-        { headers: service },
+        { headers: asService() },
       )
     ).json()) as { status: string; attributed_affiliate_id: string | null }[];
     expect(order).toEqual({ status: 'paid', attributed_affiliate_id: link.affiliateId });

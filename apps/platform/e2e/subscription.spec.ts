@@ -1,11 +1,13 @@
 import {
+  asUser,
   createAccount,
   expect,
   expectNoAxeViolations,
   login,
+  signIn,
   stack,
   test,
-} from './support/fixtures';
+} from './support/fixtures.ts';
 
 // A new affiliate on the free plan has one storefront; Affiliate Pro, bought through /pricing and
 // the card checkout, shows on /profile and unlocks more storefronts, in the app and the database.
@@ -38,19 +40,10 @@ test('an affiliate subscribes to Affiliate Pro, sees the plan on /profile, and m
   await expectNoAxeViolations(page, '/storefronts/manage at the free limit');
 
   // The database refuses a second storefront on the free plan, whatever the client: 403, nothing made.
-  const signIn = await fetch(new URL('/auth/v1/token?grant_type=password', stack.apiUrl), {
-    method: 'POST',
-    headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const { access_token: token } = (await signIn.json()) as { access_token: string };
+  const { token } = await signIn({ email, password });
   const direct = await fetch(new URL('/rest/v1/storefronts', stack.apiUrl), {
     method: 'POST',
-    headers: {
-      apikey: stack.anonKey,
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-    },
+    headers: asUser(token, { 'content-type': 'application/json' }),
     body: JSON.stringify({ owner_id: userId, slug: `rowan-direct-${stamp}`, title: 'Direct' }),
   });
   expect(direct.status).toBe(403);

@@ -1,13 +1,16 @@
 import {
+  asService,
+  asUser,
   createAccount,
   demoAccount,
   expect,
   expectNoAxeViolations,
   login,
+  signIn,
   stack,
   test,
-} from './support/fixtures';
-import { visit } from './spa';
+} from './support/fixtures.ts';
+import { visit } from './spa.ts';
 
 const merchant = demoAccount('merchant@verdant.test');
 const affiliate = demoAccount('affiliate@verdant.test');
@@ -17,16 +20,6 @@ const PIXEL = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function signIn(email: string, password: string): Promise<string> {
-  const response = await fetch(new URL('/auth/v1/token?grant_type=password', stack.apiUrl), {
-    method: 'POST',
-    headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const body = (await response.json()) as { access_token: string };
-  return body.access_token;
-}
 
 test('the merchant dashboard shows attributed sales, commissions and the funnel for 7, 30 and 90 days', async ({
   page,
@@ -92,16 +85,11 @@ test('a merchant approves an applicant, messages a member and sees the reply wit
 
   // The affiliate answers through the API; the reply shows up on the open page.
   const conversation = new URL(page.url()).searchParams.get('c')!;
-  const token = await signIn(affiliate.email, affiliate.password);
-  const me = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
+  const { token, userId: me } = await signIn(affiliate);
   const reply = `Thanks, got it ${Date.now()}`;
   const response = await fetch(new URL('/rest/v1/messages', stack.apiUrl), {
     method: 'POST',
-    headers: {
-      apikey: stack.anonKey,
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-    },
+    headers: asUser(token, { 'content-type': 'application/json' }),
     body: JSON.stringify({ conversation_id: conversation, sender_id: me, body: reply }),
   });
   expect(response.status).toBe(201);
@@ -197,12 +185,10 @@ test('Merchant Starter holds one program and 25 products: the pages offer Mercha
     name: 'Sorrel Starter',
     role: 'merchant',
   });
-  const service = {
-    apikey: stack.serviceKey,
-    authorization: `Bearer ${stack.serviceKey}`,
+  const service = asService({
     'content-type': 'application/json',
     prefer: 'resolution=merge-duplicates',
-  };
+  });
   const post = (table: string, body: unknown) =>
     fetch(new URL(`/rest/v1/${table}`, stack.apiUrl), {
       method: 'POST',

@@ -66,15 +66,37 @@ export async function logout(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/login(\?next=[^&]*)?$/);
 }
 
+/** Headers for the stack's APIs as the service role, plus any extra ones. */
+export function asService(extra: Record<string, string> = {}): Record<string, string> {
+  return { apikey: stack.serviceKey, authorization: `Bearer ${stack.serviceKey}`, ...extra };
+}
+
+/** Headers for the stack's APIs as a signed-in user (an access token from `signIn`). */
+export function asUser(token: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { apikey: stack.anonKey, authorization: `Bearer ${token}`, ...extra };
+}
+
+/** Signs in through the auth API (password grant), outside any page: the access token and user id. */
+export async function signIn(
+  account: Pick<DemoAccount, 'email' | 'password'>,
+): Promise<{ token: string; userId: string }> {
+  const response = await fetch(new URL('/auth/v1/token?grant_type=password', stack.apiUrl), {
+    method: 'POST',
+    headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  expect(response.status, `signing in ${account.email}`).toBe(200);
+  const body = (await response.json()) as { access_token: string; user: { id: string } };
+  return { token: body.access_token, userId: body.user.id };
+}
+
 /** Mails the stack's outbox holds for one address, newest first. */
 export async function mailsTo(
   address: string,
 ): Promise<{ subject: string; text: string; type: string }[]> {
   const url = new URL('/outbox/messages', stack.apiUrl);
   url.searchParams.set('to', address);
-  const response = await fetch(url, {
-    headers: { apikey: stack.serviceKey, authorization: `Bearer ${stack.serviceKey}` },
-  });
+  const response = await fetch(url, { headers: asService() });
   if (!response.ok) throw new Error(`outbox answered ${response.status}`);
   return (await response.json()) as { subject: string; text: string; type: string }[];
 }
@@ -96,11 +118,7 @@ export async function createAccount(
   const email = uniqueEmail(prefix);
   const created = await fetch(new URL('/auth/v1/admin/users', stack.apiUrl), {
     method: 'POST',
-    headers: {
-      apikey: stack.serviceKey,
-      authorization: `Bearer ${stack.serviceKey}`,
-      'content-type': 'application/json',
-    },
+    headers: asService({ 'content-type': 'application/json' }),
     body: JSON.stringify({ email, password, email_confirm: true, user_metadata: metadata }),
   });
   expect(created.status).toBeLessThan(300);
