@@ -10,12 +10,6 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
-          // Type tests of the public generics (`*.test-d.ts`) run with tsc as part of every test run.
-          typecheck: {
-            enabled: true,
-            include: ['test/types/**/*.test-d.ts'],
-            tsconfig: './tsconfig.json',
-          },
         },
       },
       {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findProjectRoot } from '../src/stack.js';
+import { findProjectRoot } from '../src/stack.ts';
 
 const run = promisify(execFile);
 const root = await findProjectRoot();
@@ -55,7 +55,9 @@ describe('edge functions under Deno', async () => {
     expect(config.nodeModulesDir).toBe('manual');
   });
 
-  it.each(names)('%s passes deno check', { timeout: 120_000 }, async (name) => {
+  // One `deno check` over every entry point: the functions share most of their modules, so one
+  // program checks them all in a fraction of the time separate runs take; an error names its file.
+  it('every function passes deno check', { timeout: 180_000 }, async () => {
     const { stderr } = await run(
       deno,
       [
@@ -63,7 +65,7 @@ describe('edge functions under Deno', async () => {
         '--quiet',
         '--config',
         path.join(functionsDir, 'deno.json'),
-        path.join(functionsDir, name, 'index.ts'),
+        ...names.map((name) => path.join(functionsDir, name, 'index.ts')),
       ],
       {
         cwd: root,
