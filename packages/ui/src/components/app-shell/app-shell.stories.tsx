@@ -9,8 +9,8 @@ import {
   ReaderIcon,
 } from '@radix-ui/react-icons';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { Avatar } from '../avatar';
-import { AppShell, type AppShellRootProps } from './app-shell';
+import { Avatar } from '../avatar/index.ts';
+import { AppShell, type AppShellRootProps } from './app-shell.tsx';
 
 /**
  * Stands in for a router's link component: the shell only needs something that renders an anchor.
@@ -139,9 +139,28 @@ export const Collapsed: Story = {
     await userEvent.click(toggle);
     const expand = canvas.getByRole('button', { name: 'Expand navigation' });
     await expect(expand).toHaveAttribute('aria-expanded', 'false');
-    // Labels stay available to assistive technology and appear as tooltips.
+    // Labels stay available to assistive technology and show beside their item: when the pointer
+    // rests on it, and on focus, until the pointer leaves, focus moves on or Escape is pressed.
     const nav = canvas.getByRole('navigation', { name: 'Main' });
+    const links = within(nav).getByRole('link', { name: 'Links' });
+    await userEvent.hover(links);
+    await expect(await screen.findByRole('tooltip')).toHaveTextContent('Links');
+    await expect(links).toHaveAccessibleDescription('Links');
+    await userEvent.unhover(links);
+    await expect(screen.queryByRole('tooltip')).toBeNull();
     const programs = within(nav).getByRole('link', { name: 'Programs' });
+    programs.focus();
+    await expect(await screen.findByRole('tooltip')).toHaveTextContent('Programs');
+    await userEvent.keyboard('{Escape}');
+    await expect(screen.queryByRole('tooltip')).toBeNull();
+    await expect(programs).not.toHaveAttribute('aria-describedby');
+    programs.blur();
+    programs.focus();
+    await expect(await screen.findByRole('tooltip')).toHaveTextContent('Programs');
+    // Expanding the sidebar takes the label away.
+    await userEvent.click(expand);
+    await expect(screen.queryByRole('tooltip')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Collapse navigation' }));
     programs.focus();
     await expect(await screen.findByRole('tooltip')).toHaveTextContent('Programs');
   },

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { IconButton, Tooltip } from '@radix-ui/themes';
+import { IconButton } from '@radix-ui/themes';
 import {
   DoubleArrowLeftIcon,
   DoubleArrowRightIcon,
@@ -7,12 +7,12 @@ import {
 } from '@radix-ui/react-icons';
 import { Slot } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { cn, composeRefs } from '../../utils';
-import { Logomark } from '../logomark/logomark';
-import { InDrawerContext } from './in-drawer-context';
+import { cn, composeRefs } from '../../utils/index.ts';
+import { Logomark } from '../logomark/logomark.tsx';
+import { InDrawerContext } from './in-drawer-context.ts';
 
 // The drawer loads the first time it opens (see its module).
-const AppShellDrawer = React.lazy(() => import('./app-shell-drawer'));
+const AppShellDrawer = React.lazy(() => import('./app-shell-drawer.tsx'));
 
 /** Width from which the sidebar sits beside the content; below it, navigation opens as a drawer. */
 export const APP_SHELL_DESKTOP_QUERY = '(min-width: 768px)';
@@ -333,7 +333,20 @@ export interface AppShellNavItemProps extends React.ComponentPropsWithoutRef<'a'
  */
 const AppShellNavItem = React.forwardRef<HTMLAnchorElement, AppShellNavItemProps>(
   function AppShellNavItem(
-    { asChild = false, icon, active = false, className, children, onClick, ...rest },
+    {
+      asChild = false,
+      icon,
+      active = false,
+      className,
+      children,
+      onClick,
+      onFocus,
+      onBlur,
+      onPointerEnter,
+      onPointerLeave,
+      onKeyDown,
+      ...rest
+    },
     ref,
   ) {
     const { collapsed, setDrawerOpen } = useAppShell('NavItem');
@@ -343,48 +356,119 @@ const AppShellNavItem = React.forwardRef<HTMLAnchorElement, AppShellNavItemProps
       asChild && React.isValidElement<{ children?: React.ReactNode }>(children)
         ? children.props.children
         : children;
-
-    const item = (
-      <Comp
-        ref={ref}
-        data-slot="app-shell-nav-item"
-        data-active={active ? '' : undefined}
-        aria-current={active ? 'page' : undefined}
-        className={cn('vd-app-shell__nav-item', className)}
-        onClick={(event: React.MouseEvent<HTMLAnchorElement>) => {
-          onClick?.(event);
-          if (inDrawer && !event.defaultPrevented) setDrawerOpen(false);
-        }}
-        {...rest}
-      >
-        {icon ? (
-          <span className="vd-app-shell__nav-icon" aria-hidden>
-            {icon}
-          </span>
-        ) : null}
-        {asChild ? (
-          <Slot.Slottable child={children}>
-            {(label: React.ReactNode) => <span className="vd-app-shell__nav-label">{label}</span>}
-          </Slot.Slottable>
-        ) : (
-          <span className="vd-app-shell__nav-label">{children}</span>
-        )}
-      </Comp>
-    );
+    const label = useCollapsedLabel(collapsed && !inDrawer);
 
     return (
       <li className="vd-app-shell__nav-entry">
-        {collapsed && !inDrawer ? (
-          <Tooltip content={labelContent} side="right">
-            {item}
-          </Tooltip>
-        ) : (
-          item
-        )}
+        <Comp
+          ref={ref}
+          data-slot="app-shell-nav-item"
+          data-active={active ? '' : undefined}
+          aria-current={active ? 'page' : undefined}
+          aria-describedby={label.position ? label.id : undefined}
+          className={cn('vd-app-shell__nav-item', className)}
+          onClick={(event: React.MouseEvent<HTMLAnchorElement>) => {
+            onClick?.(event);
+            label.hide();
+            if (inDrawer && !event.defaultPrevented) setDrawerOpen(false);
+          }}
+          onFocus={(event: React.FocusEvent<HTMLAnchorElement>) => {
+            onFocus?.(event);
+            label.show(event.currentTarget);
+          }}
+          onBlur={(event: React.FocusEvent<HTMLAnchorElement>) => {
+            onBlur?.(event);
+            label.hide();
+          }}
+          onPointerEnter={(event: React.PointerEvent<HTMLAnchorElement>) => {
+            onPointerEnter?.(event);
+            label.showSoon(event.currentTarget);
+          }}
+          onPointerLeave={(event: React.PointerEvent<HTMLAnchorElement>) => {
+            onPointerLeave?.(event);
+            label.hide();
+          }}
+          onKeyDown={(event: React.KeyboardEvent<HTMLAnchorElement>) => {
+            onKeyDown?.(event);
+            if (event.key === 'Escape') label.hide();
+          }}
+          {...rest}
+        >
+          {icon ? (
+            <span className="vd-app-shell__nav-icon" aria-hidden>
+              {icon}
+            </span>
+          ) : null}
+          {asChild ? (
+            <Slot.Slottable child={children}>
+              {(content: React.ReactNode) => (
+                <span className="vd-app-shell__nav-label">{content}</span>
+              )}
+            </Slot.Slottable>
+          ) : (
+            <span className="vd-app-shell__nav-label">{children}</span>
+          )}
+        </Comp>
+        {label.position ? (
+          <span
+            id={label.id}
+            role="tooltip"
+            className="vd-app-shell__nav-tip"
+            style={{ top: label.position.top, left: label.position.left }}
+          >
+            {labelContent}
+          </span>
+        ) : null}
       </li>
     );
   },
 );
+
+/** How long the pointer rests on a collapsed item before its label shows (Radix Themes' delay). */
+const LABEL_DELAY_MS = 200;
+
+/**
+ * The label of a collapsed sidebar item, shown beside it on focus, or when the pointer rests on
+ * it, and hidden on blur, pointer leave, click, Escape or scroll. The sidebar sits at the left
+ * edge, so the label always goes to the right of its item and needs no collision handling.
+ */
+function useCollapsedLabel(enabled: boolean) {
+  const id = React.useId();
+  const [position, setPosition] = React.useState<{ top: number; left: number } | null>(null);
+  const timer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const hide = React.useCallback(() => {
+    clearTimeout(timer.current);
+    setPosition(null);
+  }, []);
+  const show = React.useCallback(
+    (item: HTMLElement) => {
+      clearTimeout(timer.current);
+      if (!enabled) return;
+      const box = item.getBoundingClientRect();
+      setPosition({ top: box.top + box.height / 2, left: box.right + 8 });
+    },
+    [enabled],
+  );
+  const showSoon = React.useCallback(
+    (item: HTMLElement) => {
+      clearTimeout(timer.current);
+      if (enabled) timer.current = setTimeout(() => show(item), LABEL_DELAY_MS);
+    },
+    [enabled, show],
+  );
+
+  React.useEffect(() => () => clearTimeout(timer.current), []);
+  const shown = enabled && position !== null;
+  React.useEffect(() => {
+    if (!shown) return;
+    window.addEventListener('scroll', hide, { capture: true, passive: true });
+    return () => window.removeEventListener('scroll', hide, { capture: true });
+  }, [shown, hide]);
+
+  // Expanding the sidebar takes a shown label away with it.
+  return { id, position: enabled ? position : null, show, showSoon, hide };
+}
 
 export type AppShellMainProps = React.ComponentPropsWithoutRef<'main'>;
 
