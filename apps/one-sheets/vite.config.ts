@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { radixIconsPerModule } from '../../config/vite-radix-icons.mjs';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), radixIconsPerModule()],
   // Workspace packages resolve to their TypeScript source: no prior package build needed.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   build: {

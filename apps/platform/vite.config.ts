@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, loadEnv, type Plugin } from 'vite';
+import { radixIconsPerModule } from '../../config/vite-radix-icons.mjs';
 import { prerenderPages } from './prerender.ts';
 import { contentSecurityPolicy } from './src/lib/csp.ts';
 
@@ -54,7 +55,13 @@ export function darkOnlyColorScales(): Plugin {
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   return {
-    plugins: [react(), verdantMeta(env), darkOnlyColorScales(), prerenderPages()],
+    plugins: [
+      react(),
+      radixIconsPerModule(),
+      verdantMeta(env),
+      darkOnlyColorScales(),
+      prerenderPages(),
+    ],
     // Workspace packages resolve to their TypeScript source: no prior package build needed.
     resolve: { conditions: ['source', ...defaultClientConditions] },
     build: {
