@@ -1,6 +1,6 @@
-// `npm test`: runs every workspace's tests, type checks, lint and package checks through
-// Turborepo, then prints one closing line that sums the test counts every runner reported
-// ("N passed, N failed, N skipped").
+// `npm test`: runs every workspace's tests (the apps' browser journeys are their `test:e2e` task),
+// type checks, lint and package checks through Turborepo, then prints one closing line that sums
+// the test counts every runner reported ("N passed, N failed, N skipped").
 import { spawn } from 'node:child_process';
 import { ensureDependencies } from './dependencies.mjs';
 
@@ -10,6 +10,7 @@ const args = [
   'turbo',
   'run',
   'test',
+  'test:e2e',
   'typecheck',
   'lint',
   'lint:root',
