@@ -42,6 +42,11 @@ test.describe('creator surfaces', () => {
     const count = await rows.count();
     await page.keyboard.press('Space');
     await expect(handle).toHaveAttribute('aria-pressed', 'true');
+    // The list measures where each item sits once the drag has started; an arrow key before that
+    // has nowhere to go. Let two frames pass, as a person's next key press would.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
     await page.keyboard.press('ArrowUp');
     await expect(
       page.getByText(`${label} moved to position ${count - 1} of ${count}.`),
