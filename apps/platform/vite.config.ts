@@ -1,5 +1,11 @@
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, loadEnv, type Plugin } from 'vite';
+import {
+  defaultClientConditions,
+  defaultServerConditions,
+  defineConfig,
+  loadEnv,
+  type Plugin,
+} from 'vite';
 import { radixIconsPerModule } from '../../config/vite-radix-icons.mjs';
 import { prerenderPages } from './prerender.ts';
 import { contentSecurityPolicy } from './src/lib/csp.ts';
@@ -64,6 +70,8 @@ export default defineConfig(({ mode }) => {
     ],
     // Workspace packages resolve to their TypeScript source: no prior package build needed.
     resolve: { conditions: ['source', ...defaultClientConditions] },
+    // The same for the prerender's server-side render, which must not depend on package builds.
+    ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
     build: {
       outDir: 'dist',
       emptyOutDir: true,
