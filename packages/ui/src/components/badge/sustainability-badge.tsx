@@ -1,16 +1,19 @@
 import * as React from 'react';
-import { Flex, Link, Text, Theme } from '@radix-ui/themes';
-import { CheckCircledIcon, ClockIcon, Cross2Icon, CrossCircledIcon } from '@radix-ui/react-icons';
-import { Dialog, VisuallyHidden } from 'radix-ui';
+import { CheckCircledIcon, ClockIcon, CrossCircledIcon } from '@radix-ui/react-icons';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { badgeToneColors } from './badge.tsx';
-import { claimStatus, describeExpiry, type ClaimStatus } from './sustainability.ts';
+import { claimStatus, type ClaimStatus } from './sustainability.ts';
 import {
   SustainabilityIcon,
   sustainabilityAttributeLabel,
   type SustainabilityAttribute,
   type SustainabilityGlyph,
 } from '../sustainability-icon/sustainability-icon.tsx';
+
+// The evidence drawer (Radix's dialog with its focus trap and scroll lock) is a module of its own,
+// loaded when a badge is first hovered, focused or activated: pages full of badges render without it.
+const loadDrawer = () => import('./sustainability-evidence-drawer.tsx');
+const SustainabilityEvidenceDrawer = React.lazy(loadDrawer);
 
 export const sustainabilityBadgeVariants = cva('vd-sustainability-badge', {
   variants: {
@@ -81,106 +84,81 @@ export const SustainabilityBadge = React.forwardRef<HTMLButtonElement, Sustainab
     const status = claimStatus(expiresAt, now);
     const StatusIcon = statusIcon[status];
     const color = badgeToneColors[statusTone[status]];
-    const panelRef = React.useRef<HTMLDivElement>(null);
+    const badgeRef = React.useRef<HTMLButtonElement>(null);
+    const drawerId = React.useId();
+    const [open, setOpen] = React.useState(false);
+    const [used, setUsed] = React.useState(false);
     const typeLabel =
       claimType === 'seal' || claimType === 'leaf' || claimType === 'cycle' || claimType === 'tool'
         ? null
         : sustainabilityAttributeLabel(claimType);
+    const setRefs = React.useCallback(
+      (node: HTMLButtonElement | null) => {
+        badgeRef.current = node;
+        if (typeof ref === 'function') ref(node);
+        else if (ref) ref.current = node;
+      },
+      [ref],
+    );
     return (
-      <Dialog.Root>
-        <Dialog.Trigger asChild>
-          <button
-            ref={ref}
-            type="button"
-            data-slot="sustainability-badge"
-            data-status={status}
-            data-accent-color={color}
-            aria-label={`${claim}, ${statusLabel[status].toLowerCase()}. Show evidence`}
-            className={sustainabilityBadgeVariants({ size, className })}
-            {...rest}
-          >
-            <SustainabilityIcon glyph={claimType} size={size === '1' ? 13 : 15} />
-            <span className="vd-sustainability-badge__claim">{claim}</span>
-            {status === 'valid' ? null : (
-              <StatusIcon aria-hidden className="vd-sustainability-badge__status-mark" />
-            )}
-          </button>
-        </Dialog.Trigger>
-        <Dialog.Portal>
-          <Theme asChild>
-            <Dialog.Overlay className="vd-evidence-drawer__overlay" />
-          </Theme>
-          <Theme asChild>
-            <Dialog.Content
-              ref={panelRef}
-              className="vd-evidence-drawer"
-              data-slot="sustainability-badge-evidence"
-              aria-describedby={undefined}
-              tabIndex={-1}
-              onOpenAutoFocus={(event) => {
-                // The drawer itself takes focus, so screen readers start at its name.
-                event.preventDefault();
-                panelRef.current?.focus();
-              }}
-            >
-              <Flex direction="column" gap="4" height="100%">
-                <div
-                  className="vd-evidence-drawer__seal"
-                  data-accent-color={color}
-                  data-status={status}
-                >
-                  <SustainabilityIcon glyph={claimType} size={28} />
-                </div>
-                <Flex direction="column" gap="1">
-                  {typeLabel ? (
-                    <Text as="p" size="1" color="gray" className="vd-evidence-drawer__type">
-                      {typeLabel}
-                    </Text>
-                  ) : null}
-                  <Dialog.Title asChild>
-                    <Text as="p" size="4" weight="bold">
-                      <VisuallyHidden.Root>Evidence for </VisuallyHidden.Root>
-                      {claim}
-                    </Text>
-                  </Dialog.Title>
-                  <Text
-                    as="p"
-                    size="2"
-                    data-slot="sustainability-badge-status"
-                    data-status={status}
-                    className="vd-evidence-drawer__status"
-                  >
-                    <StatusIcon aria-hidden className="vd-sustainability-badge__status-icon" />{' '}
-                    {statusLabel[status]}
-                  </Text>
-                </Flex>
-                <dl className="vd-sustainability-badge__facts">
-                  <dt>Certified by</dt>
-                  <dd>{issuer}</dd>
-                  <dt>Certificate</dt>
-                  <dd>{describeExpiry(expiresAt, now)}</dd>
-                </dl>
-                {details ? (
-                  <div className="vd-evidence-drawer__details" data-slot="evidence-details">
-                    {details}
-                  </div>
-                ) : null}
-                {evidenceLink ? (
-                  <Link asChild size="2" data-slot="sustainability-badge-link">
-                    {evidenceLink}
-                  </Link>
-                ) : null}
-                <Dialog.Close asChild>
-                  <button type="button" className="vd-evidence-drawer__close">
-                    <Cross2Icon aria-hidden />
-                    Close
-                  </button>
-                </Dialog.Close>
-              </Flex>
-            </Dialog.Content>
-          </Theme>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <>
+        <button
+          ref={setRefs}
+          type="button"
+          data-slot="sustainability-badge"
+          data-status={status}
+          data-state={open ? 'open' : 'closed'}
+          data-accent-color={color}
+          aria-label={`${claim}, ${statusLabel[status].toLowerCase()}. Show evidence`}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          aria-controls={open ? drawerId : undefined}
+          className={sustainabilityBadgeVariants({ size, className })}
+          {...rest}
+          onPointerEnter={(event) => {
+            rest.onPointerEnter?.(event);
+            void loadDrawer();
+          }}
+          onFocus={(event) => {
+            rest.onFocus?.(event);
+            void loadDrawer();
+          }}
+          onClick={(event) => {
+            rest.onClick?.(event);
+            if (event.defaultPrevented) return;
+            setUsed(true);
+            setOpen(true);
+          }}
+        >
+          <SustainabilityIcon glyph={claimType} size={size === '1' ? 13 : 15} />
+          <span className="vd-sustainability-badge__claim">{claim}</span>
+          {status === 'valid' ? null : (
+            <StatusIcon aria-hidden className="vd-sustainability-badge__status-mark" />
+          )}
+        </button>
+        {used ? (
+          <React.Suspense fallback={null}>
+            <SustainabilityEvidenceDrawer
+              open={open}
+              onOpenChange={setOpen}
+              badgeRef={badgeRef}
+              id={drawerId}
+              claim={claim}
+              issuer={issuer}
+              expiresAt={expiresAt}
+              now={now}
+              claimType={claimType}
+              typeLabel={typeLabel}
+              status={status}
+              statusLabel={statusLabel[status]}
+              StatusIcon={StatusIcon}
+              color={color}
+              details={details}
+              evidenceLink={evidenceLink}
+            />
+          </React.Suspense>
+        ) : null}
+      </>
     );
   },
 );
