@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { radixIconsPerModule } from '../../config/vite-radix-icons.mjs';
+import { radixThemeWithoutTooltipProvider } from '../../config/vite-radix-theme.mjs';
 
 export default defineConfig({
-  plugins: [react(), radixIconsPerModule()],
+  plugins: [react(), radixIconsPerModule(), radixThemeWithoutTooltipProvider()],
   // Workspace packages resolve to their TypeScript source: no prior package build needed.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   build: {

@@ -7,6 +7,7 @@ import {
   type Plugin,
 } from 'vite';
 import { radixIconsPerModule } from '../../config/vite-radix-icons.mjs';
+import { radixThemeWithoutTooltipProvider } from '../../config/vite-radix-theme.mjs';
 import { prerenderPages } from './prerender.ts';
 import { contentSecurityPolicy } from './src/lib/csp.ts';
 
@@ -64,6 +65,7 @@ export default defineConfig(({ mode }) => {
     plugins: [
       react(),
       radixIconsPerModule(),
+      radixThemeWithoutTooltipProvider(),
       verdantMeta(env),
       darkOnlyColorScales(),
       prerenderPages(),
