@@ -200,6 +200,34 @@ test.describe('creator surfaces', () => {
     await visitor.close();
   });
 
+  test('a visitor opens a claim’s evidence on a storefront and returns to the badge', async ({
+    page,
+  }) => {
+    await page.goto(`/s/${USERNAME}-picks`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The badges render before their drawer's code has loaded: it loads on first use.
+    const badge = page.getByRole('button', { name: /, verified\. Show evidence$/ }).first();
+    const claim = (await badge.getAttribute('aria-label'))!.replace(
+      /, verified\. Show evidence$/,
+      '',
+    );
+    await badge.click();
+    const drawer = page.getByRole('dialog', { name: `Evidence for ${claim}` });
+    await expect(drawer).toBeVisible();
+    await expect(drawer).toContainText('Certified by');
+    // The modal drawer hides the page behind it from assistive technology, the badge included.
+    await expect(
+      page
+        .getByRole('button', { name: `${claim}, verified. Show evidence`, includeHidden: true })
+        .first(),
+    ).toHaveAttribute('aria-expanded', 'true');
+    await expectNoAxeViolations(page, `/s/${USERNAME}-picks with the evidence drawer open`);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(badge).toBeFocused();
+    await expect(badge).toHaveAttribute('aria-expanded', 'false');
+  });
+
   test('an affiliate creates and publishes a storefront that a visitor opens at /s/{slug}', async ({
     page,
     browser,

@@ -7,6 +7,7 @@ import {
   SocialRow,
   type SocialNetwork,
 } from '@verdant/ui';
+import { trackedHref } from '../lib/tracked-link.ts';
 
 /** Hosts whose links a page shows as icons in its social row rather than as buttons. */
 const SOCIAL_HOSTS: Record<string, SocialNetwork> = {
@@ -44,9 +45,6 @@ export type LinkPageViewItem = Pick<LinkPageItem, 'id' | 'kind' | 'label' | 'url
   product_slug?: string | null;
   product_name?: string | null;
 };
-
-/** Where a tracked link code takes a visitor: the tracker, a full page load (not in-app). */
-export const trackedHref = (code: string) => `/go/${encodeURIComponent(code)}`;
 
 export interface LinkPageViewProps {
   title: string;

@@ -14,7 +14,7 @@ import {
 } from '@verdant/ui';
 import { Link, useParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
-import { trackedHref } from './link-page-blocks.tsx';
+import { trackedHref } from '../lib/tracked-link.ts';
 import { Component as NotFound } from './not-found.tsx';
 import { errorMessage } from './vendor-format.ts';
 
