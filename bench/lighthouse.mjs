@@ -9,8 +9,9 @@
 // Performance scores depend on how loaded the machine is (Lighthouse scales its simulation by the
 // CPU it measures), so read them beside the baseline; the other categories do not.
 // The local web server compresses text (Brotli or gzip), as static hosts and CDNs do.
-// Run: node --import tsx --conditions=source bench/lighthouse.mjs [--only /path,/path]
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+// Run: node --import tsx --conditions=source bench/lighthouse.mjs [--only /path,/path] [--reports dir]
+//   --reports  also writes each page's full Lighthouse result (JSON) into that directory
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +26,7 @@ import { chromiumArgs, chromiumPath } from '../config/chromium.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const app = join(root, 'apps', 'platform');
 const { values } = parseArgs({
-  options: { only: { type: 'string' } },
+  options: { only: { type: 'string' }, reports: { type: 'string' } },
 });
 
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95, cls: 0.02 };
@@ -88,6 +89,11 @@ async function audit(url, port) {
   });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (values.reports) {
+    await mkdir(values.reports, { recursive: true });
+    const name = new URL(url).pathname.replace(/[^\w@.-]+/g, '_').replace(/^_|_$/g, '') || 'home';
+    await writeFile(join(values.reports, `${name}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError)
     throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
