@@ -18,34 +18,23 @@ import {
   type PageInput,
 } from '../validate.ts';
 
+import {
+  MERCHANT_PRODUCT_STATUSES,
+  PRODUCT_CATEGORIES,
+  SUSTAINABILITY_ATTRIBUTES,
+  type ProductCategory,
+  type SustainabilityAttribute,
+} from './product-vocabulary.ts';
+
+export {
+  MERCHANT_PRODUCT_STATUSES,
+  PRODUCT_CATEGORIES,
+  SUSTAINABILITY_ATTRIBUTES,
+  type ProductCategory,
+  type SustainabilityAttribute,
+} from './product-vocabulary.ts';
+
 export type Product = Row<'products'>;
-export const PRODUCT_CATEGORIES = [
-  'home',
-  'personal-care',
-  'apparel',
-  'food',
-  'outdoors',
-  'kids',
-  'office',
-  'other',
-] as const;
-export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
-export const SUSTAINABILITY_ATTRIBUTES = [
-  'recycled',
-  'organic',
-  'fair-trade',
-  'plastic-free',
-  'carbon-neutral',
-  'local',
-  'vegan',
-  'refillable',
-  'repairable',
-  'biodegradable',
-  'b-corp',
-] as const;
-export type SustainabilityAttribute = (typeof SUSTAINABILITY_ATTRIBUTES)[number];
-/** Statuses a merchant may set; approval and rejection are an admin's (see `admin.reviewProduct`). */
-export const MERCHANT_PRODUCT_STATUSES = ['draft', 'pending_review', 'archived'] as const;
 
 export interface ProductFields {
   name: string;
