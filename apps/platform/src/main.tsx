@@ -17,7 +17,7 @@ import '@radix-ui/themes/components.css';
 import '@radix-ui/themes/utilities.css';
 import '@verdant/ui/styles.css';
 import './app/app.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { installClientMeasures } from './app/client-measures.ts';
@@ -53,8 +53,11 @@ const container = document.getElementById('root')!;
 if (container.dataset.prerendered === window.location.pathname && !window.location.search) {
   // The page's own title and description go back to React, which renders them into the head.
   for (const tag of document.head.querySelectorAll('[data-prerendered]')) tag.remove();
-  hydrateRoot(container, app);
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 } else {
   container.replaceChildren();
-  createRoot(container).render(app);
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
 }
