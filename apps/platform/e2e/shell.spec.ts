@@ -1,4 +1,12 @@
-import { expect, expectNoAxeViolations, login, demoAccount, test } from './support/fixtures.ts';
+import {
+  asService,
+  expect,
+  expectNoAxeViolations,
+  login,
+  demoAccount,
+  stack,
+  test,
+} from './support/fixtures.ts';
 
 test.describe('the app shell', () => {
   test('home page, navigation, not-found page and zero axe violations', async ({ page }) => {
@@ -15,5 +23,37 @@ test.describe('the app shell', () => {
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
     await login(page, demoAccount('affiliate@verdant.test'), /\/profile$/, { stay: true });
+  });
+
+  test('a visit to / reports its page load time and a demo view to track-engagement', async ({
+    page,
+    request,
+  }) => {
+    // A marker in the address picks this visit's rows out of the table.
+    const marker = `journey-${Date.now().toString(36)}`;
+    await page.goto(`/?from=${marker}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const reported = async () => {
+      const response = await request.get(
+        `${stack.apiUrl}/rest/v1/engagement_metrics?select=metric_type,metric_value,metadata&metadata->>url=like.*${marker}*`,
+        { headers: asService() },
+      );
+      expect(response.status()).toBe(200);
+      return (await response.json()) as Array<{
+        metric_type: string;
+        metric_value: number;
+        metadata: Record<string, unknown>;
+      }>;
+    };
+    await expect
+      .poll(async () => (await reported()).map((row) => row.metric_type).sort(), {
+        timeout: 15_000,
+      })
+      .toEqual(['demo_view', 'page_load_time']);
+    const load = (await reported()).find((row) => row.metric_type === 'page_load_time')!;
+    expect(load.metric_value).toBeGreaterThan(0);
+    expect(load.metadata).toMatchObject({ url: expect.stringContaining(marker) });
+    expect(load.metadata.dom_content_loaded).toEqual(expect.any(Number));
+    expect(load.metadata.user_agent).toEqual(expect.any(String));
   });
 });

@@ -1,9 +1,10 @@
 import { Box, Flex, Text } from '@radix-ui/themes';
 import { useAuth } from '@verdant/auth/react';
 import { AppShell, Button, Spinner } from '@verdant/ui';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { NAV_SECTIONS, isActive, visibleSections } from './navigation.ts';
+import { firstPageRendered } from '../lib/backend.ts';
 
 function Brand() {
   return (
@@ -31,6 +32,16 @@ function PageLoading() {
       <Spinner centered size="lg" label="Loading the page" />
     </Box>
   );
+}
+
+/**
+ * Rendered beside the page inside its boundary, so it commits when the first page does: work the
+ * first paint does not need (the session engine for a visitor without a session, telemetry) waits
+ * for it.
+ */
+function FirstPageMarker() {
+  useEffect(() => firstPageRendered(), []);
+  return null;
 }
 
 const SignedInAccountMenu = lazy(() => import('./account-menu.tsx'));
@@ -92,6 +103,7 @@ export function AppLayout() {
       </AppShell.Sidebar>
       <AppShell.Main>
         <Suspense fallback={<PageLoading />}>
+          <FirstPageMarker />
           <Outlet />
         </Suspense>
       </AppShell.Main>
@@ -105,6 +117,7 @@ export function BareLayout() {
     <Box asChild minHeight="100vh">
       <main id="main">
         <Suspense fallback={<PageLoading />}>
+          <FirstPageMarker />
           <Outlet />
         </Suspense>
       </main>

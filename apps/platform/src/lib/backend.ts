@@ -1,5 +1,5 @@
 import type { ApiClient, TrackEngagement } from '@verdant/api-client';
-import { createDeferredAuthEngine, type AuthEngine } from '@verdant/auth';
+import { STORAGE_KEYS, createDeferredAuthEngine, type AuthEngine } from '@verdant/auth';
 
 /*
  * The first page renders before the backend code arrives: the API client (supabase-js) and the
@@ -12,14 +12,60 @@ export function loadApi(): Promise<ApiClient> {
   return import('./api.ts').then((module) => module.api);
 }
 
+/** Whether this browser holds a session (or a demo session) for the engine to restore. */
+export function holdsSession(scope: { readonly localStorage?: Pick<Storage, 'getItem'> }): boolean {
+  try {
+    // Reading `localStorage` itself throws where storage is blocked (sandboxed frames).
+    const storage = scope.localStorage;
+    return (
+      storage?.getItem(STORAGE_KEYS.authState) != null ||
+      storage?.getItem(STORAGE_KEYS.demoSession) != null
+    );
+  } catch {
+    // A blocked storage holds nothing the engine could restore either.
+    return false;
+  }
+}
+
+let firstPagePainted: (() => void) | undefined;
+const firstPage = new Promise<void>((resolve) => {
+  firstPagePainted = resolve;
+});
+
+/**
+ * Called by the layout once the first page has rendered (its page boundary committed); work that
+ * the first paint does not need waits for this (see `afterFirstPage`).
+ */
+export function firstPageRendered(): void {
+  // A frame callback runs before the browser paints; a task queued from it runs after the paint.
+  window.requestAnimationFrame(() => window.setTimeout(() => firstPagePainted?.(), 0));
+}
+
+/**
+ * Resolves once the first page has been painted, or 3 s after the first call if no page ever
+ * renders (an error page, say): when work that the first paint does not need may start.
+ */
+export function afterFirstPage(): Promise<void> {
+  return Promise.race([
+    firstPage,
+    new Promise<void>((resolve) => window.setTimeout(resolve, 3000)),
+  ]);
+}
+
 /**
  * The session engine for `<AuthProvider>`: not initialised (guards show their spinner) until the
- * real engine has loaded with the API client and restored the session.
+ * real engine has loaded with the API client and restored the session. A browser with a session
+ * to restore loads it at once; for everybody else the first page is painted first (the top bar
+ * knows they are signed out a moment later), so the API client's 64 KB do not compete with it.
  */
 export const authEngine: AuthEngine = createDeferredAuthEngine(() =>
-  import('./api.ts').then((module) => module.authEngine),
+  (holdsSession(globalThis) ? Promise.resolve() : afterFirstPage())
+    .then(() => import('./api.ts'))
+    .then((module) => module.authEngine),
 );
 
-/** Spec §7's `trackEngagement`, sent once the API client has loaded. */
+/** Spec §7's `trackEngagement`, sent once the first page is painted and the API client has loaded. */
 export const trackEngagement: TrackEngagement = (metricType, value, metadata) =>
-  loadApi().then((api) => api.trackEngagement(metricType, value, metadata));
+  afterFirstPage()
+    .then(loadApi)
+    .then((api) => api.trackEngagement(metricType, value, metadata));
