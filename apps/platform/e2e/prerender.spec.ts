@@ -47,6 +47,8 @@ test.describe('prerendered first pages', () => {
     await expect(page).toHaveTitle('About Verdant — Sustainable Affiliate Marketing');
     // The prerendered title and description went back to React before hydration.
     await expect(page.locator('head [data-prerendered]')).toHaveCount(0);
+    // Once hydrated, the root no longer claims to hold prerendered HTML: the page is the app's.
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
     // The shell is live: the sidebar's links navigate inside the app, and the title follows.
     await page
       .getByRole('navigation', { name: 'Main' })

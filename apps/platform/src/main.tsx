@@ -17,7 +17,7 @@ import '@radix-ui/themes/components.css';
 import '@radix-ui/themes/utilities.css';
 import '@verdant/ui/styles.css';
 import './app/app.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { installClientMeasures } from './app/client-measures.ts';
@@ -35,21 +35,35 @@ installClientMeasures({
 });
 
 const queryClient = createQueryClient();
+const container = document.getElementById('root')!;
+
+/**
+ * Once the first render has committed the page is the app's (its router hears navigations), and
+ * the root no longer says it holds prerendered HTML.
+ */
+function TakeOver({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    delete container.dataset.prerendered;
+  }, []);
+  return children;
+}
 
 const app = (
   <StrictMode>
-    <Providers engine={authEngine} queryClient={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </Providers>
+    <TakeOver>
+      <Providers engine={authEngine} queryClient={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </Providers>
+    </TakeOver>
   </StrictMode>
 );
 
 // Public first pages arrive prerendered for their path without a query (prerender.ts): the app
 // takes over that HTML. Anything else (the empty shell, or a query the HTML was not rendered
-// with) renders from scratch.
-const container = document.getElementById('root')!;
+// with) renders from scratch. Both happen in a transition: React yields to the browser between
+// slices of the work instead of holding the main thread for the whole first render.
 if (container.dataset.prerendered === window.location.pathname && !window.location.search) {
   // The page's own title and description go back to React, which renders them into the head.
   for (const tag of document.head.querySelectorAll('[data-prerendered]')) tag.remove();
@@ -58,6 +72,7 @@ if (container.dataset.prerendered === window.location.pathname && !window.locati
   });
 } else {
   container.replaceChildren();
+  delete container.dataset.prerendered;
   const root = createRoot(container);
   startTransition(() => root.render(app));
 }
