@@ -4,6 +4,7 @@ import { GUARDS, GuardedOutlet, type GuardRule } from './app/guards.tsx';
 import { AppLayout, BareLayout } from './app/layout.tsx';
 import { RouteErrorBoundary } from './app/error-page.tsx';
 import { Root } from './app/root.tsx';
+import { loadApi } from './lib/backend.ts';
 
 /**
  * The route table. Every page is a lazy module in `src/routes/` exporting `Component`; the router
@@ -34,8 +35,18 @@ const page = (path: string | undefined, load: () => Promise<{ Component: Compone
   Page: lazyPage(load),
 });
 
-const loadShop = () => import('./routes/shop.tsx');
-const loadProduct = () => import('./routes/product.tsx');
+/**
+ * For a page whose first render reads through the API client: the client loads beside the page's
+ * module instead of after it has rendered, one round trip less before its data can be asked for.
+ * A failed client load is left to the page's own query, which shows its error.
+ */
+const withApi =
+  (load: () => Promise<{ Component: ComponentType }>) =>
+  (): Promise<{ Component: ComponentType }> =>
+    Promise.all([load(), loadApi().catch(() => undefined)]).then(([module]) => module);
+
+const loadShop = withApi(() => import('./routes/shop.tsx'));
+const loadProduct = withApi(() => import('./routes/product.tsx'));
 const loadAffiliateDashboard = () => import('./routes/affiliate-dashboard.tsx');
 const loadVendorDashboard = () => import('./routes/vendor-dashboard.tsx');
 const loadProductEditor = () => import('./routes/vendor-product-edit.tsx');
@@ -60,8 +71,14 @@ const publicPages: PageRoute[] = [
   page('payment-success', () => import('./routes/payment-success.tsx')),
   page('payment-canceled', () => import('./routes/payment-canceled.tsx')),
   // /@{username}: a segment cannot start with a static "@", so the page parses the handle itself.
-  page(':handle', () => import('./routes/link-page.tsx')),
-  page('s/:slug', () => import('./routes/storefront.tsx')),
+  page(
+    ':handle',
+    withApi(() => import('./routes/link-page.tsx')),
+  ),
+  page(
+    's/:slug',
+    withApi(() => import('./routes/storefront.tsx')),
+  ),
 ];
 
 /** Content and information pages, open to everybody. */
