@@ -29,6 +29,7 @@ export * from './components/text-input/index.ts';
 export * from './components/password-input/index.ts';
 export * from './components/textarea/index.ts';
 export * from './components/select/index.ts';
+export * from './components/native-select/index.ts';
 export * from './components/checkbox/index.ts';
 export * from './components/switch/index.ts';
 export * from './components/logomark/index.ts';

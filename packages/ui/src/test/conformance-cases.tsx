@@ -23,6 +23,7 @@ import { Field } from '../components/field/index.ts';
 import { Modal } from '../components/modal/index.ts';
 import { PasswordInput } from '../components/password-input/index.ts';
 import { RouterErrorPage } from '../components/router-error-page/index.ts';
+import { NativeSelect } from '../components/native-select/index.ts';
 import { Select } from '../components/select/index.ts';
 import { SessionExpiringModal } from '../components/session-expiring-modal/index.ts';
 import { Spinner } from '../components/spinner/index.ts';
@@ -164,6 +165,18 @@ export const conformanceCases: ConformanceCase[] = [
         ref={p.ref as Ref<HTMLButtonElement>}
       />
     ),
+  },
+  {
+    name: 'NativeSelect',
+    render: (p) => (
+      <NativeSelect
+        aria-label="Category"
+        options={[{ value: 'a', label: 'A' }]}
+        {...p}
+        ref={p.ref as Ref<HTMLSelectElement>}
+      />
+    ),
+    classNameTarget: parent,
   },
   {
     name: 'Checkbox',

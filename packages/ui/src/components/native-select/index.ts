@@ -1,0 +1,1 @@
+export { NativeSelect, nativeSelectVariants, type NativeSelectProps } from './native-select.tsx';
