@@ -26,6 +26,7 @@ const ROUTES = [
   ['/@{username}', 'link-page'],
   ['/s/{slug}', 'storefront'],
   ['/shop', 'shop'],
+  ['/products/{slug}', 'product'],
   ['/dashboard', 'affiliate-dashboard'],
   ['/about', 'content/about'],
   ['/faq-crawlers', 'content/faq-crawlers'],

@@ -17,9 +17,9 @@ import {
   toast,
 } from '@verdant/ui';
 import { Link, useParams } from 'react-router';
-import { api } from '../lib/api.ts';
+import { loadApi } from '../lib/backend.ts';
 import { addToCart, cartStore, useCart } from '../lib/cart.ts';
-import { CartButton, categoryLabel } from './shop.tsx';
+import { CartButton, categoryLabel } from './shop-parts.tsx';
 import { errorMessage } from './vendor-format.ts';
 
 /** The description's basic HTML as plain text (it is shown as a paragraph, never as markup). */
@@ -32,7 +32,7 @@ export function Component() {
   const { slug = '' } = useParams();
   const product = useQuery({
     queryKey: ['products', 'detail', slug],
-    queryFn: () => api.products.getDetail(slug),
+    queryFn: async () => (await loadApi()).products.getDetail(slug),
     retry: (count, error) =>
       !(error instanceof ApiError && error.code === 'not_found') && count < 2,
   });

@@ -7,37 +7,24 @@ import {
   ErrorCard,
   Field,
   PageHeader,
+  NativeSelect,
   Pagination,
   ProductCard,
   ProductGrid,
-  Select,
   TextInput,
 } from '@verdant/ui';
 import { isUuid } from '@verdant/validation';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
-import { itemCount, useCart } from '../lib/cart.ts';
+import { CartButton, categoryLabel } from './shop-parts.tsx';
 import { errorMessage } from './vendor-format.ts';
 
 const PAGE_SIZE = 24;
 const ALL = 'all';
 
-export const categoryLabel = (category: string) =>
-  category.charAt(0).toUpperCase() + category.slice(1).replace(/-/g, ' ');
-
 const isCategory = (value: string | null): value is ProductCategory =>
   (PRODUCT_CATEGORIES as readonly string[]).includes(value ?? '');
-
-/** The cart's entry point, shown on the shop pages. */
-export function CartButton() {
-  const count = itemCount(useCart());
-  return (
-    <Button asChild variant="secondary">
-      <Link to="/cart">{count === 0 ? 'Cart' : `Cart (${count})`}</Link>
-    </Button>
-  );
-}
 
 /** /shop and /products: approved products, searchable and filterable by category. */
 export function Component() {
@@ -102,9 +89,11 @@ export function Component() {
             />
           </Field>
           <Field label="Category">
-            <Select
+            <NativeSelect
               value={isCategory(category) ? category : ALL}
-              onValueChange={(value) => update({ category: value === ALL ? null : value })}
+              onChange={(event) =>
+                update({ category: event.target.value === ALL ? null : event.target.value })
+              }
               options={[
                 { value: ALL, label: 'All categories' },
                 ...PRODUCT_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) })),
