@@ -5,12 +5,14 @@ import { createServer, type Plugin } from 'vite';
 /**
  * Public first pages written as HTML at build time: what a signed-out visitor first sees on them
  * needs no data from the backend (figures and plans fill in once the app runs). Pages whose first
- * render depends on the backend, the session or the query string stay client-rendered, and so do
- * pages with a form: submitted before the app has taken over, it would go to the server as a GET
- * with its fields (a password, say) in the URL.
+ * render depends on the backend, the session or the query string stay client-rendered. A page
+ * with a form is prerendered only when its form keeps its controls disabled until the app has
+ * taken over (`useHydrated`): submitted before that, it would go to the server as a GET with its
+ * fields (a password, say) in the URL.
  */
 export const PRERENDERED_PAGES = [
   '/',
+  '/login',
   '/pricing',
   '/about',
   '/careers',
@@ -21,6 +23,23 @@ export const PRERENDERED_PAGES = [
   '/cookies',
   '/vendor-recruitment',
 ] as const;
+
+/**
+ * Whether every form in a rendered page keeps its controls disabled (inside a disabled fieldset)
+ * until the app has taken the page over, so none can be submitted as a plain GET before that.
+ */
+export function formsWaitForTheApp(html: string): boolean {
+  const forms = html.match(/<form[\s>][\s\S]*?<\/form>/gi) ?? [];
+  if (forms.length !== (html.match(/<form[\s>]/gi) ?? []).length) return false;
+  return forms.every((form) => {
+    const opening = /^<form[^>]*>\s*<fieldset\b([^>]*)>/i.exec(form);
+    return (
+      !!opening &&
+      /\sdisabled(?:=""|\s|$)/.test(opening[1]!) &&
+      /<\/fieldset>\s*<\/form>$/i.test(form)
+    );
+  });
+}
 
 /** Where a page's HTML goes in the build: `/` is index.html, `/about` is about/index.html. */
 export function pageFile(page: string): string {
@@ -85,9 +104,9 @@ export function prerenderPages(): Plugin {
           const file = path.join(dir, pageFile(page));
           await mkdir(path.dirname(file), { recursive: true });
           const rendered = await renderPage(page);
-          if (/<form[\s>]/i.test(rendered))
+          if (!formsWaitForTheApp(rendered))
             throw new Error(
-              `${page} has a form and must not be prerendered (see PRERENDERED_PAGES)`,
+              `${page} has a form whose controls are not disabled until the app runs (see PRERENDERED_PAGES)`,
             );
           await writeFile(file, pageDocument(shell, page, rendered));
         }

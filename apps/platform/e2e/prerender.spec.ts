@@ -30,10 +30,23 @@ test.describe('prerendered first pages', () => {
     await expect(page.getByRole('link', { name: 'Create an account' })).toBeVisible();
     await page.goto('/about');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Verdant');
-    // Pages with a form are not prerendered: without the app, /login is the empty shell.
+    // /login is there too, but its form stays disabled until the app runs: nothing can be sent
+    // as a plain GET with the password in the address.
     await page.goto('/login');
-    await expect(page.locator('form')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in to Verdant');
+    await expect(page.getByLabel('Email')).toBeDisabled();
+    await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeDisabled();
     await context.close();
+  });
+
+  test('the prerendered login form comes alive once the app has taken it over', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await expect(page.getByLabel('Email')).toBeEnabled();
+    await expect(page.locator('form')).not.toHaveAttribute('aria-busy', 'true');
+    await login(page, demoAccount('affiliate@verdant.test'), /\/dashboard$/, { stay: true });
   });
 
   test('the app takes the page over without a hydration error, then navigates and titles pages', async ({

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PRERENDERED_PAGES, pageDocument, pageFile } from '../../prerender.ts';
+import { PRERENDERED_PAGES, formsWaitForTheApp, pageDocument, pageFile } from '../../prerender.ts';
 
 const shell = readFileSync(join(__dirname, '..', '..', 'index.html'), 'utf8');
 
@@ -44,7 +44,26 @@ describe('prerendered pages', () => {
     expect(pageFile('/faq-crawlers')).toBe(join('faq-crawlers', 'index.html'));
     expect(PRERENDERED_PAGES).toContain('/');
     expect(PRERENDERED_PAGES).toContain('/about');
-    // Pages with a form stay client-rendered (a form sent before hydration would be a GET).
-    expect(PRERENDERED_PAGES).not.toContain('/login');
+    // The login form is prerendered disabled (formsWaitForTheApp); the build refuses a live one.
+    expect(PRERENDERED_PAGES).toContain('/login');
+  });
+
+  it('accepts a page whose forms keep every control disabled until the app runs', () => {
+    expect(formsWaitForTheApp('<main><h1>About</h1></main>')).toBe(true);
+    expect(
+      formsWaitForTheApp(
+        '<form aria-busy="true"><fieldset class="f" disabled=""><input name="email"/><button>Log in</button></fieldset></form>',
+      ),
+    ).toBe(true);
+  });
+
+  it('refuses a form that could be submitted before the app runs', () => {
+    expect(formsWaitForTheApp('<form><input name="password"/></form>')).toBe(false);
+    expect(formsWaitForTheApp('<form><fieldset><input/></fieldset></form>')).toBe(false);
+    // A control outside the disabled fieldset is live.
+    expect(
+      formsWaitForTheApp('<form><fieldset disabled=""><input/></fieldset><input/></form>'),
+    ).toBe(false);
+    expect(formsWaitForTheApp('<form><fieldset disabled=""><input/>')).toBe(false);
   });
 });

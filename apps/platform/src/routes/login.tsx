@@ -5,6 +5,7 @@ import { Button, Card, Checkbox, ErrorCard, Field, PasswordInput, TextInput } fr
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { roleHome, safeNext } from '../app/navigation.ts';
+import { useHydrated } from '../lib/hydrated.ts';
 
 function message(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Sign-in failed. Try again.';
@@ -25,6 +26,8 @@ export function Component() {
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The page is prerendered: its form waits, disabled, until the app has taken it over.
+  const ready = useHydrated();
 
   const emailCheck = validateEmail(email);
   const emailError =
@@ -81,49 +84,56 @@ export function Component() {
       <Box width="100%" maxWidth="440px">
         <Card size="lg">
           {step.kind === 'password' ? (
-            <form onSubmit={(event) => void onPassword(event)} noValidate>
-              <Flex direction="column" gap="4">
-                <Heading as="h1" size="6">
-                  Log in to Verdant
-                </Heading>
-                {error ? (
-                  <ErrorCard align="start" title="Could not log in" message={error} />
-                ) : null}
-                <Field label="Email" required error={emailError}>
-                  <TextInput
-                    type="email"
-                    name="email"
-                    autoComplete="email"
-                    value={email}
-                    onChange={(event) => setEmail(event.target.value)}
-                    onBlur={() => setEmailTouched(true)}
-                  />
-                </Field>
-                <Field label="Password" required>
-                  <PasswordInput
-                    name="password"
-                    autoComplete="current-password"
-                    value={password}
-                    onChange={(event) => setPassword(event.target.value)}
-                  />
-                </Field>
-                <Flex justify="between" align="center" gap="3" wrap="wrap">
-                  <Checkbox
-                    label="Remember me for 30 days"
-                    checked={rememberMe}
-                    onCheckedChange={(checked) => setRememberMe(checked === true)}
-                  />
-                  <Text size="2" asChild>
-                    <Link to="/reset-password">Forgot password?</Link>
+            <form
+              onSubmit={(event) => void onPassword(event)}
+              noValidate
+              aria-busy={ready ? undefined : true}
+            >
+              <fieldset className="vd-platform-fieldset" disabled={!ready}>
+                <Flex direction="column" gap="4">
+                  <Heading as="h1" size="6">
+                    Log in to Verdant
+                  </Heading>
+                  {error ? (
+                    <ErrorCard align="start" title="Could not log in" message={error} />
+                  ) : null}
+                  <Field label="Email" required error={emailError}>
+                    <TextInput
+                      type="email"
+                      name="email"
+                      autoComplete="email"
+                      value={email}
+                      onChange={(event) => setEmail(event.target.value)}
+                      onBlur={() => setEmailTouched(true)}
+                    />
+                  </Field>
+                  <Field label="Password" required>
+                    <PasswordInput
+                      name="password"
+                      autoComplete="current-password"
+                      value={password}
+                      onChange={(event) => setPassword(event.target.value)}
+                    />
+                  </Field>
+                  <Flex justify="between" align="center" gap="3" wrap="wrap">
+                    <Checkbox
+                      label="Remember me for 30 days"
+                      checked={rememberMe}
+                      onCheckedChange={(checked) => setRememberMe(checked === true)}
+                      disabled={!ready}
+                    />
+                    <Text size="2" asChild>
+                      <Link to="/reset-password">Forgot password?</Link>
+                    </Text>
+                  </Flex>
+                  <Button type="submit" size="lg" loading={busy} disabled={!ready} fullWidth>
+                    Log in
+                  </Button>
+                  <Text size="2" color="gray" align="center">
+                    New to Verdant? <Link to="/signup">Create an account</Link>
                   </Text>
                 </Flex>
-                <Button type="submit" size="lg" loading={busy} fullWidth>
-                  Log in
-                </Button>
-                <Text size="2" color="gray" align="center">
-                  New to Verdant? <Link to="/signup">Create an account</Link>
-                </Text>
-              </Flex>
+              </fieldset>
             </form>
           ) : (
             <form onSubmit={(event) => void onCode(event)} noValidate>
