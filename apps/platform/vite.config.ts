@@ -18,11 +18,12 @@ function attr(text: string): string {
 
 /**
  * Fills index.html's meta tags: the content security policy (spec §8) and the backend
- * configuration. Values come from VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY when the build has
+ * configuration, with a preconnect hint to the API's origin (its requests are CORS requests, hence
+ * `crossorigin`). Values come from VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY when the build has
  * them (static hosting); the local web server rewrites the tags at serve time for the stack it
  * fronts, so one build serves any stack.
  */
-function verdantMeta(env: Record<string, string>): Plugin {
+export function verdantMeta(env: Record<string, string>): Plugin {
   const url = env.VITE_SUPABASE_URL ?? '';
   const anonKey = env.VITE_SUPABASE_ANON_KEY ?? '';
   return {
@@ -30,7 +31,11 @@ function verdantMeta(env: Record<string, string>): Plugin {
     transformIndexHtml(html) {
       return html
         .replace('__VERDANT_CSP__', attr(contentSecurityPolicy(url || undefined)))
-        .replace('__VERDANT_SUPABASE_URL__', attr(url))
+        .replace(
+          /(<meta name="verdant-supabase-url" content=")__VERDANT_SUPABASE_URL__(" \/>)/,
+          (_tag, start: string, end: string) =>
+            `${start}${attr(url)}${end}${url ? `\n    <link rel="preconnect" href="${attr(new URL(url).origin)}" crossorigin data-verdant-api />` : ''}`,
+        )
         .replace('__VERDANT_SUPABASE_ANON_KEY__', attr(anonKey));
     },
   };

@@ -36,7 +36,9 @@ export function escapeHtml(text: string): string {
  * Serve-time configuration of a built app page: the running stack's API URL and anon key go into
  * the page's `verdant-supabase-url` / `verdant-supabase-anon-key` meta tags (no inline script, so
  * the CSP stays strict), and its CSP meta tag gets this server's policy (without frame-ancestors,
- * which browsers ignore in a meta tag). One build thus serves any stack.
+ * which browsers ignore in a meta tag). One build thus serves any stack. A page that reads the API
+ * URL also gets a preconnect hint to the API's origin (one marked `data-verdant-api` replaces any
+ * the build put there), so the browser opens that connection while the page's scripts load.
  */
 export function injectPageConfig(
   html: string,
@@ -53,8 +55,24 @@ export function injectPageConfig(
     .filter((directive) => !directive.startsWith('frame-ancestors'))
     .join('; ');
   let out = setMeta(html, 'name', 'verdant-supabase-url', opts.apiUrl);
+  if (/<meta\s+name="verdant-supabase-url"/i.test(html)) {
+    out = out
+      .replace(/<link\s[^>]*\bdata-verdant-api\b[^>]*>\s*/gi, '')
+      .replace(
+        /(<meta\s+name="verdant-supabase-url"[^>]*>)/i,
+        (tag: string) => `${tag}\n    ${preconnect(opts.apiUrl)}`,
+      );
+  }
   out = setMeta(out, 'name', 'verdant-supabase-anon-key', opts.anonKey);
   return setMeta(out, 'http-equiv', 'Content-Security-Policy', metaCsp);
+}
+
+/**
+ * A preconnect hint to the API's origin. `crossorigin` because the app's API requests are CORS
+ * requests: a hint without it would open a connection those requests cannot use.
+ */
+export function preconnect(apiUrl: string): string {
+  return `<link rel="preconnect" href="${escapeHtml(new URL(apiUrl).origin)}" crossorigin data-verdant-api>`;
 }
 
 /** What the page-meta function answers for a public page's share preview. */

@@ -107,6 +107,26 @@ describe('serve-time configuration of the built app', () => {
     expect(meta).not.toContain('frame-ancestors');
   });
 
+  it('hints a connection to the API origin, once, replacing one the build put there', async () => {
+    const html = await (await fetch(`${url}/dashboard`)).text();
+    expect(html).toContain(
+      '<link rel="preconnect" href="http://127.0.0.1:54888" crossorigin data-verdant-api>',
+    );
+    expect(html.match(/rel="preconnect"/g)).toHaveLength(1);
+    const built = PAGE.replace(
+      '<meta name="verdant-supabase-url" content="" />',
+      '<meta name="verdant-supabase-url" content="https://built.example" />\n<link rel="preconnect" href="https://built.example" crossorigin data-verdant-api />',
+    );
+    const served = injectPageConfig(
+      built,
+      { apiUrl: 'http://127.0.0.1:54888/', anonKey: 'k' },
+      "default-src 'self'",
+    );
+    expect(served).not.toContain('built.example');
+    expect(served.match(/rel="preconnect"/g)).toHaveLength(1);
+    expect(served).toContain('href="http://127.0.0.1:54888" crossorigin data-verdant-api');
+  });
+
   it('leaves pages without the tags unchanged', () => {
     const plain = '<!doctype html><title>x</title>';
     expect(

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { verdantMeta } from '../../vite.config.ts';
 
 const appRoot = join(__dirname, '..', '..');
 const html = readFileSync(join(appRoot, 'index.html'), 'utf8');
@@ -23,5 +24,32 @@ describe('index.html', () => {
     expect(html).toContain(
       '<meta name="viewport" content="width=device-width, initial-scale=1" />',
     );
+  });
+});
+
+describe('the build-time page configuration (static hosting)', () => {
+  const fill = (env: Record<string, string>) =>
+    (verdantMeta(env).transformIndexHtml as (html: string) => string)(html);
+
+  it('fills the API meta tags and hints a connection to the API origin', () => {
+    const out = fill({
+      VITE_SUPABASE_URL: 'https://abc.supabase.co/',
+      VITE_SUPABASE_ANON_KEY: 'anon-key',
+    });
+    expect(out).toContain(
+      '<meta name="verdant-supabase-url" content="https://abc.supabase.co/" />',
+    );
+    expect(out).toContain('<meta name="verdant-supabase-anon-key" content="anon-key" />');
+    // CORS requests use the anonymous connection pool: the hint must say crossorigin.
+    expect(out).toContain(
+      '<link rel="preconnect" href="https://abc.supabase.co" crossorigin data-verdant-api />',
+    );
+    expect(out).not.toContain('__VERDANT_');
+  });
+
+  it('leaves the hint out when the build does not know the API (the local server adds it)', () => {
+    const out = fill({});
+    expect(out).toContain('<meta name="verdant-supabase-url" content="" />');
+    expect(out).not.toContain('rel="preconnect"');
   });
 });
