@@ -80,16 +80,18 @@ export {
   MERCHANT_PRODUCT_STATUSES,
   PRODUCT_CATEGORIES,
   SUSTAINABILITY_ATTRIBUTES,
-  type NewProduct,
-  type Product,
   type ProductCategory,
-  type ProductChanges,
-  type ProductDetail,
-  type ProductFields,
-  type ProductQuery,
-  type ProductsModule,
-  type PublicClaim,
   type SustainabilityAttribute,
+} from './modules/product-vocabulary.ts';
+export type {
+  NewProduct,
+  Product,
+  ProductChanges,
+  ProductDetail,
+  ProductFields,
+  ProductQuery,
+  ProductsModule,
+  PublicClaim,
 } from './modules/products.ts';
 export type {
   Order,

@@ -26,14 +26,6 @@ import {
   type SustainabilityAttribute,
 } from './product-vocabulary.ts';
 
-export {
-  MERCHANT_PRODUCT_STATUSES,
-  PRODUCT_CATEGORIES,
-  SUSTAINABILITY_ATTRIBUTES,
-  type ProductCategory,
-  type SustainabilityAttribute,
-} from './product-vocabulary.ts';
-
 export type Product = Row<'products'>;
 
 export interface ProductFields {
