@@ -135,6 +135,10 @@ let axeSource: string | undefined;
  * tag would need the CSP switched off for the whole test).
  */
 export async function expectNoAxeViolations(page: Page, context?: string): Promise<void> {
+  // Axe checks a drawn page. Every page has its h1 (axe's page-has-heading-one), and a page the
+  // browser renders itself draws it a moment after the load event (the app renders in a
+  // transition), so wait for it instead of checking the empty shell.
+  await expect(page.locator('h1').first(), `an h1 on ${context ?? page.url()}`).toBeVisible();
   const hasAxe = await page.evaluate(() => 'axe' in window);
   if (!hasAxe) {
     axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
