@@ -34,7 +34,7 @@ export function radixThemeWithoutTooltipProvider() {
       }
       const next = code
         .replace(provider, `${react}.createElement(${react}.Fragment,null,`)
-        .replace(new RegExp(`,?\\s*Tooltip as ${tooltip.replace('$', '\\$')}\\b`), '');
+        .replace(new RegExp(`,?\\s*Tooltip as ${tooltip.replaceAll('$', '\\$')}\\b`), '');
       return { code: next, map: null };
     },
   };

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { CheckCircledIcon, ClockIcon, CrossCircledIcon } from '@radix-ui/react-icons';
 import { cva, type VariantProps } from 'class-variance-authority';
+import { composeRefs } from '../../utils/index.ts';
 import { badgeToneColors } from './badge.tsx';
 import { claimStatus, type ClaimStatus } from './sustainability.ts';
 import {
@@ -92,18 +93,10 @@ export const SustainabilityBadge = React.forwardRef<HTMLButtonElement, Sustainab
       claimType === 'seal' || claimType === 'leaf' || claimType === 'cycle' || claimType === 'tool'
         ? null
         : sustainabilityAttributeLabel(claimType);
-    const setRefs = React.useCallback(
-      (node: HTMLButtonElement | null) => {
-        badgeRef.current = node;
-        if (typeof ref === 'function') ref(node);
-        else if (ref) ref.current = node;
-      },
-      [ref],
-    );
     return (
       <>
         <button
-          ref={setRefs}
+          ref={composeRefs(ref, badgeRef)}
           type="button"
           data-slot="sustainability-badge"
           data-status={status}
