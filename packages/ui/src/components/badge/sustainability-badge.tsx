@@ -1,12 +1,10 @@
 import * as React from 'react';
-import { CheckCircledIcon, ClockIcon, CrossCircledIcon } from '@radix-ui/react-icons';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { composeRefs } from '../../utils/index.ts';
-import { badgeToneColors } from './badge.tsx';
-import { claimStatus, type ClaimStatus } from './sustainability.ts';
+import { claimLook } from './claim-look.ts';
+import { claimStatus } from './sustainability.ts';
 import {
   SustainabilityIcon,
-  sustainabilityAttributeLabel,
   type SustainabilityAttribute,
   type SustainabilityGlyph,
 } from '../sustainability-icon/sustainability-icon.tsx';
@@ -49,18 +47,6 @@ export interface SustainabilityBadgeProps
   details?: React.ReactNode;
 }
 
-const statusTone = {
-  valid: 'success',
-  expiring: 'warning',
-  expired: 'neutral',
-} as const satisfies Record<ClaimStatus, keyof typeof badgeToneColors>;
-const statusIcon = {
-  valid: CheckCircledIcon,
-  expiring: ClockIcon,
-  expired: CrossCircledIcon,
-} as const;
-const statusLabel = { valid: 'Verified', expiring: 'Expiring soon', expired: 'Expired' } as const;
-
 /**
  * A sustainability claim badge: the claim type's icon, the claim and its status colour. Activating
  * it (click, Enter or Space) opens the evidence drawer with the claim, its status, issuer, expiry,
@@ -83,16 +69,11 @@ export const SustainabilityBadge = React.forwardRef<HTMLButtonElement, Sustainab
     ref,
   ) {
     const status = claimStatus(expiresAt, now);
-    const StatusIcon = statusIcon[status];
-    const color = badgeToneColors[statusTone[status]];
+    const { color, StatusIcon, label } = claimLook(status);
     const badgeRef = React.useRef<HTMLButtonElement>(null);
     const drawerId = React.useId();
     const [open, setOpen] = React.useState(false);
     const [used, setUsed] = React.useState(false);
-    const typeLabel =
-      claimType === 'seal' || claimType === 'leaf' || claimType === 'cycle' || claimType === 'tool'
-        ? null
-        : sustainabilityAttributeLabel(claimType);
     return (
       <>
         <button
@@ -102,7 +83,7 @@ export const SustainabilityBadge = React.forwardRef<HTMLButtonElement, Sustainab
           data-status={status}
           data-state={open ? 'open' : 'closed'}
           data-accent-color={color}
-          aria-label={`${claim}, ${statusLabel[status].toLowerCase()}. Show evidence`}
+          aria-label={`${claim}, ${label.toLowerCase()}. Show evidence`}
           aria-haspopup="dialog"
           aria-expanded={open}
           aria-controls={open ? drawerId : undefined}
@@ -141,11 +122,6 @@ export const SustainabilityBadge = React.forwardRef<HTMLButtonElement, Sustainab
               expiresAt={expiresAt}
               now={now}
               claimType={claimType}
-              typeLabel={typeLabel}
-              status={status}
-              statusLabel={statusLabel[status]}
-              StatusIcon={StatusIcon}
-              color={color}
               details={details}
               evidenceLink={evidenceLink}
             />

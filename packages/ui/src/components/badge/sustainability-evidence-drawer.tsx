@@ -2,7 +2,8 @@ import * as React from 'react';
 import { Flex, Link, Text, Theme } from '@radix-ui/themes';
 import { Cross2Icon } from '@radix-ui/react-icons';
 import { Dialog, VisuallyHidden } from 'radix-ui';
-import { describeExpiry, type ClaimStatus } from './sustainability.ts';
+import { claimLook, claimTypeLabel } from './claim-look.ts';
+import { claimStatus, describeExpiry } from './sustainability.ts';
 import {
   SustainabilityIcon,
   type SustainabilityAttribute,
@@ -21,12 +22,6 @@ export interface SustainabilityEvidenceDrawerProps {
   expiresAt: Date | string;
   now?: Date;
   claimType: SustainabilityAttribute | SustainabilityGlyph;
-  /** The claim type's name, or null for a glyph family. */
-  typeLabel: string | null;
-  status: ClaimStatus;
-  statusLabel: string;
-  StatusIcon: React.ComponentType<{ 'aria-hidden'?: boolean; className?: string }>;
-  color: string;
   details?: React.ReactNode;
   evidenceLink?: React.ReactElement;
 }
@@ -46,15 +41,13 @@ export default function SustainabilityEvidenceDrawer({
   expiresAt,
   now,
   claimType,
-  typeLabel,
-  status,
-  statusLabel,
-  StatusIcon,
-  color,
   details,
   evidenceLink,
 }: SustainabilityEvidenceDrawerProps) {
   const panelRef = React.useRef<HTMLDivElement>(null);
+  const status = claimStatus(expiresAt, now);
+  const { color, StatusIcon, label: statusLabel } = claimLook(status);
+  const typeLabel = claimTypeLabel(claimType);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
