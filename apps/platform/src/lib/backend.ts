@@ -45,11 +45,13 @@ export function firstPageRendered(): void {
  * Resolves once the first page has been painted, or 3 s after the first call if no page ever
  * renders (an error page, say): when work that the first paint does not need may start.
  */
+let settled: Promise<void> | undefined;
 export function afterFirstPage(): Promise<void> {
-  return Promise.race([
+  settled ??= Promise.race([
     firstPage,
     new Promise<void>((resolve) => window.setTimeout(resolve, 3000)),
   ]);
+  return settled;
 }
 
 /**
