@@ -4,8 +4,8 @@
 // stay, without a code.
 import { startTestStack, type RunningStack } from '@verdant/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient } from './support/clients.ts';
-import { ID, fixtureSql } from './support/fixture.ts';
+import { anonClient, signedInClient } from './support/clients.ts';
+import { EMAIL, ID, PASSWORD, fixtureSql } from './support/fixture.ts';
 
 let stack: RunningStack;
 
@@ -167,5 +167,109 @@ describe('public_storefront_items', () => {
       product: ID.productPub,
     });
     expect(error).not.toBeNull();
+  });
+});
+
+// One read per public page: what /@{username} and /s/{slug} draw, under the reader's RLS.
+describe('public_link_page', () => {
+  const view = async (username: string, client = anonClient(stack)) => {
+    const { data, error } = await client.rpc('public_link_page', { page_username: username });
+    expect(error).toBeNull();
+    return data as { page: Record<string, unknown>; items: unknown[]; profile: unknown } | null;
+  };
+
+  it('answers the page, its public items and the owner’s public profile', async () => {
+    const page = await view('pcl-b');
+    expect(page?.page).toMatchObject({ id: ID.linkPageB, owner_id: ID.B, is_published: true });
+    expect(page?.items).toEqual(await pageItems('pcl-b'));
+    expect(page?.profile).toEqual({
+      id: ID.B,
+      name: expect.any(String),
+      username: 'pcl-b',
+      profile_image: null,
+      bio: null,
+    });
+    expect(JSON.stringify(page)).not.toContain('secret-');
+  });
+
+  it('is null for a visitor of a draft or an unknown username; the owner gets the draft', async () => {
+    expect(await view('pcl-m')).toBeNull();
+    expect(await view('nobody-here')).toBeNull();
+    const owner = await signedInClient(stack, EMAIL.M, PASSWORD);
+    const draft = await view('pcl-m', owner);
+    expect(draft?.page).toMatchObject({ id: ID.linkPageM, is_published: false });
+    expect(draft?.items).toEqual([]);
+  });
+});
+
+describe('public_storefront', () => {
+  const view = async (slug: string, client = anonClient(stack)) => {
+    const { data, error } = await client.rpc('public_storefront', { storefront_slug: slug });
+    expect(error).toBeNull();
+    return data as {
+      storefront: Record<string, unknown>;
+      items: unknown[];
+      products: { id: string; claims: { id: string }[] }[];
+      owner: unknown;
+    } | null;
+  };
+  const EXPIRED_CLAIM = '00000000-0000-4000-8000-00000000f201';
+
+  it('answers the products in item order with verified, unexpired claims only', async () => {
+    await stack.pool.query(`
+      insert into public.sustainability_claims (id, merchant_id, claim, evidence_url, review_status, expires_on)
+        values ('${EXPIRED_CLAIM}', '${ID.M}', 'Lapsed certificate', '/evidence/old.pdf', 'approved', current_date - 1);
+      update public.storefront_items set position = 3 where id = '${ID.storefrontItemA}';
+      insert into public.storefront_items (storefront_id, product_id, position) values
+        ('${ID.storefrontA}', '${ID.productM2Pub}', 1),
+        ('${ID.storefrontA}', '${ID.productDraft}', 2);
+    `);
+    try {
+      const shop = await view('a-picks');
+      expect(shop?.storefront).toMatchObject({ id: ID.storefrontA, slug: 'a-picks' });
+      expect(shop?.items).toEqual(await storefrontItems('a-picks'));
+      expect(shop?.owner).toEqual({ id: ID.A, name: expect.any(String), username: 'pcl-a' });
+      // The draft product is not public: left out. The rival's product comes first (position 1).
+      expect(shop?.products).toEqual([
+        expect.objectContaining({
+          id: ID.productM2Pub,
+          slug: 'rival-public',
+          merchant: { company_name: 'Rival Goods' },
+          claims: [],
+        }),
+        expect.objectContaining({
+          id: ID.productPub,
+          slug: 'matrix-public',
+          name: 'Public product',
+          price_cents: 2500,
+          merchant: { company_name: 'Matrix Goods' },
+          claims: [
+            {
+              id: ID.claimApproved,
+              claim: 'Plastic-free packaging',
+              issuer: null,
+              expires_on: null,
+              evidence_url: '/evidence/approved.pdf',
+            },
+          ],
+        }),
+      ]);
+    } finally {
+      await stack.pool.query(`
+        delete from public.sustainability_claims where id = '${EXPIRED_CLAIM}';
+        delete from public.storefront_items
+          where storefront_id = '${ID.storefrontA}' and id <> '${ID.storefrontItemA}';
+        update public.storefront_items set position = 0 where id = '${ID.storefrontItemA}';
+      `);
+    }
+  });
+
+  it('is null for a visitor of a draft or an unknown slug; the owner gets the draft', async () => {
+    expect(await view('b-picks')).toBeNull();
+    expect(await view('no-such-store')).toBeNull();
+    const owner = await signedInClient(stack, EMAIL.B, PASSWORD);
+    const draft = await view('b-picks', owner);
+    expect(draft?.storefront).toMatchObject({ id: ID.storefrontB, is_published: false });
+    expect(draft?.items).toEqual([]);
   });
 });

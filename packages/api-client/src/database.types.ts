@@ -2363,6 +2363,7 @@ export type Database = {
         Returns: number
       }
       platform_fee_bps: { Args: never; Returns: number }
+      public_link_page: { Args: { page_username: string }; Returns: Json }
       public_link_page_items: {
         Args: { page_username: string }
         Returns: {
@@ -2391,6 +2392,7 @@ export type Database = {
           program_name: string
         }[]
       }
+      public_storefront: { Args: { storefront_slug: string }; Returns: Json }
       public_storefront_items: {
         Args: { storefront_slug: string }
         Returns: {
