@@ -114,9 +114,13 @@ export {
   type NewStorefrontItem,
   type PageTheme,
   type PublicStorefrontItem,
+  type PublicStorefrontView,
   type Storefront,
+  type StorefrontClaim,
   type StorefrontFields,
   type StorefrontItem,
+  type StorefrontOwner,
+  type StorefrontProduct,
   type StorefrontWithItems,
   type StorefrontsModule,
 } from './modules/storefronts.ts';
@@ -129,6 +133,7 @@ export type {
   LinkPagesModule,
   NewLinkPageItem,
   PublicLinkPageItem,
+  PublicLinkPageView,
 } from './modules/link-pages.ts';
 export type {
   Certificate,

@@ -1,4 +1,5 @@
 import type { ModuleContext } from '../context.ts';
+import type { PublicProfile } from './account.ts';
 import { ApiError } from '../errors.ts';
 import { currentUserId, run, runDelete } from '../request.ts';
 import type { Insert, Row } from '../types.ts';
@@ -54,6 +55,16 @@ export interface PublicLinkPageItem {
  */
 export interface LinkPagePreviewItem extends PublicLinkPageItem {
   is_visible: boolean;
+}
+
+/**
+ * A link page as `/@{username}` draws it, in one read: the page, its public items in order and the
+ * owner's public profile (whose image stands in when the page has no avatar of its own).
+ */
+export interface PublicLinkPageView {
+  page: LinkPage;
+  items: PublicLinkPageItem[];
+  profile: PublicProfile;
 }
 
 /** One entry of a link page; each kind names what it needs. */
@@ -131,6 +142,18 @@ export function createLinkPagesModule({ supabase }: ModuleContext) {
           .order('position', { referencedTable: 'link_page_items', ascending: true })
           .single(),
       );
+    },
+
+    /**
+     * Everything `/@{username}` shows, in one request: the page (published, or the reader's own
+     * draft), its public items and the owner's public profile. `not_found` when there is none.
+     */
+    async getPublicPage(name: string): Promise<PublicLinkPageView> {
+      const view = await run(
+        supabase.rpc('public_link_page', { page_username: username('username', name) }),
+      );
+      if (!view) throw new ApiError('not_found', 'Page not found');
+      return view as unknown as PublicLinkPageView;
     },
 
     /** The visible items of a user's published page in order, with tracked link codes ([] otherwise). */

@@ -1,4 +1,5 @@
 import type { ModuleContext } from '../context.ts';
+import { ApiError } from '../errors.ts';
 import { currentUserId, run, runDelete } from '../request.ts';
 import type { Row } from '../types.ts';
 import {
@@ -72,6 +73,24 @@ export interface PublicStorefrontItem {
   item_position: number;
 }
 
+/** The public name and username of a storefront's owner, for its byline and disclosure. */
+export interface StorefrontOwner {
+  id: string;
+  name: string;
+  username: string | null;
+}
+
+/**
+ * A storefront as `/s/{slug}` draws it, in one read: the storefront, its public items in order, its
+ * products (in the order of their first item, with their merchant's verified claims) and its owner.
+ */
+export interface PublicStorefrontView {
+  storefront: Storefront;
+  items: PublicStorefrontItem[];
+  products: StorefrontProduct[];
+  owner: StorefrontOwner | null;
+}
+
 export interface NewStorefrontItem {
   product_id: string;
   affiliate_link_id?: string | null;
@@ -102,6 +121,18 @@ export function createStorefrontsModule({ supabase }: ModuleContext) {
           .order('position', { referencedTable: 'storefront_items', ascending: true })
           .single(),
       );
+    },
+
+    /**
+     * Everything `/s/{slug}` shows, in one request: the storefront (published, or the reader's own
+     * draft), its public items, its products and its owner. `not_found` when there is none.
+     */
+    async getPublicPage(storefrontSlug: string): Promise<PublicStorefrontView> {
+      const view = await run(
+        supabase.rpc('public_storefront', { storefront_slug: slug('slug', storefrontSlug) }),
+      );
+      if (!view) throw new ApiError('not_found', 'Storefront not found');
+      return view as unknown as PublicStorefrontView;
     },
 
     /** The items of a published storefront in order, with tracked link codes ([] otherwise). */
@@ -151,16 +182,14 @@ export function createStorefrontsModule({ supabase }: ModuleContext) {
     },
 
     /** The public name and username of a storefront's owner, for its byline and disclosure. */
-    async getOwner(
-      storefront: Pick<Storefront, 'owner_id'>,
-    ): Promise<{ id: string; name: string; username: string | null } | null> {
+    async getOwner(storefront: Pick<Storefront, 'owner_id'>): Promise<StorefrontOwner | null> {
       const rows = (await run(
         supabase
           .from('public_profiles')
           .select('id, name, username')
           .eq('id', uuid('owner_id', storefront.owner_id))
           .limit(1),
-      )) as { id: string; name: string; username: string | null }[] | null;
+      )) as StorefrontOwner[] | null;
       return rows?.[0] ?? null;
     },
 

@@ -366,6 +366,14 @@ describe('storefronts', () => {
       note: 'Daily use',
     });
     await expect(w.anon.storefronts.listPublicItems(slug)).resolves.toEqual([]);
+    await expect(w.anon.storefronts.getPublicPage(slug)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(affiliateA.api.storefronts.getPublicPage(slug)).resolves.toMatchObject({
+      storefront: { id: storefront.id, is_published: false },
+      items: [],
+      products: [{ id: product.id }],
+    });
     await affiliateA.api.storefronts.update(storefront.id, { is_published: true });
     await expect(w.anon.storefronts.listPublicItems(slug)).resolves.toEqual([
       {
@@ -387,6 +395,23 @@ describe('storefronts', () => {
     await expect(w.anon.storefronts.listProducts({ storefront_items: [] })).resolves.toEqual([]);
     await expect(w.anon.storefronts.getOwner(shown)).resolves.toMatchObject({
       id: affiliateA.id,
+    });
+    // The one-read view answers what the separate reads answer (claims in any order).
+    const byClaimId = (list: { claims: { id: string }[] }[]) =>
+      list.map((p) => ({ ...p, claims: [...p.claims].sort((a, b) => a.id.localeCompare(b.id)) }));
+    const view = await w.anon.storefronts.getPublicPage(slug);
+    const { storefront_items: _items, ...storefrontRow } = shown;
+    expect({ ...view, products: byClaimId(view.products) }).toEqual({
+      storefront: storefrontRow,
+      items: await w.anon.storefronts.listPublicItems(slug),
+      products: byClaimId(products),
+      owner: await w.anon.storefronts.getOwner(shown),
+    });
+    await expect(w.anon.storefronts.getPublicPage(`${slug}-missing`)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(w.anon.storefronts.getPublicPage('Not A Slug')).rejects.toMatchObject({
+      code: 'validation_failed',
     });
     await expect(
       w.anon.storefronts.listProducts({
@@ -451,6 +476,15 @@ describe('link pages', () => {
       code: 'not_found',
     });
     await expect(w.anon.linkPages.listPublicItems(username)).resolves.toEqual([]);
+    // The one-read view: a visitor gets nothing before publishing; the owner gets the draft,
+    // without public items.
+    await expect(w.anon.linkPages.getPublicPage(username)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(affiliateA.api.linkPages.getPublicPage(username)).resolves.toMatchObject({
+      page: { id: page.id, is_published: false },
+      items: [],
+    });
     await affiliateA.api.linkPages.update(page.id, { is_published: true });
     const shown = await w.anon.linkPages.getByUsername(username);
     expect(shown.link_page_items.map((i) => i.kind)).toEqual(['header', 'affiliate_link']);
@@ -459,6 +493,21 @@ describe('link pages', () => {
       ['header', 'Favourites', null],
       ['affiliate_link', null, link.code],
     ]);
+    // Published, the view is what the separate reads answer, in one request.
+    const view = await w.anon.linkPages.getPublicPage(username);
+    const { link_page_items: _items, ...pageRow } = shown;
+    expect(view).toEqual({
+      page: pageRow,
+      items: visible,
+      profile: await w.anon.account.publicProfile(username),
+    });
+    expect(JSON.stringify(view)).not.toContain('example.com/shop');
+    await expect(w.anon.linkPages.getPublicPage('nobody-has-this-name')).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(w.anon.linkPages.getPublicPage('../admin')).rejects.toMatchObject({
+      code: 'validation_failed',
+    });
     expect(JSON.stringify(visible)).not.toContain('example.com/shop');
     // A disabled link takes its item off the public page; enabling it brings the item back.
     await affiliateA.api.links.update(link.id, { is_active: false });
