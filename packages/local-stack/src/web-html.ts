@@ -80,9 +80,18 @@ export interface PageMetaTags {
   title: string;
   canonical: string;
   tags: { attribute: 'name' | 'property'; key: string; content: string }[];
+  /** The page's data, sent with the HTML so the app draws the page without asking for it again. */
+  view?: unknown;
 }
 
-/** Puts a page's title, canonical link and meta tags into the app's HTML (escaped). */
+/** The id of the JSON script that carries a public page's data (`data-path`: the page's path). */
+export const PAGE_VIEW_ID = 'verdant-page-view';
+
+/**
+ * Puts a page's title, canonical link and meta tags into the app's HTML (escaped), and its data as
+ * a JSON script (`type="application/json"`: never run, so the CSP is untouched). In the JSON every
+ * `<` is written `\u003c`, so no value can close the script element.
+ */
 export function injectPageMeta(html: string, meta: PageMetaTags): string {
   const tags = [
     `<link rel="canonical" href="${escapeHtml(meta.canonical)}">`,
@@ -92,11 +101,18 @@ export function injectPageMeta(html: string, meta: PageMetaTags): string {
         (tag) =>
           `<meta ${tag.attribute}="${escapeHtml(tag.key)}" content="${escapeHtml(tag.content)}">`,
       ),
-  ].join('\n');
+  ];
+  const pagePath = URL.canParse(meta.canonical) ? new URL(meta.canonical).pathname : null;
+  if (meta.view != null && pagePath) {
+    const json = JSON.stringify(meta.view).replace(/</g, '\\u003c');
+    tags.push(
+      `<script type="application/json" id="${PAGE_VIEW_ID}" data-path="${escapeHtml(pagePath)}">${json}</script>`,
+    );
+  }
   const titled = /<title>[^<]*<\/title>/i.test(html)
     ? html.replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeHtml(meta.title)}</title>`)
     : html.replace(/<\/head>/i, () => `<title>${escapeHtml(meta.title)}</title>\n</head>`);
   // The app's own generic description gives way to the page's.
   const withoutDescription = titled.replace(/<meta\s+name="description"[^>]*>\s*/i, '');
-  return withoutDescription.replace(/<\/head>/i, () => `${tags}\n</head>`);
+  return withoutDescription.replace(/<\/head>/i, () => `${tags.join('\n')}\n</head>`);
 }

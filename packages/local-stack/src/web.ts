@@ -343,14 +343,22 @@ export function createWebServer(opts: WebServerOptions): http.Server {
     }
 
     // Share previews: /@{username} and /s/{slug} carry their own title, canonical URL and Open
-    // Graph/Twitter tags from the page-meta function; unknown ones are a real 404.
-    if (hasPlatform && functions && /^\/(@[^/]+|s\/[^/]+)\/?$/.test(pathname)) {
+    // Graph/Twitter tags and the page's data from the page-meta function; unknown ones are a real
+    // 404. The build's shell for the page (link-page.html, storefront.html: the app shell that
+    // also preloads the page's code) is sent when it has one.
+    const publicPage = /^\/(?:(@)[^/]+|s\/[^/]+)\/?$/.exec(pathname);
+    if (hasPlatform && functions && publicPage) {
+      const pageShell = path.join(
+        platformRoot,
+        publicPage[1] ? 'link-page.html' : 'storefront.html',
+      );
+      const shell = (await isFile(pageShell)) ? pageShell : platformApp;
       const host = req.headers.host ?? '127.0.0.1';
       const url = new URL('/page-meta', `http://${host}`);
       url.searchParams.set('path', pathname);
       const answer = await functions(new Request(url), { path: '/page-meta', ip: '' });
-      if (answer.status === 404) return sendFile(req, res, platformApp, 404);
-      if (answer.ok) return sendFile(req, res, platformApp, 200, await answer.json());
+      if (answer.status === 404) return sendFile(req, res, shell, 404);
+      if (answer.ok) return sendFile(req, res, shell, 200, await answer.json());
     }
 
     if (hasPlatform) {

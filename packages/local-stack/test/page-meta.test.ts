@@ -22,6 +22,11 @@ let webRoot: string;
 beforeAll(async () => {
   webRoot = await mkdtemp(path.join(tmpdir(), 'verdant-page-meta-'));
   await writeFile(path.join(webRoot, 'index.html'), PAGE);
+  // The build's shell for link pages preloads the page's code; storefronts have none here.
+  await writeFile(
+    path.join(webRoot, 'link-page.html'),
+    PAGE.replace('</head>', '<link rel="modulepreload" href="/assets/link-page.js"></head>'),
+  );
   stack = await startTestStack({ webRoot });
   // A storefront that exists but is not published, and a link page with HTML in its bio.
   await stack.pool.query(
@@ -38,6 +43,13 @@ afterAll(async () => {
   await stack?.stop();
   if (webRoot) await rm(webRoot, { recursive: true, force: true });
 });
+
+/** The page data the server sent with a page's HTML: its path and the parsed JSON. */
+const pageView = (html: string) => {
+  const match = /<script type="application\/json" id="verdant-page-view" data-path="([^"]*)">([^<]*)<\/script>/.exec(html);
+  expect(match, 'the page-view script').not.toBeNull();
+  return { path: match![1], data: JSON.parse(match![2]!) as unknown };
+};
 
 const meta = (pagePath: string, init?: RequestInit) =>
   fetch(`${stack.apiUrl}/functions/v1/page-meta?path=${encodeURIComponent(pagePath)}`, init);
@@ -95,7 +107,10 @@ describe('the page-meta function', () => {
 
 describe('the web server', () => {
   it('sends /@{username} with its own title, canonical link and escaped meta tags', async () => {
-    const res = await fetch(`${stack.webUrl}/@jordan-rivers`);
+    // Uncompressed, so the length header can be checked against the text.
+    const res = await fetch(`${stack.webUrl}/@jordan-rivers`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<title>Jordan Rivers (@jordan-rivers) — Verdant</title>');
@@ -106,7 +121,16 @@ describe('the web server', () => {
     expect(html).toContain('<meta name="twitter:card" content="summary">');
     expect(html).not.toContain('The generic app description.');
     expect(html).not.toContain('<b>');
+    // The page's data comes with it, as the public_link_page function answers it.
+    const view = pageView(html);
+    expect(view.path).toBe('/@jordan-rivers');
+    const { rows } = await stack.pool.query(
+      `set local role anon; select public.public_link_page('jordan-rivers') as view`,
+    ).then((results) => (results as unknown as { rows: { view: unknown }[] }[])[1]!);
+    expect(view.data).toEqual(rows[0]!.view);
+    expect(view.data).toMatchObject({ page: { bio: 'Low-waste <b>"living"</b> & more' } });
     expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<link rel="modulepreload" href="/assets/link-page.js">');
     expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(html));
   });
 
@@ -120,6 +144,14 @@ describe('the web server', () => {
     expect(html).toContain(
       '<meta name="description" content="Things I use every week and would buy again.">',
     );
+    expect(html).not.toContain('modulepreload');
+    const view = pageView(html);
+    expect(view.path).toBe('/s/jordan-rivers-picks');
+    expect(view.data).toMatchObject({
+      storefront: { slug: 'jordan-rivers-picks', is_published: true },
+      owner: { username: 'jordan-rivers' },
+      products: expect.arrayContaining([expect.objectContaining({ claims: expect.any(Array) })]),
+    });
   });
 
   it('answers unknown usernames and slugs with a real 404 that still carries the app', async () => {
@@ -129,6 +161,8 @@ describe('the web server', () => {
       const html = await res.text();
       expect(html).toContain('<div id="root"></div>');
       expect(html).not.toContain('og:title');
+      expect(html).not.toContain('verdant-page-view');
+      expect(html.includes('/assets/link-page.js')).toBe(pagePath.startsWith('/@'));
     }
   });
 
@@ -152,5 +186,25 @@ describe('injectPageMeta', () => {
     expect(html).toContain('href="https://verdant.example/@a&#34;b"');
     expect(html).toContain('content="&#60;script&#62;"');
     expect(html).not.toContain('<script>');
+  });
+
+  it('sends the page data as JSON that no value can break out of', () => {
+    const view = { page: { bio: '</script><script>alert(1)</script> & <!--' } };
+    const html = injectPageMeta('<html><head></head><body></body></html>', {
+      title: 'A',
+      canonical: 'https://verdant.example/@a-b',
+      tags: [],
+      view,
+    });
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    const parsed = pageView(html);
+    expect(parsed).toEqual({ path: '/@a-b', data: view });
+    // Without data, or with a canonical URL that does not parse, there is no script.
+    for (const meta of [
+      { title: 'A', canonical: 'https://verdant.example/@a', tags: [] },
+      { title: 'A', canonical: 'not a url', tags: [], view },
+    ])
+      expect(injectPageMeta('<html><head></head></html>', meta)).not.toContain('<script');
   });
 });

@@ -1,7 +1,7 @@
 // page-meta: the share preview of a public page. For `?path=/@{username}` or `?path=/s/{slug}` it
 // answers the page's title, description, canonical URL, image and the Open Graph / Twitter tags
-// that the web server (and the production rewrite) put into the HTML it sends for that path;
-// unknown or unpublished pages get 404. It reads with the anon key, so row-level security decides
+// that the web server (and the production rewrite) put into the HTML it sends for that path, and
+// the page's data (`view`), which they send with it; unknown or unpublished pages get 404. It reads with the anon key, so row-level security decides
 // what is public. Web-standard handler: hosted Supabase runs it through index.ts (Deno.serve),
 // the local stack calls it directly.
 import { createClient } from '@supabase/supabase-js';
@@ -23,6 +23,24 @@ export interface PageMeta {
   canonical: string;
   image: string | null;
   tags: MetaTag[];
+  /**
+   * Everything the page draws, as the `public_link_page` / `public_storefront` database functions
+   * answer it (and `@verdant/api-client`'s `getPublicPage` returns it): the web server sends it with
+   * the HTML, so the app renders the page without asking again.
+   */
+  view: unknown;
+}
+
+/** The fields of `public_link_page`'s answer that the preview reads. */
+interface LinkPageView {
+  page: { title: string; bio: string | null; avatar_url: string | null };
+  profile: { bio: string | null; profile_image: string | null };
+}
+
+/** The fields of `public_storefront`'s answer that the preview reads. */
+interface StorefrontView {
+  storefront: { title: string; description: string | null; banner_url: string | null };
+  owner: { name: string } | null;
 }
 
 const CORS_HEADERS = {
@@ -66,7 +84,7 @@ function build(
   site: string,
   path: string,
   page: { title: string; description: string; image: string | null; type: string },
-): PageMeta {
+): Omit<PageMeta, 'view'> {
   const canonical = new URL(path, site).href;
   const tags: MetaTag[] = [
     { attribute: 'name', key: 'description', content: page.description },
@@ -100,54 +118,42 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
   });
 
   const linkPage = async (site: string, path: string, username: string) => {
-    const { data: owner, error } = await db
-      .from('public_profiles')
-      .select('id, name, profile_image, bio')
-      .eq('username', username)
-      .maybeSingle();
+    const { data, error } = await db.rpc('public_link_page', { page_username: username });
     if (error) throw error;
-    if (!owner?.id) return null;
-    const { data: page, error: pageError } = await db
-      .from('link_pages')
-      .select('title, bio, avatar_url')
-      .eq('owner_id', owner.id)
-      .eq('is_published', true)
-      .maybeSingle();
-    if (pageError) throw pageError;
-    if (!page) return null;
-    return build(site, path, {
-      title: `${page.title} (@${username}) — Verdant`,
-      description: shorten(
-        page.bio || owner.bio || `${page.title}'s sustainable picks and links on Verdant.`,
-      ),
-      image: absolute(site, page.avatar_url ?? owner.profile_image),
-      type: 'profile',
-    });
+    const view = data as LinkPageView | null;
+    if (!view) return null;
+    const { page, profile } = view;
+    return {
+      ...build(site, path, {
+        title: `${page.title} (@${username}) — Verdant`,
+        description: shorten(
+          page.bio || profile.bio || `${page.title}'s sustainable picks and links on Verdant.`,
+        ),
+        image: absolute(site, page.avatar_url ?? profile.profile_image),
+        type: 'profile',
+      }),
+      view,
+    };
   };
 
   const storefront = async (site: string, path: string, slug: string) => {
-    const { data: shop, error } = await db
-      .from('storefronts')
-      .select('title, description, banner_url, owner_id')
-      .eq('slug', slug)
-      .eq('is_published', true)
-      .maybeSingle();
+    const { data, error } = await db.rpc('public_storefront', { storefront_slug: slug });
     if (error) throw error;
-    if (!shop) return null;
-    const { data: owner } = await db
-      .from('public_profiles')
-      .select('name')
-      .eq('id', shop.owner_id)
-      .maybeSingle();
+    const view = data as StorefrontView | null;
+    if (!view) return null;
+    const { storefront: shop, owner } = view;
     const by = owner?.name ? ` by ${owner.name}` : '';
-    return build(site, path, {
-      title: `${shop.title}${by} — Verdant`,
-      description: shorten(
-        shop.description || `A storefront of sustainable products${by} on Verdant.`,
-      ),
-      image: absolute(site, shop.banner_url),
-      type: 'website',
-    });
+    return {
+      ...build(site, path, {
+        title: `${shop.title}${by} — Verdant`,
+        description: shorten(
+          shop.description || `A storefront of sustainable products${by} on Verdant.`,
+        ),
+        image: absolute(site, shop.banner_url),
+        type: 'website',
+      }),
+      view,
+    };
   };
 
   return async (req) => {
