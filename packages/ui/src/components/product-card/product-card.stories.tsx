@@ -26,7 +26,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
-  play: async ({ canvas }) => {
+  play: async ({ canvas, canvasElement }) => {
     await expect(
       canvas.getByRole('heading', { name: 'Refillable glass cleaning bottle' }),
     ).toBeVisible();
@@ -35,6 +35,20 @@ export const Default: Story = {
     const attributes = canvas.getByRole('list', { name: 'Sustainability attributes' });
     await expect(within(attributes).getAllByRole('listitem')).toHaveLength(4);
     await expect(within(attributes).getByText('+1')).toBeVisible();
+    // Below the fold by default: the image waits until it is near the viewport.
+    const image = canvasElement.querySelector('img')!;
+    await expect(image).toHaveAttribute('loading', 'lazy');
+    await expect(image).not.toHaveAttribute('fetchpriority');
+  },
+};
+
+/** One of the first cards a page shows (its largest paint): the image loads at once, first. */
+export const PriorityImage: Story = {
+  args: { imagePriority: true },
+  play: async ({ canvasElement }) => {
+    const image = canvasElement.querySelector('img')!;
+    await expect(image).toHaveAttribute('loading', 'eager');
+    await expect(image).toHaveAttribute('fetchpriority', 'high');
   },
 };
 

@@ -25,6 +25,12 @@ export interface ProductCardProps
   imageSrc?: string;
   /** Alternative text of the image; empty (decorative) by default, as the name is next to it. */
   imageAlt?: string;
+  /**
+   * The card is among the first things its page shows (above the fold): its image loads at once and
+   * with high priority, as a page's largest paint should, instead of lazily once it is near the
+   * viewport (the default).
+   */
+  imagePriority?: boolean;
   /** Price in integer cents (the `products.price_cents` value). */
   priceCents: number;
   /** ISO 4217 code, e.g. "USD". */
@@ -59,6 +65,7 @@ export const ProductCard = React.forwardRef<HTMLElement, ProductCardProps>(funct
     merchant,
     imageSrc,
     imageAlt = '',
+    imagePriority = false,
     priceCents,
     currency,
     locale,
@@ -91,7 +98,13 @@ export const ProductCard = React.forwardRef<HTMLElement, ProductCardProps>(funct
     >
       <div className="vd-product-card__media" data-slot="product-card-media">
         {imageSrc ? (
-          <img src={imageSrc} alt={imageAlt} loading="lazy" decoding="async" />
+          <img
+            src={imageSrc}
+            alt={imageAlt}
+            loading={imagePriority ? 'eager' : 'lazy'}
+            fetchPriority={imagePriority ? 'high' : undefined}
+            decoding="async"
+          />
         ) : (
           <div className="vd-product-card__placeholder" aria-hidden>
             <SustainabilityIcon glyph="leaf" size={32} />
