@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createServer, type Plugin } from 'vite';
+import { createServer, type Plugin, type Rolldown } from 'vite';
 
 /**
  * Public first pages written as HTML at build time: what a signed-out visitor first sees on them
@@ -69,26 +69,79 @@ export function pageDocument(shell: string, page: string, rendered: string): str
 }
 
 /**
+ * Client-rendered public first pages whose paths the web server (and the production rewrite)
+ * recognise: `/@{username}` and `/s/{slug}`, sent with their data (see `lib/page-view.ts`). Each
+ * gets a copy of the shell that also preloads its page's code, so the browser fetches the page
+ * module beside the entry instead of after the entry has run. File → route module.
+ */
+export const PAGE_SHELLS = {
+  'link-page.html': 'src/routes/link-page.tsx',
+  'storefront.html': 'src/routes/storefront.tsx',
+} as const;
+
+/** What `pageShell` reads of the build's output: its JavaScript chunks. */
+export type BuiltChunk = Pick<Rolldown.OutputChunk, 'fileName' | 'facadeModuleId' | 'imports'>;
+
+/**
+ * The shell with `<link rel="modulepreload">` for the chunk of `moduleId` (an absolute path) and
+ * every chunk it imports statically, leaving out those the shell already loads.
+ */
+export function pageShell(
+  shell: string,
+  chunks: readonly BuiltChunk[],
+  moduleId: string,
+  base = '/',
+): string {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const page = chunks.find((chunk) => chunk.facadeModuleId === moduleId);
+  if (!page) throw new Error(`no chunk of ${moduleId} in the build`);
+  const files: string[] = [];
+  const visit = (fileName: string) => {
+    if (files.includes(fileName) || shell.includes(`"${base}${fileName}"`)) return;
+    files.push(fileName);
+    for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
+  };
+  visit(page.fileName);
+  const links = files
+    .map((fileName) => `<link rel="modulepreload" crossorigin href="${base}${fileName}">`)
+    .join('\n    ');
+  if (!/<\/head>/i.test(shell)) throw new Error('index.html needs a </head>');
+  return shell.replace(
+    /(\s*)<\/head>/i,
+    (_match, space: string) => `\n    ${links}${space}</head>`,
+  );
+}
+
+/**
  * After the build: keeps the empty shell as `app.html` (the fallback for every path that is not a
- * file or a prerendered page) and writes each of `PRERENDERED_PAGES` with its HTML, rendered by
- * `src/entry-server.tsx` through Vite's SSR loader from the same sources as the bundle.
+ * file or a prerendered page), writes the `PAGE_SHELLS`, and writes each of `PRERENDERED_PAGES`
+ * with its HTML, rendered by `src/entry-server.tsx` through Vite's SSR loader from the same sources
+ * as the bundle.
  */
 export function prerenderPages(): Plugin {
   let outDir = 'dist';
   let root = process.cwd();
   let configFile: string | undefined;
+  let base = '/';
   return {
     name: 'verdant-prerender-pages',
     apply: 'build',
     configResolved(config) {
       root = config.root;
+      base = config.base;
       outDir = config.build.outDir;
       configFile = config.configFile;
     },
-    async writeBundle() {
+    async writeBundle(_options, bundle) {
       const dir = path.resolve(root, outDir);
       const shell = await readFile(path.join(dir, 'index.html'), 'utf8');
       await writeFile(path.join(dir, 'app.html'), shell);
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      for (const [file, moduleId] of Object.entries(PAGE_SHELLS))
+        await writeFile(
+          path.join(dir, file),
+          pageShell(shell, chunks, path.resolve(root, moduleId), base),
+        );
       const server = await createServer({
         root,
         configFile,

@@ -163,8 +163,25 @@ test.describe('creator surfaces', () => {
   }) => {
     const visitor = await browser.newContext({ baseURL: stack.webUrl });
     const guest = await visitor.newPage();
+    // The public pages come with their data in the HTML and their code preloaded: they are drawn
+    // in the first render, without a loading state and without asking the API.
+    await guest.addInitScript(() => {
+      const seen = new MutationObserver(() => {
+        if (document.body?.textContent?.includes('Loading'))
+          document.documentElement.dataset.sawLoading = location.pathname;
+      });
+      seen.observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    const sawLoading = () =>
+      guest.evaluate(() => document.documentElement.dataset.sawLoading ?? null);
+    const pageReads: string[] = [];
+    guest.on('request', (request) => {
+      if (/\/rest\/v1\/(rpc\/public_|link_pages|storefronts)/.test(request.url()))
+        pageReads.push(request.url());
+    });
     await guest.goto(`/@${USERNAME}`);
     await expect(guest.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await sawLoading()).toBeNull();
     const tracked = guest.locator('a[href^="/go/"]').first();
     await expect(tracked).toBeVisible();
     const href = (await tracked.getAttribute('href')) ?? '';
@@ -195,8 +212,10 @@ test.describe('creator surfaces', () => {
     await expect(guest.getByRole('heading', { level: 1 })).toBeVisible();
     const product = guest.locator('a[href^="/go/"]').first();
     await expect(product).toBeVisible();
+    expect(await sawLoading()).toBeNull();
     const productHref = (await product.getAttribute('href')) ?? '';
     expect((await guest.request.get(productHref, { maxRedirects: 0 })).status()).toBe(302);
+    expect(pageReads).toEqual([]);
     await visitor.close();
   });
 

@@ -184,9 +184,10 @@ for (const viewer of ['anon', 'affiliate', 'merchant', 'admin'] as const) {
     for (const [path, expectations] of routes) {
       await test.step(`${path} → ${JSON.stringify(expectations[viewer])}`, () =>
         check(page, path, expectations[viewer]));
-      // A visitor who opened the demo dashboard is in demo mode; the next route is visited as a
-      // plain visitor again.
+      // A visitor who opened the demo dashboard is in demo mode (once the session engine has
+      // loaded and started it); the next route is visited as a plain visitor again.
       if (viewer === 'anon' && path === '/demo-dashboard') {
+        await page.waitForFunction(() => localStorage.getItem('verdant.demo-session') !== null);
         await page.evaluate(() => localStorage.removeItem('verdant.demo-session'));
         await page.goto('/');
       }

@@ -25,7 +25,7 @@ import { Providers } from './app/providers.tsx';
 import { installTelemetry } from './app/telemetry.ts';
 import { authEngine, trackEngagement } from './lib/backend.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import { AppRoutes } from './router.tsx';
+import { AppRoutes, preloadPage } from './router.tsx';
 
 installTelemetry(trackEngagement, { window, document, performance });
 installClientMeasures({
@@ -64,15 +64,20 @@ const app = (
 // takes over that HTML. Anything else (the empty shell, or a query the HTML was not rendered
 // with) renders from scratch. Both happen in a transition: React yields to the browser between
 // slices of the work instead of holding the main thread for the whole first render.
-if (container.dataset.prerendered === window.location.pathname && !window.location.search) {
-  // The page's own title and description go back to React, which renders them into the head.
-  for (const tag of document.head.querySelectorAll('[data-prerendered]')) tag.remove();
-  startTransition(() => {
-    hydrateRoot(container, app);
-  });
-} else {
-  container.replaceChildren();
-  delete container.dataset.prerendered;
-  const root = createRoot(container);
-  startTransition(() => root.render(app));
-}
+// Both wait for the page's code first (see preloadPage); a failed load is left to the page's
+// error boundary, which meets it again when the page renders.
+const start = () => {
+  if (container.dataset.prerendered === window.location.pathname && !window.location.search) {
+    // The page's own title and description go back to React, which renders them into the head.
+    for (const tag of document.head.querySelectorAll('[data-prerendered]')) tag.remove();
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  } else {
+    container.replaceChildren();
+    delete container.dataset.prerendered;
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  }
+};
+void preloadPage(window.location.pathname).then(start, start);

@@ -1,10 +1,11 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { Route, Routes } from 'react-router';
+import { lazy, useState, type ComponentType, type ReactElement } from 'react';
+import { Route, Routes, matchRoutes, type RouteObject } from 'react-router';
 import { GUARDS, GuardedOutlet, type GuardRule } from './app/guards.tsx';
 import { AppLayout, BareLayout } from './app/layout.tsx';
 import { RouteErrorBoundary } from './app/error-page.tsx';
 import { Root } from './app/root.tsx';
 import { loadApi } from './lib/backend.ts';
+import { sentPageView } from './lib/page-view.ts';
 
 /**
  * The route table. Every page is a lazy module in `src/routes/` exporting `Component`; the router
@@ -16,17 +17,37 @@ import { loadApi } from './lib/backend.ts';
 interface PageRoute {
   /** The path, relative to the root; absent for the index route. */
   path?: string;
-  Page: LazyExoticComponent<ComponentType>;
+  Page: LazyPage;
+}
+
+/**
+ * A page component whose code loads on first render (like `React.lazy`), or ahead of it with
+ * `preload()`: once loaded, it renders the page at once instead of suspending.
+ */
+interface LazyPage {
+  (): ReactElement;
+  preload(): Promise<void>;
 }
 
 /** Route modules, by module, so two paths showing one page share one lazy component. */
-const modules = new Map<() => Promise<{ Component: ComponentType }>, PageRoute['Page']>();
-function lazyPage(load: () => Promise<{ Component: ComponentType }>): PageRoute['Page'] {
-  let Page = modules.get(load);
-  if (!Page) {
-    Page = lazy(() => load().then((module) => ({ default: module.Component })));
-    modules.set(load, Page);
+const modules = new Map<() => Promise<{ Component: ComponentType }>, LazyPage>();
+function lazyPage(load: () => Promise<{ Component: ComponentType }>): LazyPage {
+  const known = modules.get(load);
+  if (known) return known;
+  let Loaded: ComponentType | undefined;
+  const keep = (module: { Component: ComponentType }) => {
+    Loaded = module.Component;
+    return module;
+  };
+  const Lazy = lazy(() => load().then((module) => ({ default: keep(module).Component })));
+  // Chosen once per mount: switching from the lazy wrapper to the loaded component later would
+  // remount the page and lose its state.
+  function Page() {
+    const [Component] = useState<ComponentType>(() => Loaded ?? Lazy);
+    return <Component />;
   }
+  Page.preload = () => load().then((module) => void keep(module));
+  modules.set(load, Page);
   return Page;
 }
 
@@ -38,12 +59,18 @@ const page = (path: string | undefined, load: () => Promise<{ Component: Compone
 /**
  * For a page whose first render reads through the API client: the client loads beside the page's
  * module instead of after it has rendered, one round trip less before its data can be asked for.
+ * Not when the server sent the page's data with the HTML: then the first render needs no client.
  * A failed client load is left to the page's own query, which shows its error.
  */
 const withApi =
   (load: () => Promise<{ Component: ComponentType }>) =>
   (): Promise<{ Component: ComponentType }> =>
-    Promise.all([load(), loadApi().catch(() => undefined)]).then(([module]) => module);
+    Promise.all([
+      load(),
+      sentPageView(window.location.pathname) === undefined
+        ? loadApi().catch(() => undefined)
+        : undefined,
+    ]).then(([module]) => module);
 
 const loadShop = withApi(() => import('./routes/shop.tsx'));
 const loadProduct = withApi(() => import('./routes/product.tsx'));
@@ -174,6 +201,29 @@ const printPages: PageRoute[] = [
 ];
 
 const notFound = page('*', () => import('./routes/not-found.tsx'));
+
+/**
+ * The pages open to everybody, by path, for `preloadPage`. Guarded pages are left out: the guard
+ * decides first whether the page is shown at all.
+ */
+const openPages: RouteObject[] = [
+  {
+    path: '/',
+    children: [...publicPages, ...contentPages, ...printPages, notFound].map(({ path, Page }) =>
+      path === undefined ? { index: true, handle: Page } : { path, handle: Page },
+    ),
+  },
+];
+
+/**
+ * Loads the code of the open page at `pathname` (nothing for a guarded page). The first render
+ * waits for it, so it draws the page in one commit instead of a fallback that React then holds for
+ * its reveal delay.
+ */
+export function preloadPage(pathname: string): Promise<void> {
+  const page = matchRoutes(openPages, pathname)?.at(-1)?.route.handle as LazyPage | undefined;
+  return page ? page.preload() : Promise.resolve();
+}
 
 function pageRoutes(pages: PageRoute[]) {
   return pages.map(({ path, Page }) =>

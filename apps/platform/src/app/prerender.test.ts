@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PRERENDERED_PAGES, formsWaitForTheApp, pageDocument, pageFile } from '../../prerender.ts';
+import {
+  PAGE_SHELLS,
+  PRERENDERED_PAGES,
+  formsWaitForTheApp,
+  pageDocument,
+  pageFile,
+  pageShell,
+  type BuiltChunk,
+} from '../../prerender.ts';
 
 const shell = readFileSync(join(__dirname, '..', '..', 'index.html'), 'utf8');
 
@@ -65,5 +73,66 @@ describe('prerendered pages', () => {
       formsWaitForTheApp('<form><fieldset disabled=""><input/></fieldset><input/></form>'),
     ).toBe(false);
     expect(formsWaitForTheApp('<form><fieldset disabled=""><input/>')).toBe(false);
+  });
+});
+
+describe('page shells', () => {
+  const built = `<!doctype html><html><head>
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-1.js">
+  </head><body><div id="root"></div></body></html>`;
+  const chunks: BuiltChunk[] = [
+    {
+      fileName: 'assets/index-1.js',
+      facadeModuleId: '/app/src/main.tsx',
+      imports: ['assets/react-1.js'],
+    },
+    { fileName: 'assets/react-1.js', facadeModuleId: null, imports: [] },
+    {
+      fileName: 'assets/link-page-1.js',
+      facadeModuleId: '/app/src/routes/link-page.tsx',
+      imports: ['assets/blocks-1.js', 'assets/react-1.js'],
+    },
+    {
+      fileName: 'assets/blocks-1.js',
+      facadeModuleId: null,
+      imports: ['assets/query-1.js', 'assets/index-1.js'],
+    },
+    { fileName: 'assets/query-1.js', facadeModuleId: null, imports: [] },
+    { fileName: 'assets/shop-1.js', facadeModuleId: '/app/src/routes/shop.tsx', imports: [] },
+  ];
+
+  it("preloads the page's chunk and its static imports that the shell does not load yet", () => {
+    const html = pageShell(built, chunks, '/app/src/routes/link-page.tsx');
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+    expect(preloads.map((m) => m[1])).toEqual([
+      '/assets/react-1.js',
+      '/assets/link-page-1.js',
+      '/assets/blocks-1.js',
+      '/assets/query-1.js',
+    ]);
+    expect(html).not.toContain('shop-1.js');
+    // Everything else is the shell as built, the preloads inside its head.
+    expect(html.indexOf('/assets/query-1.js')).toBeLessThan(html.indexOf('</head>'));
+    expect(
+      html.replace(
+        /\s*<link rel="modulepreload" crossorigin href="\/assets\/(link-page|blocks|query)-1\.js">/g,
+        '',
+      ),
+    ).toBe(built);
+  });
+
+  it('uses the build base and refuses a module the build does not have', () => {
+    expect(pageShell(built, chunks, '/app/src/routes/shop.tsx', '/app/')).toContain(
+      '<link rel="modulepreload" crossorigin href="/app/assets/shop-1.js">',
+    );
+    expect(() => pageShell(built, chunks, '/app/src/routes/nope.tsx')).toThrow(/nope\.tsx/);
+  });
+
+  it('names a route module that exists for every shell', () => {
+    for (const moduleId of Object.values(PAGE_SHELLS))
+      expect(readFileSync(join(__dirname, '..', '..', moduleId), 'utf8')).toContain(
+        'export function Component',
+      );
   });
 });

@@ -42,6 +42,11 @@ describe('afterFirstPage', () => {
     vi.useFakeTimers();
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal('requestAnimationFrame', (run: FrameRequestCallback) => frames.push(run));
+    // The document has loaded and the browser is idle (the next test covers those waits).
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('complete');
+    vi.stubGlobal('requestIdleCallback', (run: IdleRequestCallback) =>
+      run({ didTimeout: false, timeRemaining: () => 10 }),
+    );
     const { afterFirstPage, firstPageRendered } = await import('./backend.ts');
     let painted = false;
     void afterFirstPage().then(() => {
@@ -58,6 +63,32 @@ describe('afterFirstPage', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(painted).toBe(true);
     vi.useRealTimers();
+  });
+
+  it('also waits for the document to load and the browser to be idle', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestAnimationFrame', (run: FrameRequestCallback) => run(0));
+    const idle: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: IdleRequestCallback) => idle.push(run));
+    let state: DocumentReadyState = 'interactive';
+    vi.spyOn(document, 'readyState', 'get').mockImplementation(() => state);
+    const { afterFirstPage, firstPageRendered } = await import('./backend.ts');
+    let ready = false;
+    void afterFirstPage().then(() => {
+      ready = true;
+    });
+    firstPageRendered();
+    await vi.advanceTimersByTimeAsync(10);
+    // Painted, but the document is still loading.
+    expect(idle).toHaveLength(0);
+    state = 'complete';
+    window.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(idle).toHaveLength(1);
+    expect(ready).toBe(false);
+    idle.shift()!({ didTimeout: false, timeRemaining: () => 10 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ready).toBe(true);
   });
 
   it('gives up waiting 3 s after it is first asked when no page renders', async () => {

@@ -41,14 +41,30 @@ export function firstPageRendered(): void {
   window.requestAnimationFrame(() => window.setTimeout(() => firstPagePainted?.(), 0));
 }
 
+/** Resolves once the document has loaded (its load event), at once if it already has. */
+function documentLoaded(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
+
+/** Resolves at the browser's next idle moment (or after a task where it has no idle callbacks). */
+function idle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else window.setTimeout(resolve, 0);
+  });
+}
+
 /**
- * Resolves once the first page has been painted, or 3 s after the first call if no page ever
- * renders (an error page, say): when work that the first paint does not need may start.
+ * Resolves once the first page has been painted, the document has loaded and the browser is idle,
+ * or 3 s after the first call if no page ever renders (an error page, say): when work that the
+ * first paint does not need may start without competing with it.
  */
 let settled: Promise<void> | undefined;
 export function afterFirstPage(): Promise<void> {
   settled ??= Promise.race([
-    firstPage,
+    firstPage.then(documentLoaded).then(idle),
     new Promise<void>((resolve) => window.setTimeout(resolve, 3000)),
   ]);
   return settled;

@@ -1,9 +1,10 @@
 import { Flex } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '@verdant/api-client';
+import { ApiError, type PublicLinkPageView } from '@verdant/api-client';
 import { ErrorCard, Spinner } from '@verdant/ui';
 import { useParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
+import { sentPageQuery } from '../lib/page-view.ts';
 import { LinkPageView } from './link-page-blocks.tsx';
 import { Component as NotFound } from './not-found.tsx';
 import { errorMessage } from './vendor-format.ts';
@@ -12,43 +13,32 @@ const isMissing = (error: unknown) =>
   error instanceof ApiError && (error.code === 'not_found' || error.code === 'validation_failed');
 
 function PublicLinkPage({ username }: { username: string }) {
-  const page = useQuery({
+  const view = useQuery({
     queryKey: ['link-pages', 'public', username],
-    queryFn: async () => (await loadApi()).linkPages.getByUsername(username),
+    queryFn: async () => (await loadApi()).linkPages.getPublicPage(username),
+    ...sentPageQuery<PublicLinkPageView>(`/@${username}`),
   });
-  const items = useQuery({
-    queryKey: ['link-pages', 'public', username, 'items'],
-    queryFn: async () => (await loadApi()).linkPages.listPublicItems(username),
-  });
-  // Asked beside the page rather than after it (one round trip less); it only fills in the avatar
-  // when the page has none of its own.
-  const profile = useQuery({
-    queryKey: ['profiles', 'public', username],
-    queryFn: async () => (await loadApi()).account.publicProfile(username),
-  });
-  if (page.isPending || (page.isSuccess && items.isPending))
+  if (view.isPending)
     return (
       <Flex justify="center" py="9">
         <Spinner label="Loading the page" />
       </Flex>
     );
-  if (page.isError) {
-    if (isMissing(page.error)) return <NotFound />;
-    return <ErrorCard message={errorMessage(page.error)} onRetry={() => void page.refetch()} />;
+  if (view.isError) {
+    if (isMissing(view.error)) return <NotFound />;
+    return <ErrorCard message={errorMessage(view.error)} onRetry={() => void view.refetch()} />;
   }
-  if (items.isError)
-    return <ErrorCard message={errorMessage(items.error)} onRetry={() => void items.refetch()} />;
-  const data = page.data;
+  const { page, items, profile } = view.data;
   return (
     <Flex direction="column" py="5">
-      <title>{`${data.title} (@${username}) — Verdant`}</title>
+      <title>{`${page.title} (@${username}) — Verdant`}</title>
       <LinkPageView
-        title={data.title}
+        title={page.title}
         username={username}
-        bio={data.bio}
-        avatarUrl={data.avatar_url ?? profile.data?.profile_image ?? null}
-        theme={data.theme}
-        items={items.data ?? []}
+        bio={page.bio}
+        avatarUrl={page.avatar_url ?? profile.profile_image ?? null}
+        theme={page.theme}
+        items={items}
       />
     </Flex>
   );

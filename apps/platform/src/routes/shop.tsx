@@ -140,9 +140,11 @@ export function Component() {
               />
             }
           >
-            {rows.map((product) => (
+            {rows.map((product, index) => (
               <ProductCard
                 key={product.id}
+                // The first row is the page's largest paint on a phone: its images load at once.
+                imagePriority={index < 2}
                 name={product.name}
                 imageSrc={product.images[0]}
                 priceCents={product.price_cents}

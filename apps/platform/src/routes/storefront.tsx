@@ -1,6 +1,6 @@
 import { Flex, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '@verdant/api-client';
+import { ApiError, type PublicStorefrontView } from '@verdant/api-client';
 import {
   Card,
   EmptyState,
@@ -14,6 +14,7 @@ import {
 } from '@verdant/ui';
 import { Link, useParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
+import { sentPageQuery } from '../lib/page-view.ts';
 import { trackedHref } from '../lib/tracked-link.ts';
 import { Component as NotFound } from './not-found.tsx';
 import { errorMessage } from './vendor-format.ts';
@@ -22,53 +23,32 @@ const isMissing = (error: unknown) =>
   error instanceof ApiError && (error.code === 'not_found' || error.code === 'validation_failed');
 
 function PublicStorefront({ slug }: { slug: string }) {
-  const storefront = useQuery({
+  const view = useQuery({
     queryKey: ['storefronts', 'public', slug],
-    queryFn: async () => (await loadApi()).storefronts.getBySlug(slug),
+    queryFn: async () => (await loadApi()).storefronts.getPublicPage(slug),
+    ...sentPageQuery<PublicStorefrontView>(`/s/${slug}`),
   });
-  const products = useQuery({
-    queryKey: ['storefronts', 'public', slug, 'products'],
-    queryFn: async () => (await loadApi()).storefronts.listProducts(storefront.data!),
-    enabled: storefront.isSuccess,
-  });
-  const items = useQuery({
-    queryKey: ['storefronts', 'public', slug, 'items'],
-    queryFn: async () => (await loadApi()).storefronts.listPublicItems(slug),
-    enabled: storefront.isSuccess,
-  });
-  const owner = useQuery({
-    queryKey: ['storefronts', 'public', slug, 'owner'],
-    queryFn: async () => (await loadApi()).storefronts.getOwner(storefront.data!),
-    enabled: storefront.isSuccess,
-  });
-  // The header and the disclosure name the owner: they wait for the owner too, so they render
-  // once with their final text instead of growing when the name arrives (layout shift).
-  if (storefront.isPending || (storefront.isSuccess && owner.isPending))
+  if (view.isPending)
     return (
       <Flex justify="center" py="9">
         <Spinner label="Loading the storefront" />
       </Flex>
     );
-  if (storefront.isError) {
-    if (isMissing(storefront.error)) return <NotFound />;
-    return (
-      <ErrorCard
-        message={errorMessage(storefront.error)}
-        onRetry={() => void storefront.refetch()}
-      />
-    );
+  if (view.isError) {
+    if (isMissing(view.error)) return <NotFound />;
+    return <ErrorCard message={errorMessage(view.error)} onRetry={() => void view.refetch()} />;
   }
-  const data = storefront.data;
-  const ownerName = owner.data?.name ?? 'The creator of this storefront';
+  const { storefront: data, items, products, owner } = view.data;
+  const ownerName = owner?.name ?? 'The creator of this storefront';
   // The owner's active link code per product: a product with one links through the tracker.
-  const codeOf = new Map((items.data ?? []).map((i) => [i.product_id, i.link_code]));
+  const codeOf = new Map(items.map((i) => [i.product_id, i.link_code]));
   return (
     <Flex direction="column" py="5">
       <title>{`${data.title} — Verdant`}</title>
       <LinkPage theme={data.theme} style={{ maxWidth: 'none' }}>
         <ProfileHeader
           name={data.title}
-          username={owner.data?.username ?? undefined}
+          username={owner?.username ?? undefined}
           bio={data.description ?? undefined}
         />
         <Card asChild>
@@ -83,73 +63,67 @@ function PublicStorefront({ slug }: { slug: string }) {
             </Text>
           </aside>
         </Card>
-        {products.isError ? (
-          <ErrorCard
-            message={errorMessage(products.error)}
-            onRetry={() => void products.refetch()}
-          />
-        ) : (
-          <ProductGrid
-            aria-label={`Products in ${data.title}`}
-            loading={products.isPending || items.isPending}
-            empty={<EmptyState title="No products here yet" />}
-          >
-            {(products.data ?? []).map((product) => (
-              <ProductCard
-                key={product.id}
-                name={product.name}
-                merchant={product.merchant?.company_name}
-                imageSrc={product.images[0]}
-                priceCents={product.price_cents}
-                currency={product.currency}
-                attributes={product.sustainability_attributes}
-                co2eGrams={product.co2e_grams}
-                co2eSource={product.co2e_source ?? undefined}
-                headingLevel={2}
-                link={
-                  codeOf.get(product.id) ? (
-                    <a href={trackedHref(codeOf.get(product.id)!)}>{product.name}</a>
-                  ) : (
-                    <Link to={`/shop/${product.slug}`} />
-                  )
-                }
-                claims={
-                  product.claims.length > 0 ? (
-                    <Flex gap="1" wrap="wrap">
-                      {product.claims.map((claim) =>
-                        claim.expires_on ? (
-                          <SustainabilityBadge
-                            key={claim.id}
-                            size="1"
-                            claim={claim.claim}
-                            issuer={claim.issuer ?? 'Verified by Verdant'}
-                            expiresAt={claim.expires_on}
-                            evidenceLink={
-                              claim.evidence_url ? (
-                                <a href={claim.evidence_url}>View evidence</a>
-                              ) : undefined
-                            }
-                          />
-                        ) : (
-                          <Text key={claim.id} size="1">
-                            Verified: {claim.claim}
-                          </Text>
-                        ),
-                      )}
-                    </Flex>
-                  ) : undefined
-                }
-                action={
-                  codeOf.get(product.id) ? (
-                    <Text size="1" color="gray">
-                      Purchases credit {ownerName}
-                    </Text>
-                  ) : undefined
-                }
-              />
-            ))}
-          </ProductGrid>
-        )}
+        <ProductGrid
+          aria-label={`Products in ${data.title}`}
+          empty={<EmptyState title="No products here yet" />}
+        >
+          {products.map((product, index) => (
+            <ProductCard
+              key={product.id}
+              // The first row is the page's largest paint on a phone: its images load at once.
+              imagePriority={index < 2}
+              name={product.name}
+              merchant={product.merchant?.company_name}
+              imageSrc={product.images[0]}
+              priceCents={product.price_cents}
+              currency={product.currency}
+              attributes={product.sustainability_attributes}
+              co2eGrams={product.co2e_grams}
+              co2eSource={product.co2e_source ?? undefined}
+              headingLevel={2}
+              link={
+                codeOf.get(product.id) ? (
+                  <a href={trackedHref(codeOf.get(product.id)!)}>{product.name}</a>
+                ) : (
+                  <Link to={`/shop/${product.slug}`} />
+                )
+              }
+              claims={
+                product.claims.length > 0 ? (
+                  <Flex gap="1" wrap="wrap">
+                    {product.claims.map((claim) =>
+                      claim.expires_on ? (
+                        <SustainabilityBadge
+                          key={claim.id}
+                          size="1"
+                          claim={claim.claim}
+                          issuer={claim.issuer ?? 'Verified by Verdant'}
+                          expiresAt={claim.expires_on}
+                          evidenceLink={
+                            claim.evidence_url ? (
+                              <a href={claim.evidence_url}>View evidence</a>
+                            ) : undefined
+                          }
+                        />
+                      ) : (
+                        <Text key={claim.id} size="1">
+                          Verified: {claim.claim}
+                        </Text>
+                      ),
+                    )}
+                  </Flex>
+                ) : undefined
+              }
+              action={
+                codeOf.get(product.id) ? (
+                  <Text size="1" color="gray">
+                    Purchases credit {ownerName}
+                  </Text>
+                ) : undefined
+              }
+            />
+          ))}
+        </ProductGrid>
       </LinkPage>
     </Flex>
   );

@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { PAGE_VIEW_ID, sentPageQuery, sentPageView } from './page-view.ts';
+
+afterEach(() => {
+  document.getElementById(PAGE_VIEW_ID)?.remove();
+});
+
+/** Puts a page-view script into the document as the web server writes it. */
+function send(path: string, json: string) {
+  const script = document.createElement('script');
+  script.type = 'application/json';
+  script.id = PAGE_VIEW_ID;
+  script.dataset.path = path;
+  script.textContent = json;
+  document.head.append(script);
+}
+
+describe('sentPageView', () => {
+  it('answers the data sent for this page, with escaped characters restored', () => {
+    send('/@jordan-rivers', '{"page":{"title":"Jordan","bio":"\\u003cb> & more"},"items":[]}');
+    expect(sentPageView('/@jordan-rivers')).toEqual({
+      page: { title: 'Jordan', bio: '<b> & more' },
+      items: [],
+    });
+    // Usernames and slugs have no case: /@Jordan-Rivers is the same page.
+    expect(sentPageView('/@Jordan-Rivers')).toMatchObject({ page: { title: 'Jordan' } });
+  });
+
+  it('answers nothing for another page, without a script, or for JSON that does not parse', () => {
+    expect(sentPageView('/@jordan-rivers')).toBeUndefined();
+    send('/@jordan-rivers', '{"page":{}}');
+    expect(sentPageView('/@aisha-zero')).toBeUndefined();
+    expect(sentPageView('/s/jordan-rivers')).toBeUndefined();
+    document.getElementById(PAGE_VIEW_ID)?.remove();
+    send('/s/picks', '{"storefront":');
+    expect(sentPageView('/s/picks')).toBeUndefined();
+    expect(sentPageView('/s/picks', undefined)).toBeUndefined();
+  });
+});
+
+describe('sentPageQuery', () => {
+  it('starts the query from the sent data, dated when the document was requested', () => {
+    send('/s/picks', '{"storefront":{"title":"Picks"}}');
+    const options = sentPageQuery<{ storefront: { title: string } }>('/s/picks');
+    expect(options.initialData).toEqual({ storefront: { title: 'Picks' } });
+    expect(options.initialDataUpdatedAt).toBe(Math.round(performance.timeOrigin));
+    expect(options.initialDataUpdatedAt).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('leaves the query to ask when nothing was sent for the page', () => {
+    expect(sentPageQuery('/s/picks')).toEqual({});
+    send('/s/other', '{}');
+    expect(sentPageQuery('/s/picks')).toEqual({});
+  });
+});

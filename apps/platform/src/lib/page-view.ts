@@ -1,0 +1,32 @@
+/**
+ * The data of a public page that the server sent with its HTML: for `/@{username}` and `/s/{slug}`
+ * the page-meta function's `view` (what `getPublicPage` answers), in a JSON script marked with the
+ * page's path. A page that finds its data here renders at once, without waiting for the API client
+ * and a request; elsewhere, or when the server sent none, it asks as usual.
+ */
+export const PAGE_VIEW_ID = 'verdant-page-view';
+
+/** The data sent for `path` (compared without case, as usernames and slugs are), if any. */
+export function sentPageView(
+  path: string,
+  doc: Pick<Document, 'getElementById'> | undefined = globalThis.document,
+): unknown {
+  const script = doc?.getElementById(PAGE_VIEW_ID);
+  if (script?.getAttribute('data-path')?.toLowerCase() !== path.toLowerCase()) return undefined;
+  try {
+    return JSON.parse(script.textContent ?? '') as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Options for a page's query that start from the data sent with the HTML, dated when this document
+ * was requested, so the query cache's usual staleness rules apply to it.
+ */
+export function sentPageQuery<T>(path: string): { initialData?: T; initialDataUpdatedAt?: number } {
+  const view = sentPageView(path) as T | undefined;
+  return view === undefined
+    ? {}
+    : { initialData: view, initialDataUpdatedAt: Math.round(performance.timeOrigin) };
+}
