@@ -82,14 +82,16 @@ export interface PageMetaTags {
   tags: { attribute: 'name' | 'property'; key: string; content: string }[];
   /** The page's data, sent with the HTML so the app draws the page without asking for it again. */
   view?: unknown;
+  /** Images the page shows first (site paths or web URLs), requested at once by the HTML. */
+  preload?: string[];
 }
 
 /** The id of the JSON script that carries a public page's data (`data-path`: the page's path). */
 export const PAGE_VIEW_ID = 'verdant-page-view';
 
 /**
- * Puts a page's title, canonical link and meta tags into the app's HTML (escaped), and its data as
- * a JSON script (`type="application/json"`: never run, so the CSP is untouched). In the JSON every
+ * Puts a page's title, canonical link, meta tags and image preloads into the app's HTML (escaped;
+ * only site paths and web URLs are preloaded), and its data as a JSON script (`type="application/json"`: never run, so the CSP is untouched). In the JSON every
  * `<` is written `\u003c`, so no value can close the script element.
  */
 export function injectPageMeta(html: string, meta: PageMetaTags): string {
@@ -102,6 +104,9 @@ export function injectPageMeta(html: string, meta: PageMetaTags): string {
           `<meta ${tag.attribute}="${escapeHtml(tag.key)}" content="${escapeHtml(tag.content)}">`,
       ),
   ];
+  for (const image of meta.preload ?? [])
+    if (/^\/(?!\/)/.test(image) || /^https?:\/\//i.test(image))
+      tags.push(`<link rel="preload" as="image" href="${escapeHtml(image)}" fetchpriority="high">`);
   const pagePath = URL.canParse(meta.canonical) ? new URL(meta.canonical).pathname : null;
   if (meta.view != null && pagePath) {
     const json = JSON.stringify(meta.view).replace(/</g, '\\u003c');

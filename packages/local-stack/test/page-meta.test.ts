@@ -46,7 +46,10 @@ afterAll(async () => {
 
 /** The page data the server sent with a page's HTML: its path and the parsed JSON. */
 const pageView = (html: string) => {
-  const match = /<script type="application\/json" id="verdant-page-view" data-path="([^"]*)">([^<]*)<\/script>/.exec(html);
+  const match =
+    /<script type="application\/json" id="verdant-page-view" data-path="([^"]*)">([^<]*)<\/script>/.exec(
+      html,
+    );
   expect(match, 'the page-view script').not.toBeNull();
   return { path: match![1], data: JSON.parse(match![2]!) as unknown };
 };
@@ -124,9 +127,9 @@ describe('the web server', () => {
     // The page's data comes with it, as the public_link_page function answers it.
     const view = pageView(html);
     expect(view.path).toBe('/@jordan-rivers');
-    const { rows } = await stack.pool.query(
-      `set local role anon; select public.public_link_page('jordan-rivers') as view`,
-    ).then((results) => (results as unknown as { rows: { view: unknown }[] }[])[1]!);
+    const { rows } = await stack.pool
+      .query(`set local role anon; select public.public_link_page('jordan-rivers') as view`)
+      .then((results) => (results as unknown as { rows: { view: unknown }[] }[])[1]!);
     expect(view.data).toEqual(rows[0]!.view);
     expect(view.data).toMatchObject({ page: { bio: 'Low-waste <b>"living"</b> & more' } });
     expect(html.match(/<title>/g)).toHaveLength(1);
@@ -145,6 +148,12 @@ describe('the web server', () => {
       '<meta name="description" content="Things I use every week and would buy again.">',
     );
     expect(html).not.toContain('modulepreload');
+    // The first row's product images are asked for with the HTML, as the page's <img> sources.
+    const preloads = [
+      ...html.matchAll(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high">/g),
+    ].map((m) => m[1]);
+    expect(preloads).toHaveLength(2);
+    for (const image of preloads) expect(image).toMatch(/^\/images\/products\/[a-z0-9-]+\.svg$/);
     const view = pageView(html);
     expect(view.path).toBe('/s/jordan-rivers-picks');
     expect(view.data).toMatchObject({
@@ -200,6 +209,22 @@ describe('injectPageMeta', () => {
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     const parsed = pageView(html);
     expect(parsed).toEqual({ path: '/@a-b', data: view });
+    // Only site paths and web URLs are preloaded, escaped.
+    const preloaded = injectPageMeta('<html><head></head></html>', {
+      title: 'A',
+      canonical: 'https://verdant.example/@a',
+      tags: [],
+      preload: [
+        '/images/a.svg?x="1"',
+        'https://cdn.example/b.png',
+        'javascript:alert(1)',
+        '//evil.example/c.png',
+        'data:image/png;base64,AA',
+      ],
+    });
+    expect(
+      [...preloaded.matchAll(/rel="preload" as="image" href="([^"]+)"/g)].map((m) => m[1]),
+    ).toEqual(['/images/a.svg?x=&#34;1&#34;', 'https://cdn.example/b.png']);
     // Without data, or with a canonical URL that does not parse, there is no script.
     for (const meta of [
       { title: 'A', canonical: 'https://verdant.example/@a', tags: [] },

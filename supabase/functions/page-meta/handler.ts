@@ -29,6 +29,11 @@ export interface PageMeta {
    * the HTML, so the app renders the page without asking again.
    */
   view: unknown;
+  /**
+   * Images the page shows first (a storefront's first product images, a link page's avatar), as
+   * the page's `<img>` sources: the HTML asks for them at once (`<link rel="preload">`).
+   */
+  preload: string[];
 }
 
 /** The fields of `public_link_page`'s answer that the preview reads. */
@@ -41,6 +46,17 @@ interface LinkPageView {
 interface StorefrontView {
   storefront: { title: string; description: string | null; banner_url: string | null };
   owner: { name: string } | null;
+  products: { images: string[] }[];
+}
+
+/** How many product cards a storefront shows in its first row (their images load first). */
+const FIRST_PRODUCTS = 2;
+
+/** The sources among `urls` that are site paths or web URLs (anything else is never preloaded). */
+function preloadable(urls: (string | null | undefined)[]): string[] {
+  return urls.filter(
+    (url): url is string => !!url && (/^\/(?!\/)/.test(url) || /^https?:\/\//i.test(url)),
+  );
 }
 
 const CORS_HEADERS = {
@@ -84,7 +100,7 @@ function build(
   site: string,
   path: string,
   page: { title: string; description: string; image: string | null; type: string },
-): Omit<PageMeta, 'view'> {
+): Omit<PageMeta, 'view' | 'preload'> {
   const canonical = new URL(path, site).href;
   const tags: MetaTag[] = [
     { attribute: 'name', key: 'description', content: page.description },
@@ -133,6 +149,7 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
         type: 'profile',
       }),
       view,
+      preload: preloadable([page.avatar_url ?? profile.profile_image]),
     };
   };
 
@@ -153,6 +170,7 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
         type: 'website',
       }),
       view,
+      preload: preloadable(view.products.slice(0, FIRST_PRODUCTS).map((p) => p.images[0])),
     };
   };
 
