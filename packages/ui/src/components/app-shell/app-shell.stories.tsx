@@ -136,9 +136,13 @@ export const Collapsed: Story = {
   play: async ({ canvas }) => {
     const toggle = canvas.getByRole('button', { name: 'Collapse navigation' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    // The icon points left ("collapse") while expanded, and right (mirrored) once collapsed.
+    const iconTransform = () => getComputedStyle(toggle.querySelector('svg')!).transform;
+    await expect(iconTransform()).toBe('none');
     await userEvent.click(toggle);
     const expand = canvas.getByRole('button', { name: 'Expand navigation' });
     await expect(expand).toHaveAttribute('aria-expanded', 'false');
+    await expect(iconTransform()).toBe('matrix(-1, 0, 0, 1, 0, 0)');
     // Labels stay available to assistive technology and show beside their item: when the pointer
     // rests on it, and on focus, until the pointer leaves, focus moves on or Escape is pressed.
     const nav = canvas.getByRole('navigation', { name: 'Main' });

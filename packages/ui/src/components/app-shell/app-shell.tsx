@@ -2,7 +2,6 @@ import * as React from 'react';
 import { IconButton } from '@radix-ui/themes';
 import {
   DoubleArrowLeftIcon,
-  DoubleArrowRightIcon,
   HamburgerMenuIcon,
 } from '@radix-ui/react-icons';
 import { Slot } from 'radix-ui';
@@ -235,7 +234,6 @@ export type AppShellSidebarToggleProps = Omit<
 const AppShellSidebarToggle = React.forwardRef<HTMLButtonElement, AppShellSidebarToggleProps>(
   function AppShellSidebarToggle({ className, onClick, ...rest }, ref) {
     const { collapsed, setCollapsed, sidebarId } = useAppShell('SidebarToggle');
-    const Icon = collapsed ? DoubleArrowRightIcon : DoubleArrowLeftIcon;
     return (
       <IconButton
         ref={ref}
@@ -252,7 +250,8 @@ const AppShellSidebarToggle = React.forwardRef<HTMLButtonElement, AppShellSideba
         }}
         {...rest}
       >
-        <Icon aria-hidden />
+        {/* One icon: mirrored (pointing right, "expand") while the sidebar is collapsed. */}
+        <DoubleArrowLeftIcon aria-hidden />
       </IconButton>
     );
   },

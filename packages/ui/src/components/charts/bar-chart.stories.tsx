@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { BarChart } from './bar-chart.tsx';
+import { preloadCharts } from './index.ts';
 import { compactCurrencyTick } from './time-series.ts';
 
 interface MonthlyFigures {
@@ -29,6 +30,8 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 const meta = {
   title: 'Charts/BarChart',
   component: BarChart<MonthlyFigures>,
+  // The plot's code loads on first use; loaded first, each story draws its plot at once.
+  loaders: [() => preloadCharts()],
   args: {
     title: 'Sales per month',
     data: months,

@@ -1,43 +1,33 @@
 import * as React from 'react';
-import { Bar } from 'recharts';
+import type { BarPlotProps } from './bar-plot.tsx';
 import { ChartFrame, type TimeSeriesChartProps } from './chart-frame.tsx';
-import { TimeSeriesPlot } from './time-series-plot.tsx';
-import type { ChartDatum } from './time-series.ts';
+import { lazyPlot } from './lazy-plot.tsx';
+import type { ChartDatum, ChartSeries } from './time-series.ts';
 
 export type BarChartProps<T extends ChartDatum> = TimeSeriesChartProps<T>;
+
+/** The plot's code (recharts), loaded on first use. */
+export const BarPlot = lazyPlot<BarPlotProps>(() =>
+  import('./bar-plot.tsx').then((module) => module.BarPlot),
+);
 
 function BarChartImpl<T extends ChartDatum>(
   { series, animate = 'auto', ...rest }: BarChartProps<T>,
   ref: React.ForwardedRef<HTMLElement>,
 ) {
+  // Asked for while the data is still loading, so the plot can draw as soon as it arrives.
+  React.useEffect(() => void BarPlot.preload().catch(() => {}), []);
   return (
     <ChartFrame
       ref={ref}
       series={series}
       {...rest}
       renderPlot={(formatters) => (
-        <TimeSeriesPlot
+        <BarPlot
           data={rest.data}
-          series={series}
+          series={series as readonly ChartSeries<ChartDatum>[]}
           formatters={formatters}
-          cursor={{ fill: 'var(--gray-a3)' }}
-          legendIcon="square"
-          renderSeries={(s, { color, axis, barFill }) => (
-            <Bar
-              key={s.key}
-              yAxisId={axis}
-              dataKey={s.key}
-              name={s.label}
-              // Current bars fade from their colour; the previous period is a dashed outline.
-              fill={s.previous ? 'transparent' : barFill}
-              stroke={s.previous ? color : undefined}
-              strokeDasharray={s.previous ? '4 3' : undefined}
-              strokeWidth={s.previous ? 1.5 : 0}
-              radius={[4, 4, 0, 0]}
-              maxBarSize={40}
-              isAnimationActive={animate}
-            />
-          )}
+          animate={animate}
         />
       )}
     />

@@ -45,7 +45,10 @@ export interface TimeSeriesChartProps<T extends ChartDatum>
 }
 
 interface ChartFrameProps<T extends ChartDatum> extends Omit<TimeSeriesChartProps<T>, 'animate'> {
-  /** Draws the plot (recharts) once data is present. */
+  /**
+   * Draws the plot (recharts) once data is present; a plot whose code is still loading shows a
+   * skeleton in the plot's box meanwhile.
+   */
   renderPlot: (formatters: ChartFormatters) => React.ReactNode;
 }
 
@@ -163,7 +166,9 @@ function ChartFrameImpl<T extends ChartDatum>(
             style={{ height }}
             data-slot="chart-plot"
           >
-            {renderPlot(formatters)}
+            <React.Suspense fallback={<Skeleton style={{ height: '100%' }} />}>
+              {renderPlot(formatters)}
+            </React.Suspense>
           </div>
           {tableShown ? (
             <div className="vd-chart__table-scroll">{table}</div>

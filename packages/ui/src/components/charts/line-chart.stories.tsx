@@ -4,6 +4,7 @@ import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../button/index.ts';
 import { EmptyState } from '../empty-state/index.ts';
 import { LineChart } from './line-chart.tsx';
+import { preloadCharts } from './index.ts';
 import { compactCurrencyTick } from './time-series.ts';
 
 interface DailyFigures {
@@ -36,6 +37,8 @@ const usd = new Intl.NumberFormat('en-US', {
 const meta = {
   title: 'Charts/LineChart',
   component: LineChart<DailyFigures>,
+  // The plot's code loads on first use; loaded first, each story draws its plot at once.
+  loaders: [() => preloadCharts()],
   args: {
     title: 'Clicks per day',
     description: 'January 2026',

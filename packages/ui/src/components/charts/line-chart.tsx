@@ -1,63 +1,37 @@
 import * as React from 'react';
-import { Area, Line } from 'recharts';
 import { ChartFrame, type TimeSeriesChartProps } from './chart-frame.tsx';
-import { TimeSeriesPlot } from './time-series-plot.tsx';
-import type { ChartDatum } from './time-series.ts';
+import { lazyPlot } from './lazy-plot.tsx';
+import type { LinePlotProps } from './line-plot.tsx';
+import type { ChartDatum, ChartSeries } from './time-series.ts';
 
 export interface LineChartProps<T extends ChartDatum> extends TimeSeriesChartProps<T> {
   /** Fill under each current series with a gradient of its colour (default). */
   area?: boolean;
 }
 
+/** The plot's code (recharts), loaded on first use. */
+export const LinePlot = lazyPlot<LinePlotProps>(() =>
+  import('./line-plot.tsx').then((module) => module.LinePlot),
+);
+
 function LineChartImpl<T extends ChartDatum>(
   { series, animate = 'auto', area = true, ...rest }: LineChartProps<T>,
   ref: React.ForwardedRef<HTMLElement>,
 ) {
+  // Asked for while the data is still loading, so the plot can draw as soon as it arrives.
+  React.useEffect(() => void LinePlot.preload().catch(() => {}), []);
   return (
     <ChartFrame
       ref={ref}
       series={series}
       {...rest}
       renderPlot={(formatters) => (
-        <TimeSeriesPlot
+        <LinePlot
           data={rest.data}
-          series={series}
+          series={series as readonly ChartSeries<ChartDatum>[]}
           formatters={formatters}
-          cursor={{ stroke: 'var(--gray-a7)' }}
-          legendIcon="plainline"
-          renderSeries={(s, { color, axis, areaFill }) =>
-            area && !s.previous ? (
-              <Area
-                key={s.key}
-                yAxisId={axis}
-                type="monotone"
-                dataKey={s.key}
-                name={s.label}
-                stroke={color}
-                strokeWidth={2}
-                fill={areaFill}
-                dot={false}
-                activeDot={{ r: 4, strokeWidth: 0 }}
-                connectNulls={false}
-                isAnimationActive={animate}
-              />
-            ) : (
-              <Line
-                key={s.key}
-                yAxisId={axis}
-                type="monotone"
-                dataKey={s.key}
-                name={s.label}
-                stroke={color}
-                strokeWidth={s.previous ? 1.5 : 2}
-                strokeDasharray={s.previous ? '5 4' : undefined}
-                dot={false}
-                activeDot={{ r: 4, strokeWidth: 0 }}
-                connectNulls={false}
-                isAnimationActive={animate}
-              />
-            )
-          }
+          animate={animate}
+          area={area}
         />
       )}
     />
