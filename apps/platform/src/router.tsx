@@ -5,7 +5,6 @@ import { AppLayout, BareLayout } from './app/layout.tsx';
 import { RouteErrorBoundary } from './app/error-page.tsx';
 import { Root } from './app/root.tsx';
 import { loadApi } from './lib/backend.ts';
-import { sentPageView } from './lib/page-view.ts';
 
 /**
  * The route table. Every page is a lazy module in `src/routes/` exporting `Component`; the router
@@ -59,18 +58,13 @@ const page = (path: string | undefined, load: () => Promise<{ Component: Compone
 /**
  * For a page whose first render reads through the API client: the client loads beside the page's
  * module instead of after it has rendered, one round trip less before its data can be asked for.
- * Not when the server sent the page's data with the HTML: then the first render needs no client.
- * A failed client load is left to the page's own query, which shows its error.
+ * A failed client load is left to the page's own query, which shows its error. (`/@{username}` and
+ * `/s/{slug}` need no client for their first render: their data comes with the HTML.)
  */
 const withApi =
   (load: () => Promise<{ Component: ComponentType }>) =>
   (): Promise<{ Component: ComponentType }> =>
-    Promise.all([
-      load(),
-      sentPageView(window.location.pathname) === undefined
-        ? loadApi().catch(() => undefined)
-        : undefined,
-    ]).then(([module]) => module);
+    Promise.all([load(), loadApi().catch(() => undefined)]).then(([module]) => module);
 
 const loadShop = withApi(() => import('./routes/shop.tsx'));
 const loadProduct = withApi(() => import('./routes/product.tsx'));
@@ -98,14 +92,8 @@ const publicPages: PageRoute[] = [
   page('payment-success', () => import('./routes/payment-success.tsx')),
   page('payment-canceled', () => import('./routes/payment-canceled.tsx')),
   // /@{username}: a segment cannot start with a static "@", so the page parses the handle itself.
-  page(
-    ':handle',
-    withApi(() => import('./routes/link-page.tsx')),
-  ),
-  page(
-    's/:slug',
-    withApi(() => import('./routes/storefront.tsx')),
-  ),
+  page(':handle', () => import('./routes/link-page.tsx')),
+  page('s/:slug', () => import('./routes/storefront.tsx')),
 ];
 
 /** Content and information pages, open to everybody. */

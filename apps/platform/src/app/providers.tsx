@@ -2,33 +2,19 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { AuthEngine } from '@verdant/auth';
 import { AuthProvider } from '@verdant/auth/react';
 import { VerdantTheme } from '@verdant/ui';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { afterFirstPage } from '../lib/backend.ts';
 
-const Toaster = lazy(() => import('./toaster.ts').then((m) => ({ default: m.Toaster })));
-
 /**
- * The toast viewport, mounted once the first page has been painted (`afterFirstPage`), so its code
- * does not compete with the first page. It shows whatever the toast store holds when it mounts.
- * Not at all in a prerender, whose HTML the first render must match.
+ * The toast viewport loads once the first page has been painted (`afterFirstPage`), so its code
+ * does not compete with the first page; it shows whatever the toast store holds when it mounts. A
+ * prerender renders it at once, and hydration keeps that HTML until the code is there.
  */
-function LaterToaster() {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void afterFirstPage().then(() => {
-      if (live) setReady(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return ready ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  ) : null;
-}
+const Toaster = lazy(() =>
+  (typeof window === 'undefined' ? Promise.resolve() : afterFirstPage())
+    .then(() => import('./toaster.ts'))
+    .then((m) => ({ default: m.Toaster })),
+);
 
 /** Theme, toasts, session and server-state cache around the whole app. */
 export function Providers({
@@ -45,7 +31,9 @@ export function Providers({
       <AuthProvider engine={engine}>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </AuthProvider>
-      <LaterToaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </VerdantTheme>
   );
 }

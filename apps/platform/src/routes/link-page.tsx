@@ -2,12 +2,15 @@ import { Flex } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, type PublicLinkPageView } from '@verdant/api-client';
 import { ErrorCard, Spinner } from '@verdant/ui';
+import { lazy } from 'react';
 import { useParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
 import { sentPageQuery } from '../lib/page-view.ts';
 import { LinkPageView } from './link-page-blocks.tsx';
-import { Component as NotFound } from './not-found.tsx';
-import { errorMessage } from './vendor-format.ts';
+import { errorMessage } from '../lib/error-message.ts';
+
+// Shown for unknown pages only: its code loads when needed, not with every public page.
+const NotFound = lazy(() => import('./not-found.tsx').then((m) => ({ default: m.Component })));
 
 const isMissing = (error: unknown) =>
   error instanceof ApiError && (error.code === 'not_found' || error.code === 'validation_failed');

@@ -18,7 +18,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
 import { CartButton, categoryLabel } from './shop-parts.tsx';
-import { errorMessage } from './vendor-format.ts';
+import { errorMessage } from '../lib/error-message.ts';
 
 const PAGE_SIZE = 24;
 const ALL = 'all';

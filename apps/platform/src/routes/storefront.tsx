@@ -12,12 +12,15 @@ import {
   Spinner,
   SustainabilityBadge,
 } from '@verdant/ui';
+import { lazy } from 'react';
 import { Link, useParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
 import { sentPageQuery } from '../lib/page-view.ts';
 import { trackedHref } from '../lib/tracked-link.ts';
-import { Component as NotFound } from './not-found.tsx';
-import { errorMessage } from './vendor-format.ts';
+import { errorMessage } from '../lib/error-message.ts';
+
+// Shown for unknown pages only: its code loads when needed, not with every public page.
+const NotFound = lazy(() => import('./not-found.tsx').then((m) => ({ default: m.Component })));
 
 const isMissing = (error: unknown) =>
   error instanceof ApiError && (error.code === 'not_found' || error.code === 'validation_failed');

@@ -21,10 +21,4 @@ export const RANGE_OPTIONS = [
 ] as const;
 export type RangeValue = (typeof RANGE_OPTIONS)[number]['value'];
 
-/** A readable message from an error thrown by the API client. */
-export function errorMessage(
-  error: unknown,
-  fallback = 'Something went wrong. Try again.',
-): string {
-  return error instanceof Error && error.message ? error.message : fallback;
-}
+export { errorMessage } from '../lib/error-message.ts';
