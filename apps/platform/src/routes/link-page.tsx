@@ -5,9 +5,9 @@ import { ErrorCard, Spinner } from '@verdant/ui';
 import { lazy } from 'react';
 import { useParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
+import { errorMessage } from '../lib/error-message.ts';
 import { sentPageQuery } from '../lib/page-view.ts';
 import { LinkPageView } from './link-page-blocks.tsx';
-import { errorMessage } from '../lib/error-message.ts';
 
 // Shown for unknown pages only: its code loads when needed, not with every public page.
 const NotFound = lazy(() => import('./not-found.tsx').then((m) => ({ default: m.Component })));

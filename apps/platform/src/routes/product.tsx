@@ -18,9 +18,9 @@ import {
 } from '@verdant/ui';
 import { Link, useParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
+import { errorMessage } from '../lib/error-message.ts';
 import { addToCart, cartStore, useCart } from '../lib/cart.ts';
 import { CartButton, categoryLabel } from './shop-parts.tsx';
-import { errorMessage } from '../lib/error-message.ts';
 
 /** The description's basic HTML as plain text (it is shown as a paragraph, never as markup). */
 function plainText(html: string): string {

@@ -17,8 +17,8 @@ import { isUuid } from '@verdant/validation';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
-import { CartButton, categoryLabel } from './shop-parts.tsx';
 import { errorMessage } from '../lib/error-message.ts';
+import { CartButton, categoryLabel } from './shop-parts.tsx';
 
 const PAGE_SIZE = 24;
 const ALL = 'all';

@@ -15,9 +15,9 @@ import {
 import { lazy } from 'react';
 import { Link, useParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
+import { errorMessage } from '../lib/error-message.ts';
 import { sentPageQuery } from '../lib/page-view.ts';
 import { trackedHref } from '../lib/tracked-link.ts';
-import { errorMessage } from '../lib/error-message.ts';
 
 // Shown for unknown pages only: its code loads when needed, not with every public page.
 const NotFound = lazy(() => import('./not-found.tsx').then((m) => ({ default: m.Component })));
