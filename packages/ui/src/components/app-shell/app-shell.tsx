@@ -1,9 +1,6 @@
 import * as React from 'react';
 import { IconButton } from '@radix-ui/themes';
-import {
-  DoubleArrowLeftIcon,
-  HamburgerMenuIcon,
-} from '@radix-ui/react-icons';
+import { DoubleArrowLeftIcon, HamburgerMenuIcon } from '@radix-ui/react-icons';
 import { Slot } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn, composeRefs } from '../../utils/index.ts';
@@ -251,7 +248,10 @@ const AppShellSidebarToggle = React.forwardRef<HTMLButtonElement, AppShellSideba
         {...rest}
       >
         {/* One icon: mirrored (pointing right, "expand") while the sidebar is collapsed. */}
-        <DoubleArrowLeftIcon aria-hidden />
+        <DoubleArrowLeftIcon
+          aria-hidden
+          style={collapsed ? { transform: 'scaleX(-1)' } : undefined}
+        />
       </IconButton>
     );
   },
