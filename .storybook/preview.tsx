@@ -2,11 +2,13 @@ import '@radix-ui/themes/styles.css';
 // A fixed, bundled font so stories (and their screenshots) never depend on the machine's fonts.
 import '@fontsource-variable/inter';
 import '@verdant/ui/styles.css';
-// The heavy parts' stylesheets ship apart from the core one; the stories of every part need them.
+// The heavy parts' and the link-in-bio stylesheets ship apart from the core one; the stories of
+// every part need them.
 import '@verdant/ui/charts.css';
 import '@verdant/ui/command-palette.css';
 import '@verdant/ui/date-range-picker.css';
 import '@verdant/ui/sortable-list.css';
+import '@verdant/ui/link-in-bio.css';
 import { DocsContainer, type DocsContainerProps } from '@storybook/addon-docs/blocks';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import type { PropsWithChildren } from 'react';

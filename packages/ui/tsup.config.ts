@@ -33,14 +33,16 @@ export default defineConfig([
     external: [/^react($|\/)/, /^react-dom($|\/)/, /^@radix-ui\//, /^radix-ui($|\/)/],
   },
   {
-    // The core stylesheet (brand tokens and every component stylesheet) and one stylesheet per
-    // heavy entry, so an app loads chart or calendar styles only where it uses them; @imports inlined.
+    // The core stylesheet (brand tokens and the component stylesheets), one stylesheet per heavy
+    // entry and one for the link-in-bio components, so an app loads chart, calendar or creator-page
+    // styles only where it uses them; @imports inlined.
     entry: {
       styles: 'src/styles.css',
       charts: 'src/charts.css',
       'sortable-list': 'src/sortable-list.css',
       'date-range-picker': 'src/date-range-picker.css',
       'command-palette': 'src/command-palette.css',
+      'link-in-bio': 'src/link-in-bio.css',
     },
     minify: true,
   },

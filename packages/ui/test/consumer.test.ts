@@ -167,7 +167,13 @@ describe('a consumer app built from the packed package', () => {
     expect(tarballFiles).toContain('package/dist/index.d.ts');
     expect(tarballFiles).toContain('package/dist/styles.css');
     // Each heavy entry ships its own stylesheet, and the core one does not carry their rules.
-    for (const part of ['charts', 'sortable-list', 'date-range-picker', 'command-palette'])
+    for (const part of [
+      'charts',
+      'sortable-list',
+      'date-range-picker',
+      'command-palette',
+      'link-in-bio',
+    ])
       expect(tarballFiles).toContain(`package/dist/${part}.css`);
   });
 
@@ -179,6 +185,7 @@ describe('a consumer app built from the packed package', () => {
       ['sortable-list', '.vd-sortable-list'],
       ['date-range-picker', '.vd-date-range-picker'],
       ['command-palette', '.vd-command-palette'],
+      ['link-in-bio', '.vd-link-page'],
     ] as const) {
       expect(core).not.toContain(block);
       expect(await css(part)).toContain(block);
