@@ -79,12 +79,15 @@ export const PAGE_SHELLS = {
   'storefront.html': 'src/routes/storefront.tsx',
 } as const;
 
-/** What `pageShell` reads of the build's output: its JavaScript chunks. */
-export type BuiltChunk = Pick<Rolldown.OutputChunk, 'fileName' | 'facadeModuleId' | 'imports'>;
+/** What `pageShell` reads of the build's output: its JavaScript chunks and the CSS they import. */
+export type BuiltChunk = Pick<Rolldown.OutputChunk, 'fileName' | 'facadeModuleId' | 'imports'> & {
+  viteMetadata?: { importedCss: ReadonlySet<string> };
+};
 
 /**
  * The shell with `<link rel="modulepreload">` for the chunk of `moduleId` (an absolute path) and
- * every chunk it imports statically, leaving out those the shell already loads.
+ * every chunk it imports statically, and `<link rel="stylesheet">` for the CSS those chunks import,
+ * leaving out what the shell already loads.
  */
 export function pageShell(
   shell: string,
@@ -102,9 +105,15 @@ export function pageShell(
     for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
   };
   visit(page.fileName);
-  const links = files
-    .map((fileName) => `<link rel="modulepreload" crossorigin href="${base}${fileName}">`)
-    .join('\n    ');
+  const styles = [
+    ...new Set(
+      files.flatMap((fileName) => [...(byFile.get(fileName)?.viteMetadata?.importedCss ?? [])]),
+    ),
+  ].filter((fileName) => !shell.includes(`"${base}${fileName}"`));
+  const links = [
+    ...styles.map((fileName) => `<link rel="stylesheet" crossorigin href="${base}${fileName}">`),
+    ...files.map((fileName) => `<link rel="modulepreload" crossorigin href="${base}${fileName}">`),
+  ].join('\n    ');
   if (!/<\/head>/i.test(shell)) throw new Error('index.html needs a </head>');
   return shell.replace(
     /(\s*)<\/head>/i,

@@ -80,6 +80,7 @@ describe('page shells', () => {
   const built = `<!doctype html><html><head>
     <script type="module" crossorigin src="/assets/index-1.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/react-1.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-1.css">
   </head><body><div id="root"></div></body></html>`;
   const chunks: BuiltChunk[] = [
     {
@@ -97,6 +98,7 @@ describe('page shells', () => {
       fileName: 'assets/blocks-1.js',
       facadeModuleId: null,
       imports: ['assets/query-1.js', 'assets/index-1.js'],
+      viteMetadata: { importedCss: new Set(['assets/blocks-1.css', 'assets/index-1.css']) },
     },
     { fileName: 'assets/query-1.js', facadeModuleId: null, imports: [] },
     { fileName: 'assets/shop-1.js', facadeModuleId: '/app/src/routes/shop.tsx', imports: [] },
@@ -112,11 +114,14 @@ describe('page shells', () => {
       '/assets/query-1.js',
     ]);
     expect(html).not.toContain('shop-1.js');
+    // The CSS those chunks import comes as a stylesheet, unless the shell has it already.
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/blocks-1.css">');
+    expect(html.match(/index-1\.css/g)).toHaveLength(1);
     // Everything else is the shell as built, the preloads inside its head.
     expect(html.indexOf('/assets/query-1.js')).toBeLessThan(html.indexOf('</head>'));
     expect(
       html.replace(
-        /\s*<link rel="modulepreload" crossorigin href="\/assets\/(link-page|blocks|query)-1\.js">/g,
+        /\s*<link rel="(?:modulepreload|stylesheet)" crossorigin href="\/assets\/(link-page|blocks|query)-1\.(?:js|css)">/g,
         '',
       ),
     ).toBe(built);

@@ -7,6 +7,7 @@ import {
   SocialRow,
   type SocialNetwork,
 } from '@verdant/ui';
+import '@verdant/ui/link-in-bio.css';
 import { trackedHref } from '../lib/tracked-link.ts';
 
 /** Hosts whose links a page shows as icons in its social row rather than as buttons. */

@@ -1,19 +1,16 @@
 import { Flex } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, type PublicLinkPageView } from '@verdant/api-client';
+import type { PublicLinkPageView } from '@verdant/api-client';
 import { ErrorCard, Spinner } from '@verdant/ui';
 import { lazy } from 'react';
 import { useParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
-import { errorMessage } from '../lib/error-message.ts';
+import { errorMessage, isMissingPage } from '../lib/error-message.ts';
 import { sentPageQuery } from '../lib/page-view.ts';
 import { LinkPageView } from './link-page-blocks.tsx';
 
 // Shown for unknown pages only: its code loads when needed, not with every public page.
 const NotFound = lazy(() => import('./not-found.tsx').then((m) => ({ default: m.Component })));
-
-const isMissing = (error: unknown) =>
-  error instanceof ApiError && (error.code === 'not_found' || error.code === 'validation_failed');
 
 function PublicLinkPage({ username }: { username: string }) {
   const view = useQuery({
@@ -28,7 +25,7 @@ function PublicLinkPage({ username }: { username: string }) {
       </Flex>
     );
   if (view.isError) {
-    if (isMissing(view.error)) return <NotFound />;
+    if (isMissingPage(view.error)) return <NotFound />;
     return <ErrorCard message={errorMessage(view.error)} onRetry={() => void view.refetch()} />;
   }
   const { page, items, profile } = view.data;

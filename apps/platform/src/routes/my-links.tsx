@@ -18,6 +18,7 @@ import {
   toast,
   type LinkPageThemeName,
 } from '@verdant/ui';
+import '@verdant/ui/link-in-bio.css';
 import { SortableList } from '@verdant/ui/sortable-list';
 import '@verdant/ui/sortable-list.css';
 import { useState, type FormEvent } from 'react';

@@ -1,6 +1,6 @@
 import { Flex, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, type PublicStorefrontView } from '@verdant/api-client';
+import type { PublicStorefrontView } from '@verdant/api-client';
 import {
   Card,
   EmptyState,
@@ -12,18 +12,16 @@ import {
   Spinner,
   SustainabilityBadge,
 } from '@verdant/ui';
+import '@verdant/ui/link-in-bio.css';
 import { lazy } from 'react';
 import { Link, useParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
-import { errorMessage } from '../lib/error-message.ts';
+import { errorMessage, isMissingPage } from '../lib/error-message.ts';
 import { sentPageQuery } from '../lib/page-view.ts';
 import { trackedHref } from '../lib/tracked-link.ts';
 
 // Shown for unknown pages only: its code loads when needed, not with every public page.
 const NotFound = lazy(() => import('./not-found.tsx').then((m) => ({ default: m.Component })));
-
-const isMissing = (error: unknown) =>
-  error instanceof ApiError && (error.code === 'not_found' || error.code === 'validation_failed');
 
 function PublicStorefront({ slug }: { slug: string }) {
   const view = useQuery({
@@ -38,7 +36,7 @@ function PublicStorefront({ slug }: { slug: string }) {
       </Flex>
     );
   if (view.isError) {
-    if (isMissing(view.error)) return <NotFound />;
+    if (isMissingPage(view.error)) return <NotFound />;
     return <ErrorCard message={errorMessage(view.error)} onRetry={() => void view.refetch()} />;
   }
   const { storefront: data, items, products, owner } = view.data;
@@ -93,7 +91,7 @@ function PublicStorefront({ slug }: { slug: string }) {
               }
               claims={
                 product.claims.length > 0 ? (
-                  <Flex gap="1" wrap="wrap">
+                  <>
                     {product.claims.map((claim) =>
                       claim.expires_on ? (
                         <SustainabilityBadge
@@ -114,7 +112,7 @@ function PublicStorefront({ slug }: { slug: string }) {
                         </Text>
                       ),
                     )}
-                  </Flex>
+                  </>
                 ) : undefined
               }
               action={
