@@ -19,6 +19,26 @@ test.describe('the app shell', () => {
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   });
 
+  test('a first load brings its own page’s code before drawing it, and no other page’s', async ({
+    page,
+  }) => {
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      const chunk = /\/assets\/(.+)-[\w-]{8}\.js$/.exec(new URL(request.url()).pathname);
+      if (chunk) chunks.push(chunk[1]!);
+    });
+    // A guarded path is not taken for a one-segment link page (/:handle).
+    await page.goto('/vendor');
+    await expect(page).toHaveURL(/\/login\?next=%2Fvendor$/);
+    expect(chunks).not.toContain('link-page');
+    // An open page: its code is in before the first render, so no loading state is ever drawn.
+    chunks.length = 0;
+    await page.goto('/shop');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(chunks).toContain('shop');
+    expect(chunks).not.toContain('link-page');
+  });
+
   test('a guarded page sends visitors to the login and back after signing in', async ({ page }) => {
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);

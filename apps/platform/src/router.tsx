@@ -191,25 +191,33 @@ const printPages: PageRoute[] = [
 const notFound = page('*', () => import('./routes/not-found.tsx'));
 
 /**
- * The pages open to everybody, by path, for `preloadPage`. Guarded pages are left out: the guard
- * decides first whether the page is shown at all.
+ * Every page by path, for `preloadPage`, each marked with whether it is open to everybody. The
+ * whole table is matched, so a guarded path is never taken for an open pattern (`/vendor` is not
+ * a `/:handle` link page).
  */
-const openPages: RouteObject[] = [
+const pagesByPath: RouteObject[] = [
   {
     path: '/',
-    children: [...publicPages, ...contentPages, ...printPages, notFound].map(({ path, Page }) =>
-      path === undefined ? { index: true, handle: Page } : { path, handle: Page },
-    ),
+    children: [
+      ...[...publicPages, ...contentPages, ...printPages, notFound].map((route) => ({
+        route,
+        open: true,
+      })),
+      ...guardedGroups.flatMap((group) => group.pages.map((route) => ({ route, open: false }))),
+    ].map(({ route: { path, Page }, open }) => {
+      const handle = open ? Page : undefined;
+      return path === undefined ? { index: true, handle } : { path, handle };
+    }),
   },
 ];
 
 /**
- * Loads the code of the open page at `pathname` (nothing for a guarded page). The first render
- * waits for it, so it draws the page in one commit instead of a fallback that React then holds for
- * its reveal delay.
+ * Loads the code of the open page at `pathname` (nothing for a guarded page: its guard decides
+ * first whether it is shown at all). The first render waits for it, so it draws the page in one
+ * commit instead of a fallback that React then holds for its reveal delay.
  */
 export function preloadPage(pathname: string): Promise<void> {
-  const page = matchRoutes(openPages, pathname)?.at(-1)?.route.handle as LazyPage | undefined;
+  const page = matchRoutes(pagesByPath, pathname)?.at(-1)?.route.handle as LazyPage | undefined;
   return page ? page.preload() : Promise.resolve();
 }
 
