@@ -1,4 +1,5 @@
-import { lazy, useState, type ComponentType, type ReactElement } from 'react';
+import { lazyWithPreload, type LazyWithPreload } from '@verdant/ui';
+import type { ComponentType } from 'react';
 import { Route, Routes, matchRoutes, type RouteObject } from 'react-router';
 import { GUARDS, GuardedOutlet, type GuardRule } from './app/guards.tsx';
 import { AppLayout, BareLayout } from './app/layout.tsx';
@@ -19,34 +20,17 @@ interface PageRoute {
   Page: LazyPage;
 }
 
-/**
- * A page component whose code loads on first render (like `React.lazy`), or ahead of it with
- * `preload()`: once loaded, it renders the page at once instead of suspending.
- */
-interface LazyPage {
-  (): ReactElement;
-  preload(): Promise<void>;
-}
+/** A page: its code loads on first render, or before it with `preload()` (see `preloadPage`). */
+type LazyPage = LazyWithPreload<object>;
 
 /** Route modules, by module, so two paths showing one page share one lazy component. */
 const modules = new Map<() => Promise<{ Component: ComponentType }>, LazyPage>();
 function lazyPage(load: () => Promise<{ Component: ComponentType }>): LazyPage {
-  const known = modules.get(load);
-  if (known) return known;
-  let Loaded: ComponentType | undefined;
-  const keep = (module: { Component: ComponentType }) => {
-    Loaded = module.Component;
-    return module;
-  };
-  const Lazy = lazy(() => load().then((module) => ({ default: keep(module).Component })));
-  // Chosen once per mount: switching from the lazy wrapper to the loaded component later would
-  // remount the page and lose its state.
-  function Page() {
-    const [Component] = useState<ComponentType>(() => Loaded ?? Lazy);
-    return <Component />;
+  let Page = modules.get(load);
+  if (!Page) {
+    Page = lazyWithPreload(() => load().then((module) => module.Component));
+    modules.set(load, Page);
   }
-  Page.preload = () => load().then((module) => void keep(module));
-  modules.set(load, Page);
   return Page;
 }
 

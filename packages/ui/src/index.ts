@@ -1,3 +1,5 @@
+// A React utility the kit's lazy parts use, for apps too (e.g. pages loaded before their first render).
+export { lazyWithPreload, type LazyWithPreload } from './utils/lazy-with-preload.tsx';
 export * from './components/verdant-theme/index.ts';
 export * from './components/button/index.ts';
 export * from './components/toast/index.ts';

@@ -1,13 +1,13 @@
 import * as React from 'react';
 import type { BarPlotProps } from './bar-plot.tsx';
 import { ChartFrame, type TimeSeriesChartProps } from './chart-frame.tsx';
-import { lazyPlot } from './lazy-plot.tsx';
+import { lazyWithPreload } from '../../utils/lazy-with-preload.tsx';
 import type { ChartDatum, ChartSeries } from './time-series.ts';
 
 export type BarChartProps<T extends ChartDatum> = TimeSeriesChartProps<T>;
 
 /** The plot's code (recharts), loaded on first use. */
-export const BarPlot = lazyPlot<BarPlotProps>(() =>
+export const BarPlot = lazyWithPreload<BarPlotProps>(() =>
   import('./bar-plot.tsx').then((module) => module.BarPlot),
 );
 

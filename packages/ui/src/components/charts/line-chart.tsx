@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { ChartFrame, type TimeSeriesChartProps } from './chart-frame.tsx';
-import { lazyPlot } from './lazy-plot.tsx';
+import { lazyWithPreload } from '../../utils/lazy-with-preload.tsx';
 import type { LinePlotProps } from './line-plot.tsx';
 import type { ChartDatum, ChartSeries } from './time-series.ts';
 
@@ -10,7 +10,7 @@ export interface LineChartProps<T extends ChartDatum> extends TimeSeriesChartPro
 }
 
 /** The plot's code (recharts), loaded on first use. */
-export const LinePlot = lazyPlot<LinePlotProps>(() =>
+export const LinePlot = lazyWithPreload<LinePlotProps>(() =>
   import('./line-plot.tsx').then((module) => module.LinePlot),
 );
 

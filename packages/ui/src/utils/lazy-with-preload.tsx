@@ -1,20 +1,21 @@
 import * as React from 'react';
 
-/** A plot component whose code loads on first render, or ahead of it with `preload()`. */
-export interface LazyPlot<P extends object> {
+/** A component whose code loads on first render (like `React.lazy`), or ahead of it with `preload()`. */
+export interface LazyWithPreload<P extends object> {
   (props: P): React.ReactElement;
-  /** Loads the plot's code (once); a later render draws it at once instead of suspending. */
+  /** Loads the component's code (once); a later render draws it at once instead of suspending. */
   preload(): Promise<void>;
 }
 
 /**
- * The charts' plots draw with recharts, which is most of the charts' code: a chart renders its
- * frame (title, summary, table) at once and its plot as soon as that code has arrived, with the
- * frame's skeleton in the plot's fixed-height box until then (see `ChartFrame`), so nothing moves.
+ * `React.lazy` that can be loaded ahead of its first render: once loaded, the component renders
+ * directly, in the first commit, instead of suspending for a moment (and a Suspense boundary
+ * showing its fallback). The kit's charts load their plots (recharts) with it; an app can load a
+ * route's page with it before the first render. A failed load may be tried again.
  */
-export function lazyPlot<P extends object>(
+export function lazyWithPreload<P extends object>(
   load: () => Promise<React.ComponentType<P>>,
-): LazyPlot<P> {
+): LazyWithPreload<P> {
   let Loaded: React.ComponentType<P> | undefined;
   let pending: Promise<void> | undefined;
   const preload = () =>
@@ -29,11 +30,11 @@ export function lazyPlot<P extends object>(
       },
     ));
   const Lazy = React.lazy(() => preload().then(() => ({ default: Loaded! })));
-  function Plot(props: P) {
+  function LazyComponent(props: P) {
     // Chosen once per mount: switching from the lazy wrapper to the loaded component later would
-    // remount the plot.
+    // remount it and lose its state.
     const [Component] = React.useState<React.ComponentType<P>>(() => Loaded ?? Lazy);
     return <Component {...props} />;
   }
-  return Object.assign(Plot, { preload });
+  return Object.assign(LazyComponent, { preload });
 }

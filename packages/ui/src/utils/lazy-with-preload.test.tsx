@@ -1,9 +1,9 @@
-// The charts' plots load their code (recharts) on first use: a chart renders at once, its plot
-// when the code has arrived, and a preloaded plot draws in the first render.
+// A lazily loaded component (the charts' plots, an app's pages): it renders once its code has
+// arrived, and a preloaded one renders in the first commit.
 import { cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lazyPlot } from './lazy-plot.tsx';
+import { lazyWithPreload } from './lazy-with-preload.tsx';
 
 afterEach(() => cleanup());
 
@@ -26,10 +26,10 @@ const frame = (children: React.ReactNode) => (
   <Suspense fallback={<p>Plot loading</p>}>{children}</Suspense>
 );
 
-describe('lazyPlot', () => {
+describe('lazyWithPreload', () => {
   it('shows the fallback until the code arrives, then the plot', async () => {
     const module = controlledModule();
-    const Plot = lazyPlot(module.load);
+    const Plot = lazyWithPreload(module.load);
     render(frame(<Plot label="Clicks" />));
     expect(screen.getByText('Plot loading')).toBeTruthy();
     module.arrive();
@@ -40,7 +40,7 @@ describe('lazyPlot', () => {
 
   it('draws a preloaded plot in the first render, loading its code once', async () => {
     const module = controlledModule();
-    const Plot = lazyPlot(module.load);
+    const Plot = lazyWithPreload(module.load);
     const first = Plot.preload();
     const second = Plot.preload();
     module.arrive();
@@ -54,7 +54,7 @@ describe('lazyPlot', () => {
 
   it('tries again after a failed load', async () => {
     const module = controlledModule();
-    const Plot = lazyPlot(module.load);
+    const Plot = lazyWithPreload(module.load);
     const failed = Plot.preload();
     module.fail(new Error('offline'));
     await expect(failed).rejects.toThrow('offline');
