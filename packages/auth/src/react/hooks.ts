@@ -9,6 +9,21 @@ export function useSession(): AuthSnapshot {
   return useSyncExternalStore(engine.subscribe, engine.getSnapshot, engine.getSnapshot);
 }
 
+/**
+ * One value derived from the auth snapshot; re-renders only when that value changes (`Object.is`),
+ * not on every change of the snapshot. `select` must return a primitive or a value taken from the
+ * snapshot as it is (such as `snapshot.user`), never a new object or array: a fresh value on each
+ * call would count as a change every time.
+ *
+ * A component that needs only the role does not render again when the session engine finishes
+ * loading or refreshes its token: `useAuthSelector((s) => s.user?.role ?? null)`.
+ */
+export function useAuthSelector<T>(select: (snapshot: AuthSnapshot) => T): T {
+  const engine = useAuthEngine();
+  const selected = () => select(engine.getSnapshot());
+  return useSyncExternalStore(engine.subscribe, selected, selected);
+}
+
 export type UseAuthResult = AuthSnapshot &
   Pick<
     AuthEngine,

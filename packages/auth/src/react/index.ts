@@ -1,6 +1,7 @@
 export { AuthProvider, useAuthEngine, type AuthProviderProps } from './context.tsx';
 export {
   useAuth,
+  useAuthSelector,
   useSession,
   useSessionExpiry,
   type SessionExpiry,

@@ -6,6 +6,7 @@ import {
   AuthProvider,
   RequireRole,
   useAuth,
+  useAuthSelector,
   useSession,
   useSessionExpiry,
 } from '../../src/react/index.ts';
@@ -161,6 +162,50 @@ describe('useSession / useAuth', () => {
     fireEvent.click(screen.getByText('Log out'));
     await flush();
     expect(screen.getByText('Signed out')).toBeTruthy();
+  });
+});
+
+describe('useAuthSelector', () => {
+  it('re-renders only when the selected value changes', async () => {
+    const { engine, fake } = setupEngine();
+    addAda(fake);
+    let resolve!: () => void;
+    const loaded = new Promise<void>((r) => (resolve = r));
+    const deferred = createDeferredAuthEngine(() => loaded.then(() => engine));
+    const renders = { role: 0, session: 0 };
+    function Role() {
+      const role = useAuthSelector((snapshot) => snapshot.user?.role ?? 'guest');
+      renders.role += 1;
+      return <p>Role: {role}</p>;
+    }
+    function Session() {
+      const { isInitialized } = useSession();
+      renders.session += 1;
+      return <p>{isInitialized ? 'Initialised' : 'Starting'}</p>;
+    }
+    renderWith(
+      deferred,
+      <>
+        <Role />
+        <Session />
+      </>,
+    );
+    await flush();
+    expect(screen.getByText('Role: guest')).toBeTruthy();
+    expect(screen.getByText('Starting')).toBeTruthy();
+    const before = { ...renders };
+    // The engine loads and restores no session: the snapshot changes, the role does not.
+    resolve();
+    await flush();
+    expect(screen.getByText('Initialised')).toBeTruthy();
+    expect(renders.session).toBeGreaterThan(before.session);
+    expect(renders.role).toBe(before.role);
+    // Signing in changes the role: the selector's component renders it.
+    await act(async () => {
+      await deferred.login(ADA.email, ADA.password);
+    });
+    expect(screen.getByText('Role: merchant')).toBeTruthy();
+    expect(renders.role).toBeGreaterThan(before.role);
   });
 });
 
