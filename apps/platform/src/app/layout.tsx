@@ -1,5 +1,5 @@
 import { Box, Flex, Text } from '@radix-ui/themes';
-import { useAuth } from '@verdant/auth/react';
+import { useAuth, useAuthSelector } from '@verdant/auth/react';
 import { AppShell, Button, Spinner } from '@verdant/ui';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
@@ -75,9 +75,11 @@ function AccountMenu() {
 
 /** The signed-in and public shell: top bar, sidebar navigation per role, the page. */
 export function AppLayout() {
-  const { user } = useAuth();
+  // The role alone: the shell does not render again when the session engine finishes loading or
+  // refreshes a token, only the account corner does.
+  const role = useAuthSelector((snapshot) => snapshot.user?.role ?? 'guest');
   const { pathname } = useLocation();
-  const sections = visibleSections(NAV_SECTIONS, user?.role ?? 'guest');
+  const sections = visibleSections(NAV_SECTIONS, role);
   return (
     <AppShell.Root>
       <AppShell.TopBar>

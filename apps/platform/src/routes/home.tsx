@@ -1,10 +1,11 @@
 import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import type { MarketingFigures } from '@verdant/api-client';
-import { useAuth } from '@verdant/auth/react';
+import { useAuthSelector } from '@verdant/auth/react';
 import { Button, Card, StatCard } from '@verdant/ui';
 import { Link } from 'react-router';
 import { afterFirstPage, loadApi } from '../lib/backend.ts';
+import { formatCount } from './vendor-format.ts';
 
 const AUDIENCES = [
   {
@@ -31,7 +32,6 @@ const FIGURES: ReadonlyArray<{ key: keyof MarketingFigures; label: string }> = [
   { key: 'affiliates', label: 'Creators' },
 ];
 
-const count = new Intl.NumberFormat('en-US');
 
 /**
  * Live platform figures from the public aggregate (counts only). While loading the cards show
@@ -59,7 +59,7 @@ function PlatformFigures() {
               key={key}
               label={label}
               loading={!data}
-              value={data ? count.format(Number(data[key])) : '–'}
+              value={data ? formatCount(Number(data[key])) : '–'}
             />
           ))}
         </Grid>
@@ -70,8 +70,9 @@ function PlatformFigures() {
 
 /** The home page: what Verdant is, and where each kind of visitor starts. */
 export function Component() {
-  const { isAuthenticated, user } = useAuth();
-  const home = user?.role === 'merchant' ? '/dashboard-vendor' : '/dashboard';
+  const isAuthenticated = useAuthSelector((snapshot) => snapshot.isAuthenticated);
+  const role = useAuthSelector((snapshot) => snapshot.user?.role);
+  const home = role === 'merchant' ? '/dashboard-vendor' : '/dashboard';
   return (
     <Flex direction="column" gap="8" py={{ initial: '5', md: '8' }}>
       <Flex direction="column" gap="4" maxWidth="720px">

@@ -1,5 +1,5 @@
 import { Box, Flex, Heading, Text } from '@radix-ui/themes';
-import { useAuth } from '@verdant/auth/react';
+import { useAuthEngine } from '@verdant/auth/react';
 import { validateEmail } from '@verdant/validation';
 import { Button, Card, Checkbox, ErrorCard, Field, PasswordInput, TextInput } from '@verdant/ui';
 import { useState, type FormEvent } from 'react';
@@ -15,7 +15,8 @@ type Step = { kind: 'password' } | { kind: 'mfa'; factorId: string };
 
 /** Password sign-in with remember-me, then the MFA step-up when the account has a factor. */
 export function Component() {
-  const auth = useAuth();
+  // The engine's actions only: the form does not render again when the engine finishes loading.
+  const auth = useAuthEngine();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [email, setEmail] = useState('');
@@ -34,7 +35,7 @@ export function Component() {
     emailTouched && email !== '' && !emailCheck.valid ? emailCheck.error : undefined;
 
   const finish = () => {
-    const user = auth.user;
+    const { user } = auth.getSnapshot();
     const target = safeNext(params.get('next')) ?? (user ? roleHome(user.role) : '/');
     void navigate(target, { replace: true });
   };
