@@ -9,6 +9,7 @@ import {
 import { radixIconsPerModule } from '../../config/vite-radix-icons.mjs';
 import { radixThemeWithoutTooltipProvider } from '../../config/vite-radix-theme.mjs';
 import { prerenderPages } from './prerender.ts';
+import { unusedRadixComponentRules } from './radix-components.ts';
 import { contentSecurityPolicy } from './src/lib/csp.ts';
 
 /** Attribute-safe text. */
@@ -73,6 +74,7 @@ export default defineConfig(({ mode }) => {
       radixThemeWithoutTooltipProvider(),
       verdantMeta(env),
       darkOnlyColorScales(),
+      unusedRadixComponentRules(),
       prerenderPages(),
     ],
     // Workspace packages resolve to their TypeScript source: no prior package build needed.
