@@ -300,6 +300,17 @@ export const ColumnFilters: Story = {
     await expect(canvas.getByRole('rowheader', { name: 'Spring campaign 22' })).toBeVisible();
     await userEvent.type(within(filters).getByRole('searchbox', { name: 'Filter by link' }), 'x');
     await expect(canvas.getByRole('heading', { name: 'No matching rows' })).toBeVisible();
+    await userEvent.clear(within(filters).getByRole('searchbox', { name: 'Filter by link' }));
+    // The program filter is the browser's select: its first option lifts the filter.
+    const program = within(filters).getByRole('combobox', { name: 'Program' });
+    await expect(program).toHaveValue('');
+    await expect(within(program).getByRole('option', { name: 'All programs' })).toBeInTheDocument();
+    await userEvent.selectOptions(program, 'Solar Living');
+    for (const row of bodyRows(canvasElement)) {
+      await expect(row).toHaveTextContent('Solar Living');
+    }
+    await userEvent.selectOptions(program, 'All programs');
+    await expect(canvas.getByText('1–5 of 23')).toBeInTheDocument();
   },
 };
 

@@ -1,15 +1,9 @@
 import * as React from 'react';
-import {
-  Checkbox,
-  Table,
-  Text,
-  TextField,
-  Select as ThemesSelect,
-  VisuallyHidden,
-} from '@radix-ui/themes';
+import { Checkbox, Table, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
 import { CaretDownIcon, CaretSortIcon, CaretUpIcon } from '@radix-ui/react-icons';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { EmptyState } from '../empty-state/index.ts';
+import { NativeSelect } from '../native-select/index.ts';
 import { Pagination } from '../pagination/index.ts';
 import { Skeleton } from '../skeleton/index.ts';
 import { useControllableState } from '../../utils/use-controllable-state.ts';
@@ -260,25 +254,23 @@ function DataTableImpl<T>(
         >
           {filterable.map((column) =>
             column.filter!.type === 'select' ? (
-              <ThemesSelect.Root
+              // The browser's own select: a table page loads no popover code for its filters.
+              <NativeSelect
                 key={column.id}
-                size="2"
-                value={filters[column.id] || 'all'}
-                onValueChange={(value) => setFilter(column.id, value === 'all' ? '' : value)}
-              >
-                <ThemesSelect.Trigger
-                  aria-label={column.filterLabel ?? column.id}
-                  className="vd-data-table__filter"
-                />
-                <ThemesSelect.Content>
-                  <ThemesSelect.Item value="all">{`All ${(column.filterLabel ?? column.id).toLowerCase()}s`}</ThemesSelect.Item>
-                  {column.filter!.options.map((option) => (
-                    <ThemesSelect.Item key={option.value} value={option.value}>
-                      {option.label}
-                    </ThemesSelect.Item>
-                  ))}
-                </ThemesSelect.Content>
-              </ThemesSelect.Root>
+                size="md"
+                fullWidth={false}
+                className="vd-data-table__filter"
+                aria-label={column.filterLabel ?? column.id}
+                value={filters[column.id] ?? ''}
+                onChange={(event) => setFilter(column.id, event.currentTarget.value)}
+                options={[
+                  {
+                    value: '',
+                    label: `All ${(column.filterLabel ?? column.id).toLowerCase()}s`,
+                  },
+                  ...column.filter!.options,
+                ]}
+              />
             ) : (
               <TextField.Root
                 key={column.id}
