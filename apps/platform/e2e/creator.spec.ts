@@ -263,22 +263,29 @@ test.describe('creator surfaces', () => {
 
     const section = page.getByRole('region', { name: title });
     await expect(section.getByText('draft')).toBeVisible();
+    await section.getByRole('switch', { name: `Publish ${title}` }).click();
+    await expect(page.getByText('Storefront published').first()).toBeVisible();
+    await expect(section.getByText('published', { exact: true })).toBeVisible();
+
+    // Published before it has products: a visitor sees it, empty.
+    const visitor = await browser.newContext({ baseURL: stack.webUrl });
+    const guest = await visitor.newPage();
+    await guest.goto(`/s/${slug}`);
+    await expect(guest.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(guest.getByRole('heading', { name: 'No products here yet' })).toBeVisible();
+
     const picker = section.getByRole('combobox', { name: `Product to add to ${title}` });
     const product = (await picker.innerText()).trim();
     await section.getByRole('button', { name: 'Add product' }).click();
     await expect(section.getByRole('list', { name: `Products in ${title}` })).toContainText(
       product,
     );
-    await section.getByRole('switch', { name: `Publish ${title}` }).click();
-    await expect(page.getByText('Storefront published').first()).toBeVisible();
-    await expect(section.getByText('published', { exact: true })).toBeVisible();
     await expectNoAxeViolations(page, '/storefronts/manage');
 
-    const visitor = await browser.newContext({ baseURL: stack.webUrl });
-    const guest = await visitor.newPage();
-    await guest.goto(`/s/${slug}`);
+    await guest.reload();
     await expect(guest.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(guest.getByRole('heading', { level: 2, name: product })).toBeVisible();
+    await expect(guest.getByRole('heading', { name: 'No products here yet' })).toHaveCount(0);
     await expect(guest.getByRole('complementary', { name: 'Disclosure' })).toContainText(
       'Jordan Rivers earns a commission',
     );

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { PublicStorefrontView } from '@verdant/api-client';
 import {
   Card,
-  EmptyState,
   ErrorCard,
   LinkPage,
   ProductCard,
@@ -13,7 +12,7 @@ import {
   SustainabilityBadge,
 } from '@verdant/ui';
 import '@verdant/ui/link-in-bio.css';
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
 import { errorMessage, isMissingPage } from '../lib/error-message.ts';
@@ -22,6 +21,8 @@ import { trackedHref } from '../lib/tracked-link.ts';
 
 // Shown for unknown pages only: its code loads when needed, not with every public page.
 const NotFound = lazy(() => import('./not-found.tsx').then((m) => ({ default: m.Component })));
+// A published storefront is rarely empty: its empty state loads only when it is shown.
+const NoProducts = lazy(() => import('./storefront-empty.tsx'));
 
 function PublicStorefront({ slug }: { slug: string }) {
   const view = useQuery({
@@ -66,7 +67,11 @@ function PublicStorefront({ slug }: { slug: string }) {
         </Card>
         <ProductGrid
           aria-label={`Products in ${data.title}`}
-          empty={<EmptyState title="No products here yet" />}
+          empty={
+            <Suspense fallback={null}>
+              <NoProducts />
+            </Suspense>
+          }
         >
           {products.map((product, index) => (
             <ProductCard
