@@ -32,7 +32,6 @@ const FIGURES: ReadonlyArray<{ key: keyof MarketingFigures; label: string }> = [
   { key: 'affiliates', label: 'Creators' },
 ];
 
-
 /**
  * Live platform figures from the public aggregate (counts only). While loading the cards show
  * skeletons; if the figures cannot be read the section is left out and the page stands on its copy.
