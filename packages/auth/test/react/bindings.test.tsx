@@ -172,15 +172,20 @@ describe('useAuthSelector', () => {
     let resolve!: () => void;
     const loaded = new Promise<void>((r) => (resolve = r));
     const deferred = createDeferredAuthEngine(() => loaded.then(() => engine));
-    const renders = { role: 0, session: 0 };
+    const roleRendered = vi.fn();
+    const sessionRendered = vi.fn();
+    const renders = () => ({
+      role: roleRendered.mock.calls.length,
+      session: sessionRendered.mock.calls.length,
+    });
     function Role() {
       const role = useAuthSelector((snapshot) => snapshot.user?.role ?? 'guest');
-      renders.role += 1;
+      roleRendered();
       return <p>Role: {role}</p>;
     }
     function Session() {
       const { isInitialized } = useSession();
-      renders.session += 1;
+      sessionRendered();
       return <p>{isInitialized ? 'Initialised' : 'Starting'}</p>;
     }
     renderWith(
@@ -193,19 +198,19 @@ describe('useAuthSelector', () => {
     await flush();
     expect(screen.getByText('Role: guest')).toBeTruthy();
     expect(screen.getByText('Starting')).toBeTruthy();
-    const before = { ...renders };
+    const before = renders();
     // The engine loads and restores no session: the snapshot changes, the role does not.
     resolve();
     await flush();
     expect(screen.getByText('Initialised')).toBeTruthy();
-    expect(renders.session).toBeGreaterThan(before.session);
-    expect(renders.role).toBe(before.role);
+    expect(renders().session).toBeGreaterThan(before.session);
+    expect(renders().role).toBe(before.role);
     // Signing in changes the role: the selector's component renders it.
     await act(async () => {
       await deferred.login(ADA.email, ADA.password);
     });
     expect(screen.getByText('Role: merchant')).toBeTruthy();
-    expect(renders.role).toBeGreaterThan(before.role);
+    expect(renders().role).toBeGreaterThan(before.role);
   });
 });
 
