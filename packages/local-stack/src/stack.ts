@@ -41,6 +41,11 @@ export interface StartStackOptions {
   functionsDir?: string;
   /** Directory of the built web app. Default `<project>/apps/platform/dist`. */
   webRoot?: string;
+  /**
+   * The web app's page renderer (see `WebServerOptions.pageRenderer`). Default, when `webRoot` is
+   * the default too: `<project>/apps/platform/dist-server/entry-server.mjs`.
+   */
+  pageRenderer?: string;
   /** No log output. */
   quiet?: boolean;
   /** Extra environment for functions (e.g. STRIPE_SECRET_KEY). */
@@ -276,7 +281,13 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
 
     const web = createWebServer({
       platformRoot: opts.webRoot ?? path.join(root, 'apps', 'platform', 'dist'),
+      pageRenderer:
+        opts.pageRenderer ??
+        (opts.webRoot
+          ? undefined
+          : path.join(root, 'apps', 'platform', 'dist-server', 'entry-server.mjs')),
       oneSheetsRoot: path.join(root, 'apps', 'one-sheets', 'dist'),
+      log,
       apiUrl,
       anonKey: keys.anonKey,
       functions: () => functions,

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createPdfRenderer, pdfSource } from './one-sheet-pdf.ts';
 import { REFUSED_METHODS } from './gateway-requests.ts';
 import { readBody, sendWebResponse, toWebRequest, type WebHandler } from './http.ts';
@@ -30,6 +31,58 @@ export interface WebServerOptions {
   functions?: () => WebHandler | undefined;
   /** The local test checkout under `/local-checkout/` (when Stripe is not configured). */
   checkout?: () => WebHandler | undefined;
+  /**
+   * The platform build's page renderer (`apps/platform/dist-server/entry-server.mjs`): a module
+   * whose `renderPublicPage(html, path, view)` puts `/@{username}` or `/s/{slug}` into its HTML
+   * with the page-meta function's data, for the browser to take over. Without it, when rendering
+   * fails, or after a rebuild (see `pageRendererLoader`), the page is sent as its shell with the
+   * data and the browser renders it.
+   */
+  pageRenderer?: string;
+  /** Receives a line when a page could not be rendered. */
+  log?: (line: string) => void;
+}
+
+/** What the platform build's page renderer exports. */
+export type RenderPublicPage = (html: string, path: string, view: unknown) => Promise<string>;
+
+/**
+ * Loads `file`'s `renderPublicPage` on first use. Undefined while the file does not exist or does
+ * not export one, and once the file has changed since it was loaded (a rebuild): a module cannot
+ * be loaded twice (the renderer's chunks import it back by its plain URL), and the old renderer
+ * would draw pages that the new build's code no longer matches, so those pages go to the browser
+ * to render until the server restarts.
+ */
+export function pageRendererLoader(
+  file: string | undefined,
+  log?: (line: string) => void,
+): () => Promise<RenderPublicPage | undefined> {
+  let loaded: { mtimeMs: number; render: Promise<RenderPublicPage | undefined> } | undefined;
+  let warned = false;
+  return async () => {
+    if (!file) return undefined;
+    const info = await stat(file).catch(() => undefined);
+    if (!info?.isFile()) return undefined;
+    loaded ??= {
+      mtimeMs: info.mtimeMs,
+      render: import(pathToFileURL(file).href).then(
+        (module: { renderPublicPage?: unknown }) =>
+          typeof module.renderPublicPage === 'function'
+            ? (module.renderPublicPage as RenderPublicPage)
+            : undefined,
+        (error: unknown) => {
+          log?.(`[web] the page renderer did not load: ${(error as Error).message}`);
+          return undefined;
+        },
+      ),
+    };
+    if (loaded.mtimeMs !== info.mtimeMs) {
+      if (!warned) log?.('[web] the app was rebuilt: restart to render its public pages again');
+      warned = true;
+      return undefined;
+    }
+    return loaded.render;
+  };
 }
 
 /** Largest form body the local checkout accepts. */
@@ -131,6 +184,7 @@ export function createWebServer(opts: WebServerOptions): http.Server {
   const oneSheetsRoot = path.resolve(opts.oneSheetsRoot);
   const security = htmlHeaders(opts.apiUrl);
   const compressedFiles = createCompressedFileCache();
+  const pageRenderer = pageRendererLoader(opts.pageRenderer, opts.log);
 
   const sendFile = async (
     req: IncomingMessage,
@@ -138,16 +192,19 @@ export function createWebServer(opts: WebServerOptions): http.Server {
     file: string,
     status = 200,
     meta?: PageMetaTags,
+    render?: (html: string) => Promise<string>,
   ) => {
     const ext = path.extname(file).toLowerCase();
     const type = CONTENT_TYPES[ext] ?? 'application/octet-stream';
     if (ext === '.html') {
-      const html = injectPageConfig(
+      let html = injectPageConfig(
         await readFile(file, 'utf8'),
         opts,
         security['content-security-policy'] ?? '',
       );
-      const page = Buffer.from(meta ? injectPageMeta(html, meta) : html);
+      if (meta) html = injectPageMeta(html, meta);
+      if (render) html = await render(html);
+      const page = Buffer.from(html);
       const encoding = compressible(type, page.length)
         ? negotiate(req.headers['accept-encoding'])
         : undefined;
@@ -258,8 +315,11 @@ export function createWebServer(opts: WebServerOptions): http.Server {
       return;
     }
     let pathname: string;
+    /** The path as the browser has it (`location.pathname`), still percent-encoded. */
+    let requestPath: string;
     try {
-      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://web.local').pathname);
+      requestPath = new URL(req.url ?? '/', 'http://web.local').pathname;
+      pathname = decodeURIComponent(requestPath);
     } catch {
       res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Malformed URL');
@@ -358,7 +418,23 @@ export function createWebServer(opts: WebServerOptions): http.Server {
       url.searchParams.set('path', pathname);
       const answer = await functions(new Request(url), { path: '/page-meta', ip: '' });
       if (answer.status === 404) return sendFile(req, res, shell, 404);
-      if (answer.ok) return sendFile(req, res, shell, 200, await answer.json());
+      if (answer.ok) {
+        const meta = (await answer.json()) as PageMetaTags;
+        // With the build's renderer the page arrives drawn (the browser takes it over); without
+        // it, or when it fails, the browser draws it from the data sent along.
+        const renderer = meta.view != null ? await pageRenderer() : undefined;
+        const render =
+          renderer &&
+          ((html: string) =>
+            renderer(html, requestPath, meta.view).catch((error: unknown) => {
+              const cause = (error as Error).cause as Error | undefined;
+              opts.log?.(
+                `[web] ${pathname} sent unrendered: ${(error as Error).message}${cause ? ` (${cause.message})` : ''}`,
+              );
+              return html;
+            }));
+        return sendFile(req, res, shell, 200, meta, render);
+      }
     }
 
     if (hasPlatform) {
