@@ -1,8 +1,8 @@
-// Lighthouse on apps/platform (issue 11 "Speed", issue 13 content pages): builds the app with Vite
-// (production) into a temporary directory, starts a throw-away stack with the demo seed serving
-// that build, and runs Lighthouse (mobile preset: emulated phone, simulated slow 4G and 4× CPU
-// slowdown) in Debian's Chromium on the first pages a visitor meets and on the public content
-// pages, one after another.
+// Lighthouse on apps/platform (issue 11 "Speed", issue 13 content pages): builds the app and its
+// page renderer with Vite (production) into a temporary directory, starts a throw-away stack with
+// the demo seed serving that build, and runs Lighthouse (mobile preset: emulated phone, simulated
+// slow 4G and 4× CPU slowdown) in Debian's Chromium on the first pages a visitor meets and on the
+// public content pages, one after another.
 //   baseline  a minimal static HTML page (title, description, one paragraph, no script) served by
 //             the same web server in the same run: what this machine scores for "nothing to do"
 // Targets: performance ≥ 95, accessibility 100, best practices ≥ 95, SEO ≥ 95, CLS ≤ 0.02.
@@ -143,8 +143,19 @@ try {
     logLevel: 'error',
     build: { outDir, emptyOutDir: true },
   });
+  // The page renderer the web server draws /@{username} and /s/{slug} with, as `npm start` has it.
+  const serverDir = join(work, 'dist-server');
+  await build({
+    configFile: join(app, 'vite.config.ts'),
+    root: app,
+    logLevel: 'error',
+    build: { ssr: 'src/entry-server.tsx', outDir: serverDir, emptyOutDir: true },
+  });
   await writeFile(join(outDir, 'lighthouse-baseline.html'), BASELINE_HTML);
-  stack = await startTestStack({ webRoot: outDir });
+  stack = await startTestStack({
+    webRoot: outDir,
+    pageRenderer: join(serverDir, 'entry-server.mjs'),
+  });
   const [linkPage, storefront] = await seededPaths(stack.dbUrl);
   const web = stack.webUrl;
   const pages = [

@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createServer, type Plugin, type Rolldown } from 'vite';
+import { pageDocument } from './src/lib/page-document.ts';
 
 /**
  * Public first pages written as HTML at build time: what a signed-out visitor first sees on them
@@ -47,30 +48,9 @@ export function pageFile(page: string): string {
 }
 
 /**
- * The built shell with a rendered page in its root element. React writes the page's `<title>` and
- * `<meta name="description">` first; they go into the head ahead of the shell's defaults (the first
- * title is the document's), marked so that main.tsx hands them back to React before hydrating.
- */
-export function pageDocument(shell: string, page: string, rendered: string): string {
-  let body = rendered;
-  const head: string[] = [];
-  for (;;) {
-    const tag = /^(?:<title>[^<]*<\/title>|<meta name="description" content="[^"]*"\/>)/.exec(body);
-    if (!tag) break;
-    head.push(tag[0].replace(/^<(title|meta)/, '<$1 data-prerendered'));
-    body = body.slice(tag[0].length);
-  }
-  const marker = '<div id="root"></div>';
-  if (!shell.includes(marker) || !/<title>/i.test(shell))
-    throw new Error('index.html needs a <title> and an empty <div id="root"></div>');
-  return shell
-    .replace(/<title>/i, () => `${head.map((tag) => `${tag}\n    `).join('')}<title>`)
-    .replace(marker, () => `<div id="root" data-prerendered="${page}">${body}</div>`);
-}
-
-/**
- * Client-rendered public first pages whose paths the web server (and the production rewrite)
- * recognise: `/@{username}` and `/s/{slug}`, sent with their data (see `lib/page-view.ts`). Each
+ * Public first pages whose paths the web server (and the production rewrite) recognise:
+ * `/@{username}` and `/s/{slug}`, sent with their data (see `lib/page-view.ts`) and, when the
+ * server has the build's page renderer, drawn with it (`renderPublicPage` in entry-server.tsx). Each
  * gets a copy of the shell that also preloads its page's code, so the browser fetches the page
  * module beside the entry instead of after the entry has run. File → route module.
  */

@@ -65,8 +65,36 @@ export function darkOnlyColorScales(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, isSsrBuild }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
+  // Workspace packages resolve to their TypeScript source: no prior package build needed.
+  const resolve = { conditions: ['source', ...defaultClientConditions] };
+  if (isSsrBuild) {
+    // `vite build --ssr src/entry-server.tsx`: the page renderer the web server runs for
+    // /@{username} and /s/{slug} (see entry-server.tsx). Self-contained (React, the router, the
+    // kit and the pages are inside, lazy pages as chunks beside it), so the folder runs wherever it
+    // is copied.
+    return {
+      plugins: [react(), radixIconsPerModule(), radixThemeWithoutTooltipProvider()],
+      publicDir: false,
+      resolve,
+      ssr: {
+        noExternal: true,
+        resolve: { conditions: ['source', ...defaultServerConditions] },
+      },
+      build: {
+        outDir: 'dist-server',
+        emptyOutDir: true,
+        target: 'node20',
+        sourcemap: false,
+        minify: true,
+        // ES modules by their name, wherever the folder lies (no package.json says so there).
+        rollupOptions: {
+          output: { entryFileNames: '[name].mjs', chunkFileNames: 'assets/[name]-[hash].mjs' },
+        },
+      },
+    };
+  }
   return {
     plugins: [
       react(),
@@ -77,8 +105,7 @@ export default defineConfig(({ mode }) => {
       unusedRadixComponentRules(),
       prerenderPages(),
     ],
-    // Workspace packages resolve to their TypeScript source: no prior package build needed.
-    resolve: { conditions: ['source', ...defaultClientConditions] },
+    resolve,
     // The same for the prerender's server-side render, which must not depend on package builds.
     ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
     build: {

@@ -81,6 +81,64 @@ test.describe('prerendered first pages', () => {
     expect(errors, 'console errors').toEqual([]);
   });
 
+  test('the web server draws /@{username} and /s/{slug} with their data; the app takes that HTML over as it is', async ({
+    browser,
+    request,
+  }) => {
+    const pages = [
+      { path: '/@jordan-rivers', heading: /Jordan/ },
+      { path: '/s/jordan-rivers-picks', heading: "Jordan's sustainable picks" },
+    ];
+    for (const { path } of pages) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toContain(`<div id="root" data-prerendered="${path}">`);
+      expect(html, path).not.toMatch(/<script>|<template/);
+    }
+
+    // Without JavaScript the pages are there, products and disclosure included.
+    const still = await browser.newContext({ javaScriptEnabled: false });
+    const bare = await still.newPage();
+    for (const { path, heading } of pages) {
+      await bare.goto(path);
+      await expect(bare.getByRole('heading', { level: 1 }), path).toHaveText(heading);
+    }
+    await expect(bare.getByRole('complementary', { name: 'Disclosure' })).toContainText(
+      'earns a commission',
+    );
+    await expect(bare.getByRole('heading', { level: 2 }).nth(1)).toBeVisible();
+    await still.close();
+
+    // With it, the app hydrates the server's HTML: the heading the browser parsed is the one the
+    // page shows afterwards (a failed hydration would have replaced it), and nothing was logged.
+    const live = await browser.newContext();
+    const page = await live.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as { parsedHeading?: Element | null }).parsedHeading = document.querySelector('h1');
+      });
+    });
+    for (const { path, heading } of pages) {
+      await page.goto(path);
+      await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      const same = await page.evaluate(
+        () =>
+          (window as { parsedHeading?: Element | null }).parsedHeading ===
+          document.querySelector('h1'),
+      );
+      expect(same, `${path}: the parsed heading is still the page's`).toBe(true);
+      await expect(page.locator('head [data-prerendered]')).toHaveCount(0);
+      await expectNoAxeViolations(page, `${path} drawn by the server`);
+    }
+    expect(errors, 'console errors').toEqual([]);
+    await live.close();
+  });
+
   test('a signed-in visitor loading a prerendered page sees their own state once the session is restored', async ({
     page,
   }) => {

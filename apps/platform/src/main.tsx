@@ -60,8 +60,9 @@ const app = (
   </StrictMode>
 );
 
-// Public first pages arrive prerendered for their path without a query (prerender.ts): the app
-// takes over that HTML. Anything else (the empty shell, or a query the HTML was not rendered
+// Public first pages arrive rendered for their path without a query: the content pages from the
+// build (prerender.ts), /@{username} and /s/{slug} from the web server with their data
+// (entry-server.tsx). The app takes over that HTML. Anything else (the empty shell, or a query the HTML was not rendered
 // with) renders from scratch. Both happen in a transition: React yields to the browser between
 // slices of the work instead of holding the main thread for the whole first render.
 // Both wait for the page's code first (see preloadPage); a failed load is left to the page's

@@ -8,28 +8,30 @@ import { startTestStack } from '@verdant/local-stack/testing';
 const appDir = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
- * One stack for the whole run: builds the app into a directory of this run's own (so the journeys
- * test the current code, and parallel runs never serve each other's half-written builds), starts a
- * throw-away stack with the demo seed serving that build, and hands its URLs and keys to the
- * workers through the environment. The returned function stops the stack.
+ * One stack for the whole run: builds the app and its page renderer into a directory of this run's
+ * own (so the journeys test the current code, and parallel runs never serve each other's
+ * half-written builds), starts a throw-away stack with the demo seed serving that build, and hands
+ * its URLs and keys to the workers through the environment. The returned function stops the stack.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const outDir = mkdtempSync(path.join(tmpdir(), 'verdant-platform-e2e-'));
-  execFileSync(
-    process.execPath,
-    [
-      path.join(appDir, '../../node_modules/vite/bin/vite.js'),
-      'build',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: appDir, stdio: 'inherit' },
-  );
+  const work = mkdtempSync(path.join(tmpdir(), 'verdant-platform-e2e-'));
+  const outDir = path.join(work, 'dist');
+  const serverDir = path.join(work, 'dist-server');
+  const vite = path.join(appDir, '../../node_modules/vite/bin/vite.js');
+  const build = (...args: string[]) =>
+    execFileSync(process.execPath, [vite, 'build', ...args, '--logLevel', 'warn'], {
+      cwd: appDir,
+      stdio: 'inherit',
+    });
+  build('--outDir', outDir, '--emptyOutDir');
+  // The renderer the web server draws /@{username} and /s/{slug} with, as `npm start` has it.
+  build('--ssr', 'src/entry-server.tsx', '--outDir', serverDir, '--emptyOutDir');
   // A short link cache in the tracker, so a disabled link stops redirecting within the test.
-  const stack = await startTestStack({ webRoot: outDir, env: { GO_LINK_CACHE_TTL_MS: '1000' } });
+  const stack = await startTestStack({
+    webRoot: outDir,
+    pageRenderer: path.join(serverDir, 'entry-server.mjs'),
+    env: { GO_LINK_CACHE_TTL_MS: '1000' },
+  });
   process.env.VERDANT_E2E_WEB_URL = stack.webUrl;
   process.env.VERDANT_E2E_API_URL = stack.apiUrl;
   process.env.VERDANT_E2E_ANON_KEY = stack.anonKey;
@@ -37,6 +39,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.VERDANT_E2E_DB_URL = stack.dbUrl;
   return async () => {
     await stack.stop();
-    rmSync(outDir, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
   };
 }

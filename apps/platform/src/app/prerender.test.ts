@@ -5,11 +5,11 @@ import {
   PAGE_SHELLS,
   PRERENDERED_PAGES,
   formsWaitForTheApp,
-  pageDocument,
   pageFile,
   pageShell,
   type BuiltChunk,
 } from '../../prerender.ts';
+import { pageDocument } from '../lib/page-document.ts';
 
 const shell = readFileSync(join(__dirname, '..', '..', 'index.html'), 'utf8');
 
@@ -36,9 +36,30 @@ describe('prerendered pages', () => {
     expect(html).toContain('data-prerendered="/about"><h1>About</h1></div>');
   });
 
+  it("moves the page's leading image preloads into the head too", () => {
+    const html = pageDocument(
+      shell,
+      '/s/picks',
+      '<link rel="preload" as="image" href="/images/a.svg" fetchPriority="high"/><title>Picks</title><h1>Picks</h1>',
+    );
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(
+      '<link data-prerendered rel="preload" as="image" href="/images/a.svg" fetchPriority="high"/>',
+    );
+    expect(head).toContain('<title data-prerendered>Picks</title>');
+    expect(html).toContain('data-prerendered="/s/picks"><h1>Picks</h1></div>');
+  });
+
   it('leaves a title inside the page where it is', () => {
     const html = pageDocument(shell, '/x', '<h1>X</h1><title>Not leading</title>');
     expect(html.slice(0, html.indexOf('</head>'))).not.toContain('Not leading');
+  });
+
+  it("escapes the page's path in its mark (a served page's path comes from the request)", () => {
+    const html = pageDocument(shell, `/@a"b'<c>&d`, '<h1>A</h1>');
+    expect(html).toContain(
+      '<div id="root" data-prerendered="/@a&#34;b&#39;&#60;c&#62;&#38;d"><h1>A</h1></div>',
+    );
   });
 
   it('refuses a shell without an empty root element', () => {

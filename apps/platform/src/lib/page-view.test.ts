@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PAGE_VIEW_ID, sentPageQuery, sentPageView } from './page-view.ts';
+import {
+  PAGE_VIEW_ID,
+  linkPageQueryKey,
+  publicPageQueryKey,
+  sentPageQuery,
+  sentPageView,
+  storefrontQueryKey,
+} from './page-view.ts';
 
 afterEach(() => {
   document.getElementById(PAGE_VIEW_ID)?.remove();
@@ -51,5 +58,22 @@ describe('sentPageQuery', () => {
     expect(sentPageQuery('/s/picks')).toEqual({});
     send('/s/other', '{}');
     expect(sentPageQuery('/s/picks')).toEqual({});
+  });
+});
+
+describe('publicPageQueryKey', () => {
+  it('names the query of a link page or a storefront as the pages ask for it', () => {
+    expect(publicPageQueryKey('/@jordan-rivers')).toEqual(linkPageQueryKey('jordan-rivers'));
+    expect(publicPageQueryKey('/s/jordan-rivers-picks/')).toEqual(
+      storefrontQueryKey('jordan-rivers-picks'),
+    );
+    // The path as the browser has it: escapes are read as the router reads them.
+    expect(publicPageQueryKey('/@ma%20ya')).toEqual(linkPageQueryKey('ma ya'));
+  });
+
+  it('names nothing for other paths or a malformed escape', () => {
+    for (const path of ['/', '/@', '/s/', '/s/a/b', '/shop', '/@a/b', '/@%E0']) {
+      expect(publicPageQueryKey(path), path).toBeUndefined();
+    }
   });
 });

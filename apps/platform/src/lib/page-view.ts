@@ -6,6 +6,30 @@
  */
 export const PAGE_VIEW_ID = 'verdant-page-view';
 
+/** The query key of `/@{username}`'s data. */
+export const linkPageQueryKey = (username: string) => ['link-pages', 'public', username] as const;
+
+/** The query key of `/s/{slug}`'s data. */
+export const storefrontQueryKey = (slug: string) => ['storefronts', 'public', slug] as const;
+
+/**
+ * The query key of the public page at `path` (`/@{username}`, `/s/{slug}`, as the router reads
+ * them), or undefined for any other path. The server renders such a page with its data under this
+ * key, and the page asks for it under the same key, so both draw the same thing.
+ */
+export function publicPageQueryKey(path: string): readonly string[] | undefined {
+  const match = /^\/(?:@([^/]+)|s\/([^/]+))\/?$/.exec(path);
+  if (!match) return undefined;
+  try {
+    return match[1] !== undefined
+      ? linkPageQueryKey(decodeURIComponent(match[1]))
+      : storefrontQueryKey(decodeURIComponent(match[2]!));
+  } catch {
+    // A malformed escape (`%E0`) names no page.
+    return undefined;
+  }
+}
+
 /** The data sent for `path` (compared without case, as usernames and slugs are), if any. */
 export function sentPageView(
   path: string,

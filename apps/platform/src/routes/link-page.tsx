@@ -6,7 +6,7 @@ import { lazy } from 'react';
 import { useParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
 import { errorMessage, isMissingPage } from '../lib/error-message.ts';
-import { sentPageQuery } from '../lib/page-view.ts';
+import { linkPageQueryKey, sentPageQuery } from '../lib/page-view.ts';
 import { LinkPageView } from './link-page-blocks.tsx';
 
 // Shown for unknown pages only: its code loads when needed, not with every public page.
@@ -14,7 +14,7 @@ const NotFound = lazy(() => import('./not-found.tsx').then((m) => ({ default: m.
 
 function PublicLinkPage({ username }: { username: string }) {
   const view = useQuery({
-    queryKey: ['link-pages', 'public', username],
+    queryKey: linkPageQueryKey(username),
     queryFn: async () => (await loadApi()).linkPages.getPublicPage(username),
     ...sentPageQuery<PublicLinkPageView>(`/@${username}`),
   });

@@ -16,7 +16,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
 import { errorMessage, isMissingPage } from '../lib/error-message.ts';
-import { sentPageQuery } from '../lib/page-view.ts';
+import { sentPageQuery, storefrontQueryKey } from '../lib/page-view.ts';
 import { trackedHref } from '../lib/tracked-link.ts';
 
 // Shown for unknown pages only: its code loads when needed, not with every public page.
@@ -26,7 +26,7 @@ const NoProducts = lazy(() => import('./storefront-empty.tsx'));
 
 function PublicStorefront({ slug }: { slug: string }) {
   const view = useQuery({
-    queryKey: ['storefronts', 'public', slug],
+    queryKey: storefrontQueryKey(slug),
     queryFn: async () => (await loadApi()).storefronts.getPublicPage(slug),
     ...sentPageQuery<PublicStorefrontView>(`/s/${slug}`),
   });
