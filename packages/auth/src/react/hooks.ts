@@ -1,12 +1,21 @@
 import { useMemo, useSyncExternalStore } from 'react';
+import { PENDING_AUTH_SNAPSHOT } from '../deferred.ts';
 import type { AuthEngine } from '../engine.ts';
 import type { AuthSnapshot } from '../types.ts';
 import { useAuthEngine } from './context.tsx';
 
+/**
+ * What HTML rendered on a server or at build time was rendered with: the session lives in the
+ * browser, so there it is never known. While React hydrates such HTML the hooks answer this, even
+ * when the engine has already restored a session, so the first render matches the HTML; the real
+ * state follows at once.
+ */
+const serverSnapshot = (): AuthSnapshot => PENDING_AUTH_SNAPSHOT;
+
 /** The current auth snapshot; re-renders on every change. */
 export function useSession(): AuthSnapshot {
   const engine = useAuthEngine();
-  return useSyncExternalStore(engine.subscribe, engine.getSnapshot, engine.getSnapshot);
+  return useSyncExternalStore(engine.subscribe, engine.getSnapshot, serverSnapshot);
 }
 
 /**
@@ -20,8 +29,11 @@ export function useSession(): AuthSnapshot {
  */
 export function useAuthSelector<T>(select: (snapshot: AuthSnapshot) => T): T {
   const engine = useAuthEngine();
-  const selected = () => select(engine.getSnapshot());
-  return useSyncExternalStore(engine.subscribe, selected, selected);
+  return useSyncExternalStore(
+    engine.subscribe,
+    () => select(engine.getSnapshot()),
+    () => select(serverSnapshot()),
+  );
 }
 
 export type UseAuthResult = AuthSnapshot &
@@ -78,7 +90,7 @@ export function useSessionExpiry(): SessionExpiry {
   const warning = useSyncExternalStore(
     engine.subscribe,
     () => engine.getSnapshot().expiryWarning,
-    () => engine.getSnapshot().expiryWarning,
+    () => serverSnapshot().expiryWarning,
   );
   return useMemo(
     () => ({

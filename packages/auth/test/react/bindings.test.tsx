@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AuthProvider,
@@ -211,6 +213,43 @@ describe('useAuthSelector', () => {
     });
     expect(screen.getByText('Role: merchant')).toBeTruthy();
     expect(renders().role).toBeGreaterThan(before.role);
+  });
+});
+
+describe('hydrating HTML rendered without a session', () => {
+  it('renders it as it was, even when the engine has already restored a session, then updates', async () => {
+    const { engine, fake } = setupEngine();
+    addAda(fake);
+    await engine.start();
+    await engine.login(ADA.email, ADA.password);
+    function Corner() {
+      const { isAuthenticated, user } = useSession();
+      const role = useAuthSelector((snapshot) => snapshot.user?.role ?? 'guest');
+      return <p>{isAuthenticated ? `Signed in as ${user?.name} (${role})` : `Log in (${role})`}</p>;
+    }
+    // The server's HTML: no session there, only an engine that never loads.
+    const html = renderToString(
+      <AuthProvider engine={createDeferredAuthEngine(() => new Promise(() => {}))}>
+        <Corner />
+      </AuthProvider>,
+    );
+    expect(html).toContain('Log in (guest)');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const mismatches = vi.fn();
+    await act(async () => {
+      hydrateRoot(
+        container,
+        <AuthProvider engine={engine}>
+          <Corner />
+        </AuthProvider>,
+        { onRecoverableError: mismatches },
+      );
+    });
+    expect(mismatches).not.toHaveBeenCalled();
+    expect(container.textContent).toBe('Signed in as Ada Lovelace (merchant)');
+    container.remove();
   });
 });
 
