@@ -117,6 +117,9 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       // Every browser the app supports preloads modules itself (Chromium 66, Firefox 115,
       // Safari 17): no polyfill in the entry.
       modulePreload: { polyfill: false },
+      rollupOptions: {
+        output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+      },
     },
     server: { port: 5173 },
   };
