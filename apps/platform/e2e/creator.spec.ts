@@ -20,6 +20,8 @@ test.describe('creator surfaces', () => {
     await login(page, demoAccount('affiliate@verdant.test'), /\/dashboard$/);
     await page.goto('/my-links');
     await expect(page.getByRole('heading', { name: 'Link-in-bio page', level: 1 })).toBeVisible();
+    // The page's own address, from the owner's username.
+    await expect(page.getByText(`one page at /@${USERNAME}, in the theme`)).toBeVisible();
     const list = page.getByRole('list', { name: 'Items on your page' });
     await expect(list.getByText('Browse my storefront')).toBeVisible();
 

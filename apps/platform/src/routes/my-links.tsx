@@ -39,7 +39,10 @@ const kindLabel: Record<string, string> = {
 
 const itemName = (item: LinkPageItem) => item.label ?? kindLabel[item.kind] ?? 'Item';
 
-function CreatePage({ name }: { name: string }) {
+/** Where the page lives, once the owner has a username (set on the profile). */
+const pageAddress = (username: string | null | undefined) => (username ? ` at /@${username}` : '');
+
+function CreatePage({ name, username }: { name: string; username: string | null | undefined }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const create = async () => {
@@ -57,7 +60,7 @@ function CreatePage({ name }: { name: string }) {
     <EmptyState
       bordered
       title="You have no link-in-bio page yet"
-      description="One page with your links, favourite products and storefronts, at /@your-username."
+      description={`One page with your links, favourite products and storefronts${pageAddress(username)}.`}
       action={
         <Button onClick={() => void create()} loading={busy}>
           Create my page
@@ -502,7 +505,7 @@ export function Component() {
       <title>Link-in-bio page — Verdant</title>
       <PageHeader
         title="Link-in-bio page"
-        description="Everything you recommend on one page at /@your-username, in the theme you choose."
+        description={`Everything you recommend on one page${pageAddress(profile.data?.username)}, in the theme you choose.`}
       />
       {page.isError ? (
         <ErrorCard message={errorMessage(page.error)} onRetry={() => void page.refetch()} />
@@ -514,7 +517,7 @@ export function Component() {
           profileImage={profile.data?.profile_image ?? null}
         />
       ) : (
-        <CreatePage name={user?.name ?? 'My links'} />
+        <CreatePage name={user?.name ?? 'My links'} username={profile.data?.username} />
       )}
     </Flex>
   );
