@@ -426,13 +426,16 @@ export function createWebServer(opts: WebServerOptions): http.Server {
         const render =
           renderer &&
           ((html: string) =>
-            renderer(html, requestPath, meta.view).catch((error: unknown) => {
-              const cause = (error as Error).cause as Error | undefined;
-              opts.log?.(
-                `[web] ${pathname} sent unrendered: ${(error as Error).message}${cause ? ` (${cause.message})` : ''}`,
-              );
-              return html;
-            }));
+            // Inside a promise, so a renderer that throws at once is caught like one that rejects.
+            Promise.resolve()
+              .then(() => renderer(html, requestPath, meta.view))
+              .catch((error: unknown) => {
+                const cause = (error as Error).cause as Error | undefined;
+                opts.log?.(
+                  `[web] ${pathname} sent unrendered: ${(error as Error).message}${cause ? ` (${cause.message})` : ''}`,
+                );
+                return html;
+              }));
         return sendFile(req, res, shell, 200, meta, render);
       }
     }

@@ -160,6 +160,10 @@ describe('public pages drawn by the build’s page renderer', () => {
       }`,
     );
     await writeFile(
+      path.join(dir, 'throwing-renderer.mjs'),
+      `export function renderPublicPage() { throw new Error('thrown at once'); }`,
+    );
+    await writeFile(
       path.join(dir, 'failing-renderer.mjs'),
       `export async function renderPublicPage() { throw new Error('the page broke', { cause: new Error('no such component') }); }`,
     );
@@ -180,7 +184,11 @@ describe('public pages drawn by the build’s page renderer', () => {
   });
 
   it('sends the shell with the data when the renderer fails or is missing, and says why', async () => {
-    for (const renderer of [path.join(dir, 'failing-renderer.mjs'), path.join(dir, 'absent.mjs')]) {
+    for (const renderer of [
+      path.join(dir, 'failing-renderer.mjs'),
+      path.join(dir, 'throwing-renderer.mjs'),
+      path.join(dir, 'absent.mjs'),
+    ]) {
       const url = await serveWith(renderer);
       const res = await fetch(`${url}/@maya`);
       expect(res.status).toBe(200);
@@ -189,6 +197,7 @@ describe('public pages drawn by the build’s page renderer', () => {
       expect(html).toContain('id="verdant-page-view"');
     }
     expect(logged).toContain('[web] /@maya sent unrendered: the page broke (no such component)');
+    expect(logged).toContain('[web] /@maya sent unrendered: thrown at once');
   });
 });
 
