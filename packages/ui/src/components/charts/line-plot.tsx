@@ -19,39 +19,29 @@ export function LinePlot({ data, series, formatters, animate, area }: LinePlotPr
       formatters={formatters}
       cursor={{ stroke: 'var(--gray-a7)' }}
       legendIcon="plainline"
-      renderSeries={(s, { color, axis, areaFill }) =>
-        area && !s.previous ? (
-          <Area
-            key={s.key}
-            yAxisId={axis}
-            type="monotone"
-            dataKey={s.key}
-            name={s.label}
-            stroke={color}
-            strokeWidth={2}
-            fill={areaFill}
-            dot={false}
-            activeDot={{ r: 4, strokeWidth: 0 }}
-            connectNulls={false}
-            isAnimationActive={animate}
-          />
+      renderSeries={(s, { color, axis, areaFill }) => {
+        const shared = {
+          yAxisId: axis,
+          type: 'monotone' as const,
+          dataKey: s.key,
+          name: s.label,
+          stroke: color,
+          dot: false,
+          activeDot: { r: 4, strokeWidth: 0 },
+          connectNulls: false,
+          isAnimationActive: animate,
+        };
+        return area && !s.previous ? (
+          <Area key={s.key} {...shared} strokeWidth={2} fill={areaFill} />
         ) : (
           <Line
             key={s.key}
-            yAxisId={axis}
-            type="monotone"
-            dataKey={s.key}
-            name={s.label}
-            stroke={color}
+            {...shared}
             strokeWidth={s.previous ? 1.5 : 2}
             strokeDasharray={s.previous ? '5 4' : undefined}
-            dot={false}
-            activeDot={{ r: 4, strokeWidth: 0 }}
-            connectNulls={false}
-            isAnimationActive={animate}
           />
-        )
-      }
+        );
+      }}
     />
   );
 }
