@@ -2,15 +2,12 @@ import { Flex } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import type { PublicLinkPageView } from '@verdant/api-client';
 import { ErrorCard, Spinner } from '@verdant/ui';
-import { lazy } from 'react';
 import { useParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
 import { errorMessage, isMissingPage } from '../lib/error-message.ts';
 import { linkPageQueryKey, sentPageQuery } from '../lib/page-view.ts';
+import { NotFound } from './not-found-lazy.ts';
 import { LinkPageView } from './link-page-blocks.tsx';
-
-// Shown for unknown pages only: its code loads when needed, not with every public page.
-const NotFound = lazy(() => import('./not-found.tsx').then((m) => ({ default: m.Component })));
 
 function PublicLinkPage({ username }: { username: string }) {
   const view = useQuery({

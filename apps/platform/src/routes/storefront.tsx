@@ -18,9 +18,8 @@ import { loadApi } from '../lib/backend.ts';
 import { errorMessage, isMissingPage } from '../lib/error-message.ts';
 import { sentPageQuery, storefrontQueryKey } from '../lib/page-view.ts';
 import { trackedHref } from '../lib/tracked-link.ts';
+import { NotFound } from './not-found-lazy.ts';
 
-// Shown for unknown pages only: its code loads when needed, not with every public page.
-const NotFound = lazy(() => import('./not-found.tsx').then((m) => ({ default: m.Component })));
 // A published storefront is rarely empty: its empty state loads only when it is shown.
 const NoProducts = lazy(() => import('./storefront-empty.tsx'));
 
