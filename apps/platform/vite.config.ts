@@ -65,6 +65,9 @@ export function darkOnlyColorScales(): Plugin {
   };
 }
 
+/** What turns the sources into modules, for the browser build and the page renderer alike. */
+const sourcePlugins = () => [react(), radixIconsPerModule(), radixThemeWithoutTooltipProvider()];
+
 export default defineConfig(({ mode, isSsrBuild }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   // Workspace packages resolve to their TypeScript source: no prior package build needed.
@@ -75,7 +78,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     // kit and the pages are inside, lazy pages as chunks beside it), so the folder runs wherever it
     // is copied.
     return {
-      plugins: [react(), radixIconsPerModule(), radixThemeWithoutTooltipProvider()],
+      plugins: sourcePlugins(),
       publicDir: false,
       resolve,
       ssr: {
@@ -97,9 +100,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
   }
   return {
     plugins: [
-      react(),
-      radixIconsPerModule(),
-      radixThemeWithoutTooltipProvider(),
+      ...sourcePlugins(),
       verdantMeta(env),
       darkOnlyColorScales(),
       unusedRadixComponentRules(),
