@@ -61,10 +61,18 @@ async function addFirstProduct(page: Page): Promise<string> {
 }
 
 test.describe('shop and checkout', () => {
-  test('a visitor from a tracked link buys a product and the affiliate sees the sale', async ({
+  test('a visitor from a tracked link buys a product and the affiliate sees the sale arrive live', async ({
     browser,
     page,
   }) => {
+    // The affiliate has the dashboard open before the sale; it must arrive without a reload.
+    await login(page, demoAccount('affiliate@verdant.test'), /\/dashboard$/);
+    await expect(page.getByText('New sales appear here as they happen.')).toBeVisible();
+    await expectNoAxeViolations(page, '/dashboard, live');
+    await page.evaluate(() => {
+      (window as { sameDocument?: boolean }).sameDocument = true;
+    });
+
     // The visitor's own browser: the tracker sets no attribution cookie for bots, and headless
     // Chromium announces itself as one, so the visitor uses the headed browser's user agent.
     const agent = await page.evaluate(() => navigator.userAgent);
@@ -114,13 +122,34 @@ test.describe('shop and checkout', () => {
     await visitor.goto('/cart');
     await expect(visitor.getByText('Your cart is empty')).toBeVisible();
 
-    // The affiliate whose link it was sees the commission of this sale.
+    // The affiliate whose link it was sees the commission of this sale on the open dashboard:
+    // announced, and in the refreshed figures, with no reload.
     await visitorContext.close();
-    await login(page, demoAccount('affiliate@verdant.test'), /\/dashboard$/);
+    const [commission] = (await (
+      await fetch(
+        new URL(
+          `/rest/v1/commissions?select=amount_cents,currency&order_id=eq.${orderId}`,
+          stack.apiUrl,
+        ),
+        { headers: asService() },
+      )
+    ).json()) as { amount_cents: number; currency: string }[];
+    expect(commission).toBeDefined();
+    const amount = new Intl.NumberFormat('en', {
+      style: 'currency',
+      currency: commission!.currency,
+    }).format(commission!.amount_cents / 100);
+    await expect(page.getByRole('status', { name: 'New sales' })).toContainText(
+      `New sale: ${amount} commission`,
+    );
     const commissions = page.getByRole('table', { name: 'Recent commissions' });
     // The newest commission (first row after the header) is this sale's, through this link.
     await expect(commissions.getByRole('row').nth(1)).toContainText(`/go/${link.code}`);
     await expect(commissions.getByRole('row').nth(1)).toContainText('pending');
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+    await expectNoAxeViolations(page, '/dashboard with a new sale');
   });
 
   test('the shop searches and filters; a declined card and a cancelled checkout keep the cart', async ({
