@@ -182,7 +182,7 @@ describe('commission lifecycle', () => {
     );
   });
 
-  it('takes a paid commission back with one negative clawback row', async () => {
+  it('takes a paid commission back with negative clawbacks that never exceed it', async () => {
     const paid = await commission('paid');
     const order = (await query(`select order_id from public.commissions where id = $1`, [paid]))
       .rows[0].order_id;
@@ -191,10 +191,22 @@ describe('commission lifecycle', () => {
     await expect(query(clawback, [ID.A, ID.M, ID.program, order, 100, paid])).rejects.toMatchObject(
       { code: '23514' },
     );
-    await query(clawback, [ID.A, ID.M, ID.program, order, -100, paid]);
+    // Two partial clawbacks take back the whole 100; a third cent is refused.
+    await query(clawback, [ID.A, ID.M, ID.program, order, -60, paid]);
+    await query(clawback, [ID.A, ID.M, ID.program, order, -40, paid]);
+    await expectPgError(
+      query(clawback, [ID.A, ID.M, ID.program, order, -1, paid]),
+      '23514',
+      "Clawbacks cannot take back more than the sale's commission (100 of 100 taken back already)",
+    );
+    // Only a sale of the same order and affiliate can be clawed back.
+    const other = await commission('paid');
     await expect(
-      query(clawback, [ID.A, ID.M, ID.program, order, -100, paid]),
-    ).rejects.toMatchObject({ code: '23505' });
+      query(clawback, [ID.A, ID.M, ID.program, order, -10, other]),
+    ).rejects.toMatchObject({ code: '23514' });
+    await expect(query(clawback, [ID.B, ID.M, ID.program, order, -10, paid])).rejects.toMatchObject(
+      { code: '23514' },
+    );
   });
 
   it('an admin approves through the API; the affiliate cannot', async () => {
@@ -658,20 +670,92 @@ describe('money flows', () => {
     ]);
   });
 
-  it('reverses the commission of an order refunded before payout; partial refunds keep it', async () => {
+  it('reverses the commission of an order refunded before payout, with its partial clawbacks', async () => {
     const full = await pendingOrder();
     await pay(full);
     await refund(full, 5000);
     expect((await saleOf(full)).map((r) => [r.kind, r.status])).toEqual([['sale', 'reversed']]);
 
+    // Partial refunds while the sale is held: each takes back its share, pending like the sale.
     const partial = await pendingOrder();
     await pay(partial);
+    const [sale] = await saleOf(partial);
     expect((await refund(partial, 1000)).data).toMatchObject({
       status: 'partially_refunded',
       refunded_cents: 1000,
     });
+    // Older or repeated refund amounts add nothing.
     expect((await refund(partial, 500)).data).toMatchObject({ refunded_cents: 1000 });
-    expect((await saleOf(partial)).map((r) => [r.kind, r.status])).toEqual([['sale', 'pending']]);
+    expect((await refund(partial, 1000)).error).toBeNull();
+    let rows = await saleOf(partial);
+    expect(rows.map((r) => [r.kind, r.status, r.amount_cents])).toEqual([
+      ['sale', 'pending', 500],
+      ['clawback', 'pending', -100],
+    ]);
+    expect(rows[1]).toMatchObject({
+      reverses_commission_id: sale.id,
+      available_at: sale.available_at,
+    });
+    // A second partial refund takes the further share (25 % → 50 % of the order).
+    await refund(partial, 2500);
+    rows = await saleOf(partial);
+    expect(rows.map((r) => r.amount_cents).sort((a, b) => a - b)).toEqual([-150, -100, 500]);
+    // The rest is refunded before any payout: the sale and its clawbacks are all reversed.
+    expect((await refund(partial, 5000)).data).toMatchObject({ status: 'refunded' });
+    rows = await saleOf(partial);
+    expect(rows.map((r) => r.status)).toEqual(['reversed', 'reversed', 'reversed']);
+  });
+
+  it('releases a held sale with its partial clawbacks, pays the net, and claws back the rest after payout', async () => {
+    // 50,000 in all (2 × 25,000), a 5,000 commission: large enough that the affiliate's other
+    // open clawbacks from earlier tests leave a positive payout.
+    const order = await pendingOrder({ price: 25_000 });
+    await pay(order);
+    await refund(order, 12_500); // a quarter: 1,250 of the commission
+    const admin = await as(EMAIL.admin);
+    await query(
+      `update public.commissions set available_at = now() - interval '1 day' where order_id = $1`,
+      [order],
+    );
+    expect((await admin.rpc('release_due_commissions', {})).error).toBeNull();
+    let rows = await saleOf(order);
+    expect(rows.map((r) => [r.kind, r.status, r.amount_cents])).toEqual([
+      ['sale', 'approved', 5000],
+      ['clawback', 'approved', -1250],
+    ]);
+    // Approved and not yet in a payout: a further partial refund is approved at once.
+    await refund(order, 20_000); // 40 %: 2,000 in all, 750 more
+    rows = await saleOf(order);
+    expect(
+      rows
+        .filter((r) => r.kind === 'clawback')
+        .map((r) => [r.status, r.amount_cents])
+        .sort((a, b) => Number(a[1]) - Number(b[1])),
+    ).toEqual([
+      ['approved', -1250],
+      ['approved', -750],
+    ]);
+    const others = Number(
+      (
+        await query(
+          `select coalesce(sum(amount_cents), 0) as s from public.commissions
+            where affiliate_id = $1 and status = 'approved' and payout_id is null and order_id <> $2`,
+          [ID.A, order],
+        )
+      ).rows[0].s,
+    );
+    const payout = await admin.rpc('create_payout', { affiliate: ID.A });
+    expect(payout.data).toMatchObject([{ amount_cents: others + 5000 - 2000 }]);
+    await admin.rpc('mark_payout_paid', { payout: payout.data[0].id, transfer_id: 'tr_partial' });
+    expect((await saleOf(order)).map((r) => r.status)).toEqual(['paid', 'paid', 'paid']);
+
+    // After payout, a refund of the rest claws back what the affiliate still holds of it.
+    await refund(order, 50_000);
+    rows = await saleOf(order);
+    expect(
+      rows.filter((r) => r.status === 'approved').map((r) => [r.kind, r.amount_cents]),
+    ).toEqual([['clawback', -3000]]);
+    expect(rows.reduce((sum, r) => sum + r.amount_cents, 0)).toBe(0);
   });
 });
 

@@ -203,18 +203,50 @@ describe('the full chain in Chromium', () => {
       expect(early.status).toBe(400);
       expect(await commissions(orderId)).toMatchObject([{ kind: 'sale', status: 'pending' }]);
 
-      // The holding period elapses: approved, then paid out by run-payouts.
+      // The holding period elapses: the admin releases it (approved), then run-payouts pays it.
       await stack.pool.query(
         `update public.commissions set available_at = now() - interval '1 day' where order_id = $1`,
         [orderId],
       );
+      const release = await fetch(`${stack.apiUrl}/rest/v1/rpc/release_due_commissions`, {
+        method: 'POST',
+        headers: {
+          apikey: stack.anonKey,
+          authorization: `Bearer ${world.admin.token}`,
+          'content-type': 'application/json',
+        },
+        body: '{}',
+      });
+      expect(release.status).toBe(200);
+      expect(await release.json()).toBeGreaterThanOrEqual(1);
+      expect(await commissions(orderId)).toMatchObject([
+        { kind: 'sale', status: 'approved', amount_cents: 750 },
+      ]);
       const payout = await runPayouts({ minimumCents: 100 });
       expect(payout.status).toBe(200);
       expect(await commissions(orderId)).toMatchObject([
         { kind: 'sale', status: 'paid', amount_cents: 750 },
       ]);
 
-      // A full refund after the payout claws the commission back.
+      // A partial refund after the payout claws back its share (a fifth of the order: 150)...
+      const partial = await send('charge.refunded', {
+        id: 'ch_refund_chain',
+        object: 'charge',
+        amount: 7500,
+        amount_refunded: 1500,
+        currency: 'usd',
+        refunded: false,
+        payment_intent: paid.stripe_payment_intent_id,
+        metadata: { order_id: orderId },
+      });
+      expect(partial.status).toBe(200);
+      expect((await order(orderId)).status).toBe('partially_refunded');
+      expect(await commissions(orderId)).toMatchObject([
+        { kind: 'sale', status: 'paid', amount_cents: 750 },
+        { kind: 'clawback', status: 'approved', amount_cents: -150 },
+      ]);
+
+      // ...and the full refund the rest.
       const refund = await send('charge.refunded', {
         id: 'ch_refund_chain',
         object: 'charge',
@@ -229,7 +261,8 @@ describe('the full chain in Chromium', () => {
       expect((await order(orderId)).status).toBe('refunded');
       expect(await commissions(orderId)).toMatchObject([
         { kind: 'sale', status: 'paid', amount_cents: 750 },
-        { kind: 'clawback', status: 'approved', amount_cents: -750 },
+        { kind: 'clawback', status: 'approved', amount_cents: -150 },
+        { kind: 'clawback', status: 'approved', amount_cents: -600 },
       ]);
     } finally {
       await context.close();
