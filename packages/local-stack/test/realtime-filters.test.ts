@@ -150,6 +150,77 @@ describe('old records', () => {
     expect(inbox.items.map((c) => c.eventType)).toEqual(['INSERT', 'UPDATE', 'DELETE']);
   });
 
+  it('UPDATE and DELETE carry only the key columns (replica identity default)', async () => {
+    // A table of its own, published with the default replica identity (its primary key), made
+    // before subscribing so the visibility check sees its policy from the first change.
+    const table = 'realtime_default_identity';
+    await stack.pool.query(`
+      create table public.${table} (
+        team text not null,
+        n integer not null,
+        title text not null,
+        qty integer not null default 0,
+        primary key (team, n)
+      );
+      alter table public.${table} enable row level security;
+      create policy "authenticated read" on public.${table} for select to authenticated using (true);
+      grant select on public.${table} to authenticated;
+      alter publication supabase_realtime add table public.${table};
+    `);
+    const supabase = client(world.A.token);
+    try {
+      const identity = await stack.pool.query<{ relreplident: string }>(
+        `select relreplident from pg_class where oid = 'public.${table}'::regclass`,
+      );
+      expect(identity.rows[0]?.relreplident).toBe('d');
+      const inbox = new Inbox<Change>();
+      const system = new Inbox<{ status: string; extension: string }>();
+      await subscribed(
+        supabase
+          .channel('default-identity')
+          .on('system', {}, system.push)
+          .on('postgres_changes', { event: '*', schema: 'public', table }, inbox.push),
+      );
+      expect((await system.next((m) => m.extension === 'postgres_changes')).status).toBe('ok');
+
+      await stack.pool.query(
+        `insert into public.${table} (team, n, title, qty) values ('acme', 1, 'first', 1), ('acme', 2, 'second', 2)`,
+      );
+      // The key is unchanged: pgoutput sends no old tuple, the old record is the key.
+      await stack.pool.query(
+        `update public.${table} set title = 'renamed', qty = 5 where team = 'acme' and n = 1`,
+      );
+      // The key changes: pgoutput sends the old key.
+      await stack.pool.query(`update public.${table} set n = 20 where team = 'acme' and n = 2`);
+      await stack.pool.query(`delete from public.${table} where team = 'acme' and n = 1`);
+
+      await inbox.next((c) => c.eventType === 'DELETE');
+      expect(inbox.items.map((c) => c.eventType)).toEqual([
+        'INSERT',
+        'INSERT',
+        'UPDATE',
+        'UPDATE',
+        'DELETE',
+      ]);
+      const [, , unchangedKey, changedKey, deleted] = inbox.items as [
+        Change,
+        Change,
+        Change,
+        Change,
+        Change,
+      ];
+      expect(unchangedKey.new).toEqual({ team: 'acme', n: 1, title: 'renamed', qty: 5 });
+      expect(unchangedKey.old).toEqual({ team: 'acme', n: 1 });
+      expect(changedKey.new).toEqual({ team: 'acme', n: 20, title: 'second', qty: 2 });
+      expect(changedKey.old).toEqual({ team: 'acme', n: 2 });
+      expect(deleted.old).toEqual({ team: 'acme', n: 1 });
+      expect(deleted.new).toEqual({});
+    } finally {
+      await supabase.removeAllChannels();
+      await stack.pool.query(`drop table if exists public.${table}`);
+    }
+  });
+
   it('a DELETE reaches only subscribers who could see the row', async () => {
     const inboxB = new Inbox<Change>();
     await subscribed(
