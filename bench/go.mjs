@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -80,6 +81,66 @@ function startChild(dataDir) {
   });
 }
 
+/**
+ * CPU seconds used so far by the process `root` and its descendants, by command (node = the stack,
+ * postgres, postgrest), from /proc; empty where there is no /proc.
+ */
+function treeCpu(root) {
+  const procs = [];
+  const ticks = 100; // USER_HZ on Linux
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const close = stat.lastIndexOf(')');
+        const comm = stat.slice(stat.indexOf('(') + 1, close);
+        const fields = stat.slice(close + 2).split(' ');
+        procs.push({
+          pid: Number(entry),
+          comm,
+          ppid: Number(fields[1]),
+          cpu: Number(fields[11]) + Number(fields[12]),
+        });
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  } catch {
+    return new Map();
+  }
+  const children = new Map();
+  for (const proc of procs) children.set(proc.ppid, [...(children.get(proc.ppid) ?? []), proc]);
+  const totals = new Map();
+  const visit = (pid) => {
+    for (const child of children.get(pid) ?? []) {
+      const name = child.comm.startsWith('postgres') ? 'postgres' : child.comm;
+      totals.set(name, (totals.get(name) ?? 0) + child.cpu / ticks);
+      visit(child.pid);
+    }
+  };
+  const self = procs.find((proc) => proc.pid === root);
+  if (self) totals.set('stack', self.cpu / ticks);
+  visit(root);
+  return totals;
+}
+
+/** The CPU the stack's processes and this load generator used during `work`, per request. */
+async function cpuDuring(rootPid, work) {
+  const before = treeCpu(rootPid);
+  const ownBefore = process.cpuUsage();
+  const result = await work();
+  const after = treeCpu(rootPid);
+  const own = process.cpuUsage(ownBefore);
+  const requests = result.result.requests.total || 1;
+  const parts = [...after.entries()]
+    .map(([name, seconds]) => [name, seconds - (before.get(name) ?? 0)])
+    .filter(([, seconds]) => seconds > 0.05)
+    .map(([name, seconds]) => `${name} ${((seconds * 1e6) / requests).toFixed(0)}`);
+  parts.push(`load generator ${((own.user + own.system) / requests).toFixed(0)}`);
+  return { ...result, cpu: parts.join(', ') };
+}
+
 /** autocannon against `url`; `redirects` counts the 302 answers received. */
 function run(url, seconds, onStart) {
   return new Promise((resolve, reject) => {
@@ -142,7 +203,9 @@ async function main() {
     const warm = await clicks(pool, link.id);
 
     const bare = await run(`http://127.0.0.1:${barePort}/go/${link.code}`, SECONDS);
-    const go = await run(`${stack.webUrl}/go/${link.code}`, SECONDS);
+    const go = await cpuDuring(stack.child.pid, () =>
+      run(`${stack.webUrl}/go/${link.code}`, SECONDS),
+    );
     // The clicks are written after the responses: wait until the count stops growing.
     let stored = (await clicks(pool, link.id)) - warm;
     const settleStart = performance.now();
@@ -161,6 +224,7 @@ async function main() {
     console.info(
       `{webUrl}/go/{code}: ${go.result.requests.average.toFixed(0)} req/s, p50 ${go.result.latency.p50} ms, p99 ${go.result.latency.p99} ms, errors ${go.result.errors}, other statuses ${go.result.requests.total - go.redirects}`,
     );
+    if (go.cpu) console.info(`CPU per /go request (µs): ${go.cpu}`);
     console.info(
       `ratio to bare: ${(ratio * 100).toFixed(1)} % (target >= 50 %), p99 ${go.result.latency.p99} ms (target <= 15 ms)`,
     );

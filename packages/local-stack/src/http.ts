@@ -3,6 +3,37 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /** A web-standard handler mounted on the gateway; `path` is the part after the mount point. */
 export type WebHandler = (req: Request, info: { path: string; ip: string }) => Promise<Response>;
 
+/**
+ * A body-less request as plain data: what a function's plain handler takes (the go tracker offers
+ * one), so that a hot route is answered without building web `Request`/`Response` objects. The
+ * same shapes as the functions' `_shared/http.ts`.
+ */
+export interface PlainRequest {
+  method: string;
+  /** Absolute. */
+  url: string;
+  header(name: string): string | null;
+}
+
+export interface PlainResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+/** One header of a Node request as a web `Headers.get` would give it (repeats joined). */
+export function nodeHeader(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name.toLowerCase()];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** Writes a plain response to a Node response. */
+export function sendPlainResponse(res: ServerResponse, answer: PlainResponse): void {
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body ?? undefined);
+}
+
 export class PayloadTooLargeError extends Error {
   constructor(readonly limit: number) {
     super(`Request body exceeds ${limit} bytes`);

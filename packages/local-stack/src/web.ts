@@ -5,7 +5,15 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createPdfRenderer, pdfSource } from './one-sheet-pdf.ts';
 import { REFUSED_METHODS } from './gateway-requests.ts';
-import { readBody, sendWebResponse, toWebRequest, type WebHandler } from './http.ts';
+import type { FunctionsHandler } from './functions.ts';
+import {
+  nodeHeader,
+  readBody,
+  sendPlainResponse,
+  sendWebResponse,
+  toWebRequest,
+  type WebHandler,
+} from './http.ts';
 import { compress, compressible, createCompressedFileCache, negotiate } from './web-compress.ts';
 import {
   escapeHtml,
@@ -26,9 +34,10 @@ export interface WebServerOptions {
   anonKey: string;
   /**
    * The functions route: `/go/{code}` is answered by the `go` function, as the production CDN's
-   * rewrite does (the client's address, user agent and referrer are passed on).
+   * rewrite does (the client's address, user agent and referrer are passed on). GET and HEAD go
+   * to its plain handler when it has one (`plain`), without web `Request`/`Response` objects.
    */
-  functions?: () => WebHandler | undefined;
+  functions?: () => (WebHandler & Partial<Pick<FunctionsHandler, 'plain'>>) | undefined;
   /** The local test checkout under `/local-checkout/` (when Stripe is not configured). */
   checkout?: () => WebHandler | undefined;
   /**
@@ -302,7 +311,23 @@ export function createWebServer(opts: WebServerOptions): http.Server {
     const rawPath = (req.url ?? '/').split('?')[0] ?? '/';
     const go = /^\/go\/([^/]*)\/?$/.exec(rawPath);
     const functions = opts.functions?.();
-    if (go && functions) return forward(req, res, functions, `/go/${go[1] ?? ''}`);
+    if (go && functions) {
+      const handlerPath = `/go/${go[1] ?? ''}`;
+      if (functions.plain && (req.method === 'GET' || req.method === 'HEAD')) {
+        const pending = functions.plain(
+          {
+            method: req.method,
+            url: `http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`,
+            header: (name) => nodeHeader(req, name),
+          },
+          { path: handlerPath, ip: req.socket.remoteAddress ?? '' },
+        );
+        // Answered at once when the function is loaded and the link cached (the usual case).
+        const answer = pending instanceof Promise ? await pending : pending;
+        if (answer) return sendPlainResponse(res, answer);
+      }
+      return forward(req, res, functions, handlerPath);
+    }
     // Checkout on the site's own origin, so the first-party verdant_ref cookie comes along.
     if (rawPath === '/api/checkout' && functions)
       return forward(req, res, functions, '/create-checkout');

@@ -2,11 +2,11 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFunctions } from '../src/functions.ts';
-import type { WebHandler } from '../src/http.ts';
+import { createFunctions, type FunctionsHandler } from '../src/functions.ts';
+import type { PlainRequest } from '../src/http.ts';
 
 let dir: string;
-let serve: WebHandler;
+let serve: FunctionsHandler;
 
 const handlerSource = (body: string) => `
 export function createHandler(env: { get(name: string): string | undefined }) {
@@ -36,7 +36,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'verdant-functions-'));
   await writeFile(
     path.join(dir, 'config.toml'),
-    '[functions.open]\nverify_jwt = false\n\n[functions.guarded]\nverify_jwt = true\n',
+    '[functions.open]\nverify_jwt = false\n\n[functions.guarded]\nverify_jwt = true\n\n[functions.counter]\nverify_jwt = false\n',
   );
   await writeFunction(
     'open',
@@ -46,6 +46,28 @@ beforeAll(async () => {
   await writeFunction('guarded', 'handler.ts', handlerSource(`{ guarded: true }`));
   await writeFunction('default-verifies', 'handler.ts', handlerSource(`{ ok: true }`));
   await writeFunction('broken', 'handler.ts', 'export const nothing = 1;\n');
+  // A function with a plain handler: one instance serves both routes (it counts its calls), and it
+  // echoes the client address it was given.
+  await writeFunction(
+    'counter',
+    'handler.ts',
+    `export function createPlainHandler() {
+  let calls = 0;
+  return (req: { method: string; url: string; header(name: string): string | null }) => {
+    calls += 1;
+    if (req.header('x-fail')) throw new Error('failed on purpose');
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ calls, method: req.method, ip: req.header('X-Forwarded-For') }),
+    };
+  };
+}
+export function createHandler() {
+  throw new Error('the local runtime builds the web handler over the plain one');
+}
+`,
+  );
   await writeFunction('no-handler', 'index.ts', 'Deno.serve(() => new Response("x"));\n');
   serve = await createFunctions({
     functionsDir: path.join(dir, 'functions'),
@@ -99,5 +121,41 @@ describe('functions runtime', () => {
       status: 500,
       body: { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' },
     });
+  });
+
+  it('serves a plain handler on both routes from one instance, with the connection address', async () => {
+    const plain = (name: string, headers: Record<string, string> = {}) => {
+      const req: PlainRequest = {
+        method: 'GET',
+        url: `http://local/functions/v1/${name}`,
+        header: (header) => headers[header.toLowerCase()] ?? null,
+      };
+      return Promise.resolve(serve.plain(req, { path: `/${name}`, ip: '10.0.0.7' }));
+    };
+    // The client's own claim to an address is replaced by the connection's.
+    const first = await plain('counter', { 'x-forwarded-for': '203.0.113.9' });
+    expect(first?.status).toBe(200);
+    expect(JSON.parse(first?.body ?? '')).toEqual({ calls: 1, method: 'GET', ip: '10.0.0.7' });
+    // Loaded and current: answered at once, without a promise.
+    expect(
+      serve.plain(
+        { method: 'GET', url: 'http://local/', header: () => null },
+        {
+          path: '/counter',
+          ip: '10.0.0.7',
+        },
+      ),
+    ).not.toBeInstanceOf(Promise);
+    // The web route reaches the same instance (its count goes on).
+    const web = await call('counter');
+    expect(web).toEqual({ status: 200, body: { calls: 3, method: 'POST', ip: '127.0.0.1' } });
+    // A throwing handler gets hosted Supabase's 500 answer; the route stays up.
+    const failed = await plain('counter', { 'x-fail': '1' });
+    expect(failed?.status).toBe(500);
+    expect(JSON.parse(failed?.body ?? '')).toMatchObject({ code: 'WORKER_ERROR' });
+    // Functions without a plain handler take the web route; missing ones are refused as there.
+    expect(await plain('open')).toBeUndefined();
+    expect((await plain('missing'))?.status).toBe(404);
+    expect((await plain('guarded'))?.status).toBe(401);
   });
 });

@@ -16,6 +16,43 @@ export type ClosableHandler = ((req: Request) => Promise<Response>) & {
   close?: () => Promise<void>;
 };
 
+/**
+ * A request as plain data, for a function on a hot path (the link tracker) that a runtime can
+ * call without building a web `Request`. `url` is absolute; `header` reads one header (any case).
+ */
+export interface PlainRequest {
+  method: string;
+  url: string;
+  header(name: string): string | null;
+}
+
+/** A response as plain data: a string body or none. */
+export interface PlainResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+/** A handler of plain requests; `close()` finishes buffered work (on shutdown). */
+export type PlainHandler = ((req: PlainRequest) => PlainResponse | Promise<PlainResponse>) & {
+  close?: () => Promise<void>;
+};
+
+/** The web-standard handler (what `Deno.serve` takes) over a plain one: the same instance. */
+export function webHandler(plain: PlainHandler): ClosableHandler {
+  const handler: ClosableHandler = async (req) => {
+    const answer = await plain({
+      method: req.method,
+      url: req.url,
+      header: (name) => req.headers.get(name),
+    });
+    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  };
+  const { close } = plain;
+  if (close) handler.close = () => close();
+  return handler;
+}
+
 export const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',

@@ -9,9 +9,13 @@ import { isbot } from 'isbot';
 import UAParser from 'ua-parser-js';
 import {
   ATTRIBUTION_COOKIE,
+  webHandler,
   type ClosableHandler,
   type FunctionEnv,
   type FunctionRuntime,
+  type PlainHandler,
+  type PlainRequest,
+  type PlainResponse,
 } from '../_shared/http.ts';
 
 const CODE = /^[A-Za-z0-9_-]{4,32}$/;
@@ -63,7 +67,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function notFoundPage(home: string): Response {
+function notFoundPage(home: string): PlainResponse {
   const body = `<!doctype html>
 <html lang="en">
 <head>
@@ -90,7 +94,7 @@ a:focus-visible { outline: 2px solid #58d5ba; outline-offset: 2px; }
 </body>
 </html>
 `;
-  return new Response(body, {
+  return {
     status: 404,
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
@@ -98,7 +102,8 @@ a:focus-visible { outline: 2px solid #58d5ba; outline-offset: 2px; }
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
     },
-  });
+    body,
+  };
 }
 
 function referrerDomain(value: string | null): string | null {
@@ -136,13 +141,14 @@ function isLocalHost(host: string): boolean {
 }
 
 /**
- * Creates the tracker. Environment: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (required);
+ * Creates the tracker as a plain handler (the local stack's web server calls it without building
+ * web `Request`/`Response` objects; `createHandler` wraps the same code for `Deno.serve`). Environment: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (required);
  * SITE_URL (where site-relative destinations and the 404 page's home link point);
  * VISITOR_HASH_SALT (default: derived from the service role key); TRUSTED_COUNTRY_HEADER (e.g.
  * `cf-ipcountry`, only when the platform in front sets it); GO_LINK_CACHE_TTL_MS (30 000),
  * GO_FLUSH_INTERVAL_MS (250), GO_BATCH_SIZE (500), GO_BUFFER_LIMIT (50 000).
  */
-export function createHandler(env: FunctionEnv, runtime: FunctionRuntime = {}): ClosableHandler {
+export function createPlainHandler(env: FunctionEnv, runtime: FunctionRuntime = {}): PlainHandler {
   const url = env.get('SUPABASE_URL');
   const serviceRoleKey = env.get('SUPABASE_SERVICE_ROLE_KEY');
   if (!url || !serviceRoleKey)
@@ -343,28 +349,29 @@ export function createHandler(env: FunctionEnv, runtime: FunctionRuntime = {}): 
   };
 
   // Requests ------------------------------------------------------------------------------------
-  const respond = (req: Request, requestUrl: URL, link: CachedLink | null): Response => {
-    const home = siteUrl ?? '/';
-    if (!link || (link.expiresAt !== null && link.expiresAt <= Date.now()))
-      return notFoundPage(home);
+  // The 404 page's text is the same every time: built once.
+  const notFound = notFoundPage(siteUrl ?? '/');
+
+  const respond = (req: PlainRequest, requestUrl: URL, link: CachedLink | null): PlainResponse => {
+    if (!link || (link.expiresAt !== null && link.expiresAt <= Date.now())) return notFound;
     const headers: Record<string, string> = {
       Location: link.location ?? new URL(link.destination, requestUrl.origin).toString(),
       'Cache-Control': 'private, no-store',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
     };
-    if (req.method === 'HEAD') return new Response(null, { status: 302, headers });
+    if (req.method === 'HEAD') return { status: 302, headers, body: null };
 
-    const userAgent = req.headers.get('user-agent') ?? '';
+    const userAgent = req.header('user-agent') ?? '';
     const bot = !userAgent || remember(bots, userAgent, () => isbot(userAgent), 2_000);
     const publicId = crypto.randomUUID();
-    const country = countryHeader ? (req.headers.get(countryHeader)?.toUpperCase() ?? null) : null;
+    const country = countryHeader ? (req.header(countryHeader)?.toUpperCase() ?? null) : null;
     record({
       publicId,
       linkId: link.id,
       at: new Date().toISOString(),
-      ip: (req.headers.get('x-forwarded-for') ?? '').split(',')[0]?.trim() ?? '',
+      ip: (req.header('x-forwarded-for') ?? '').split(',')[0]?.trim() ?? '',
       userAgent: userAgent.slice(0, 1024),
-      referrer: referrerDomain(req.headers.get('referer')),
+      referrer: referrerDomain(req.header('referer')),
       country: country && /^[A-Z]{2}$/.test(country) ? country : null,
       bot,
     });
@@ -373,31 +380,33 @@ export function createHandler(env: FunctionEnv, runtime: FunctionRuntime = {}): 
       headers['Set-Cookie'] =
         `${ATTRIBUTION_COOKIE}=${publicId}; Path=/; Max-Age=${link.cookieDays * 86_400}; HttpOnly; SameSite=Lax${secure}`;
     }
-    return new Response(null, { status: 302, headers });
+    return { status: 302, headers, body: null };
   };
 
-  const handler: ClosableHandler = async (req) => {
+  const unavailable = (error: unknown): PlainResponse => {
+    console.error(`[go] ${String(error)}`);
+    return {
+      status: 503,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' },
+      body: 'The link service is temporarily unavailable; please try again.',
+    };
+  };
+
+  // Answers at once when the link is in the cache; waits only for a lookup.
+  const handler: PlainHandler = (req) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return new Response('Method not allowed', {
+      return {
         status: 405,
         headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
-      });
+        body: 'Method not allowed',
+      };
     }
     const requestUrl = new URL(req.url);
     const code = requestUrl.pathname.replace(/\/+$/, '').split('/').pop() ?? '';
-    if (!CODE.test(code)) return notFoundPage(siteUrl ?? '/');
+    if (!CODE.test(code)) return notFound;
     const found = lookup(code);
-    let link: CachedLink | null;
-    try {
-      link = found instanceof Promise ? await found : found;
-    } catch (error) {
-      console.error(`[go] ${String(error)}`);
-      return new Response('The link service is temporarily unavailable; please try again.', {
-        status: 503,
-        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' },
-      });
-    }
-    return respond(req, requestUrl, link);
+    if (!(found instanceof Promise)) return respond(req, requestUrl, found);
+    return found.then((link) => respond(req, requestUrl, link), unavailable);
   };
   handler.close = async () => {
     closed = true;
@@ -406,4 +415,9 @@ export function createHandler(env: FunctionEnv, runtime: FunctionRuntime = {}): 
     if (timer !== undefined) clearTimeout(timer);
   };
   return handler;
+}
+
+/** The tracker as a web-standard handler (`Deno.serve` on hosted Supabase). */
+export function createHandler(env: FunctionEnv, runtime: FunctionRuntime = {}): ClosableHandler {
+  return webHandler(createPlainHandler(env, runtime));
 }
