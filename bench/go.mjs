@@ -4,7 +4,6 @@
 // Run: node --import tsx --conditions=source bench/go.mjs
 // Settings: BENCH_SECONDS (default 20), BENCH_CONNECTIONS (default 50), BENCH_CPU_PROF (a directory
 // for a CPU profile of the stack process).
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -14,6 +13,7 @@ import path from 'node:path';
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { startStackChild, stopStackChild } from './stack-child.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -51,34 +51,6 @@ if (process.argv[2] === '--stack') {
   parentPort.once('message', () => server.close(() => process.exit(0)));
 } else {
   await main();
-}
-
-function startChild(dataDir) {
-  const child = spawn(
-    process.execPath,
-    [
-      // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the stack process there (where time goes).
-      ...(process.env.BENCH_CPU_PROF
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-        : []),
-      '--import',
-      'tsx',
-      '--conditions=source',
-      new URL(import.meta.url).pathname,
-      '--stack',
-      dataDir,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  return new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout.on('data', (chunk) => {
-      text += chunk;
-      const line = text.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve({ child, ...JSON.parse(line) });
-    });
-    child.once('exit', (code) => reject(new Error(`stack exited with ${code}`)));
-  });
 }
 
 /**
@@ -193,7 +165,7 @@ async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'verdant-bench-go-'));
   const baseline = new Worker(new URL(import.meta.url));
   const barePort = await new Promise((resolve) => baseline.once('message', resolve));
-  let stack = await startChild(dataDir);
+  let stack = await startStackChild(import.meta.url, dataDir);
   try {
     let { pool, code } = await world(stack.dbUrl);
     const link = await code();
@@ -241,7 +213,7 @@ async function main() {
     if (stack.child.exitCode === null && stack.child.signalCode === null)
       await new Promise((resolve) => stack.child.once('exit', resolve));
     await pool.end();
-    stack = await startChild(dataDir);
+    stack = await startStackChild(import.meta.url, dataDir);
     ({ pool } = await world(stack.dbUrl));
     const afterStop = await clicks(pool, second.id);
     console.info(
@@ -249,10 +221,7 @@ async function main() {
     );
     await pool.end();
   } finally {
-    if (stack.child.exitCode === null && stack.child.signalCode === null) {
-      stack.child.kill('SIGTERM');
-      await new Promise((resolve) => stack.child.once('exit', resolve));
-    }
+    await stopStackChild(stack.child);
     baseline.postMessage('stop');
     await rm(dataDir, { recursive: true, force: true });
   }

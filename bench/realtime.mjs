@@ -13,7 +13,6 @@
 // Settings: BENCH_SUBSCRIBERS (200), BENCH_RATE (500), BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2),
 // BENCH_TIMELINE=1 (print the slowest 250 ms windows of each measured phase), BENCH_CPU_PROF (a
 // directory for a CPU profile of the stack process).
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -21,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
+import { startStackChild, stopStackChild } from './stack-child.mjs';
 import { loadOrCreateKeys } from '@verdant/local-stack';
 import { nodeSupabaseOptions } from '@verdant/local-stack/testing';
 
@@ -59,40 +59,6 @@ if (process.argv[2] === '--stack') {
   process.exit(0);
 }
 
-function startChild(dataDir) {
-  const child = spawn(
-    process.execPath,
-    [
-      // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the stack process there (where time goes).
-      ...(process.env.BENCH_CPU_PROF
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-        : []),
-      '--import',
-      'tsx',
-      '--conditions=source',
-      new URL(import.meta.url).pathname,
-      '--stack',
-      dataDir,
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  return new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout.on('data', (chunk) => {
-      text += chunk;
-      const line = text.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve({ child, ...JSON.parse(line) });
-    });
-    child.once('exit', (code) => reject(new Error(`stack exited with ${code}`)));
-  });
-}
-
-async function stopChild(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-}
-
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
@@ -123,7 +89,7 @@ function timeline(label, samples) {
 
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'verdant-bench-realtime-'));
-  const stack = await startChild(dataDir);
+  const stack = await startStackChild(import.meta.url, dataDir);
   const pool = new pg.Pool({ connectionString: stack.dbUrl, max: 2 });
   pool.on('error', () => undefined);
   const clients = [];
@@ -338,7 +304,7 @@ async function main() {
   } finally {
     await Promise.all(clients.map((client) => client.removeAllChannels().catch(() => undefined)));
     await pool.end();
-    await stopChild(stack.child);
+    await stopStackChild(stack.child);
     await rm(dataDir, { recursive: true, force: true });
   }
 }
