@@ -2,7 +2,8 @@
 // PostgREST, auth, storage, functions, the API gateway and the web server for the built apps —
 // until Ctrl-C. Arguments are passed on (`npm start -- --reset` wipes the data directory first).
 // Environment: VERDANT_DATA_DIR (.verdant), VERDANT_API_PORT (54321), VERDANT_WEB_PORT (3000),
-// DATABASE_URL (use an external Postgres).
+// DATABASE_URL (use an external Postgres), VERDANT_PAYOUT_TIME (the daily payout run, HH:MM UTC;
+// 06:00; `off` for none).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -251,6 +251,45 @@ describe('run_payouts', () => {
   });
 });
 
+describe('run_scheduled_payouts', () => {
+  it('runs payouts for the scheduler as the service role, with no JWT; refused to API callers', async () => {
+    const m = await market({ type: 'percent', rate: 1000, hold: 0 });
+    const order = await sale(m, [[1, 5]], { clickRef: await click(m.link) }); // 10.00, due now
+    // The holding period of 0 days has passed by the time the scheduler runs.
+    await stack.pool.query(
+      `update public.commissions set available_at = now() - interval '1 minute' where order_id = $1`,
+      [order.id],
+    );
+    // A scheduler's connection: no JWT claims at all.
+    const scheduler = await stack.pool.connect();
+    try {
+      await scheduler.query(`select set_config('request.jwt.claims', '', false)`);
+      await scheduler.query(`select set_config('request.jwt.claim.role', '', false)`);
+      const { rows } = await scheduler.query(
+        `select affiliate_id, amount_cents, status from public.run_scheduled_payouts()`,
+      );
+      expect(rows.filter((r) => r.affiliate_id === m.affiliate)).toEqual([
+        { affiliate_id: m.affiliate, amount_cents: 1000, status: 'paid' },
+      ]);
+      // Its service role does not outlive the run's transaction.
+      const { rows: after } = await scheduler.query(`select auth.role() as role`);
+      expect(after[0]?.role ?? null).toBeNull();
+    } finally {
+      scheduler.release();
+    }
+    expect(await commission(order.id)).toMatchObject([{ status: 'paid' }]);
+
+    const affiliate = await createUser(stack, {
+      metadata: { role: 'affiliate' },
+      email: `sched-${randomUUID().slice(0, 8)}@money.test`,
+      password: PASSWORD,
+    });
+    const client = await signedInClient(stack, await emailOf(affiliate.id), PASSWORD);
+    expect((await client.rpc('run_scheduled_payouts', {})).error).not.toBeNull();
+    expect((await anonClient(stack).rpc('run_scheduled_payouts', {})).error).not.toBeNull();
+  });
+});
+
 async function emailOf(id: string): Promise<string> {
   const { rows } = await stack.pool.query<{ email: string }>(
     'select email from auth.users where id = $1',

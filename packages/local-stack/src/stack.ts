@@ -8,6 +8,7 @@ import { authSettingsFromEnv, createAuthService } from './auth/index.ts';
 import { readProjectConfig } from './config.ts';
 import { createLocalCheckout } from './checkout.ts';
 import { createFunctions, type FunctionsHandler } from './functions.ts';
+import { parsePayoutTime, schedulePayouts } from './payout-schedule.ts';
 import { createGateway, type GatewayOptions } from './gateway.ts';
 import { loadOrCreateKeys } from './keys.ts';
 import { rateLimitedLog } from './log.ts';
@@ -54,6 +55,11 @@ export interface StartStackOptions {
   log?: (line: string) => void;
   /** Trade durability for speed (throw-away test data). */
   ephemeral?: boolean;
+  /**
+   * When the daily payout run happens: `HH:MM` in UTC, as pg_cron runs it on hosted Supabase
+   * (default 06:00), or `false` for none (see `payout-schedule.ts`).
+   */
+  payoutTime?: string | false;
 }
 
 export interface RunningStack {
@@ -192,6 +198,8 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
   const root = opts.projectDir ? path.resolve(opts.projectDir) : await findProjectRoot();
   // Started outside the project, the stack would come up "ready" with no schema at all.
   if (!opts.migrationsDir && !(await isProject(root))) throw new ProjectNotFoundError(root);
+  // A bad time is refused before anything starts.
+  const payoutTime = opts.payoutTime === false ? null : parsePayoutTime(opts.payoutTime);
   const dataDir = path.resolve(opts.dataDir ?? path.join(root, '.verdant'));
   if (opts.reset) await rm(dataDir, { recursive: true, force: true });
   await mkdir(dataDir, { recursive: true });
@@ -366,6 +374,20 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
 
     await rest.ready();
     await realtime.ready();
+
+    if (payoutTime) {
+      const schedule = schedulePayouts({
+        time: payoutTime,
+        run: async () =>
+          (
+            await db.pool.query<{ n: number }>(
+              'select count(*)::int as n from public.run_scheduled_payouts()',
+            )
+          ).rows[0]?.n ?? 0,
+        log,
+      });
+      cleanup.push(async () => schedule.stop());
+    }
 
     const info: StackInfo = {
       outboxToken,

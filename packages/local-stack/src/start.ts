@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parsePayoutTime } from './payout-schedule.ts';
 import { ProjectNotFoundError, isProject } from './project.ts';
 import { PortInUseError, findProjectRoot, startStack, type RunningStack } from './stack.ts';
 
@@ -59,7 +60,7 @@ function banner(stack: RunningStack, accounts: DemoAccount[]): string {
 
 /**
  * `verdant-stack start`: starts the stack from the environment (VERDANT_DATA_DIR, VERDANT_API_PORT,
- * VERDANT_WEB_PORT, DATABASE_URL), prints how to reach it and runs until SIGINT/SIGTERM.
+ * VERDANT_WEB_PORT, DATABASE_URL, VERDANT_PAYOUT_TIME), prints how to reach it and runs until SIGINT/SIGTERM.
  * Resolves with the process exit code.
  */
 export async function runStartCommand(
@@ -81,6 +82,7 @@ export async function runStartCommand(
       webPort: portFromEnv('VERDANT_WEB_PORT', 3000),
       databaseUrl: process.env.DATABASE_URL || undefined,
       reset: opts.reset,
+      payoutTime: parsePayoutTime(process.env.VERDANT_PAYOUT_TIME) ?? false,
     });
   } catch (error) {
     const message = error instanceof PortInUseError ? error.message : (error as Error).message;

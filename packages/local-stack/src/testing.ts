@@ -18,6 +18,8 @@ export async function startTestStack(
       webPort: 0,
       quiet: true,
       ephemeral: true,
+      // No payout run in the middle of a test (a test that wants one calls run_payouts).
+      payoutTime: false,
       ...opts,
       dataDir,
     });
