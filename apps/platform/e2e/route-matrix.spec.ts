@@ -184,6 +184,10 @@ for (const viewer of ['anon', 'affiliate', 'merchant', 'admin'] as const) {
     for (const [path, expectations] of routes) {
       await test.step(`${path} → ${JSON.stringify(expectations[viewer])}`, () =>
         check(page, path, expectations[viewer]));
+      // /auth/callback sends a signed-in user on to their home once the session is known; wait
+      // for that, or it would land in the middle of the next route's check.
+      if (viewer !== 'anon' && path === '/auth/callback')
+        await page.waitForURL((url) => url.pathname !== '/auth/callback');
       // A visitor who opened the demo dashboard is in demo mode (once the session engine has
       // loaded and started it); the next route is visited as a plain visitor again.
       if (viewer === 'anon' && path === '/demo-dashboard') {
