@@ -43,6 +43,91 @@ test('the merchant dashboard shows attributed sales, commissions and the funnel 
   }
 });
 
+test('a sale through an affiliate arrives on the open merchant dashboard, without a reload', async ({
+  page,
+}) => {
+  await login(page, merchant, /\/dashboard-vendor$/);
+  await expect(page.getByText('New sales appear here as they happen.')).toBeVisible();
+  await page.evaluate(() => {
+    (window as { sameDocument?: boolean }).sameDocument = true;
+  });
+
+  // A shopper follows one of the demo affiliate's links to this merchant's product and pays.
+  const [{ userId: merchantId }, { userId: affiliateId }] = await Promise.all([
+    signIn(merchant),
+    signIn(affiliate),
+  ]);
+  const rest = async (path: string, body?: unknown) => {
+    const res = await fetch(new URL(path, stack.apiUrl), {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: asService({ 'content-type': 'application/json' }),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(res.ok, `${path}: ${res.status}`).toBe(true);
+    return res.json();
+  };
+  const memberships = (await rest(
+    `/rest/v1/program_memberships?select=program_id&status=eq.approved&affiliate_id=eq.${affiliateId}`,
+  )) as { program_id: string }[];
+  const links = (await rest(
+    `/rest/v1/affiliate_links?select=code,product_id,program_id,products!inner(merchant_id,status,stock),affiliate_programs!inner(status)&affiliate_id=eq.${affiliateId}&is_active=eq.true&products.merchant_id=eq.${merchantId}&products.status=eq.approved&affiliate_programs.status=eq.active`,
+  )) as {
+    code: string;
+    product_id: string;
+    program_id: string;
+    products: { stock: number | null };
+  }[];
+  const link = links.find(
+    (l) =>
+      memberships.some((m) => m.program_id === l.program_id) &&
+      (l.products.stock === null || l.products.stock > 0),
+  );
+  expect(link, 'a product link of the demo affiliate to this merchant').toBeDefined();
+  const tracked = await fetch(`${stack.webUrl}/go/${link!.code}`, {
+    redirect: 'manual',
+    headers: {
+      'user-agent':
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36',
+    },
+  });
+  expect(tracked.status).toBe(302);
+  const clickId = /verdant_ref=([0-9a-f-]{36})/.exec(tracked.headers.get('set-cookie') ?? '')?.[1];
+  expect(clickId).toBeDefined();
+  // The tracker writes the click just after the redirect.
+  await expect
+    .poll(
+      async () =>
+        ((await rest(`/rest/v1/link_clicks?select=id&public_id=eq.${clickId}`)) as unknown[])
+          .length,
+    )
+    .toBe(1);
+  const order = (await rest('/rest/v1/rpc/create_checkout_order', {
+    buyer: null,
+    buyer_email: null,
+    items: [{ productId: link!.product_id, quantity: 1 }],
+    click_ref: clickId,
+  })) as { id: string };
+  await rest('/rest/v1/rpc/record_order_payment', {
+    target: order.id,
+    payment_intent: `pi_live_${order.id.replace(/-/g, '')}`,
+    payment_fee_cents: 0,
+  });
+  const [commission] = (await rest(
+    `/rest/v1/commissions?select=amount_cents,currency&order_id=eq.${order.id}`,
+  )) as { amount_cents: number; currency: string }[];
+  expect(commission).toBeDefined();
+  const owed = new Intl.NumberFormat('en', {
+    style: 'currency',
+    currency: commission!.currency,
+  }).format(commission!.amount_cents / 100);
+
+  await expect(page.getByRole('status', { name: 'New sales' })).toContainText(
+    `New attributed sale: ${owed} commission owed`,
+  );
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  await expectNoAxeViolations(page, '/dashboard-vendor with a new sale');
+});
+
 test('program settings are validated before saving', async ({ page }) => {
   await login(page, merchant, /\/dashboard-vendor$/);
   await visit(page, '/vendor/settings');

@@ -260,6 +260,7 @@ export type { RevenueTransparencyMonth, TrackingModule } from './modules/trackin
 export {
   fetchUnreadCounts,
   subscribeToConversationMessages,
+  subscribeToMerchantCommissions,
   subscribeToNewCommissions,
   subscribeToUnreadCounts,
   type ConversationMessageHandlers,

@@ -1,10 +1,9 @@
 import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   subscribeToNewCommissions,
   type AffiliateRecentCommission,
   type AffiliateTopLink,
-  type Commission,
 } from '@verdant/api-client';
 import { useAuth } from '@verdant/auth/react';
 import {
@@ -20,7 +19,7 @@ import {
 } from '@verdant/ui';
 import { BarChart, LineChart } from '@verdant/ui/charts';
 import '@verdant/ui/charts.css';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
 import {
@@ -31,6 +30,7 @@ import {
   formatPercent,
   type RangeValue,
 } from './vendor-format.ts';
+import { LiveSales } from './live-sales.tsx';
 import { PeriodPicker } from './period-picker.tsx';
 
 const STATUS_TONE = {
@@ -40,47 +40,6 @@ const STATUS_TONE = {
   reversed: 'danger',
 } as const;
 
-type LiveState = 'connecting' | 'live' | 'offline';
-
-/**
- * New sales as they happen: the affiliate's new commissions arrive over realtime (the server
- * checks each against the commissions table's row-level security as the signed-in user). Each
- * one is announced and the dashboard's figures are read again.
- */
-function useLiveSales(affiliateId: string | undefined) {
-  const queryClient = useQueryClient();
-  const [state, setState] = useState<LiveState>('connecting');
-  const [sales, setSales] = useState<Commission[]>([]);
-  useEffect(() => {
-    if (!affiliateId) return;
-    const subscription = subscribeToNewCommissions(
-      api.supabase,
-      affiliateId,
-      (commission) => {
-        // A clawback is a refund taken back, not a sale; the figures still change.
-        if (commission.kind !== 'clawback') setSales((list) => [commission, ...list].slice(0, 3));
-        void queryClient.invalidateQueries({ queryKey: ['affiliate', 'dashboard'] });
-      },
-      {
-        onStatus: (status) => {
-          setState(status === 'SUBSCRIBED' ? 'live' : 'offline');
-          // Back after a disconnection: sales made meanwhile came with no message.
-          if (status === 'SUBSCRIBED')
-            void queryClient.invalidateQueries({ queryKey: ['affiliate', 'dashboard'] });
-        },
-      },
-    );
-    return () => void subscription.unsubscribe();
-  }, [affiliateId, queryClient]);
-  return { state, sales };
-}
-
-const LIVE_TEXT: Record<LiveState, string> = {
-  connecting: 'Connecting to live updates…',
-  live: 'New sales appear here as they happen.',
-  offline: 'Live updates paused; the figures are as of the last load.',
-};
-
 /** The affiliate dashboard (/dashboard, /dashboard-affiliate): clicks, sales, earnings, payouts. */
 export function Component() {
   const { user } = useAuth();
@@ -89,7 +48,6 @@ export function Component() {
     queryKey: ['affiliate', 'dashboard', range],
     queryFn: () => api.affiliate.dashboard(Number(range)),
   });
-  const live = useLiveSales(user?.id);
   const d = dashboard.data;
   const currency = d?.currency ?? 'USD';
   const money = (cents: number) => formatMoney(cents, currency);
@@ -163,26 +121,15 @@ export function Component() {
           </Flex>
         }
       />
-      <Flex direction="column" gap="2">
-        <Text as="p" size="2" color="gray">
-          <Badge tone={live.state === 'live' ? 'success' : 'neutral'}>
-            {live.state === 'live' ? 'Live' : live.state === 'connecting' ? 'Connecting' : 'Paused'}
-          </Badge>{' '}
-          {LIVE_TEXT[live.state]}
-        </Text>
-        <Flex direction="column" gap="2" role="status" aria-label="New sales">
-          {live.sales.map((sale) => (
-            <Card key={sale.id} size="sm">
-              <Text as="p" weight="medium">
-                New sale: {formatMoney(sale.amount_cents, sale.currency)} commission
-              </Text>
-              <Text as="p" size="2" color="gray">
-                Pending until {formatDate(sale.available_at)}, after the program's holding period.
-              </Text>
-            </Card>
-          ))}
-        </Flex>
-      </Flex>
+      <LiveSales
+        ownerId={user?.id}
+        subscribe={subscribeToNewCommissions}
+        refresh={['affiliate', 'dashboard']}
+        describe={(sale) => ({
+          title: `New sale: ${formatMoney(sale.amount_cents, sale.currency)} commission`,
+          detail: `Pending until ${formatDate(sale.available_at)}, after the program's holding period.`,
+        })}
+      />
       <PeriodPicker
         label="Dashboard period"
         heading={d ? `Last ${d.days} days` : 'Overview'}

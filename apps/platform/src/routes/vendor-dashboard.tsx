@@ -1,5 +1,9 @@
 import { Flex, Grid, Text } from '@radix-ui/themes';
-import type { MerchantTopAffiliate, MerchantTopProduct } from '@verdant/api-client';
+import {
+  subscribeToMerchantCommissions,
+  type MerchantTopAffiliate,
+  type MerchantTopProduct,
+} from '@verdant/api-client';
 import {
   Button,
   DataTable,
@@ -16,9 +20,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
+import { LiveSales } from './live-sales.tsx';
 import {
   errorMessage,
   formatCount,
+  formatDate,
   formatMoney,
   formatPercent,
   type RangeValue,
@@ -104,6 +110,15 @@ export function Component() {
             </Button>
           </Flex>
         }
+      />
+      <LiveSales
+        ownerId={user?.id}
+        subscribe={subscribeToMerchantCommissions}
+        refresh={['vendor', 'dashboard']}
+        describe={(sale) => ({
+          title: `New attributed sale: ${formatMoney(sale.amount_cents, sale.currency)} commission owed`,
+          detail: `Due to the affiliate after the holding period, on ${formatDate(sale.available_at)}.`,
+        })}
       />
       <PeriodPicker
         label="Dashboard period"

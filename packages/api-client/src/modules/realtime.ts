@@ -195,12 +195,47 @@ export function subscribeToNewCommissions(
   onCommission: (commission: Commission) => void,
   options: RealtimeSubscriptionOptions = {},
 ): RealtimeSubscription {
-  const id = uuid('affiliateId', affiliateId);
+  return subscribeToCommissionInserts(
+    supabase,
+    'affiliate_id',
+    uuid('affiliateId', affiliateId),
+    onCommission,
+    options,
+  );
+}
+
+/**
+ * Commissions a merchant owes, as they are created (an attributed sale of theirs). The server
+ * checks every change against the commissions table's row-level security as the signed-in user:
+ * the merchant receives those on their sales; an affiliate asking receives only their own.
+ */
+export function subscribeToMerchantCommissions(
+  supabase: VerdantSupabaseClient,
+  merchantId: string,
+  onCommission: (commission: Commission) => void,
+  options: RealtimeSubscriptionOptions = {},
+): RealtimeSubscription {
+  return subscribeToCommissionInserts(
+    supabase,
+    'merchant_id',
+    uuid('merchantId', merchantId),
+    onCommission,
+    options,
+  );
+}
+
+function subscribeToCommissionInserts(
+  supabase: VerdantSupabaseClient,
+  column: 'affiliate_id' | 'merchant_id',
+  id: string,
+  onCommission: (commission: Commission) => void,
+  options: RealtimeSubscriptionOptions,
+): RealtimeSubscription {
   const channel = supabase
-    .channel(topic(`commissions:${id}`))
+    .channel(topic(`commissions:${column}:${id}`))
     .on<Commission>(
       'postgres_changes',
-      { event: 'INSERT', schema: 'public', table: 'commissions', filter: `affiliate_id=eq.${id}` },
+      { event: 'INSERT', schema: 'public', table: 'commissions', filter: `${column}=eq.${id}` },
       (change) => onCommission(change.new),
     );
   return track(supabase, channel, options);

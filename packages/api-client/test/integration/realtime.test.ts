@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   subscribeToConversationMessages,
+  subscribeToMerchantCommissions,
   subscribeToNewCommissions,
   subscribeToUnreadCounts,
   type Commission,
@@ -193,5 +194,37 @@ describe('subscribeToNewCommissions', () => {
     expect(forA.items.map((c) => c.id)).not.toContain(bSale);
     expect(snoop.items).toEqual([]);
     await Promise.all([mine.unsubscribe(), theirs.unsubscribe()]);
+  });
+});
+
+describe('subscribeToMerchantCommissions', () => {
+  it('delivers a merchant the commissions on its sales; an affiliate asking sees only its own', async () => {
+    const forMerchant = inbox<Commission>();
+    const forA = inbox<Commission>();
+    const owed = subscribeToMerchantCommissions(
+      merchant.api.supabase,
+      merchant.id,
+      forMerchant.push,
+    );
+    // A asks for all of the merchant's commissions: RLS lets through only A's own.
+    const asked = subscribeToMerchantCommissions(affiliateA.api.supabase, merchant.id, forA.push);
+    await Promise.all([owed.ready, asked.ready]);
+    const aSale = await sale(affiliateA, 210);
+    const bSale = await sale(affiliateB, 430);
+    const received = await forMerchant.until((items) => items.length === 2);
+    expect(received.map((c) => [c.id, c.amount_cents])).toEqual([
+      [aSale, 210],
+      [bSale, 430],
+    ]);
+    await forA.until((items) => items.length === 1);
+    await quiet(500);
+    expect(forA.items.map((c) => c.id)).toEqual([aSale]);
+    await Promise.all([owed.unsubscribe(), asked.unsubscribe()]);
+  });
+
+  it('refuses an id that is not a uuid before any request', () => {
+    expect(() =>
+      subscribeToMerchantCommissions(merchant.api.supabase, 'nope', () => undefined),
+    ).toThrow();
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   subscribeToConversationMessages,
+  subscribeToMerchantCommissions,
   subscribeToNewCommissions,
   subscribeToUnreadCounts,
   type ApiClient,
@@ -30,6 +31,9 @@ describe('realtime subscriptions', () => {
     subscribeToUnreadCounts(api.supabase, (counts) => {
       expectTypeOf(counts).toEqualTypeOf<UnreadCounts>();
       expectTypeOf(counts.byConversation).toEqualTypeOf<Record<string, number>>();
+    });
+    subscribeToMerchantCommissions(api.supabase, 'id', (commission) => {
+      expectTypeOf(commission).toEqualTypeOf<Commission>();
     });
     subscribeToNewCommissions(api.supabase, 'id', (commission) => {
       expectTypeOf(commission).toEqualTypeOf<Commission>();
