@@ -2525,6 +2525,28 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      run_scheduled_payouts: {
+        Args: { minimum_cents?: number }
+        Returns: {
+          affiliate_id: string
+          amount_cents: number
+          created_at: string
+          currency: string
+          id: string
+          paid_at: string | null
+          period_end: string | null
+          period_start: string | null
+          status: string
+          stripe_transfer_id: string | null
+          updated_at: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "payouts"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       sanitize_plain_text: { Args: { value: string }; Returns: string }
       storefront_limit_for: { Args: { owner: string }; Returns: number }
       sync_profile_subscription: {
