@@ -13,7 +13,7 @@ import path from 'node:path';
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startStackChild, stopStackChild } from './stack-child.mjs';
+import { serveStackChild, startStackChild, stopStackChild } from './stack-child.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -22,21 +22,10 @@ const USER_AGENT =
 
 // Child process: one stack that stops cleanly on SIGTERM (what `npm start` does).
 if (process.argv[2] === '--stack') {
-  const { startStack } = await import('@verdant/local-stack');
-  const stack = await startStack({
-    dataDir: process.argv[3],
-    apiPort: 0,
-    webPort: 0,
-    quiet: true,
-    seed: false,
-  });
-  process.stdout.write(`${JSON.stringify({ webUrl: stack.webUrl, dbUrl: stack.dbUrl })}\n`);
-  process.once('SIGTERM', () => {
-    stack.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
+  await serveStackChild(process.argv[3], {}, (stack) => ({
+    webUrl: stack.webUrl,
+    dbUrl: stack.dbUrl,
+  }));
 } else if (!isMainThread) {
   // Worker thread: the bare baseline server, off the load generator's event loop.
   const server = http.createServer((req, res) => {

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
-import { startStackChild, stopStackChild } from './stack-child.mjs';
+import { serveStackChild, startStackChild, stopStackChild } from './stack-child.mjs';
 import { loadOrCreateKeys } from '@verdant/local-stack';
 import { nodeSupabaseOptions } from '@verdant/local-stack/testing';
 
@@ -33,27 +33,16 @@ const TIMELINE = process.env.BENCH_TIMELINE === '1';
 // Child process: one throw-away stack (no seed, the test stack's Postgres settings) that prints
 // its addresses, forwards its realtime log lines and stops cleanly on SIGTERM.
 if (process.argv[2] === '--stack') {
-  const { startStack } = await import('@verdant/local-stack');
-  const stack = await startStack({
-    dataDir: process.argv[3],
-    apiPort: 0,
-    webPort: 0,
-    quiet: true,
-    ephemeral: true,
-    seed: false,
-    log: (line) => {
-      if (line.startsWith('[realtime]')) process.stderr.write(`  stack: ${line}\n`);
+  await serveStackChild(
+    process.argv[3],
+    {
+      ephemeral: true,
+      log: (line) => {
+        if (line.startsWith('[realtime]')) process.stderr.write(`  stack: ${line}\n`);
+      },
     },
-  });
-  process.stdout.write(
-    `${JSON.stringify({ apiUrl: stack.apiUrl, anonKey: stack.anonKey, dbUrl: stack.dbUrl })}\n`,
+    (stack) => ({ apiUrl: stack.apiUrl, anonKey: stack.anonKey, dbUrl: stack.dbUrl }),
   );
-  process.once('SIGTERM', () => {
-    stack.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
 } else {
   await main();
   process.exit(0);

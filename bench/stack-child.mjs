@@ -1,7 +1,7 @@
 // The benchmarks' stack in a child process of its own, as `npm start` runs it: `script` is the
-// benchmark's own file, which starts the stack when given `--stack <dataDir>` and prints one JSON
-// line with what the benchmark needs (URLs, keys). BENCH_CPU_PROF=<dir> writes a V8 CPU profile of
-// the stack process there (where time goes).
+// benchmark's own file, which calls `serveStackChild` when given `--stack <dataDir>`: it starts
+// the stack, prints one JSON line with what the benchmark needs (URLs, keys) and stops cleanly on
+// SIGTERM. BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the stack process there.
 import { spawn } from 'node:child_process';
 
 /** Starts `script --stack dataDir`; resolves with the child and the fields of its JSON line. */
@@ -37,4 +37,29 @@ export async function stopStackChild(child) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
+}
+
+/**
+ * The child's side: starts a stack on `dataDir` (free ports, no log output, no seed and no
+ * scheduled payout run unless `options` say otherwise), prints `pick(stack)` as one JSON line and
+ * stops the stack on SIGTERM.
+ */
+export async function serveStackChild(dataDir, options, pick) {
+  const { startStack } = await import('@verdant/local-stack');
+  const stack = await startStack({
+    apiPort: 0,
+    webPort: 0,
+    quiet: true,
+    seed: false,
+    payoutTime: false,
+    ...options,
+    dataDir,
+  });
+  process.stdout.write(`${JSON.stringify(pick(stack))}\n`);
+  process.once('SIGTERM', () => {
+    stack.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
 }

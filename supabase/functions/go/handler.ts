@@ -142,7 +142,8 @@ function isLocalHost(host: string): boolean {
 
 /**
  * Creates the tracker as a plain handler (the local stack's web server calls it without building
- * web `Request`/`Response` objects; `createHandler` wraps the same code for `Deno.serve`). Environment: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (required);
+ * web `Request`/`Response` objects; `createHandler` wraps the same code for `Deno.serve`).
+ * Environment: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (required);
  * SITE_URL (where site-relative destinations and the 404 page's home link point);
  * VISITOR_HASH_SALT (default: derived from the service role key); TRUSTED_COUNTRY_HEADER (e.g.
  * `cf-ipcountry`, only when the platform in front sets it); GO_LINK_CACHE_TTL_MS (30 000),

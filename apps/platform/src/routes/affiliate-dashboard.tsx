@@ -40,12 +40,15 @@ const STATUS_TONE = {
   reversed: 'danger',
 } as const;
 
+/** The dashboard's queries (one per period): what a new sale makes it read again. */
+const AFFILIATE_DASHBOARD = ['affiliate', 'dashboard'] as const;
+
 /** The affiliate dashboard (/dashboard, /dashboard-affiliate): clicks, sales, earnings, payouts. */
 export function Component() {
   const { user } = useAuth();
   const [range, setRange] = useState<RangeValue>('30');
   const dashboard = useQuery({
-    queryKey: ['affiliate', 'dashboard', range],
+    queryKey: [...AFFILIATE_DASHBOARD, range],
     queryFn: () => api.affiliate.dashboard(Number(range)),
   });
   const d = dashboard.data;
@@ -124,7 +127,7 @@ export function Component() {
       <LiveSales
         ownerId={user?.id}
         subscribe={subscribeToNewCommissions}
-        refresh={['affiliate', 'dashboard']}
+        refresh={AFFILIATE_DASHBOARD}
         describe={(sale) => ({
           title: `New sale: ${formatMoney(sale.amount_cents, sale.currency)} commission`,
           detail: `Pending until ${formatDate(sale.available_at)}, after the program's holding period.`,

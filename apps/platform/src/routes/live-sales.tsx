@@ -33,7 +33,7 @@ export interface LiveSalesProps {
     onCommission: (commission: Commission) => void,
     options: RealtimeSubscriptionOptions,
   ) => RealtimeSubscription;
-  /** The queries the dashboard reads its figures with: read again on each sale. */
+  /** The queries the dashboard reads its figures with: read again on each sale (a constant). */
   refresh: QueryKey;
   /** How a sale is announced. */
   describe: (sale: Commission) => { title: string; detail: string };
@@ -48,29 +48,26 @@ export function LiveSales({ ownerId, subscribe, refresh, describe }: LiveSalesPr
   const queryClient = useQueryClient();
   const [state, setState] = useState<LiveState>('connecting');
   const [sales, setSales] = useState<Commission[]>([]);
-  // The key's identity changes on every render; its content is what counts.
-  const refreshKey = JSON.stringify(refresh);
   useEffect(() => {
     if (!ownerId) return;
-    const queryKey = JSON.parse(refreshKey) as QueryKey;
     const subscription = subscribe(
       api.supabase,
       ownerId,
       (commission) => {
         // A clawback is a refund taken back, not a sale; the figures still change.
         if (commission.kind !== 'clawback') setSales((list) => [commission, ...list].slice(0, 3));
-        void queryClient.invalidateQueries({ queryKey });
+        void queryClient.invalidateQueries({ queryKey: refresh });
       },
       {
         onStatus: (status) => {
           setState(status === 'SUBSCRIBED' ? 'live' : 'offline');
           // Back after a disconnection: sales made meanwhile came with no message.
-          if (status === 'SUBSCRIBED') void queryClient.invalidateQueries({ queryKey });
+          if (status === 'SUBSCRIBED') void queryClient.invalidateQueries({ queryKey: refresh });
         },
       },
     );
     return () => void subscription.unsubscribe();
-  }, [ownerId, subscribe, refreshKey, queryClient]);
+  }, [ownerId, subscribe, refresh, queryClient]);
 
   return (
     <Flex direction="column" gap="2">

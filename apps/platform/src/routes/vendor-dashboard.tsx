@@ -31,13 +31,16 @@ import {
 } from './vendor-format.ts';
 import { PeriodPicker } from './period-picker.tsx';
 
+/** The dashboard's queries (one per period): what a new sale makes it read again. */
+const VENDOR_DASHBOARD = ['vendor', 'dashboard'] as const;
+
 /** The merchant dashboard (/vendor, /dashboard-vendor): attributed sales, commissions, funnel. */
 export function Component() {
   const { user } = useAuth();
   const onboarded = user?.hasCompletedOnboarding === true;
   const [range, setRange] = useState<RangeValue>('30');
   const dashboard = useQuery({
-    queryKey: ['vendor', 'dashboard', range],
+    queryKey: [...VENDOR_DASHBOARD, range],
     queryFn: () => api.vendor.dashboard(Number(range)),
     enabled: onboarded,
   });
@@ -114,7 +117,7 @@ export function Component() {
       <LiveSales
         ownerId={user?.id}
         subscribe={subscribeToMerchantCommissions}
-        refresh={['vendor', 'dashboard']}
+        refresh={VENDOR_DASHBOARD}
         describe={(sale) => ({
           title: `New attributed sale: ${formatMoney(sale.amount_cents, sale.currency)} commission owed`,
           detail: `Due to the affiliate after the holding period, on ${formatDate(sale.available_at)}.`,
