@@ -95,16 +95,22 @@ async function click(link: string, at = 'now()'): Promise<string> {
 async function sale(
   m: Market,
   items: Array<[number, number]>,
-  opts: { clickRef?: string | null; buyer?: string | null; paidAt?: string } = {},
+  opts: {
+    clickRef?: string | null;
+    buyer?: string | null;
+    email?: string | null;
+    paidAt?: string;
+  } = {},
 ) {
   const { rows } = await stack.pool.query<{ id: string }>(
-    `select (public.create_checkout_order($1, null, $2::jsonb, $3)).id`,
+    `select (public.create_checkout_order($1, $4, $2::jsonb, $3)).id`,
     [
       opts.buyer ?? null,
       JSON.stringify(
         items.map(([index, quantity]) => ({ productId: m.products[index], quantity })),
       ),
       opts.clickRef ?? null,
+      opts.email ?? null,
     ],
   );
   const id = rows[0]!.id;
@@ -170,6 +176,30 @@ describe('commissions', () => {
     });
     expect(stale).toMatchObject({ attributed_affiliate_id: null });
     expect(await commission(stale.id)).toEqual([]);
+  });
+
+  it("a guest order with the affiliate's mailbox (any case, any +tag) is a self-referral", async () => {
+    const m = await market({ type: 'percent', rate: 1000 });
+    const { rows } = await stack.pool.query<{ email: string }>(
+      'select email from auth.users where id = $1',
+      [m.affiliate],
+    );
+    const [local, domain] = rows[0]!.email.split('@');
+    for (const email of [rows[0]!.email, `${local!.toUpperCase()}+shop@${domain!.toUpperCase()}`]) {
+      const self = await sale(m, [[0, 1]], { clickRef: await click(m.link), email });
+      expect(self).toMatchObject({ self_referral: true, attributed_affiliate_id: null });
+      expect(await commission(self.id)).toEqual([]);
+    }
+    // Another mailbox at the same domain, or one that merely contains the affiliate's, earns.
+    for (const email of [
+      `${local}x@${domain}`,
+      `x${local}@${domain}`,
+      `${local}@${domain}.example`,
+    ]) {
+      const other = await sale(m, [[0, 1]], { clickRef: await click(m.link), email });
+      expect(other).toMatchObject({ self_referral: false, attributed_affiliate_id: m.affiliate });
+      expect(await commission(other.id)).toMatchObject([{ kind: 'sale' }]);
+    }
   });
 });
 

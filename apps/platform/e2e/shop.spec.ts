@@ -41,6 +41,7 @@ async function affiliateProductLink(): Promise<{
 
 async function pay(page: Page, card: string) {
   await expect(page).toHaveURL(/\/local-checkout\/c\//);
+  await page.getByLabel('Email').fill('robin.hart@example.com');
   await page.getByLabel('Card number').fill(card);
   await page.getByLabel('Expiry').fill('12 / 34');
   await page.getByLabel('CVC').fill('123');

@@ -2212,6 +2212,7 @@ export type Database = {
         }
       }
       current_user_role: { Args: never; Returns: string }
+      email_mailbox: { Args: { address: string }; Returns: string }
       has_required_aal: { Args: never; Returns: boolean }
       is_admin: { Args: never; Returns: boolean }
       is_approved_merchant: { Args: { merchant: string }; Returns: boolean }

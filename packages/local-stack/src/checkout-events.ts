@@ -66,8 +66,18 @@ function stripeId(prefix: string): string {
   return `${prefix}_${randomUUID().replace(/-/g, '')}`;
 }
 
+/** Who paid, as Stripe reports it in a completed session's `customer_details`. */
+export interface Customer {
+  email: string;
+  name: string;
+}
+
 /** The events Stripe sends for a completed session, in Stripe's order. */
-export function eventsFor(session: Session): Array<[string, Record<string, unknown>]> {
+export function eventsFor(
+  session: Session,
+  customer: Customer,
+): Array<[string, Record<string, unknown>]> {
+  const customerDetails = { email: customer.email, name: customer.name || null };
   const now = Math.floor(Date.now() / 1000);
   if (session.mode === 'payment') {
     const paymentIntent = stripeId('pi');
@@ -86,6 +96,7 @@ export function eventsFor(session: Session): Array<[string, Record<string, unkno
           currency: session.currency,
           client_reference_id: session.orderId ?? null,
           customer_email: session.email ?? null,
+          customer_details: customerDetails,
           metadata,
           payment_intent: paymentIntent,
           success_url: session.successUrl,
@@ -113,7 +124,7 @@ export function eventsFor(session: Session): Array<[string, Record<string, unkno
       ],
     ];
   }
-  const customer = stripeId('cus');
+  const customerId = stripeId('cus');
   const subscription = stripeId('sub');
   const periodEnd = now + 30 * 86_400;
   const metadata = { user_id: session.userId ?? '', tier: session.tier ?? '' };
@@ -129,7 +140,9 @@ export function eventsFor(session: Session): Array<[string, Record<string, unkno
         amount_total: session.amountTotal,
         currency: session.currency,
         client_reference_id: session.userId ?? null,
-        customer,
+        customer: customerId,
+        customer_email: session.email ?? null,
+        customer_details: customerDetails,
         subscription,
         metadata,
         created: now,
@@ -140,7 +153,7 @@ export function eventsFor(session: Session): Array<[string, Record<string, unkno
       {
         id: subscription,
         object: 'subscription',
-        customer,
+        customer: customerId,
         status: 'active',
         cancel_at_period_end: false,
         metadata,
@@ -165,7 +178,7 @@ export function eventsFor(session: Session): Array<[string, Record<string, unkno
       {
         id: stripeId('in'),
         object: 'invoice',
-        customer,
+        customer: customerId,
         status: 'paid',
         amount_paid: session.amountTotal,
         currency: session.currency,

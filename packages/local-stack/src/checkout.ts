@@ -34,7 +34,28 @@ export const CARD_MESSAGES = {
   invalidCvc: "Your card's security code is incomplete.",
   nameRequired: 'Enter the name on the card.',
   expired: 'This checkout session has expired. Go back and start the checkout again.',
+  emailRequired: 'Enter your email address.',
+  invalidEmail: 'Your email address is invalid.',
 } as const;
+
+/** The shape orders.buyer_email accepts. */
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+/**
+ * The email the payment goes with: the session's own (a signed-in buyer's, which the page shows
+ * but does not let the shopper change, as Stripe Checkout does with `customer_email`) or the one
+ * a guest typed. Returns the address or Stripe's message for a missing or malformed one.
+ */
+export function checkEmail(
+  session: Pick<Session, 'email'>,
+  typed: string,
+): { email: string } | { error: string } {
+  if (session.email) return { email: session.email };
+  const email = typed.trim();
+  if (!email) return { error: CARD_MESSAGES.emailRequired };
+  if (email.length > 320 || !EMAIL.test(email)) return { error: CARD_MESSAGES.invalidEmail };
+  return { email };
+}
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -136,6 +157,7 @@ li { display: flex; justify-content: space-between; gap: 1rem; padding: 0.4rem 0
 form { background: #18191b; border: 1px solid #2b2d31; border-radius: 12px; padding: 1.5rem; }
 label { display: block; font-size: 0.9rem; margin: 0.9rem 0 0.3rem; color: #b0b4ba; }
 input { box-sizing: border-box; width: 100%; font: inherit; padding: 0.6rem 0.7rem; border-radius: 6px; border: 1px solid #43484e; background: #111113; color: #edeef0; }
+input[readonly] { background: transparent; border-color: #2b2d31; color: #b0b4ba; }
 input:focus-visible, button:focus-visible, a:focus-visible { outline: 2px solid #58d5ba; outline-offset: 2px; }
 .row { display: grid; grid-template-columns: 1fr 1fr; gap: 0.75rem; }
 button { margin-top: 1.25rem; width: 100%; font: inherit; font-weight: 600; padding: 0.75rem; border: 0; border-radius: 8px; background: #1f8a65; color: #fff; cursor: pointer; }
@@ -154,6 +176,13 @@ button { margin-top: 1.25rem; width: 100%; font: inherit; font-weight: 600; padd
 <p class="total">${money(session.amountTotal, session.currency)}</p>
 </section>
 <form method="post" action="/local-checkout/c/${escapeHtml(token)}" novalidate>
+<h2>Contact information</h2>
+<label for="email">Email</label>
+${
+  session.email
+    ? `<input id="email" type="email" value="${escapeHtml(session.email)}" readonly>`
+    : `<input id="email" name="email" type="email" autocomplete="email" value="${v('email')}" required>`
+}
 <h2>Pay with card</h2>
 <label for="card-number">Card number</label>
 <input id="card-number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" value="${v('number')}" required>
@@ -214,15 +243,20 @@ export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
 
     const form = new URLSearchParams(await req.text());
     const fields = {
+      email: form.get('email') ?? '',
       number: form.get('number') ?? '',
       expiry: form.get('expiry') ?? '',
       cvc: form.get('cvc') ?? '',
       name: form.get('name') ?? '',
     };
+    const contact = checkEmail(session, fields.email);
+    if ('error' in contact)
+      return html(402, page(session, token, contact.error, { ...fields, cvc: '' }));
     const error = checkCard(fields);
     if (error) return html(402, page(session, token, error, { ...fields, cvc: '' }));
 
-    for (const [type, object] of eventsFor(session)) {
+    const customer = { email: contact.email, name: fields.name.trim() };
+    for (const [type, object] of eventsFor(session, customer)) {
       const result = await send(type, object);
       if (result.status !== 200) {
         log(`[checkout] ${type} was answered ${result.status}: ${result.body}`);

@@ -147,8 +147,11 @@ describe('the full chain in Chromium', () => {
       expect(started.body.url).toMatch(new RegExp(`^${stack.webUrl}/local-checkout/c/`));
       expect((await order(orderId)).click_ref).toBe(ref!.value);
 
-      // The test checkout: a declined card first, with Stripe's message.
+      // The test checkout: the signed-in shopper's email is shown and cannot be changed; a
+      // declined card first, with Stripe's message.
       await page.goto(started.body.url);
+      await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(world.shopper.email);
+      expect(await page.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
       await page.getByLabel('Card number').fill('4000 0000 0000 0002');
       await page.getByLabel('Expiry').fill('12 / 34');
       await page.getByLabel('CVC').fill('123');
@@ -592,6 +595,104 @@ describe('attribution', () => {
       affiliate_amount_cents: 0,
     });
     expect(await commissions(orderId)).toEqual([]);
+  });
+
+  it("a guest checkout with the affiliate's own email is a self-referral; the email is checked first", async () => {
+    // The affiliate follows their own link signed out and checks out as a guest.
+    const context = await browser.newContext({ userAgent: DESKTOP });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${stack.webUrl}/go/${world.linkA.code}`);
+      const started = await page.evaluate(
+        async ([anonKey, productId]) => {
+          const res = await fetch('/api/checkout', {
+            method: 'POST',
+            credentials: 'same-origin',
+            headers: {
+              apikey: anonKey,
+              authorization: `Bearer ${anonKey}`,
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({ items: [{ productId, quantity: 1 }] }),
+          });
+          return (await res.json()) as { orderId: string; url: string };
+        },
+        [stack.anonKey, world.cheapProductId] as const,
+      );
+      const before = await order(started.orderId);
+      expect(before).toMatchObject({ buyer_id: null, buyer_email: null });
+      expect(before.click_ref).not.toBeNull();
+
+      await page.goto(started.url);
+      const email = page.getByLabel('Email');
+      expect(await email.getAttribute('readonly')).toBeNull();
+      await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await page.getByLabel('Expiry').fill('12 / 34');
+      await page.getByLabel('CVC').fill('123');
+      await page.getByLabel('Name on card').fill('Ann Affiliate');
+      // No email, then a malformed one: Stripe's messages, nothing paid.
+      await page.getByRole('button', { name: 'Pay' }).click();
+      await expect
+        .poll(() => page.getByRole('alert').textContent())
+        .toBe('Enter your email address.');
+      await email.fill('not an email');
+      await page.getByLabel('CVC').fill('123');
+      await page.getByRole('button', { name: 'Pay' }).click();
+      await expect
+        .poll(() => page.getByRole('alert').textContent())
+        .toBe('Your email address is invalid.');
+      expect((await order(started.orderId)).status).toBe('pending');
+
+      // The affiliate's own mailbox, in capitals and with a +tag.
+      const [local, domain] = world.affiliateA.email.split('@');
+      await email.fill(`${local!.toUpperCase()}+deals@${domain}`);
+      await page.getByLabel('CVC').fill('123');
+      await page.getByRole('button', { name: 'Pay' }).click();
+      await page.waitForURL(`${stack.webUrl}/payment-success?order=${started.orderId}`);
+      expect(await order(started.orderId)).toMatchObject({
+        status: 'paid',
+        buyer_email: `${local!.toUpperCase()}+deals@${domain}`,
+        self_referral: true,
+        attributed_affiliate_id: null,
+        affiliate_amount_cents: 0,
+      });
+      expect(await commissions(started.orderId)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a guest with another email earns the affiliate a commission; the email is kept on the order', async () => {
+    const clickId = await clickIdFor(world.linkA.code);
+    const created = await checkout(stack.anonKey, {
+      items: [{ productId: world.cheapProductId, quantity: 1 }],
+      clickId,
+    });
+    expect(created.status).toBe(200);
+    const orderId = created.body.orderId as string;
+    const o = await order(orderId);
+    const result = await send('checkout.session.completed', {
+      id: o.stripe_checkout_session_id,
+      object: 'checkout.session',
+      mode: 'payment',
+      payment_status: 'paid',
+      amount_total: o.total_cents,
+      currency: 'usd',
+      client_reference_id: orderId,
+      customer_details: { email: 'guest.buyer@example.com', name: 'Guest Buyer' },
+      metadata: { order_id: orderId, click_id: clickId },
+      payment_intent: `pi_${orderId.replace(/-/g, '')}`,
+    });
+    expect(result.status).toBe(200);
+    expect(await order(orderId)).toMatchObject({
+      status: 'paid',
+      buyer_email: 'guest.buyer@example.com',
+      self_referral: false,
+      attributed_affiliate_id: world.affiliateA.id,
+    });
+    expect(await commissions(orderId)).toMatchObject([
+      { kind: 'sale', affiliate_id: world.affiliateA.id },
+    ]);
   });
 
   it('a click outside the cookie window gives no commission', async () => {
