@@ -137,7 +137,8 @@ test.describe('programs and links', () => {
     await expect(
       page.getByRole('row', { name: new RegExp(code) }).getByText('disabled'),
     ).toBeVisible();
-    // The tracker's link cache expires within a second in the test stack.
+    // The tracker refreshes a cached link once it is a second old (the first request after
+    // that may still get the cached redirect).
     await expect
       .poll(async () => (await page.request.get(`/go/${code}`, { maxRedirects: 0 })).status(), {
         timeout: 10_000,

@@ -1,7 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlainHandler } from '../../../supabase/functions/go/handler.ts';
 import { startStack } from '../src/stack.ts';
 import { startTestStack, type RunningStack } from '../src/testing.ts';
 import { createWorld, eventually, link, type World } from './go-world.ts';
@@ -21,7 +24,7 @@ beforeAll(async () => {
   stack = await startTestStack({
     seed: false,
     env: {
-      GO_LINK_CACHE_TTL_MS: '300',
+      GO_LINK_REFRESH_MS: '200',
       GO_FLUSH_INTERVAL_MS: '50',
       TRUSTED_COUNTRY_HEADER: 'cf-ipcountry',
     },
@@ -53,6 +56,8 @@ async function clicks(linkId: string) {
   }>('select * from public.link_clicks where link_id = $1 order by id', [linkId]);
   return rows;
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('/go/{code}', () => {
   it('redirects at once, sets the attribution cookie and records the click afterwards', async () => {
@@ -185,14 +190,108 @@ describe('/go/{code}', () => {
     }
   });
 
-  it('stops redirecting once a link is disabled (the cache entry expires)', async () => {
+  it('stops redirecting within the refresh interval once a link is disabled, and follows a new destination', async () => {
     const { id, code } = await link(stack, world.affiliateA.id, world.programId);
-    expect((await go(code)).status).toBe(302);
+    expect((await go(code)).headers.get('location')).toBe(`${stack.webUrl}/shop`);
+    await stack.pool.query(
+      `update public.affiliate_links set destination_url = '/products' where id = $1`,
+      [id],
+    );
+    // After the refresh interval (200 ms here), one request may still get the cached answer while
+    // it refreshes the entry in the background; the ones after it get the new one.
+    await sleep(250);
+    await go(code);
+    await sleep(100);
+    expect((await go(code)).headers.get('location')).toBe(`${stack.webUrl}/products`);
     await stack.pool.query('update public.affiliate_links set is_active = false where id = $1', [
       id,
     ]);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await sleep(250);
+    await go(code);
+    await sleep(100);
     expect((await go(code)).status).toBe(404);
+  });
+
+  it('keeps answering cached links while the database cannot be reached, and catches up after', async () => {
+    // The tracker reaches the API through a switch that can make it unreachable.
+    let down = false;
+    const refused: string[] = [];
+    const target = new URL(stack.apiUrl);
+    const proxy = createServer((req, res) => {
+      if (down) {
+        refused.push(req.url ?? '');
+        res.writeHead(503, { 'content-type': 'application/json' });
+        res.end('{"message":"unreachable"}');
+        return;
+      }
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req.headers))
+          if (typeof value === 'string' && name !== 'host' && name !== 'connection')
+            headers.set(name, value);
+        void fetch(new URL(req.url ?? '/', target), {
+          method: req.method,
+          headers,
+          body: chunks.length ? Buffer.concat(chunks) : undefined,
+        }).then(async (answer) => {
+          res.writeHead(answer.status, {
+            'content-type': answer.headers.get('content-type') ?? '',
+          });
+          res.end(Buffer.from(await answer.arrayBuffer()));
+        });
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const env: Record<string, string> = {
+      SUPABASE_URL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+      SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+      SITE_URL: stack.webUrl,
+      GO_LINK_REFRESH_MS: '100',
+      GO_FLUSH_INTERVAL_MS: '50',
+    };
+    const tracker = createPlainHandler({ get: (name) => env[name] });
+    const request = async (code: string) =>
+      tracker({
+        method: 'GET',
+        url: `${stack.webUrl}/go/${code}`,
+        header: (name) => (name === 'user-agent' ? BROWSER : null),
+      });
+    const cached = await link(stack, world.affiliateA.id, world.programId);
+    const unseen = await link(stack, world.affiliateA.id, world.programId);
+    try {
+      expect((await request(cached.code)).status).toBe(302);
+
+      down = true;
+      for (let i = 0; i < 3; i += 1) {
+        await sleep(150);
+        expect((await request(cached.code)).status).toBe(302);
+      }
+      // A link it has not seen yet cannot be looked up: 503 with Retry-After, no redirect.
+      const unavailable = await request(unseen.code);
+      expect(unavailable.status).toBe(503);
+      expect(unavailable.headers['Retry-After']).toBe('5');
+      // …at once: the visitor does not wait for the API client's retries.
+      expect(refused.filter((url) => url.includes(unseen.code))).toHaveLength(1);
+
+      down = false;
+      await stack.pool.query('update public.affiliate_links set is_active = false where id = $1', [
+        cached.id,
+      ]);
+      await sleep(150);
+      await request(cached.code);
+      await sleep(100);
+      expect((await request(cached.code)).status).toBe(404);
+      expect((await request(unseen.code)).status).toBe(302);
+    } finally {
+      await tracker.close?.();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
+    // The clicks of the outage were kept and written once the API answered again (the 404 and
+    // the 503 recorded none).
+    expect((await clicks(cached.id)).length).toBe(5);
+    expect((await clicks(unseen.id)).length).toBe(1);
   });
 
   it('refuses unsafe destinations when a link is created or changed', async () => {

@@ -1,5 +1,6 @@
 // go: the link tracker behind /go/{code}. Answers 302 to the link's destination at once from an
-// in-memory cache of links, then records the click after the response through a bounded buffer
+// in-memory cache of links (refreshed in the background once an entry is a second old, so a
+// disabled or changed link takes effect within about a second), then records the click after the response through a bounded buffer
 // that is flushed in batches (by size or time) and on shutdown. HEAD requests are not recorded;
 // bots and repeats within an hour are stored flagged and never counted (the database decides
 // `is_unique`). The visitor is a salted SHA-256 of IP + user agent; the raw IP is never stored.
@@ -32,6 +33,9 @@ interface CachedLink {
 
 interface CacheEntry {
   link: CachedLink | null;
+  /** Until then the entry is answered without asking the database. */
+  fresh: number;
+  /** After `fresh`, the entry is still answered while a refresh runs, until then at most. */
   until: number;
 }
 
@@ -146,7 +150,9 @@ function isLocalHost(host: string): boolean {
  * Environment: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (required);
  * SITE_URL (where site-relative destinations and the 404 page's home link point);
  * VISITOR_HASH_SALT (default: derived from the service role key); TRUSTED_COUNTRY_HEADER (e.g.
- * `cf-ipcountry`, only when the platform in front sets it); GO_LINK_CACHE_TTL_MS (30 000),
+ * `cf-ipcountry`, only when the platform in front sets it); GO_LINK_REFRESH_MS (1 000: how old a
+ * cached link may be before a request refreshes it in the background), GO_LINK_CACHE_TTL_MS
+ * (30 000: how long a cached link is still answered while the database cannot be reached),
  * GO_FLUSH_INTERVAL_MS (250), GO_BATCH_SIZE (500), GO_BUFFER_LIMIT (50 000).
  */
 export function createPlainHandler(env: FunctionEnv, runtime: FunctionRuntime = {}): PlainHandler {
@@ -160,7 +166,7 @@ export function createPlainHandler(env: FunctionEnv, runtime: FunctionRuntime = 
   const siteUrl = env.get('SITE_URL');
   const countryHeader = env.get('TRUSTED_COUNTRY_HEADER')?.toLowerCase();
   const cacheTtl = numberEnv(env, 'GO_LINK_CACHE_TTL_MS', 30_000);
-  const missTtl = Math.min(cacheTtl, 5_000);
+  const refreshAfter = Math.min(cacheTtl, numberEnv(env, 'GO_LINK_REFRESH_MS', 1_000));
   const flushInterval = numberEnv(env, 'GO_FLUSH_INTERVAL_MS', 250);
   const batchSize = Math.max(1, numberEnv(env, 'GO_BATCH_SIZE', 500));
   const bufferLimit = Math.max(batchSize, numberEnv(env, 'GO_BUFFER_LIMIT', 50_000));
@@ -181,7 +187,10 @@ export function createPlainHandler(env: FunctionEnv, runtime: FunctionRuntime = 
         'id, destination_url, is_active, expires_at, affiliate_programs(cookie_window_days, status)',
       )
       .eq('code', code)
-      .maybeSingle();
+      .maybeSingle()
+      // A visitor may be waiting: fail at once (503 with Retry-After, or the cached answer while
+      // refreshing) instead of the client's retries with 1 s, 2 s and 4 s back-off.
+      .retry(false);
     if (error) throw new Error(`link lookup failed: ${error.message}`);
     if (!data || !data.is_active) return null;
     const program = data.affiliate_programs as unknown as {
@@ -200,24 +209,40 @@ export function createPlainHandler(env: FunctionEnv, runtime: FunctionRuntime = 
     };
   };
 
-  const lookup = (code: string): Promise<CachedLink | null> | CachedLink | null => {
-    const now = Date.now();
-    const hit = cache.get(code);
-    if (hit && hit.until > now) return hit.link;
+  const load = (code: string): Promise<CachedLink | null> => {
     const pending = loading.get(code);
     if (pending) return pending;
     const promise = fetchLink(code)
       .then((link) => {
-        if (cache.size >= CACHE_LIMIT) {
+        if (!cache.has(code) && cache.size >= CACHE_LIMIT) {
           const oldest = cache.keys().next().value;
           if (oldest !== undefined) cache.delete(oldest);
         }
-        cache.set(code, { link, until: Date.now() + (link ? cacheTtl : missTtl) });
+        const now = Date.now();
+        cache.set(code, { link, fresh: now + refreshAfter, until: now + cacheTtl });
         return link;
       })
       .finally(() => loading.delete(code));
     loading.set(code, promise);
     return promise;
+  };
+
+  // A fresh entry answers at once; an older one answers at once too and is refreshed in the
+  // background (while the database cannot be reached, for up to the cache TTL); a missing or
+  // expired one waits for the database.
+  const lookup = (code: string): Promise<CachedLink | null> | CachedLink | null => {
+    const now = Date.now();
+    const hit = cache.get(code);
+    if (hit && hit.fresh > now) return hit.link;
+    if (hit && hit.until > now) {
+      load(code).catch((error: unknown) => {
+        // Ask again a refresh interval later, not on every request meanwhile.
+        hit.fresh = Date.now() + refreshAfter;
+        console.error(`[go] ${String(error)}`);
+      });
+      return hit.link;
+    }
+    return load(code);
   };
 
   // Click buffer --------------------------------------------------------------------------------

@@ -26,11 +26,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   build('--outDir', outDir, '--emptyOutDir');
   // The renderer the web server draws /@{username} and /s/{slug} with, as `npm start` has it.
   build('--ssr', 'src/entry-server.tsx', '--outDir', serverDir, '--emptyOutDir');
-  // A short link cache in the tracker, so a disabled link stops redirecting within the test.
   const stack = await startTestStack({
     webRoot: outDir,
     pageRenderer: path.join(serverDir, 'entry-server.mjs'),
-    env: { GO_LINK_CACHE_TTL_MS: '1000' },
   });
   process.env.VERDANT_E2E_WEB_URL = stack.webUrl;
   process.env.VERDANT_E2E_API_URL = stack.apiUrl;
