@@ -6,14 +6,13 @@
 // for a CPU profile of the stack process).
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { serveStackChild, startStackChild, stopStackChild } from './stack-child.mjs';
+import { cpuPer, serveStackChild, startStackChild, stopStackChild } from './stack-child.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -40,66 +39,6 @@ if (process.argv[2] === '--stack') {
   parentPort.once('message', () => server.close(() => process.exit(0)));
 } else {
   await main();
-}
-
-/**
- * CPU seconds used so far by the process `root` and its descendants, by command (node = the stack,
- * postgres, postgrest), from /proc; empty where there is no /proc.
- */
-function treeCpu(root) {
-  const procs = [];
-  const ticks = 100; // USER_HZ on Linux
-  try {
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        const close = stat.lastIndexOf(')');
-        const comm = stat.slice(stat.indexOf('(') + 1, close);
-        const fields = stat.slice(close + 2).split(' ');
-        procs.push({
-          pid: Number(entry),
-          comm,
-          ppid: Number(fields[1]),
-          cpu: Number(fields[11]) + Number(fields[12]),
-        });
-      } catch {
-        // the process ended meanwhile
-      }
-    }
-  } catch {
-    return new Map();
-  }
-  const children = new Map();
-  for (const proc of procs) children.set(proc.ppid, [...(children.get(proc.ppid) ?? []), proc]);
-  const totals = new Map();
-  const visit = (pid) => {
-    for (const child of children.get(pid) ?? []) {
-      const name = child.comm.startsWith('postgres') ? 'postgres' : child.comm;
-      totals.set(name, (totals.get(name) ?? 0) + child.cpu / ticks);
-      visit(child.pid);
-    }
-  };
-  const self = procs.find((proc) => proc.pid === root);
-  if (self) totals.set('stack', self.cpu / ticks);
-  visit(root);
-  return totals;
-}
-
-/** The CPU the stack's processes and this load generator used during `work`, per request. */
-async function cpuDuring(rootPid, work) {
-  const before = treeCpu(rootPid);
-  const ownBefore = process.cpuUsage();
-  const result = await work();
-  const after = treeCpu(rootPid);
-  const own = process.cpuUsage(ownBefore);
-  const requests = result.result.requests.total || 1;
-  const parts = [...after.entries()]
-    .map(([name, seconds]) => [name, seconds - (before.get(name) ?? 0)])
-    .filter(([, seconds]) => seconds > 0.05)
-    .map(([name, seconds]) => `${name} ${((seconds * 1e6) / requests).toFixed(0)}`);
-  parts.push(`load generator ${((own.user + own.system) / requests).toFixed(0)}`);
-  return { ...result, cpu: parts.join(', ') };
 }
 
 /** autocannon against `url`; `redirects` counts the 302 answers received. */
@@ -164,8 +103,11 @@ async function main() {
     const warm = await clicks(pool, link.id);
 
     const bare = await run(`http://127.0.0.1:${barePort}/go/${link.code}`, SECONDS);
-    const go = await cpuDuring(stack.child.pid, () =>
-      run(`${stack.webUrl}/go/${link.code}`, SECONDS),
+    const go = await cpuPer(
+      stack.child.pid,
+      () => run(`${stack.webUrl}/go/${link.code}`, SECONDS),
+      (result) => result.result.requests.total,
+      'load generator',
     );
     // The clicks are written after the responses: wait until the count stops growing.
     let stored = (await clicks(pool, link.id)) - warm;

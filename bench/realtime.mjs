@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
-import { serveStackChild, startStackChild, stopStackChild } from './stack-child.mjs';
+import { cpuPer, serveStackChild, startStackChild, stopStackChild } from './stack-child.mjs';
 import { loadOrCreateKeys } from '@verdant/local-stack';
 import { nodeSupabaseOptions } from '@verdant/local-stack/testing';
 
@@ -179,7 +179,12 @@ async function main() {
 
     // Baseline: the same inserts, nobody subscribed (after a warm-up at the same rate).
     await load(0, WARMUP_SECONDS, false);
-    const baseline = await load(100_000, SECONDS, false);
+    const baseline = await cpuPer(
+      stack.child.pid,
+      () => load(100_000, SECONDS, false),
+      (result) => result.roundTrips.length,
+      'this process',
+    );
 
     // 200 clients, each with its own websocket, token and row filter.
     let phaseBegin = 0;
@@ -233,7 +238,12 @@ async function main() {
     await load(firstSeq, WARMUP_SECONDS, false);
     const measuredSeq = 2_000_000;
     phaseBegin = performance.now();
-    const withSubscribers = await load(measuredSeq, SECONDS, true);
+    const withSubscribers = await cpuPer(
+      stack.child.pid,
+      () => load(measuredSeq, SECONDS, true),
+      (result) => result.roundTrips.length,
+      'this process',
+    );
     const expected = Math.round(RATE * SECONDS);
     const expectedAll = expected + Math.round(RATE * WARMUP_SECONDS);
     // Late is not lost: wait while receipts still come in (until 15 s pass without one).
@@ -277,6 +287,10 @@ async function main() {
       `  baseline INSERT round trip through PostgREST, no subscribers (${fmt(baseline.achieved)}/s): p50 ${fmt(baseP50)} ms, p99 ${fmt(baseP99)} ms; ` +
         `receipt / baseline = ${(p50 / baseP50).toFixed(2)}x (p50), ${(p99 / baseP99).toFixed(2)}x (p99)`,
     );
+    if (baseline.cpu)
+      console.info(
+        `  CPU per INSERT (µs; this process: 200 clients and the load generator): baseline ${baseline.cpu}; with subscribers ${withSubscribers.cpu}`,
+      );
     if (TIMELINE) {
       timeline('baseline INSERT', baseline.samples);
       timeline('INSERT with subscribers', withSubscribers.samples);

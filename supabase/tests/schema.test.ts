@@ -65,6 +65,21 @@ describe('migrations on an empty database', () => {
     expect(definers).toBeGreaterThan(10);
   });
 
+  it('gives policies PL/pgSQL helpers, never SECURITY DEFINER SQL functions (re-planned per call)', async () => {
+    // A SECURITY DEFINER SQL function is never inlined, and each statement that calls it plans
+    // its body again (about 200 µs); PL/pgSQL keeps the plan for the session.
+    const helpers = `select distinct pr.proname, l.lanname
+       from pg_depend d
+       join pg_proc pr on d.refclassid = 'pg_proc'::regclass and d.refobjid = pr.oid
+       join pg_language l on l.oid = pr.prolang
+       where d.classid = 'pg_policy'::regclass and pr.prosecdef`;
+    const { rows } = await stack.pool.query<{ proname: string; lanname: string }>(helpers);
+    expect(rows.filter((r) => r.lanname !== 'plpgsql').map((r) => r.proname)).toEqual([]);
+    expect(rows.map((r) => r.proname)).toEqual(
+      expect.arrayContaining(['is_admin', 'is_conversation_participant', 'my_link_ids']),
+    );
+  });
+
   it('covers every table in the RLS matrix', async () => {
     const { rows } = await stack.pool.query<{ relname: string; relkind: string }>(
       `select c.relname, c.relkind from pg_class c join pg_namespace n on n.oid = c.relnamespace
