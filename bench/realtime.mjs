@@ -289,7 +289,7 @@ async function main() {
     );
     if (baseline.cpu)
       console.info(
-        `  CPU per INSERT (µs; this process: 200 clients and the load generator): baseline ${baseline.cpu}; with subscribers ${withSubscribers.cpu}`,
+        `  CPU per INSERT (µs; this process: the ${SUBSCRIBERS} clients and the load generator): baseline ${baseline.cpu}; with subscribers ${withSubscribers.cpu}`,
       );
     if (TIMELINE) {
       timeline('baseline INSERT', baseline.samples);
