@@ -1,4 +1,5 @@
--- The SECURITY DEFINER helpers that policies, triggers and functions call become PL/pgSQL.
+-- The SECURITY DEFINER helpers that policies, triggers and functions call, and the reads the API
+-- calls as RPC, become PL/pgSQL.
 --
 -- A SQL-language function that cannot be inlined (SECURITY DEFINER ones never are) is parsed and
 -- planned again in every statement that calls it; PL/pgSQL keeps its plans for the session. Under
@@ -13,7 +14,8 @@
 -- empty search_path; only the language changes. `#variable_conflict use_column` keeps SQL's rule
 -- that a column name wins over an argument of the same name. Scalar bodies are single-row
 -- queries (exists, a primary-key lookup, limit 1 or one call), so `return (…)` returns what the
--- SQL function returned, null included. Grants and comments stay with the functions.
+-- SQL function returned, null included; set-returning ones `return query` their query. Grants
+-- and comments stay with the functions.
 do $$
 declare
   fn regprocedure;
@@ -48,7 +50,16 @@ begin
     'public.owns_program(uuid)',
     'public.owns_storefront(uuid)',
     'public.storefront_limit_for(uuid)',
-    'public.user_role_of(uuid)'
+    'public.user_role_of(uuid)',
+    -- The reads the API calls as RPC (one plan per call as SQL, too).
+    'public.marketing_figures()',
+    'public.merchant_affiliates()',
+    'public.my_conversations()',
+    'public.public_link_page_items(text)',
+    'public.public_program_terms(integer)',
+    'public.public_storefront_items(text)',
+    'public.revenue_transparency(integer)',
+    'public.verify_certificate(text)'
   ]::regprocedure[] loop
     select pr.proname, pr.prosrc, pr.proretset, pr.provolatile, pr.prosecdef, pr.proconfig, l.lanname,
            pg_get_function_arguments(pr.oid) as args, pg_get_function_result(pr.oid) as result
