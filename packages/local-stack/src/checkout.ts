@@ -251,7 +251,7 @@ export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
     };
     const contact = checkEmail(session, fields.email);
     if ('error' in contact)
-      return html(402, page(session, token, contact.error, { ...fields, cvc: '' }));
+      return html(400, page(session, token, contact.error, { ...fields, cvc: '' }));
     const error = checkCard(fields);
     if (error) return html(402, page(session, token, error, { ...fields, cvc: '' }));
 

@@ -1,9 +1,10 @@
 // go: the link tracker behind /go/{code}. Answers 302 to the link's destination at once from an
 // in-memory cache of links (refreshed in the background once an entry is a second old, so a
-// disabled or changed link takes effect within about a second), then records the click after the response through a bounded buffer
-// that is flushed in batches (by size or time) and on shutdown. HEAD requests are not recorded;
-// bots and repeats within an hour are stored flagged and never counted (the database decides
-// `is_unique`). The visitor is a salted SHA-256 of IP + user agent; the raw IP is never stored.
+// disabled or changed link takes effect within about a second), then records the click after the
+// response through a bounded buffer that is flushed in batches (by size or time) and on shutdown.
+// HEAD requests are not recorded; bots and repeats within an hour are stored flagged and never
+// counted (the database decides `is_unique`). The visitor is a salted SHA-256 of IP + user agent;
+// the raw IP is never stored.
 import { createClient } from '@supabase/supabase-js';
 import { validateLinkDestination } from '@verdant/validation';
 import { isbot } from 'isbot';
