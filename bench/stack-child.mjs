@@ -1,7 +1,8 @@
 // The benchmarks' stack in a child process of its own, as `npm start` runs it: `script` is the
 // benchmark's own file, which calls `serveStackChild` when given `--stack <dataDir>`: it starts
 // the stack, prints one JSON line with what the benchmark needs (URLs, keys) and stops cleanly on
-// SIGTERM. BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the stack process there.
+// SIGTERM. BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the stack process there. `cpuPer`
+// reports the CPU that the stack's processes (from /proc) and the benchmark spend per unit of work.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -98,9 +99,8 @@ export function treeCpu(root) {
   const totals = new Map();
   const visit = (pid) => {
     for (const child of children.get(pid) ?? []) {
-      // Postgres names every process "postgres" (PostgREST's "postgrest" is counted apart).
-      const name = child.comm;
-      totals.set(name, (totals.get(name) ?? 0) + child.cpu / ticks);
+      // By command: every Postgres process is "postgres", PostgREST's is "postgrest".
+      totals.set(child.comm, (totals.get(child.comm) ?? 0) + child.cpu / ticks);
       visit(child.pid);
     }
   };
