@@ -1,5 +1,6 @@
 // Pure parts of realtime: filters, value conversion, the wire formats, presence diffs.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { createChangeHub, type Subscriber } from '../src/realtime/changes.ts';
 import {
   FilterError,
   matchesFilter,
@@ -7,6 +8,7 @@ import {
   validateFilter,
 } from '../src/realtime/filters.ts';
 import { PresenceRegistry } from '../src/realtime/presence.ts';
+import type { Change, RelationInfo } from '../src/realtime/replication.ts';
 import {
   MalformedFrameError,
   decodeFrame,
@@ -14,6 +16,7 @@ import {
   encodeUserBroadcast,
 } from '../src/realtime/serializer.ts';
 import { parseArrayLiteral, toJsonValue, toPopulateValue } from '../src/realtime/values.ts';
+import type { Visibility } from '../src/realtime/visibility.ts';
 
 const int4 = { name: 'int4', category: 'N' };
 const text = { name: 'text', category: 'S' };
@@ -129,5 +132,108 @@ describe('presence', () => {
     expect(registry.untrack('realtime:lobby', 1)?.leaves.alice).toBeDefined();
     expect(registry.untrack('realtime:lobby', 1)).toBeUndefined();
     expect(registry.topicCount).toBe(0);
+  });
+});
+
+describe('change hub matching', () => {
+  // Visibility is Postgres's business (tested against the real stack); here every viewer may see
+  // every row, so what arrives is decided by schema, table, event and filter alone.
+  const everyone: Visibility = {
+    install: async () => undefined,
+    check: async (_relation, _row, viewers) => viewers.map(() => true),
+    visibleColumns: async (relation) => new Set(relation.columns.map((c) => c.name)),
+    primaryKey: async () => ['id'],
+  };
+  const relation = (): RelationInfo => ({
+    oid: 1,
+    schema: 'public',
+    table: 'messages',
+    replicaIdentity: 'default',
+    columns: [
+      { name: 'id', type: int4 },
+      { name: 'conversation_id', type: uuid },
+      { name: 'body', type: text },
+    ],
+  });
+  const subscriber = (name: string, got: string[]): Subscriber => ({
+    viewer: () => ({ role: 'authenticated', claimsJson: `{"sub":"${name}"}` }),
+    deliver: (ids) => got.push(`${name}:${ids.join(',')}`),
+  });
+  const conversation = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+  it('finds the subscribers of eq filters by value, beside the others, in subscription order', async () => {
+    const hub = createChangeHub({ pool: {} as never, visibility: everyone, log: () => undefined });
+    const got: string[] = [];
+    const messages = relation();
+    // 200 clients each following their own conversation, as in the realtime benchmark.
+    const clients = Array.from({ length: 200 }, (_, i) => subscriber(`c${i}`, got));
+    clients.forEach((client, i) =>
+      hub.add(client, 1, {
+        event: 'INSERT',
+        schema: 'public',
+        table: 'messages',
+        filter: `conversation_id=eq.${conversation(i).toUpperCase()}`,
+      }),
+    );
+    const all = subscriber('all', got);
+    hub.add(all, 7, { event: '*', schema: 'public', table: 'messages' });
+    const some = subscriber('some', got);
+    hub.add(some, 8, {
+      event: 'INSERT',
+      schema: 'public',
+      table: 'messages',
+      filter: `conversation_id=in.(${conversation(3)},${conversation(5)})`,
+    });
+    const updates = subscriber('updates', got);
+    hub.add(updates, 9, {
+      event: 'UPDATE',
+      schema: 'public',
+      table: 'messages',
+      filter: `conversation_id=eq.${conversation(3)}`,
+    });
+    const wildcard = subscriber('schema', got);
+    hub.add(wildcard, 10, { event: 'INSERT', schema: 'public', table: '*' });
+
+    const insert = (id: number, conv: string | null): Change => ({
+      kind: 'INSERT',
+      relation: messages,
+      record: { id: String(id), conversation_id: conv, body: 'hi' },
+      old: null,
+      commitTime: new Date(),
+    });
+    await hub.dispatch(insert(1, conversation(3)));
+    await hub.dispatch(insert(2, conversation(150)));
+    await hub.dispatch(insert(3, conversation(999)));
+    await hub.dispatch(insert(4, null));
+    await hub.dispatch({ ...insert(5, conversation(3)), kind: 'UPDATE' });
+    await vi.waitFor(() => expect(got).toHaveLength(13));
+    expect(got).toEqual([
+      'c3:1',
+      'all:7',
+      'some:8',
+      'schema:10',
+      'c150:1',
+      'all:7',
+      'schema:10',
+      'all:7',
+      'schema:10',
+      'all:7',
+      'schema:10',
+      'all:7',
+      'updates:9',
+    ]);
+
+    // Leaving and joining rebuild the lookup.
+    hub.remove(clients[3]!);
+    hub.add(subscriber('late', got), 2, {
+      event: 'INSERT',
+      schema: 'public',
+      table: 'messages',
+      filter: `conversation_id=eq.${conversation(3)}`,
+    });
+    got.length = 0;
+    await hub.dispatch(insert(6, conversation(3)));
+    await vi.waitFor(() => expect(got).toHaveLength(4));
+    expect(got).toEqual(['all:7', 'some:8', 'late:2', 'schema:10']);
   });
 });

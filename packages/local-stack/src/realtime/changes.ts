@@ -6,9 +6,11 @@
 import type pg from 'pg';
 import {
   FilterError,
+  comparable,
   matchesFilter,
   parseFilter,
   validateFilter,
+  type Comparable,
   type RowFilter,
 } from './filters.ts';
 import { PUBLICATION, type Change, type ChangeKind, type RelationInfo } from './replication.ts';
@@ -35,11 +37,26 @@ export interface Subscriber {
 
 interface Subscription {
   id: number;
+  /** Order of subscribing (candidates keep it). */
+  seq: number;
   subscriber: Subscriber;
   event: ChangeEvent;
   schema: string;
   table: string | undefined;
   filter: RowFilter | undefined;
+}
+
+/**
+ * The subscriptions to one table, arranged for its current relation: `eq` filters by column and
+ * compared value (a change finds its subscribers with one lookup per filtered column instead of
+ * testing every filter: the common case of many clients each following their own rows), the rest
+ * to test one by one. Filters that can never match this relation (an unknown column, a value that
+ * is not of the column's type) are left out.
+ */
+interface TableIndex {
+  relation: RelationInfo;
+  eq: Map<string, { type: ColumnType; byValue: Map<Comparable, Subscription[]> }>;
+  rest: Subscription[];
 }
 
 /** Changes in flight (checked but not yet delivered) before the replication stream is paused. */
@@ -65,26 +82,60 @@ export function createChangeHub(opts: {
   /** `schema.table` (or `schema.*`) → subscriptions. */
   const byTable = new Map<string, Set<Subscription>>();
   const bySubscriber = new Map<Subscriber, Subscription[]>();
+  /** `schema.table` → its index, rebuilt when its subscriptions or its relation change. */
+  const indexes = new Map<string, TableIndex>();
+  let seq = 0;
   let tail: Promise<void> = Promise.resolve();
   let inFlight = 0;
   let drained: (() => void) | undefined;
 
   const keyOf = (schema: string, table: string | undefined) => `${schema}.${table ?? '*'}`;
 
+  const indexFor = (key: string, relation: RelationInfo): TableIndex | undefined => {
+    const subs = byTable.get(key);
+    if (!subs) return undefined;
+    const known = indexes.get(key);
+    if (known?.relation === relation) return known;
+    const index: TableIndex = { relation, eq: new Map(), rest: [] };
+    for (const sub of subs) {
+      if (sub.filter?.op !== 'eq') {
+        index.rest.push(sub);
+        continue;
+      }
+      const type = relation.columns.find((c) => c.name === sub.filter!.column)?.type;
+      const value = type && comparable(sub.filter.values[0]!, type);
+      if (!type || value === undefined) continue;
+      const column = index.eq.get(sub.filter.column) ?? { type, byValue: new Map() };
+      column.byValue.set(value, [...(column.byValue.get(value) ?? []), sub]);
+      index.eq.set(sub.filter.column, column);
+    }
+    indexes.set(key, index);
+    return index;
+  };
+
   const candidates = (change: Change): Subscription[] => {
     const { schema, table } = change.relation;
+    const row = change.kind === 'DELETE' ? change.old : change.record;
+    const wanted = (sub: Subscription) => sub.event === '*' || sub.event === change.kind;
+    const passes = (sub: Subscription) => {
+      if (!sub.filter) return true;
+      const column = change.relation.columns.find((c) => c.name === sub.filter!.column);
+      return !!column && !!row && matchesFilter(sub.filter, row, column.type);
+    };
     const found: Subscription[] = [];
-    for (const key of [keyOf(schema, table), keyOf(schema, undefined)]) {
-      for (const sub of byTable.get(key) ?? []) {
-        if (sub.event !== '*' && sub.event !== change.kind) continue;
-        if (sub.filter) {
-          const column = change.relation.columns.find((c) => c.name === sub.filter!.column);
-          const row = change.kind === 'DELETE' ? change.old : change.record;
-          if (!column || !row || !matchesFilter(sub.filter, row, column.type)) continue;
-        }
-        found.push(sub);
+    const index = indexFor(keyOf(schema, table), change.relation);
+    if (index) {
+      for (const sub of index.rest) if (wanted(sub) && passes(sub)) found.push(sub);
+      for (const [column, { type, byValue }] of index.eq) {
+        const text = row?.[column];
+        const value = typeof text === 'string' ? comparable(text, type) : undefined;
+        if (value === undefined) continue;
+        for (const sub of byValue.get(value) ?? []) if (wanted(sub)) found.push(sub);
       }
+      if (index.eq.size > 0) found.sort((a, b) => a.seq - b.seq);
     }
+    for (const sub of byTable.get(keyOf(schema, undefined)) ?? [])
+      if (wanted(sub) && passes(sub)) found.push(sub);
     return found;
   };
 
@@ -228,6 +279,7 @@ export function createChangeHub(opts: {
       const table = spec.table === '*' ? undefined : spec.table;
       const sub: Subscription = {
         id,
+        seq: (seq += 1),
         subscriber,
         event: spec.event,
         schema: spec.schema,
@@ -238,6 +290,7 @@ export function createChangeHub(opts: {
       const set = byTable.get(key) ?? new Set<Subscription>();
       set.add(sub);
       byTable.set(key, set);
+      indexes.delete(key);
       bySubscriber.set(subscriber, [...(bySubscriber.get(subscriber) ?? []), sub]);
     },
     remove(subscriber) {
@@ -246,6 +299,7 @@ export function createChangeHub(opts: {
         const set = byTable.get(key);
         set?.delete(sub);
         if (set?.size === 0) byTable.delete(key);
+        indexes.delete(key);
       }
       bySubscriber.delete(subscriber);
     },

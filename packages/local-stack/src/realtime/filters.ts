@@ -68,10 +68,10 @@ export function parseFilter(filter: string): RowFilter {
   return { column, op, values: [raw] };
 }
 
-type Comparable = number | string | boolean;
+export type Comparable = number | string | boolean;
 
 /** The value of `text` for comparisons, by column type; undefined if it is not a valid value. */
-function comparable(text: string, type: ColumnType): Comparable | undefined {
+export function comparable(text: string, type: ColumnType): Comparable | undefined {
   switch (type.category) {
     case 'N': {
       const n = Number(text);
