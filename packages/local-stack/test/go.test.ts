@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPlainHandler } from '../../../supabase/functions/go/handler.ts';
 import { startStack } from '../src/stack.ts';
 import { startTestStack, type RunningStack } from '../src/testing.ts';
@@ -251,6 +251,9 @@ describe('/go/{code}', () => {
       GO_LINK_REFRESH_MS: '100',
       GO_FLUSH_INTERVAL_MS: '50',
     };
+    // The tracker reports the outage on stderr; kept here to check it.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const reported: string[] = [];
     const tracker = createPlainHandler({ get: (name) => env[name] });
     const request = async (code: string) =>
       tracker({
@@ -287,7 +290,11 @@ describe('/go/{code}', () => {
     } finally {
       await tracker.close?.();
       await new Promise((resolve) => proxy.close(resolve));
+      reported.push(...logged.mock.calls.map((call) => String(call[0])));
+      logged.mockRestore();
     }
+    expect(reported.some((line) => line.includes('link lookup failed'))).toBe(true);
+    expect(reported.some((line) => line.includes('click flush failed'))).toBe(true);
     // The clicks of the outage were kept and written once the API answered again (the 404 and
     // the 503 recorded none).
     expect((await clicks(cached.id)).length).toBe(5);
