@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright';
+import { chromium, type Browser, type Page } from 'playwright';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../../config/chromium.mjs';
@@ -100,6 +100,26 @@ async function paidOrder(
   return orderId;
 }
 
+/** Starts a checkout from the page, on its origin (as the shop does, with the page's cookies). */
+async function checkoutInPage(page: Page, token: string, productId: string, quantity: number) {
+  return page.evaluate(
+    async ([anonKey, bearer, product, count]) => {
+      const res = await fetch('/api/checkout', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: {
+          apikey: anonKey,
+          authorization: `Bearer ${bearer}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ items: [{ productId: product, quantity: count }] }),
+      });
+      return { status: res.status, body: (await res.json()) as { orderId: string; url: string } };
+    },
+    [stack.anonKey, token, productId, quantity] as const,
+  );
+}
+
 async function clickIdFor(code: string, userAgent = `Mozilla/5.0 Chrome/141.0 ${Math.random()}`) {
   const res = await fetch(`${stack.webUrl}/go/${code}`, {
     redirect: 'manual',
@@ -129,25 +149,7 @@ describe('the full chain in Chromium', () => {
       expect(ref).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
 
       // The shop starts the checkout on the same origin, so the HttpOnly cookie travels along.
-      const started = await page.evaluate(
-        async ([anonKey, token, productId]) => {
-          const res = await fetch('/api/checkout', {
-            method: 'POST',
-            credentials: 'same-origin',
-            headers: {
-              apikey: anonKey,
-              authorization: `Bearer ${token}`,
-              'content-type': 'application/json',
-            },
-            body: JSON.stringify({ items: [{ productId, quantity: 3 }] }),
-          });
-          return {
-            status: res.status,
-            body: (await res.json()) as { orderId: string; url: string },
-          };
-        },
-        [stack.anonKey, world.shopper.token, world.productId] as const,
-      );
+      const started = await checkoutInPage(page, world.shopper.token, world.productId, 3);
       expect(started.status).toBe(200);
       const orderId = started.body.orderId;
       expect(started.body.url).toMatch(new RegExp(`^${stack.webUrl}/local-checkout/c/`));
@@ -609,22 +611,7 @@ describe('attribution', () => {
     const page = await context.newPage();
     try {
       await page.goto(`${stack.webUrl}/go/${world.linkA.code}`);
-      const started = await page.evaluate(
-        async ([anonKey, productId]) => {
-          const res = await fetch('/api/checkout', {
-            method: 'POST',
-            credentials: 'same-origin',
-            headers: {
-              apikey: anonKey,
-              authorization: `Bearer ${anonKey}`,
-              'content-type': 'application/json',
-            },
-            body: JSON.stringify({ items: [{ productId, quantity: 1 }] }),
-          });
-          return (await res.json()) as { orderId: string; url: string };
-        },
-        [stack.anonKey, world.cheapProductId] as const,
-      );
+      const { body: started } = await checkoutInPage(page, stack.anonKey, world.cheapProductId, 1);
       const before = await order(started.orderId);
       expect(before).toMatchObject({ buyer_id: null, buyer_email: null });
       expect(before.click_ref).not.toBeNull();
