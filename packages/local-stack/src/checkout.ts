@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { validateEmail } from '@verdant/validation';
 import { createStripeEventSender, eventsFor, type Session } from './checkout-events.ts';
 import type { WebHandler } from './http.ts';
 
@@ -38,9 +39,6 @@ export const CARD_MESSAGES = {
   invalidEmail: 'Your email address is invalid.',
 } as const;
 
-/** The shape orders.buyer_email accepts. */
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-
 /**
  * The email the payment goes with: the session's own (a signed-in buyer's, which the page shows
  * but does not let the shopper change, as Stripe Checkout does with `customer_email`) or the one
@@ -53,7 +51,7 @@ export function checkEmail(
   if (session.email) return { email: session.email };
   const email = typed.trim();
   if (!email) return { error: CARD_MESSAGES.emailRequired };
-  if (email.length > 320 || !EMAIL.test(email)) return { error: CARD_MESSAGES.invalidEmail };
+  if (!validateEmail(email).valid) return { error: CARD_MESSAGES.invalidEmail };
   return { email };
 }
 
