@@ -5,6 +5,7 @@ import {
   expect,
   expectNoAxeViolations,
   login,
+  saleCommission,
   signIn,
   stack,
   test,
@@ -126,20 +127,7 @@ test.describe('shop and checkout', () => {
     // The affiliate whose link it was sees the commission of this sale on the open dashboard:
     // announced, and in the refreshed figures, with no reload.
     await visitorContext.close();
-    const [commission] = (await (
-      await fetch(
-        new URL(
-          `/rest/v1/commissions?select=amount_cents,currency&order_id=eq.${orderId}`,
-          stack.apiUrl,
-        ),
-        { headers: asService() },
-      )
-    ).json()) as { amount_cents: number; currency: string }[];
-    expect(commission).toBeDefined();
-    const amount = new Intl.NumberFormat('en', {
-      style: 'currency',
-      currency: commission!.currency,
-    }).format(commission!.amount_cents / 100);
+    const amount = await saleCommission(String(orderId));
     await expect(page.getByRole('status', { name: 'New sales' })).toContainText(
       `New sale: ${amount} commission`,
     );

@@ -6,6 +6,7 @@ import {
   expect,
   expectNoAxeViolations,
   login,
+  saleCommission,
   signIn,
   stack,
   test,
@@ -112,15 +113,7 @@ test('a sale through an affiliate arrives on the open merchant dashboard, withou
     payment_intent: `pi_live_${order.id.replace(/-/g, '')}`,
     payment_fee_cents: 0,
   });
-  const [commission] = (await rest(
-    `/rest/v1/commissions?select=amount_cents,currency&order_id=eq.${order.id}`,
-  )) as { amount_cents: number; currency: string }[];
-  expect(commission).toBeDefined();
-  const owed = new Intl.NumberFormat('en', {
-    style: 'currency',
-    currency: commission!.currency,
-  }).format(commission!.amount_cents / 100);
-
+  const owed = await saleCommission(order.id);
   await expect(page.getByRole('status', { name: 'New sales' })).toContainText(
     `New attributed sale: ${owed} commission owed`,
   );

@@ -100,6 +100,14 @@ async function paidOrder(
   return orderId;
 }
 
+/** Fills the test checkout's card form (expiry 12/34, CVC 123). */
+async function fillCard(page: Page, number: string, name: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill(name);
+}
+
 /** Starts a checkout from the page, on its origin (as the shop does, with the page's cookies). */
 async function checkoutInPage(page: Page, token: string, productId: string, quantity: number) {
   return page.evaluate(
@@ -160,10 +168,7 @@ describe('the full chain in Chromium', () => {
       await page.goto(started.body.url);
       await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(world.shopper.email);
       expect(await page.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
-      await page.getByLabel('Card number').fill('4000 0000 0000 0002');
-      await page.getByLabel('Expiry').fill('12 / 34');
-      await page.getByLabel('CVC').fill('123');
-      await page.getByLabel('Name on card').fill('Sam Shopper');
+      await fillCard(page, '4000 0000 0000 0002', 'Sam Shopper');
       await page.getByRole('button', { name: 'Pay' }).click();
       await expect
         .poll(() => page.getByRole('alert').textContent())
@@ -619,10 +624,7 @@ describe('attribution', () => {
       await page.goto(started.url);
       const email = page.getByLabel('Email');
       expect(await email.getAttribute('readonly')).toBeNull();
-      await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-      await page.getByLabel('Expiry').fill('12 / 34');
-      await page.getByLabel('CVC').fill('123');
-      await page.getByLabel('Name on card').fill('Ann Affiliate');
+      await fillCard(page, '4242 4242 4242 4242', 'Ann Affiliate');
       // No email, then a malformed one: Stripe's messages, nothing paid.
       await page.getByRole('button', { name: 'Pay' }).click();
       await expect

@@ -71,6 +71,22 @@ export function asService(extra: Record<string, string> = {}): Record<string, st
   return { apikey: stack.serviceKey, authorization: `Bearer ${stack.serviceKey}`, ...extra };
 }
 
+/** The commission of a sale, read as the service role and written as the dashboards show money. */
+export async function saleCommission(orderId: string): Promise<string> {
+  const res = await fetch(
+    new URL(
+      `/rest/v1/commissions?select=amount_cents,currency&order_id=eq.${orderId}`,
+      stack.apiUrl,
+    ),
+    { headers: asService() },
+  );
+  const [commission] = (await res.json()) as { amount_cents: number; currency: string }[];
+  if (!commission) throw new Error(`no commission for order ${orderId}`);
+  return new Intl.NumberFormat('en', { style: 'currency', currency: commission.currency }).format(
+    commission.amount_cents / 100,
+  );
+}
+
 /** Headers for the stack's APIs as a signed-in user (an access token from `signIn`). */
 export function asUser(token: string, extra: Record<string, string> = {}): Record<string, string> {
   return { apikey: stack.anonKey, authorization: `Bearer ${token}`, ...extra };
