@@ -5,7 +5,14 @@ import { chromiumLaunchOptions } from '../../../config/chromium.mjs';
 import { createHandler as createCheckoutHandler } from '../../../supabase/functions/create-checkout/handler.ts';
 import { createStripeEventSender } from '../src/checkout.ts';
 import { startTestStack, type RunningStack } from '../src/testing.ts';
-import { createWorld, eventually, type World } from './go-world.ts';
+import {
+  clickIdFor,
+  createWorld,
+  moneyCounts,
+  orderCommissions,
+  orderRow,
+  type World,
+} from './go-world.ts';
 
 // Money through the real stack: /go click → cookie → create-checkout → the local test checkout in
 // Chromium → signed Stripe events → stripe-webhook → order paid → commission → hold → payout →
@@ -48,28 +55,6 @@ async function checkout(token: string, body: unknown, headers: Record<string, st
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-async function order(id: string) {
-  const { rows } = await stack.pool.query('select * from public.orders where id = $1', [id]);
-  return rows[0] as Record<string, unknown>;
-}
-
-async function commissions(orderId: string) {
-  const { rows } = await stack.pool.query(
-    'select kind, status, amount_cents, affiliate_id, payout_id from public.commissions where order_id = $1 order by created_at',
-    [orderId],
-  );
-  return rows as Array<Record<string, unknown>>;
-}
-
-async function counts() {
-  const { rows } = await stack.pool.query<{ orders: number; items: number; events: number }>(
-    `select (select count(*) from public.orders)::int as orders,
-            (select count(*) from public.order_items)::int as items,
-            (select count(*) from public.stripe_events)::int as events`,
-  );
-  return rows[0]!;
-}
-
 /**
  * A paid order through the checkout function and a signed checkout.session.completed (with the
  * email Stripe collected, when given).
@@ -83,7 +68,7 @@ async function paidOrder(
   });
   expect(created.status).toBe(200);
   const orderId = created.body.orderId as string;
-  const o = await order(orderId);
+  const o = await orderRow(stack, orderId);
   const result = await send('checkout.session.completed', {
     id: o.stripe_checkout_session_id,
     object: 'checkout.session',
@@ -128,20 +113,6 @@ async function checkoutInPage(page: Page, token: string, productId: string, quan
   );
 }
 
-async function clickIdFor(code: string, userAgent = `Mozilla/5.0 Chrome/141.0 ${Math.random()}`) {
-  const res = await fetch(`${stack.webUrl}/go/${code}`, {
-    redirect: 'manual',
-    headers: { 'user-agent': userAgent },
-  });
-  const id = /verdant_ref=([0-9a-f-]{36})/.exec(res.headers.get('set-cookie') ?? '')?.[1];
-  if (!id) throw new Error('no click id');
-  await eventually(
-    () => stack.pool.query('select 1 from public.link_clicks where public_id = $1', [id]),
-    (r) => r.rowCount === 1,
-  );
-  return id;
-}
-
 describe('the full chain in Chromium', () => {
   it('click → cookie → local checkout → webhook → paid → commission → hold → payout → refund → clawback', async () => {
     // Headless Chromium names itself HeadlessChrome, which the tracker rightly takes for a bot.
@@ -161,7 +132,7 @@ describe('the full chain in Chromium', () => {
       expect(started.status).toBe(200);
       const orderId = started.body.orderId;
       expect(started.body.url).toMatch(new RegExp(`^${stack.webUrl}/local-checkout/c/`));
-      expect((await order(orderId)).click_ref).toBe(ref!.value);
+      expect((await orderRow(stack, orderId)).click_ref).toBe(ref!.value);
 
       // The test checkout: the signed-in shopper's email is shown and cannot be changed; a
       // declined card first, with Stripe's message.
@@ -173,14 +144,14 @@ describe('the full chain in Chromium', () => {
       await expect
         .poll(() => page.getByRole('alert').textContent())
         .toBe('Your card was declined.');
-      expect((await order(orderId)).status).toBe('pending');
+      expect((await orderRow(stack, orderId)).status).toBe('pending');
 
       await page.getByLabel('Card number').fill('4242 4242 4242 4242');
       await page.getByLabel('CVC').fill('123');
       await page.getByRole('button', { name: 'Pay' }).click();
       await page.waitForURL(`${stack.webUrl}/payment-success?order=${orderId}`);
 
-      const paid = await order(orderId);
+      const paid = await orderRow(stack, orderId);
       expect(paid).toMatchObject({
         status: 'paid',
         total_cents: 7500,
@@ -199,7 +170,7 @@ describe('the full chain in Chromium', () => {
         [orderId],
       );
       expect(events.map((e) => e.type)).toEqual(['checkout.session.completed', 'charge.succeeded']);
-      expect(await commissions(orderId)).toMatchObject([
+      expect(await orderCommissions(stack, orderId)).toMatchObject([
         { kind: 'sale', status: 'pending', amount_cents: 750 },
       ]);
 
@@ -217,7 +188,9 @@ describe('the full chain in Chromium', () => {
       const later = new Date(Date.parse(paid.paid_at as string) + 15 * 86_400_000).toISOString();
       const early = await runPayouts({ asOf: later, minimumCents: 100 });
       expect(early.status).toBe(400);
-      expect(await commissions(orderId)).toMatchObject([{ kind: 'sale', status: 'pending' }]);
+      expect(await orderCommissions(stack, orderId)).toMatchObject([
+        { kind: 'sale', status: 'pending' },
+      ]);
 
       // The holding period elapses: the admin releases it (approved), then run-payouts pays it.
       await stack.pool.query(
@@ -235,12 +208,12 @@ describe('the full chain in Chromium', () => {
       });
       expect(release.status).toBe(200);
       expect(await release.json()).toBeGreaterThanOrEqual(1);
-      expect(await commissions(orderId)).toMatchObject([
+      expect(await orderCommissions(stack, orderId)).toMatchObject([
         { kind: 'sale', status: 'approved', amount_cents: 750 },
       ]);
       const payout = await runPayouts({ minimumCents: 100 });
       expect(payout.status).toBe(200);
-      expect(await commissions(orderId)).toMatchObject([
+      expect(await orderCommissions(stack, orderId)).toMatchObject([
         { kind: 'sale', status: 'paid', amount_cents: 750 },
       ]);
 
@@ -256,8 +229,8 @@ describe('the full chain in Chromium', () => {
         metadata: { order_id: orderId },
       });
       expect(partial.status).toBe(200);
-      expect((await order(orderId)).status).toBe('partially_refunded');
-      expect(await commissions(orderId)).toMatchObject([
+      expect((await orderRow(stack, orderId)).status).toBe('partially_refunded');
+      expect(await orderCommissions(stack, orderId)).toMatchObject([
         { kind: 'sale', status: 'paid', amount_cents: 750 },
         { kind: 'clawback', status: 'approved', amount_cents: -150 },
       ]);
@@ -274,8 +247,8 @@ describe('the full chain in Chromium', () => {
         metadata: { order_id: orderId },
       });
       expect(refund.status).toBe(200);
-      expect((await order(orderId)).status).toBe('refunded');
-      expect(await commissions(orderId)).toMatchObject([
+      expect((await orderRow(stack, orderId)).status).toBe('refunded');
+      expect(await orderCommissions(stack, orderId)).toMatchObject([
         { kind: 'sale', status: 'paid', amount_cents: 750 },
         { kind: 'clawback', status: 'approved', amount_cents: -150 },
         { kind: 'clawback', status: 'approved', amount_cents: -600 },
@@ -296,7 +269,7 @@ describe('the full chain in Chromium', () => {
       await page.waitForURL(
         `${stack.webUrl}/payment-canceled?order=${started.body.orderId as string}`,
       );
-      expect((await order(started.body.orderId as string)).status).toBe('pending');
+      expect((await orderRow(stack, started.body.orderId as string)).status).toBe('pending');
     } finally {
       await page.close();
     }
@@ -342,13 +315,13 @@ describe('create-checkout', () => {
   });
 
   it('prices from the database and carries the click id; guests check out with the anon key', async () => {
-    const clickId = await clickIdFor(world.linkB.code);
+    const clickId = await clickIdFor(stack, world.linkB.code);
     const res = await checkout(stack.anonKey, {
       items: [{ productId: world.cheapProductId, quantity: 2 }],
       clickId,
     });
     expect(res.status).toBe(200);
-    const o = await order(res.body.orderId as string);
+    const o = await orderRow(stack, res.body.orderId as string);
     expect(o).toMatchObject({
       buyer_id: null,
       total_cents: 2000,
@@ -391,13 +364,13 @@ describe('create-checkout', () => {
       { items: [{ productId: '00000000-0000-4000-8000-000000000001', quantity: 1 }], clickId: 'x' },
     ],
   ])('refuses %s with 400 and writes nothing', async (_name, body) => {
-    const before = await counts();
+    const before = await moneyCounts(stack);
     const res = await checkout(world.shopper.token, body);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
       error: { code: expect.any(String), message: expect.any(String) },
     });
-    expect(await counts()).toEqual(before);
+    expect(await moneyCounts(stack)).toEqual(before);
   });
 
   it('refuses unknown, unpublished, foreign-merchant and out-of-stock products, writing nothing', async () => {
@@ -415,15 +388,15 @@ describe('create-checkout', () => {
       ],
     ];
     for (const items of cases) {
-      const before = await counts();
+      const before = await moneyCounts(stack);
       const res = await checkout(world.shopper.token, { items });
       expect(res.status).toBe(400);
-      expect(await counts()).toEqual(before);
+      expect(await moneyCounts(stack)).toEqual(before);
     }
   });
 
   it('refuses oversized bodies and requests without a JWT', async () => {
-    const before = await counts();
+    const before = await moneyCounts(stack);
     const big = await checkout(world.shopper.token, {
       items: [{ productId: world.cheapProductId, quantity: 1 }],
       clickId: 'x'.repeat(40_000),
@@ -435,13 +408,13 @@ describe('create-checkout', () => {
       body: JSON.stringify({ items: [{ productId: world.cheapProductId, quantity: 1 }] }),
     });
     expect(anonymous.status).toBe(401);
-    expect(await counts()).toEqual(before);
+    expect(await moneyCounts(stack)).toEqual(before);
   });
 });
 
 describe('stripe-webhook', () => {
   it('refuses a missing or bad signature with 400 and writes nothing', async () => {
-    const before = await counts();
+    const before = await moneyCounts(stack);
     const payload = JSON.stringify({
       id: 'evt_forged',
       type: 'checkout.session.completed',
@@ -475,12 +448,12 @@ describe('stripe-webhook', () => {
       headers: { 'content-type': 'application/json', 'stripe-signature': signed },
     });
     expect(tampered.status).toBe(400);
-    expect(await counts()).toEqual(before);
+    expect(await moneyCounts(stack)).toEqual(before);
   });
 
   it('acts once on duplicates, replays and a second session for the same order', async () => {
     const orderId = await paidOrder();
-    const o = await order(orderId);
+    const o = await orderRow(stack, orderId);
     const object = {
       id: o.stripe_checkout_session_id,
       object: 'checkout.session',
@@ -497,13 +470,13 @@ describe('stripe-webhook', () => {
     const otherId = await send('checkout.session.completed', object, 'evt_dup_2');
     expect([first.status, again.status, otherId.status]).toEqual([200, 200, 200]);
     expect(JSON.parse(again.body)).toMatchObject({ outcome: 'duplicate' });
-    const after = await order(orderId);
+    const after = await orderRow(stack, orderId);
     expect(after.paid_at).toEqual(o.paid_at);
-    expect(await commissions(orderId)).toHaveLength(0); // no click: no commission, and no second one either
+    expect(await orderCommissions(stack, orderId)).toHaveLength(0); // no click: no commission, and no second one either
   });
 
   it('creates one commission from concurrent deliveries of the same event', async () => {
-    const clickId = await clickIdFor(world.linkA.code);
+    const clickId = await clickIdFor(stack, world.linkA.code);
     const created = await checkout(world.shopper.token, {
       items: [{ productId: world.cheapProductId, quantity: 1 }],
       clickId,
@@ -526,11 +499,13 @@ describe('stripe-webhook', () => {
       ),
     );
     expect(results.every((r) => r.status === 200)).toBe(true);
-    expect(await commissions(orderId)).toMatchObject([{ kind: 'sale', amount_cents: 100 }]);
+    expect(await orderCommissions(stack, orderId)).toMatchObject([
+      { kind: 'sale', amount_cents: 100 },
+    ]);
   });
 
   it('handles a refund that arrives before the payment: retried later, then applied once', async () => {
-    const clickId = await clickIdFor(world.linkA.code);
+    const clickId = await clickIdFor(stack, world.linkA.code);
     const created = await checkout(world.shopper.token, {
       items: [{ productId: world.cheapProductId, quantity: 1 }],
       clickId,
@@ -563,11 +538,13 @@ describe('stripe-webhook', () => {
       metadata: { order_id: orderId, click_id: clickId },
       payment_intent: refund.payment_intent,
     });
-    expect(await commissions(orderId)).toMatchObject([{ status: 'pending' }]);
+    expect(await orderCommissions(stack, orderId)).toMatchObject([{ status: 'pending' }]);
     const retried = await send('charge.refunded', refund, 'evt_early_refund');
     expect(retried.status).toBe(200);
-    expect((await order(orderId)).status).toBe('refunded');
-    expect(await commissions(orderId)).toMatchObject([{ kind: 'sale', status: 'reversed' }]);
+    expect((await orderRow(stack, orderId)).status).toBe('refunded');
+    expect(await orderCommissions(stack, orderId)).toMatchObject([
+      { kind: 'sale', status: 'reversed' },
+    ]);
   });
 
   it('does not pay an order when the amount paid differs from the order total', async () => {
@@ -586,28 +563,32 @@ describe('stripe-webhook', () => {
       metadata: { order_id: orderId },
     });
     expect(res.status).toBe(200);
-    expect((await order(orderId)).status).toBe('pending');
+    expect((await orderRow(stack, orderId)).status).toBe('pending');
   });
 });
 
 describe('attribution', () => {
   it('the last click wins between two affiliates', async () => {
-    await clickIdFor(world.linkA.code);
-    const last = await clickIdFor(world.linkB.code);
+    await clickIdFor(stack, world.linkA.code);
+    const last = await clickIdFor(stack, world.linkB.code);
     const orderId = await paidOrder({ clickId: last });
-    expect(await order(orderId)).toMatchObject({ attributed_affiliate_id: world.affiliateB.id });
-    expect(await commissions(orderId)).toMatchObject([{ affiliate_id: world.affiliateB.id }]);
+    expect(await orderRow(stack, orderId)).toMatchObject({
+      attributed_affiliate_id: world.affiliateB.id,
+    });
+    expect(await orderCommissions(stack, orderId)).toMatchObject([
+      { affiliate_id: world.affiliateB.id },
+    ]);
   });
 
   it('a self-referral earns nothing and is flagged', async () => {
-    const clickId = await clickIdFor(world.linkA.code);
+    const clickId = await clickIdFor(stack, world.linkA.code);
     const orderId = await paidOrder({ clickId, token: world.affiliateA.token });
-    expect(await order(orderId)).toMatchObject({
+    expect(await orderRow(stack, orderId)).toMatchObject({
       self_referral: true,
       attributed_affiliate_id: null,
       affiliate_amount_cents: 0,
     });
-    expect(await commissions(orderId)).toEqual([]);
+    expect(await orderCommissions(stack, orderId)).toEqual([]);
   });
 
   it("a guest checkout with the affiliate's own email is a self-referral; the email is checked first", async () => {
@@ -617,7 +598,7 @@ describe('attribution', () => {
     try {
       await page.goto(`${stack.webUrl}/go/${world.linkA.code}`);
       const { body: started } = await checkoutInPage(page, stack.anonKey, world.cheapProductId, 1);
-      const before = await order(started.orderId);
+      const before = await orderRow(stack, started.orderId);
       expect(before).toMatchObject({ buyer_id: null, buyer_email: null });
       expect(before.click_ref).not.toBeNull();
 
@@ -636,7 +617,7 @@ describe('attribution', () => {
       await expect
         .poll(() => page.getByRole('alert').textContent())
         .toBe('Your email address is invalid.');
-      expect((await order(started.orderId)).status).toBe('pending');
+      expect((await orderRow(stack, started.orderId)).status).toBe('pending');
 
       // The affiliate's own mailbox, in capitals and with a +tag.
       const [local, domain] = world.affiliateA.email.split('@');
@@ -644,40 +625,40 @@ describe('attribution', () => {
       await page.getByLabel('CVC').fill('123');
       await page.getByRole('button', { name: 'Pay' }).click();
       await page.waitForURL(`${stack.webUrl}/payment-success?order=${started.orderId}`);
-      expect(await order(started.orderId)).toMatchObject({
+      expect(await orderRow(stack, started.orderId)).toMatchObject({
         status: 'paid',
         buyer_email: `${local!.toUpperCase()}+deals@${domain}`,
         self_referral: true,
         attributed_affiliate_id: null,
         affiliate_amount_cents: 0,
       });
-      expect(await commissions(started.orderId)).toEqual([]);
+      expect(await orderCommissions(stack, started.orderId)).toEqual([]);
     } finally {
       await context.close();
     }
   });
 
   it('a guest with another email earns the affiliate a commission; the email is kept on the order', async () => {
-    const clickId = await clickIdFor(world.linkA.code);
+    const clickId = await clickIdFor(stack, world.linkA.code);
     const orderId = await paidOrder({
       clickId,
       quantity: 1,
       token: stack.anonKey,
       email: 'guest.buyer@example.com',
     });
-    expect(await order(orderId)).toMatchObject({
+    expect(await orderRow(stack, orderId)).toMatchObject({
       status: 'paid',
       buyer_email: 'guest.buyer@example.com',
       self_referral: false,
       attributed_affiliate_id: world.affiliateA.id,
     });
-    expect(await commissions(orderId)).toMatchObject([
+    expect(await orderCommissions(stack, orderId)).toMatchObject([
       { kind: 'sale', affiliate_id: world.affiliateA.id },
     ]);
   });
 
   it('a click outside the cookie window gives no commission', async () => {
-    const clickId = await clickIdFor(world.linkA.code);
+    const clickId = await clickIdFor(stack, world.linkA.code);
     // The click happened 31 days ago (the program's window is 30 days).
     await stack.pool.query(
       `alter table public.link_clicks disable trigger link_clicks_append_only;
@@ -685,7 +666,10 @@ describe('attribution', () => {
        alter table public.link_clicks enable trigger link_clicks_append_only;`,
     );
     const orderId = await paidOrder({ clickId });
-    expect(await order(orderId)).toMatchObject({ status: 'paid', attributed_affiliate_id: null });
-    expect(await commissions(orderId)).toEqual([]);
+    expect(await orderRow(stack, orderId)).toMatchObject({
+      status: 'paid',
+      attributed_affiliate_id: null,
+    });
+    expect(await orderCommissions(stack, orderId)).toEqual([]);
   });
 });

@@ -153,3 +153,55 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** The order row as the database holds it. */
+export async function orderRow(stack: RunningStack, id: string): Promise<Record<string, unknown>> {
+  const { rows } = await stack.pool.query('select * from public.orders where id = $1', [id]);
+  return rows[0] as Record<string, unknown>;
+}
+
+/** The commissions of an order, oldest first. */
+export async function orderCommissions(
+  stack: RunningStack,
+  orderId: string,
+): Promise<Array<Record<string, unknown>>> {
+  const { rows } = await stack.pool.query(
+    'select kind, status, amount_cents, affiliate_id, payout_id from public.commissions where order_id = $1 order by created_at',
+    [orderId],
+  );
+  return rows as Array<Record<string, unknown>>;
+}
+
+/** How many orders, order items and Stripe events the database holds (to prove nothing was written). */
+export async function moneyCounts(
+  stack: RunningStack,
+): Promise<{ orders: number; items: number; events: number }> {
+  const { rows } = await stack.pool.query<{ orders: number; items: number; events: number }>(
+    `select (select count(*) from public.orders)::int as orders,
+            (select count(*) from public.order_items)::int as items,
+            (select count(*) from public.stripe_events)::int as events`,
+  );
+  return rows[0]!;
+}
+
+/**
+ * Follows a tracked link as a new visitor (a fresh user agent each time unless given) and returns
+ * the click id from the attribution cookie, once the tracker has written the click.
+ */
+export async function clickIdFor(
+  stack: RunningStack,
+  code: string,
+  userAgent = `Mozilla/5.0 Chrome/141.0 ${Math.random()}`,
+): Promise<string> {
+  const res = await fetch(`${stack.webUrl}/go/${code}`, {
+    redirect: 'manual',
+    headers: { 'user-agent': userAgent },
+  });
+  const id = /verdant_ref=([0-9a-f-]{36})/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+  if (!id) throw new Error('no click id');
+  await eventually(
+    () => stack.pool.query('select 1 from public.link_clicks where public_id = $1', [id]),
+    (r) => r.rowCount === 1,
+  );
+  return id;
+}

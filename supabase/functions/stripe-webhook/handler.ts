@@ -6,6 +6,7 @@
 import { createClient } from '@supabase/supabase-js';
 import Stripe from 'stripe';
 import { errorResponse, json, type FunctionEnv } from '../_shared/http.ts';
+import { stripeFromEnv } from '../_shared/stripe.ts';
 
 /** Stripe's events are far smaller; anything bigger is not from Stripe. */
 export const MAX_BODY_BYTES = 512 * 1024;
@@ -24,8 +25,9 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
   const stripeKey = env.get('STRIPE_SECRET_KEY');
-  // Only the webhook helpers are needed without a key; they make no request.
-  const stripe = new Stripe(stripeKey ?? 'sk_test_signature_check_only');
+  // With a key, the client of the other payment functions (STRIPE_API_BASE included); without
+  // one, only the webhook helpers are needed, and they make no request.
+  const stripe = stripeFromEnv(env) ?? new Stripe('sk_test_signature_check_only');
   const cryptoProvider = Stripe.createSubtleCryptoProvider();
 
   /** With a Stripe key, the real processing fee of a paid session (else the database estimates it). */

@@ -1,0 +1,783 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { paidTier } from '@verdant/validation';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FunctionEnv } from '../../../supabase/functions/_shared/http.ts';
+import { createHandler as createCheckoutHandler } from '../../../supabase/functions/create-checkout/handler.ts';
+import { createHandler as createSubscriptionHandler } from '../../../supabase/functions/create-subscription-checkout/handler.ts';
+import { createHandler as createPortalHandler } from '../../../supabase/functions/customer-portal/handler.ts';
+import { createHandler as createWebhookHandler } from '../../../supabase/functions/stripe-webhook/handler.ts';
+import { startTestStack, type RunningStack } from '../src/testing.ts';
+import {
+  clickIdFor,
+  createWorld,
+  moneyCounts,
+  orderCommissions,
+  orderRow,
+  type World,
+} from './go-world.ts';
+import { createUser } from './helpers.ts';
+
+// Stripe mode of the payment functions: with STRIPE_SECRET_KEY they call Stripe through the
+// official SDK, and STRIPE_API_BASE points that SDK at the recorder below. The recorder is a
+// stand-in for api.stripe.com, which the test machine cannot reach: it records every request the
+// SDK makes (method, path, headers, the form-encoded body) and answers as Stripe does. Everything
+// else is real: the SDK, the function handlers, PostgREST and Postgres of a local stack. The
+// tests assert what the functions send to Stripe and what they leave in the database.
+
+/** One request that reached the recorder, with the answer it got. */
+interface StripeRequest {
+  method: string;
+  path: string;
+  /** The query string, decoded like the body. */
+  query: Record<string, unknown>;
+  headers: IncomingHttpHeaders;
+  /** The form-encoded body decoded into objects and arrays (`a[b][0]=x` → `{ a: { b: ['x'] } }`). */
+  body: Record<string, unknown>;
+  status: number;
+  answer: Record<string, unknown>;
+}
+
+interface StripeAnswer {
+  status: number;
+  body: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/** Decodes Stripe's form encoding (qs style with indexed arrays); every value stays a string. */
+function parseStripeForm(encoded: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(encoded)) {
+    const path = key.replace(/\]/g, '').split('[');
+    let node = root;
+    path.forEach((segment, i) => {
+      const name = segment === '' ? String(Object.keys(node).length) : segment;
+      if (i === path.length - 1) node[name] = value;
+      else node = (node[name] ??= {}) as Record<string, unknown>;
+    });
+  }
+  return withArrays(root) as Record<string, unknown>;
+}
+
+/** Objects keyed 0..n-1 become arrays. */
+function withArrays(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const entries = Object.entries(value).map(([key, inner]) => [key, withArrays(inner)] as const);
+  if (entries.length > 0 && entries.every(([key], i) => key === String(i)))
+    return entries.map(([, inner]) => inner);
+  return Object.fromEntries(entries);
+}
+
+function stripeId(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
+}
+
+/** Stripe's error body: `{ error: { type, code, message } }`. */
+function stripeError(
+  status: number,
+  type: string,
+  message: string,
+  code?: string,
+  headers?: Record<string, string>,
+): StripeAnswer {
+  return { status, body: { error: { type, message, ...(code ? { code } : {}) } }, headers };
+}
+
+interface PriceData {
+  currency: string;
+  unit_amount: string;
+}
+
+/** What Stripe answers to the calls the functions make (anything else: Stripe's 404). */
+function stripeAnswer(req: StripeRequest): StripeAnswer {
+  const created = Math.floor(Date.now() / 1000);
+  if (req.method === 'POST' && req.path === '/v1/checkout/sessions') {
+    const id = stripeId('cs_test');
+    const lines = (req.body.line_items ?? []) as Array<{ quantity: string; price_data: PriceData }>;
+    const amount = lines.reduce(
+      (sum, line) => sum + Number(line.quantity) * Number(line.price_data.unit_amount),
+      0,
+    );
+    return {
+      status: 200,
+      body: {
+        id,
+        object: 'checkout.session',
+        livemode: false,
+        created,
+        mode: req.body.mode,
+        status: 'open',
+        payment_status: 'unpaid',
+        client_reference_id: req.body.client_reference_id ?? null,
+        customer: null,
+        customer_email: req.body.customer_email ?? null,
+        currency: lines[0]?.price_data.currency ?? null,
+        amount_subtotal: amount,
+        amount_total: amount,
+        metadata: req.body.metadata ?? {},
+        payment_intent: null,
+        subscription: null,
+        success_url: req.body.success_url,
+        cancel_url: req.body.cancel_url,
+        expires_at: Number(req.body.expires_at ?? created + 24 * 3600),
+        url: `https://checkout.stripe.com/c/pay/${id}`,
+      },
+    };
+  }
+  if (req.method === 'POST' && req.path === '/v1/billing_portal/sessions') {
+    return {
+      status: 200,
+      body: {
+        id: stripeId('bps'),
+        object: 'billing_portal.session',
+        livemode: false,
+        created,
+        configuration: stripeId('bpc'),
+        customer: req.body.customer,
+        flow: null,
+        locale: null,
+        on_behalf_of: null,
+        return_url: req.body.return_url ?? null,
+        url: `https://billing.stripe.com/p/session/${stripeId('test')}`,
+      },
+    };
+  }
+  return stripeError(
+    404,
+    'invalid_request_error',
+    `Unrecognized request URL (${req.method}: ${req.path}).`,
+  );
+}
+
+/** The recording stand-in for api.stripe.com (see the top of the file). */
+async function startStripeRecorder() {
+  const requests: StripeRequest[] = [];
+  const scripted: StripeAnswer[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://stripe.local');
+      const request: StripeRequest = {
+        method: req.method ?? '',
+        path: url.pathname,
+        query: parseStripeForm(url.search.slice(1)),
+        headers: req.headers,
+        body: parseStripeForm(Buffer.concat(chunks).toString('utf8')),
+        status: 0,
+        answer: {},
+      };
+      const answer = scripted.shift() ?? stripeAnswer(request);
+      request.status = answer.status;
+      request.answer = answer.body;
+      requests.push(request);
+      res.writeHead(answer.status, {
+        'content-type': 'application/json',
+        'request-id': stripeId('req'),
+        ...answer.headers,
+      });
+      res.end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    /** Answers the next requests with these, in order, instead of the usual answers. */
+    answerNext(...answers: StripeAnswer[]) {
+      scripted.push(...answers);
+    },
+    reset() {
+      requests.length = 0;
+      scripted.length = 0;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+const SECRET_KEY = `sk_test_${randomBytes(18).toString('hex')}`;
+const SITE_URL = 'https://shop.verdant.test';
+/** The processing fee the recorder's balance transaction reports for a paid checkout. */
+const STRIPE_FEE_CENTS = 123;
+
+type Handler = (req: Request) => Promise<Response>;
+
+let recorder: Awaited<ReturnType<typeof startStripeRecorder>>;
+let stack: RunningStack;
+let world: World;
+let checkout: Handler;
+let subscribe: Handler;
+let portal: Handler;
+let webhook: Handler;
+const signer = new Stripe('sk_test_signing_only');
+
+beforeAll(async () => {
+  recorder = await startStripeRecorder();
+  stack = await startTestStack({ seed: false, env: { GO_FLUSH_INTERVAL_MS: '50' } });
+  world = await createWorld(stack, { type: 'percent', rate: 1000, holdingDays: 14 });
+  const values = new Map([
+    ['SUPABASE_URL', stack.apiUrl],
+    ['SUPABASE_SERVICE_ROLE_KEY', stack.serviceRoleKey],
+    ['STRIPE_SECRET_KEY', SECRET_KEY],
+    ['STRIPE_API_BASE', recorder.url],
+    ['STRIPE_WEBHOOK_SECRET', stack.stripeWebhookSecret],
+    ['SITE_URL', `${SITE_URL}/`],
+  ]);
+  const env: FunctionEnv = { get: (name) => values.get(name) };
+  checkout = createCheckoutHandler(env);
+  subscribe = createSubscriptionHandler(env);
+  portal = createPortalHandler(env);
+  webhook = createWebhookHandler(env);
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await recorder?.close();
+});
+
+beforeEach(() => recorder.reset());
+
+interface Answer {
+  status: number;
+  body: { orderId?: string; url?: string; error?: { code: string; message: string } };
+}
+
+async function call(
+  handler: Handler,
+  token: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const res = await handler(
+    new Request('http://functions.local/fn', {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        ...headers,
+      },
+      body: JSON.stringify(body),
+    }),
+  );
+  return { status: res.status, body: (await res.json()) as Answer['body'] };
+}
+
+/** Delivers an event, signed with the webhook secret as Stripe signs it, to stripe-webhook. */
+async function deliver(type: string, object: Record<string, unknown>) {
+  const payload = JSON.stringify({
+    id: `evt_${randomUUID().replace(/-/g, '')}`,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  });
+  const signature = signer.webhooks.generateTestHeaderString({
+    payload,
+    secret: stack.stripeWebhookSecret,
+  });
+  const res = await webhook(
+    new Request('http://functions.local/stripe-webhook', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    }),
+  );
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** The one request the recorder received, checked to be an authenticated SDK call. */
+function onlyRequest(method: string, path: string): StripeRequest {
+  expect(recorder.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`${method} ${path}`]);
+  const request = recorder.requests[0]!;
+  expect(request.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
+  expect(request.headers['stripe-version']).toBe(Stripe.API_VERSION);
+  if (method === 'POST') {
+    expect(request.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    // The SDK keys every POST, so that its own retries cannot create a second object.
+    expect(request.headers['idempotency-key']).toMatch(/^stripe-node-retry-[0-9a-f-]{36}$/);
+  }
+  return request;
+}
+
+async function catalogue(...ids: string[]) {
+  const { rows } = await stack.pool.query<{
+    id: string;
+    name: string;
+    price_cents: number;
+    currency: string;
+  }>('select id, name, price_cents, currency from public.products where id = any($1)', [ids]);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+async function subscriptionRows(userId: string) {
+  const { rows } = await stack.pool.query(
+    'select tier, status, stripe_customer_id, stripe_subscription_id from public.subscriptions where user_id = $1',
+    [userId],
+  );
+  return rows as Array<Record<string, unknown>>;
+}
+
+/** Silences and returns the function's log of a failed Stripe call. */
+function quietErrors() {
+  return vi.spyOn(console, 'error').mockImplementation(() => undefined);
+}
+
+describe('create-checkout in Stripe mode', () => {
+  it('opens a payment session priced from the database, carrying the order and the click', async () => {
+    const clickId = await clickIdFor(stack, world.linkA.code);
+    const before = await moneyCounts(stack);
+    const startedAt = Math.floor(Date.now() / 1000);
+    const res = await call(checkout, world.shopper.token, {
+      items: [
+        { productId: world.productId, quantity: 2 },
+        { productId: world.cheapProductId, quantity: 3 },
+      ],
+      clickId,
+    });
+    const finishedAt = Math.ceil(Date.now() / 1000);
+
+    const request = onlyRequest('POST', '/v1/checkout/sessions');
+    const session = request.answer;
+    expect(res.status).toBe(200);
+    const orderId = res.body.orderId!;
+    expect(res.body).toEqual({ orderId, url: session.url });
+    expect(session.url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+
+    // Prices, names and currency come from the catalogue; quantities as sent.
+    const products = await catalogue(world.productId, world.cheapProductId);
+    const line = (productId: string, quantity: number) => {
+      const product = products.get(productId)!;
+      return {
+        quantity: String(quantity),
+        price_data: {
+          currency: product.currency.toLowerCase(),
+          unit_amount: String(product.price_cents),
+          product_data: { name: product.name },
+        },
+      };
+    };
+    const metadata = { order_id: orderId, click_id: clickId };
+    expect(request.body).toEqual({
+      mode: 'payment',
+      client_reference_id: orderId,
+      customer_email: world.shopper.email,
+      metadata,
+      payment_intent_data: { metadata },
+      line_items: expect.arrayContaining([
+        line(world.productId, 2),
+        line(world.cheapProductId, 3),
+      ]) as unknown,
+      success_url: `${SITE_URL}/payment-success?order=${orderId}`,
+      cancel_url: `${SITE_URL}/payment-canceled?order=${orderId}`,
+      expires_at: expect.stringMatching(/^\d+$/) as unknown,
+    });
+    expect(request.body.line_items).toHaveLength(2);
+    expect(products.get(world.productId)!.price_cents).toBe(2500);
+    expect(products.get(world.cheapProductId)!.price_cents).toBe(1000);
+    // One hour to pay, inside the 30 minutes to 24 hours Stripe accepts.
+    const expiresAt = Number(request.body.expires_at);
+    expect(expiresAt).toBeGreaterThanOrEqual(startedAt + 3600);
+    expect(expiresAt).toBeLessThanOrEqual(finishedAt + 3600);
+
+    // A pending order that remembers the session; only the webhook marks it paid.
+    expect(await orderRow(stack, orderId)).toMatchObject({
+      status: 'pending',
+      paid_at: null,
+      buyer_id: world.shopper.id,
+      buyer_email: world.shopper.email,
+      click_ref: clickId,
+      currency: 'USD',
+      total_cents: 2 * 2500 + 3 * 1000,
+      stripe_checkout_session_id: session.id,
+      stripe_payment_intent_id: null,
+    });
+    expect(await orderCommissions(stack, orderId)).toEqual([]);
+    const after = await moneyCounts(stack);
+    expect(after).toEqual({ ...before, orders: before.orders + 1, items: before.items + 2 });
+  });
+
+  it("takes a guest's click id from the attribution cookie and sends no customer email", async () => {
+    const clickId = await clickIdFor(stack, world.linkB.code);
+    const res = await call(
+      checkout,
+      stack.anonKey,
+      { items: [{ productId: world.cheapProductId, quantity: 1 }] },
+      { cookie: `theme=dark; verdant_ref=${clickId}` },
+    );
+    expect(res.status).toBe(200);
+    const orderId = res.body.orderId!;
+    const request = onlyRequest('POST', '/v1/checkout/sessions');
+    expect(request.body).not.toHaveProperty('customer_email');
+    expect(request.body).not.toHaveProperty('customer');
+    expect(request.body).toMatchObject({
+      client_reference_id: orderId,
+      metadata: { order_id: orderId, click_id: clickId },
+      payment_intent_data: { metadata: { order_id: orderId, click_id: clickId } },
+    });
+    expect(await orderRow(stack, orderId)).toMatchObject({
+      status: 'pending',
+      buyer_id: null,
+      buyer_email: null,
+      click_ref: clickId,
+      total_cents: 1000,
+      stripe_checkout_session_id: request.answer.id,
+    });
+  });
+
+  it.each([
+    [
+      'a price on an item',
+      (productId: string) => ({ items: [{ productId, quantity: 1, price: 1 }] }),
+    ],
+    [
+      'a unit amount on an item',
+      (productId: string) => ({ items: [{ productId, quantity: 1, unit_amount: 1 }] }),
+    ],
+    [
+      'a total for the cart',
+      (productId: string) => ({ items: [{ productId, quantity: 1 }], total: 1 }),
+    ],
+  ])('refuses %s with 400, calling Stripe for nothing and writing nothing', async (_name, cart) => {
+    const before = await moneyCounts(stack);
+    const res = await call(checkout, world.shopper.token, cart(world.productId));
+    expect(res.status).toBe(400);
+    expect(res.body.error?.code).toBe('invalid_cart');
+    expect(recorder.requests).toEqual([]);
+    expect(await moneyCounts(stack)).toEqual(before);
+  });
+
+  it.each([
+    {
+      status: 400,
+      type: 'invalid_request_error',
+      code: 'parameter_invalid_integer',
+      message: 'Invalid integer: 1.5',
+    },
+    {
+      status: 401,
+      type: 'authentication_error',
+      message: 'Invalid API Key provided: sk_test_****',
+    },
+    { status: 402, type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+    {
+      status: 429,
+      type: 'rate_limit_error',
+      code: 'rate_limit',
+      message: 'Too many requests made to the API too quickly',
+    },
+    // Stripe asks the SDK not to retry this one...
+    {
+      status: 500,
+      type: 'api_error',
+      message: 'An unknown error occurred',
+      headers: { 'stripe-should-retry': 'false' },
+    },
+    // ...and the SDK retries this one twice (its default), with the same idempotency key.
+    { status: 503, type: 'api_error', message: 'An unknown error occurred', attempts: 3 },
+  ])(
+    'answers 502 payment_provider_unavailable when Stripe answers $status $type; the order stays unpaid',
+    async ({ status, type, code, message, headers, attempts = 1 }) => {
+      const errors = quietErrors();
+      try {
+        const before = await moneyCounts(stack);
+        recorder.answerNext(
+          ...Array.from({ length: attempts }, () =>
+            stripeError(status, type, message, code, headers),
+          ),
+        );
+        const res = await call(checkout, world.shopper.token, {
+          items: [{ productId: world.cheapProductId, quantity: 1 }],
+        });
+        expect(res.status).toBe(502);
+        expect(res.body.error).toEqual({
+          code: 'payment_provider_unavailable',
+          message: expect.stringMatching(/Nothing was charged/) as unknown,
+        });
+        expect(recorder.requests).toHaveLength(attempts);
+        expect(recorder.requests.every((r) => r.path === '/v1/checkout/sessions')).toBe(true);
+        expect(new Set(recorder.requests.map((r) => r.headers['idempotency-key'])).size).toBe(1);
+        expect(errors).toHaveBeenCalledWith(`[create-checkout] Stripe: ${message}`);
+
+        // The order was written before the call to Stripe, and is left behind: pending, with no
+        // session, so no checkout page exists on which it could be paid.
+        const orderId = recorder.requests[0]!.body.client_reference_id as string;
+        expect(await orderRow(stack, orderId)).toMatchObject({
+          status: 'pending',
+          paid_at: null,
+          stripe_checkout_session_id: null,
+          stripe_payment_intent_id: null,
+        });
+        expect(await moneyCounts(stack)).toEqual({
+          ...before,
+          orders: before.orders + 1,
+          items: before.items + 1,
+        });
+      } finally {
+        errors.mockRestore();
+      }
+    },
+  );
+
+  it('succeeds when the retry after a Stripe 500 does, with one key for both attempts', async () => {
+    recorder.answerNext(stripeError(500, 'api_error', 'An unknown error occurred'));
+    const res = await call(checkout, world.shopper.token, {
+      items: [{ productId: world.cheapProductId, quantity: 1 }],
+    });
+    expect(res.status).toBe(200);
+    expect(recorder.requests.map((r) => r.status)).toEqual([500, 200]);
+    const [first, retry] = recorder.requests;
+    expect(retry!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
+    expect(retry!.body).toEqual(first!.body);
+    expect(res.body.url).toBe(retry!.answer.url);
+    expect(await orderRow(stack, res.body.orderId!)).toMatchObject({
+      status: 'pending',
+      stripe_checkout_session_id: retry!.answer.id,
+    });
+  });
+
+  it('answers 502 checkout_failed when Stripe returns a session without a URL', async () => {
+    const id = stripeId('cs_test');
+    recorder.answerNext({
+      status: 200,
+      body: { id, object: 'checkout.session', mode: 'payment', status: 'open', url: null },
+    });
+    const res = await call(checkout, world.shopper.token, {
+      items: [{ productId: world.cheapProductId, quantity: 1 }],
+    });
+    expect(res.status).toBe(502);
+    expect(res.body.error?.code).toBe('checkout_failed');
+    const request = onlyRequest('POST', '/v1/checkout/sessions');
+    const orderId = request.body.client_reference_id as string;
+    // Without a click, the click id travels empty (Stripe drops empty metadata values).
+    expect(request.body.metadata).toEqual({ order_id: orderId, click_id: '' });
+    expect(await orderRow(stack, orderId)).toMatchObject({
+      status: 'pending',
+      stripe_checkout_session_id: null,
+    });
+  });
+});
+
+describe('stripe-webhook in Stripe mode', () => {
+  it("pays the order of a completed session with Stripe's fee, read from the payment intent", async () => {
+    const clickId = await clickIdFor(stack, world.linkB.code);
+    const started = await call(checkout, world.shopper.token, {
+      items: [{ productId: world.cheapProductId, quantity: 2 }],
+      clickId,
+    });
+    expect(started.status).toBe(200);
+    const orderId = started.body.orderId!;
+    const session = onlyRequest('POST', '/v1/checkout/sessions').answer;
+    recorder.reset();
+
+    const paymentIntent = stripeId('pi');
+    const chargeId = stripeId('ch');
+    recorder.answerNext({
+      status: 200,
+      body: {
+        id: paymentIntent,
+        object: 'payment_intent',
+        amount: 2000,
+        currency: 'usd',
+        status: 'succeeded',
+        metadata: session.metadata,
+        latest_charge: {
+          id: chargeId,
+          object: 'charge',
+          amount: 2000,
+          currency: 'usd',
+          paid: true,
+          payment_intent: paymentIntent,
+          balance_transaction: {
+            id: stripeId('txn'),
+            object: 'balance_transaction',
+            amount: 2000,
+            currency: 'usd',
+            fee: STRIPE_FEE_CENTS,
+            net: 2000 - STRIPE_FEE_CENTS,
+            source: chargeId,
+            type: 'charge',
+          },
+        },
+      },
+    });
+    const delivered = await deliver('checkout.session.completed', {
+      ...session,
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: paymentIntent,
+      customer_details: { email: world.shopper.email, name: 'Sam Shopper' },
+    });
+    expect(delivered).toEqual({ status: 200, body: { received: true, outcome: 'applied' } });
+
+    const request = onlyRequest('GET', `/v1/payment_intents/${paymentIntent}`);
+    expect(request.query).toEqual({ expand: ['latest_charge.balance_transaction'] });
+    const paid = await orderRow(stack, orderId);
+    expect(paid).toMatchObject({
+      status: 'paid',
+      total_cents: 2000,
+      payment_fee_cents: STRIPE_FEE_CENTS,
+      stripe_checkout_session_id: session.id,
+      stripe_payment_intent_id: paymentIntent,
+      attributed_affiliate_id: world.affiliateB.id,
+    });
+    expect(
+      (paid.merchant_amount_cents as number) +
+        (paid.affiliate_amount_cents as number) +
+        (paid.platform_fee_cents as number) +
+        (paid.payment_fee_cents as number),
+    ).toBe(2000);
+    expect(await orderCommissions(stack, orderId)).toMatchObject([
+      { kind: 'sale', status: 'pending', amount_cents: 200, affiliate_id: world.affiliateB.id },
+    ]);
+  });
+});
+
+describe('create-subscription-checkout in Stripe mode', () => {
+  it.each([
+    ['an affiliate', 'affiliateA', 'pro'],
+    ['a merchant', 'merchant', 'business'],
+  ] as const)('opens a subscription session for %s (%s)', async (_who, who, tierId) => {
+    const user = world[who];
+    const tier = paidTier(tierId)!;
+    const res = await call(subscribe, user.token, { tier: tierId });
+    const request = onlyRequest('POST', '/v1/checkout/sessions');
+    expect(res).toEqual({ status: 200, body: { url: request.answer.url } });
+    const metadata = { user_id: user.id, tier: tierId };
+    expect(request.body).toEqual({
+      mode: 'subscription',
+      client_reference_id: user.id,
+      customer_email: user.email,
+      metadata,
+      subscription_data: { metadata },
+      line_items: [
+        {
+          quantity: '1',
+          price_data: {
+            currency: 'usd',
+            unit_amount: String(tier.priceCents),
+            recurring: { interval: 'month' },
+            product_data: { name: `Verdant ${tier.name}` },
+          },
+        },
+      ],
+      success_url: `${SITE_URL}/payment-success?subscription=${tierId}`,
+      cancel_url: `${SITE_URL}/payment-canceled?subscription=${tierId}`,
+    });
+    // Nothing is written before Stripe's events arrive.
+    expect(await subscriptionRows(user.id)).toEqual([]);
+  });
+
+  it('refuses a tier of the other audience without calling Stripe', async () => {
+    const res = await call(subscribe, world.merchant.token, { tier: 'pro' });
+    expect(res.status).toBe(400);
+    expect(res.body.error?.code).toBe('invalid_tier');
+    expect(recorder.requests).toEqual([]);
+  });
+
+  it('answers 502 payment_provider_unavailable when Stripe refuses the session', async () => {
+    const errors = quietErrors();
+    try {
+      recorder.answerNext(
+        stripeError(400, 'invalid_request_error', 'Invalid currency: usx', 'parameter_invalid'),
+      );
+      const res = await call(subscribe, world.affiliateB.token, { tier: 'pro' });
+      expect(res.status).toBe(502);
+      expect(res.body.error?.code).toBe('payment_provider_unavailable');
+      onlyRequest('POST', '/v1/checkout/sessions');
+      expect(errors).toHaveBeenCalledWith(
+        '[create-subscription-checkout] Stripe: Invalid currency: usx',
+      );
+      expect(await subscriptionRows(world.affiliateB.id)).toEqual([]);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+});
+
+describe('customer-portal in Stripe mode', () => {
+  it('answers 404 no_subscription, without calling Stripe, while the user has no Stripe customer', async () => {
+    const res = await call(portal, world.shopper.token, {});
+    expect(res.status).toBe(404);
+    expect(res.body.error?.code).toBe('no_subscription');
+    expect(recorder.requests).toEqual([]);
+  });
+
+  it("opens the billing portal for the customer of the user's subscription", async () => {
+    // The subscription as Stripe's webhook creates it, with the metadata the checkout sent.
+    const user = await createUser(stack); // a new affiliate
+    const started = await call(subscribe, user.token, { tier: 'pro' });
+    expect(started.status).toBe(200);
+    const sent = onlyRequest('POST', '/v1/checkout/sessions').body;
+    recorder.reset();
+    const customer = stripeId('cus');
+    const subscription = stripeId('sub');
+    const periodEnd = Math.floor(Date.now() / 1000) + 30 * 86_400;
+    const created = await deliver('customer.subscription.created', {
+      id: subscription,
+      object: 'subscription',
+      customer,
+      status: 'active',
+      cancel_at_period_end: false,
+      metadata: (sent.subscription_data as { metadata: Record<string, string> }).metadata,
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: stripeId('si'),
+            object: 'subscription_item',
+            current_period_end: periodEnd,
+            price: { id: stripeId('price'), object: 'price', unit_amount: 1900 },
+          },
+        ],
+      },
+    });
+    expect(created).toEqual({ status: 200, body: { received: true, outcome: 'applied' } });
+    expect(recorder.requests).toEqual([]); // subscription events need nothing from Stripe
+    expect(await subscriptionRows(user.id)).toEqual([
+      {
+        tier: 'pro',
+        status: 'active',
+        stripe_customer_id: customer,
+        stripe_subscription_id: subscription,
+      },
+    ]);
+
+    const res = await call(portal, user.token, {});
+    const request = onlyRequest('POST', '/v1/billing_portal/sessions');
+    expect(request.body).toEqual({ customer, return_url: `${SITE_URL}/profile` });
+    expect(res).toEqual({ status: 200, body: { url: request.answer.url } });
+    expect(request.answer.url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
+
+    // Stripe failing: 502, as for the checkouts.
+    recorder.reset();
+    const errors = quietErrors();
+    try {
+      recorder.answerNext(
+        stripeError(
+          400,
+          'invalid_request_error',
+          `No such customer: '${customer}'`,
+          'resource_missing',
+        ),
+      );
+      const failed = await call(portal, user.token, {});
+      expect(failed.status).toBe(502);
+      expect(failed.body.error?.code).toBe('payment_provider_unavailable');
+      expect(errors).toHaveBeenCalledWith(
+        `[customer-portal] Stripe: No such customer: '${customer}'`,
+      );
+    } finally {
+      errors.mockRestore();
+    }
+  });
+});
