@@ -89,6 +89,22 @@ export const Default: Story = {
     await expect(canvas.getByRole('table', { name: 'Your affiliate links' })).toBeInTheDocument();
     await expect(bodyRows(canvasElement)).toHaveLength(5);
     await expect(canvas.getByText('1–5 of 23')).toBeInTheDocument();
+    // A caption kept for assistive technology only takes no room above the table.
+    await expect(canvasElement.querySelector('caption')?.getBoundingClientRect().height).toBe(0);
+  },
+};
+
+export const VisibleCaption: Story = {
+  args: { showCaption: true },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('table', { name: 'Your affiliate links' })).toBeInTheDocument();
+    // A shown caption titles the table inside its frame, its text aligned with the cells' text.
+    const caption = canvasElement.querySelector('caption');
+    const header = canvas.getAllByRole('columnheader')[0];
+    if (!caption || !header) throw new Error('The table has no caption or no column header');
+    await expect(caption).toHaveTextContent('Your affiliate links');
+    await expect(getComputedStyle(caption).paddingLeft).toBe(getComputedStyle(header).paddingLeft);
+    await expect(Number.parseFloat(getComputedStyle(caption).paddingTop)).toBeGreaterThan(0);
   },
 };
 

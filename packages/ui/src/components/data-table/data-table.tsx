@@ -309,7 +309,11 @@ function DataTableImpl<T>(
         variant={variant === 'ghost' ? 'ghost' : 'surface'}
         size={density === 'compact' ? '1' : '2'}
       >
-        <caption data-slot="data-table-caption" className="vd-data-table__caption">
+        <caption
+          data-slot="data-table-caption"
+          data-visible={showCaption ? '' : undefined}
+          className="vd-data-table__caption"
+        >
           {showCaption ? caption : <VisuallyHidden>{caption}</VisuallyHidden>}
         </caption>
         <Table.Header data-slot="data-table-header">

@@ -67,6 +67,18 @@ export const NoChange: Story = {
 
 export const WithoutDelta: Story = { args: { delta: undefined, deltaLabel: undefined } };
 
+export const WithDetail: Story = {
+  args: { delta: undefined, deltaLabel: undefined, detail: '9,870 unique' },
+  play: async ({ canvas, canvasElement }) => {
+    // The detail shows without a delta, under the figure.
+    await expect(canvas.getByRole('group', { name: 'Clicks' })).toHaveTextContent(
+      '12,4809,870 unique',
+    );
+    await expect(canvas.getByText('9,870 unique')).toBeVisible();
+    await expect(canvasElement.querySelector('[data-slot="stat-card-delta"]')).toBeNull();
+  },
+};
+
 export const Loading: Story = {
   args: { loading: true },
   play: async ({ canvas }) => {

@@ -34,8 +34,13 @@ export interface StatCardProps
   value: React.ReactNode;
   /** Relative change against the comparison period: 0.125 = +12.5 %. */
   delta?: number;
-  /** The comparison period, e.g. "vs last month". */
+  /** The comparison period, e.g. "vs last month". Shown only with `delta`. */
   deltaLabel?: string;
+  /**
+   * A line under the figure that qualifies it, e.g. "1,204 unique" or "$12.00 approved · $40.00
+   * paid". Unlike `deltaLabel` it needs no delta.
+   */
+  detail?: React.ReactNode;
   /** Set when a fall is good news (e.g. refunds), so a decrease shows as positive. */
   lowerIsBetter?: boolean;
   icon?: React.ReactNode;
@@ -56,6 +61,7 @@ export const StatCard = React.forwardRef<HTMLDivElement, StatCardProps>(function
     value,
     delta,
     deltaLabel,
+    detail,
     lowerIsBetter = false,
     icon,
     loading = false,
@@ -124,6 +130,17 @@ export const StatCard = React.forwardRef<HTMLDivElement, StatCardProps>(function
               ) : null}
               <VisuallyHidden>{describeDelta(delta, deltaLabel)}</VisuallyHidden>
             </p>
+          ) : null}
+          {detail !== undefined && detail !== null && detail !== '' ? (
+            <Text
+              as="p"
+              size="1"
+              color="gray"
+              className="vd-stat-card__detail"
+              data-slot="stat-card-detail"
+            >
+              {detail}
+            </Text>
           ) : null}
           {paths ? (
             <svg
