@@ -35,6 +35,16 @@ test('the merchant dashboard shows attributed sales, commissions and the funnel 
   for (const label of ['Attributed sales', 'All sales', 'Commissions owed', 'Clicks → sales']) {
     await expect(page.locator('[data-slot="stat-card-label"]', { hasText: label })).toBeVisible();
   }
+  // Each figure says what it is made of, under it.
+  await expect(
+    page.getByRole('group', { name: 'Attributed sales' }).getByText(/^[\d,]+ orders$/),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'Commissions owed' }).getByText(/ pending, .+ approved$/),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'Clicks → sales' }).getByText(/^[\d,]+ clicks, [\d,]+ unique$/),
+  ).toBeVisible();
   await expect(
     page.getByRole('table', { name: 'Top affiliates' }).getByRole('row'),
   ).not.toHaveCount(1);

@@ -152,13 +152,13 @@ export function Component() {
               label="Clicks"
               loading={!d}
               value={d ? formatCount(d.totals.clicks) : '–'}
-              deltaLabel={d ? `${formatCount(d.totals.unique_clicks)} unique` : undefined}
+              detail={d ? `${formatCount(d.totals.unique_clicks)} unique` : undefined}
             />
             <StatCard
               label="Conversions"
               loading={!d}
               value={d ? formatCount(d.totals.conversions) : '–'}
-              deltaLabel={
+              detail={
                 d
                   ? `${formatPercent(d.totals.conversions, d.totals.unique_clicks)} of unique clicks`
                   : undefined
@@ -168,13 +168,13 @@ export function Component() {
               label="Earned"
               loading={!d}
               value={d ? money(d.totals.earnings_cents) : '–'}
-              deltaLabel={d ? `in the last ${d.days} days` : undefined}
+              detail={d ? `in the last ${d.days} days` : undefined}
             />
             <StatCard
               label="Pending"
               loading={!d}
               value={d ? money(balance?.pending_cents ?? 0) : '–'}
-              deltaLabel={
+              detail={
                 d
                   ? `${money(balance?.approved_cents ?? 0)} approved · ${money(balance?.paid_cents ?? 0)} paid`
                   : undefined

@@ -142,19 +142,19 @@ export function Component() {
               label="Attributed sales"
               loading={!d}
               value={d ? money(d.totals.attributed_revenue_cents) : '–'}
-              deltaLabel={d ? `${formatCount(d.totals.attributed_orders)} orders` : undefined}
+              detail={d ? `${formatCount(d.totals.attributed_orders)} orders` : undefined}
             />
             <StatCard
               label="All sales"
               loading={!d}
               value={d ? money(d.totals.revenue_cents) : '–'}
-              deltaLabel={d ? `${formatCount(d.totals.orders)} orders` : undefined}
+              detail={d ? `${formatCount(d.totals.orders)} orders` : undefined}
             />
             <StatCard
               label="Commissions owed"
               loading={!d}
               value={d ? money(d.totals.commissions_owed_cents) : '–'}
-              deltaLabel={
+              detail={
                 d
                   ? `${money(d.totals.commissions_pending_cents)} pending, ${money(d.totals.commissions_approved_cents)} approved`
                   : undefined
@@ -164,7 +164,7 @@ export function Component() {
               label="Clicks → sales"
               loading={!d}
               value={d ? formatPercent(d.totals.attributed_orders, d.totals.unique_clicks) : '–'}
-              deltaLabel={
+              detail={
                 d
                   ? `${formatCount(d.totals.clicks)} clicks, ${formatCount(d.totals.unique_clicks)} unique`
                   : undefined

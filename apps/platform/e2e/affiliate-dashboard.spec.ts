@@ -1,0 +1,69 @@
+import {
+  asUser,
+  demoAccount,
+  expect,
+  expectNoAxeViolations,
+  login,
+  signIn,
+  stack,
+  test,
+} from './support/fixtures.ts';
+
+const affiliate = demoAccount('affiliate@verdant.test');
+
+interface DashboardFigures {
+  currency: string;
+  totals: { clicks: number; unique_clicks: number; conversions: number };
+  balances: {
+    currency: string;
+    pending_cents: number;
+    approved_cents: number;
+    paid_cents: number;
+  }[];
+}
+
+/** The affiliate's figures for a period, read from the API as the affiliate. */
+async function figures(token: string, days: number): Promise<DashboardFigures> {
+  const res = await fetch(new URL('/rest/v1/rpc/affiliate_dashboard', stack.apiUrl), {
+    method: 'POST',
+    headers: asUser(token, { 'content-type': 'application/json' }),
+    body: JSON.stringify({ days }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as DashboardFigures;
+}
+
+const count = (value: number) => value.toLocaleString('en');
+const money = (cents: number, currency: string) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency }).format(cents / 100);
+
+test('the affiliate dashboard shows clicks, unique clicks, conversions and earnings by status for 7, 30 and 90 days', async ({
+  page,
+}) => {
+  const { token } = await signIn(affiliate);
+  await login(page, affiliate, /\/dashboard$/);
+  for (const days of [7, 90, 30]) {
+    await page.getByRole('radio', { name: `${days} days` }).click();
+    await expect(page.getByRole('heading', { name: `Last ${days} days` })).toBeVisible();
+    const d = await figures(token, days);
+    const balance = d.balances.find((b) => b.currency === d.currency) ?? {
+      pending_cents: 0,
+      approved_cents: 0,
+      paid_cents: 0,
+    };
+    const clicks = page.getByRole('group', { name: 'Clicks' });
+    await expect(clicks).toContainText(count(d.totals.clicks));
+    await expect(clicks.getByText(`${count(d.totals.unique_clicks)} unique`)).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Conversions' })).toContainText(
+      count(d.totals.conversions),
+    );
+    const pending = page.getByRole('group', { name: 'Pending' });
+    await expect(pending).toContainText(money(balance.pending_cents, d.currency));
+    await expect(
+      pending.getByText(
+        `${money(balance.approved_cents, d.currency)} approved · ${money(balance.paid_cents, d.currency)} paid`,
+      ),
+    ).toBeVisible();
+  }
+  await expectNoAxeViolations(page, '/dashboard');
+});
