@@ -1,4 +1,13 @@
-import { demoAccount, expect, login, test } from './support/fixtures.ts';
+import {
+  asService,
+  createAccount,
+  demoAccount,
+  expect,
+  expectNoAxeViolations,
+  login,
+  stack,
+  test,
+} from './support/fixtures.ts';
 import { visit } from './spa.ts';
 
 const admin = demoAccount('admin@verdant.test');
@@ -23,7 +32,7 @@ test('administrators see platform metrics, find users and get the spec §5 refus
   ).toBeVisible();
 });
 
-test('approval queues, moderation and payouts work for administrators', async ({ page }) => {
+test('approval queues and moderation work for administrators', async ({ page }) => {
   await login(page, admin, /\/admin$/);
   await visit(page, '/admin/approvals');
   for (const tab of ['Merchants', 'Products', 'Claims']) {
@@ -40,9 +49,105 @@ test('approval queues, moderation and payouts work for administrators', async ({
     await expect(page.getByText('Report dismissed', { exact: true })).toBeVisible();
     await expect(dismiss).toHaveCount(before - 1);
   }
-  await visit(page, '/admin/payouts');
+});
+
+/** A request to the stack's REST API as the service role; the JSON answer and the row count. */
+async function rest<T>(path: string, body?: unknown): Promise<{ data: T; total: number }> {
+  const response = await fetch(new URL(path, stack.apiUrl), {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: asService({
+      'content-type': 'application/json',
+      prefer: body === undefined ? 'count=exact' : 'return=representation',
+    }),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.ok, `${path}: ${response.status}`).toBe(true);
+  const total = Number(response.headers.get('content-range')?.split('/')[1] ?? Number.NaN);
+  return { data: (await response.json()) as T, total };
+}
+
+/** The number of payouts, and the name and username of the newest payout's affiliate. */
+async function newestPayout(): Promise<{ total: number; name: string; username: string }> {
+  const { data, total } = await rest<{ affiliate_id: string }[]>(
+    '/rest/v1/payouts?select=affiliate_id&order=created_at.desc,id.desc&limit=1',
+  );
+  const { data: profiles } = await rest<{ name: string; username: string }[]>(
+    `/rest/v1/profiles?select=name,username&id=eq.${data[0]!.affiliate_id}`,
+  );
+  return { total, ...profiles[0]! };
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+test('administrators see the payout history by name, and a run refreshes it', async ({ page }) => {
+  // An affiliate of its own with an approved commission, so that the run pays somebody.
+  const payee = await createAccount('payee', 'Moss+Creator26', {
+    name: 'Wren Payton',
+    role: 'affiliate',
+  });
+  const { data: programs } = await rest<{ id: string; merchant_id: string }[]>(
+    '/rest/v1/affiliate_programs?select=id,merchant_id&status=eq.active&limit=1',
+  );
+  const program = programs[0]!;
+  const paidAt = new Date(Date.now() - 40 * 86_400_000).toISOString();
+  const { data: orders } = await rest<{ id: string }[]>('/rest/v1/orders', {
+    merchant_id: program.merchant_id,
+    status: 'paid',
+    total_cents: 24_000,
+    merchant_amount_cents: 21_600,
+    affiliate_amount_cents: 2_400,
+    attributed_affiliate_id: payee.id,
+    paid_at: paidAt,
+  });
+  await rest('/rest/v1/commissions', {
+    affiliate_id: payee.id,
+    merchant_id: program.merchant_id,
+    program_id: program.id,
+    order_id: orders[0]!.id,
+    amount_cents: 2_400,
+    status: 'approved',
+    available_at: paidAt,
+    approved_at: paidAt,
+  });
+  const before = await newestPayout();
+  expect(before.total, 'the seed has payouts').toBeGreaterThan(0);
+
+  await login(page, admin, /\/admin$/);
+  await page.getByRole('link', { name: 'Open payouts' }).click();
+  await expect(page).toHaveURL(/\/admin\/payouts$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payouts' })).toBeVisible();
+
+  // The seed's payouts, newest first, by the affiliate's name and username.
+  const history = page.getByRole('table', { name: 'Payout history' });
+  await expect(history.getByRole('row')).toHaveCount(Math.min(before.total, 20) + 1);
+  const newest = history.getByRole('row').nth(1).getByRole('rowheader');
+  await expect(newest).toContainText(before.name);
+  await expect(newest).toContainText(`@${before.username}`);
+  await expect(history.getByText(/^tr_test_/).first()).toBeVisible();
+  await expect(history).not.toContainText(UUID);
+  await expect(
+    page.getByText(`1–${Math.min(before.total, 20)} of ${before.total}`, { exact: true }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, '/admin/payouts');
+
   await page.getByRole('button', { name: 'Run payouts' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Run payouts' }).click();
   await expect(page.getByText('Payout run finished', { exact: true })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Payouts of this run' })).toBeVisible();
+  const thisRun = page.getByRole('table', { name: 'Payouts of this run' });
+  await expect(thisRun.getByRole('rowheader', { name: /Wren Payton/ })).toBeVisible();
+  await expect(thisRun).not.toContainText(UUID);
+
+  // The history is read again: the run's payouts head it and the total grows.
+  const after = await newestPayout();
+  expect(after.total).toBeGreaterThan(before.total);
+  await expect(
+    page.getByText(`1–${Math.min(after.total, 20)} of ${after.total}`, { exact: true }),
+  ).toBeVisible();
+  await expect(history.getByRole('rowheader', { name: /Wren Payton/ })).toBeVisible();
+  await expect(history).not.toContainText(UUID);
+  await expectNoAxeViolations(page, '/admin/payouts after a run');
+
+  const screenshot = test.info().outputPath('admin-payouts.png');
+  await page.screenshot({ path: screenshot, fullPage: true });
+  await test.info().attach('admin payouts', { path: screenshot, contentType: 'image/png' });
 });

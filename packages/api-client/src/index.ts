@@ -234,8 +234,10 @@ export {
 export {
   DEFAULT_PAYOUT_MINIMUM_CENTS,
   RUN_PAYOUTS_FUNCTION,
+  type PayoutAffiliate,
   type PayoutRun,
   type PayoutRunInput,
+  type PayoutWithAffiliate,
   type PayoutsModule,
 } from './modules/payouts.ts';
 export {

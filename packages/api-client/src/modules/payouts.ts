@@ -1,11 +1,27 @@
 import type { ModuleContext } from '../context.ts';
 import { ApiError, codeForStatus, toApiError } from '../errors.ts';
-import { listOwnRows } from '../request.ts';
+import { listOwnRows, run, runPage } from '../request.ts';
 import type { Page, Row } from '../types.ts';
-import { integer, invalid, shape, timestamp, type PageInput } from '../validate.ts';
+import { integer, invalid, range, shape, timestamp, type PageInput } from '../validate.ts';
 import { invokeMoneyFunction } from './money-shared.ts';
+import type { Profile } from './profiles.ts';
 
 export type Payout = Row<'payouts'>;
+
+/** Who a payout went to: the affiliate's display name and username. */
+export type PayoutAffiliate = Pick<Profile, 'name' | 'username'>;
+
+/**
+ * A payout with its affiliate. `affiliate` is `null` only where the caller may not read the
+ * affiliate's profile.
+ */
+export type PayoutWithAffiliate = Payout & { affiliate: PayoutAffiliate | null };
+
+/** The affiliate's name and username, embedded through the payouts → profiles foreign key. */
+const WITH_AFFILIATE = '*, affiliate:profiles!payouts_affiliate_id_fkey(name, username)';
+
+/** Ids per request when the names of a run's affiliates are read (keeps the URL short). */
+const NAMES_PER_REQUEST = 100;
 
 /** The `run-payouts` edge function. */
 export const RUN_PAYOUTS_FUNCTION = 'run-payouts';
@@ -23,10 +39,18 @@ export interface PayoutRunInput {
   currency?: string;
 }
 
+/** A payout as the `run-payouts` function answers it. */
+type PayoutRunRow = Pick<
+  Payout,
+  'id' | 'affiliate_id' | 'amount_cents' | 'currency' | 'status' | 'paid_at'
+>;
+
 export interface PayoutRun {
-  payouts: Array<
-    Pick<Payout, 'id' | 'affiliate_id' | 'amount_cents' | 'currency' | 'status' | 'paid_at'>
-  >;
+  /**
+   * The payouts made, each with its affiliate's name and username (`null` if the names could not
+   * be read after the run; the payouts are made all the same).
+   */
+  payouts: Array<PayoutRunRow & { affiliate: PayoutAffiliate | null }>;
 }
 
 function validateRun(input: unknown): PayoutRunInput {
@@ -44,18 +68,64 @@ function validateRun(input: unknown): PayoutRunInput {
 }
 
 export function createPayoutsModule(context: ModuleContext) {
-  const { supabase } = context;
+  const { supabase, logger } = context;
+
+  async function affiliateNames(ids: readonly string[]): Promise<Map<string, PayoutAffiliate>> {
+    const names = new Map<string, PayoutAffiliate>();
+    for (let from = 0; from < ids.length; from += NAMES_PER_REQUEST) {
+      const rows = await run(
+        supabase
+          .from('profiles')
+          .select('id, name, username')
+          .in('id', ids.slice(from, from + NAMES_PER_REQUEST)),
+      );
+      for (const row of rows) names.set(row.id, { name: row.name, username: row.username });
+    }
+    return names;
+  }
+
   return {
     /** The signed-in affiliate's payouts, newest first. */
     listMine: (page?: PageInput): Promise<Page<Payout>> =>
       listOwnRows(supabase, 'payouts', 'affiliate_id', page),
 
     /**
+     * Every payout the caller may see, newest first, with the affiliate's name and username.
+     * Administrators see all affiliates' payouts; for anyone else row-level security leaves only
+     * their own.
+     */
+    async list(page?: PageInput): Promise<Page<PayoutWithAffiliate>> {
+      const { from, to } = range(page);
+      return runPage(
+        supabase
+          .from('payouts')
+          .select(WITH_AFFILIATE, { count: 'exact' })
+          .order('created_at', { ascending: false })
+          .order('id', { ascending: false })
+          .range(from, to),
+      );
+    },
+
+    /**
      * Administrators: releases due commissions and pays every affiliate above the minimum, all
-     * in one transaction (clawbacks reduce the sum). Returns the payouts made.
+     * in one transaction (clawbacks reduce the sum). Returns the payouts made, with names.
      */
     async run(input: PayoutRunInput = {}): Promise<PayoutRun> {
-      return invokeMoneyFunction<PayoutRun>(context, RUN_PAYOUTS_FUNCTION, validateRun(input));
+      const { payouts } = await invokeMoneyFunction<{ payouts: PayoutRunRow[] }>(
+        context,
+        RUN_PAYOUTS_FUNCTION,
+        validateRun(input),
+      );
+      let names = new Map<string, PayoutAffiliate>();
+      try {
+        names = await affiliateNames([...new Set(payouts.map((p) => p.affiliate_id))]);
+      } catch (error) {
+        // The run has committed; failing here would report paid payouts as a failed run.
+        logger.warn('The names of the paid affiliates could not be read', error);
+      }
+      return {
+        payouts: payouts.map((p) => ({ ...p, affiliate: names.get(p.affiliate_id) ?? null })),
+      };
     },
 
     /** Like `run`, answered as CSV (cells safe from spreadsheet formulas) for the bank transfer. */

@@ -21,7 +21,7 @@ let service: ReturnType<typeof createClient<Database>>;
 let anon: ApiClient;
 let affiliate: { id: string; api: ApiClient };
 let merchant: { id: string; api: ApiClient };
-let admin: { id: string; api: ApiClient };
+let admin: { id: string; email: string; api: ApiClient };
 let productId: string;
 
 function api(): ApiClient {
@@ -33,20 +33,20 @@ function api(): ApiClient {
   });
 }
 
-async function actor(role: 'admin' | 'affiliate' | 'merchant') {
+async function actor(role: 'admin' | 'affiliate' | 'merchant', name = `${role} tester`) {
   const email = `${role}-${randomUUID().slice(0, 8)}@money.test`;
   const { data, error } = await service.auth.admin.createUser({
     email,
     password: PASSWORD,
     email_confirm: true,
-    user_metadata: { name: `${role} tester`, role: role === 'admin' ? 'affiliate' : role },
+    user_metadata: { name, role: role === 'admin' ? 'affiliate' : role },
   });
   if (error || !data.user) throw error ?? new Error('no user');
   if (role === 'admin') await service.from('profiles').update({ role }).eq('id', data.user.id);
   const client = api();
   const signIn = await client.supabase.auth.signInWithPassword({ email, password: PASSWORD });
   if (signIn.error) throw signIn.error;
-  return { id: data.user.id, api: client };
+  return { id: data.user.id, email, api: client };
 }
 
 async function signedEvent(type: string, object: Record<string, unknown>, created: number) {
@@ -252,5 +252,154 @@ describe('payouts and revenue transparency', () => {
       'https://verdant.example/go/abc123',
     );
     expect(() => anon.tracking.linkUrl('bad code!', 'https://verdant.example')).toThrow(ApiError);
+  });
+});
+
+describe('payouts.list', () => {
+  let nia: { id: string; api: ApiClient };
+  let oren: { id: string; api: ApiClient };
+  /** The fixture payouts, newest first: Nia's second, Oren's, Nia's first. */
+  let fixture: string[];
+  const names = new Map<string, { name: string; username: string }>();
+
+  beforeAll(async () => {
+    [nia, oren] = await Promise.all([
+      actor('affiliate', 'Nia Okoro'),
+      actor('affiliate', 'Oren Malik'),
+    ]);
+    const tag = randomUUID().slice(0, 8);
+    const { rows } = await stack.pool.query<{ id: string }>(
+      `insert into public.payouts (affiliate_id, amount_cents, currency, status, stripe_transfer_id,
+                                   paid_at, created_at)
+       values ($1, 2500, 'USD', 'paid', $3, now() - interval '3 days', now() - interval '3 days'),
+              ($2, 1800, 'USD', 'processing', null, null, now() - interval '2 days'),
+              ($1, 4200, 'USD', 'paid', $4, now() - interval '1 day', now() - interval '1 day')
+       returning id`,
+      [nia.id, oren.id, `tr_test_${tag}_1`, `tr_test_${tag}_2`],
+    );
+    fixture = rows.map((row) => row.id).reverse();
+    const profiles = await stack.pool.query<{ id: string; name: string; username: string }>(
+      'select id, name, username from public.profiles where id = any($1)',
+      [[nia.id, oren.id]],
+    );
+    for (const p of profiles.rows) names.set(p.id, { name: p.name, username: p.username });
+  });
+
+  const countPayouts = async () =>
+    Number((await stack.pool.query('select count(*) from public.payouts')).rows[0].count);
+
+  it("gives administrators every affiliate's payouts with names, newest first, page by page", async () => {
+    const total = await countPayouts();
+    const all = await admin.api.payouts.list({ pageSize: 100 });
+    expect(all.total).toBe(total);
+    expect(all.rows).toHaveLength(total);
+    const times = all.rows.map((row) => Date.parse(row.created_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(all.rows.every((row) => row.affiliate !== null)).toBe(true);
+
+    const shown = all.rows.filter((row) => fixture.includes(row.id));
+    expect(shown.map((row) => row.id)).toEqual(fixture);
+    expect(shown.map((row) => row.affiliate)).toEqual([
+      { name: 'Nia Okoro', username: names.get(nia.id)!.username },
+      { name: 'Oren Malik', username: names.get(oren.id)!.username },
+      { name: 'Nia Okoro', username: names.get(nia.id)!.username },
+    ]);
+    expect(shown[0]).toMatchObject({
+      affiliate_id: nia.id,
+      amount_cents: 4200,
+      status: 'paid',
+      stripe_transfer_id: expect.stringMatching(/^tr_test_/),
+    });
+
+    const first = await admin.api.payouts.list({ page: 0, pageSize: 2 });
+    const second = await admin.api.payouts.list({ page: 1, pageSize: 2 });
+    expect(first.total).toBe(total);
+    expect(second.total).toBe(total);
+    expect(first.rows).toHaveLength(2);
+    expect([...first.rows, ...second.rows].map((row) => row.id)).toEqual(
+      all.rows.slice(0, 4).map((row) => row.id),
+    );
+  });
+
+  it('leaves an affiliate only their own payouts, and others none', async () => {
+    const own = await nia.api.payouts.list();
+    expect(own.total).toBe(2);
+    expect(own.rows.map((row) => row.id)).toEqual([fixture[0], fixture[2]]);
+    expect(own.rows.every((row) => row.affiliate_id === nia.id)).toBe(true);
+    expect(own.rows.map((row) => row.affiliate?.name)).toEqual(['Nia Okoro', 'Nia Okoro']);
+    expect(await oren.api.payouts.list()).toMatchObject({
+      total: 1,
+      rows: [{ id: fixture[1], affiliate: { name: 'Oren Malik' } }],
+    });
+    expect(await merchant.api.payouts.list()).toEqual({ rows: [], total: 0 });
+    expect(await anon.payouts.list()).toEqual({ rows: [], total: 0 });
+  });
+
+  it('refuses a bad page before any request', async () => {
+    let requests = 0;
+    const counting = createApiClient({
+      url: stack.apiUrl,
+      anonKey: stack.anonKey,
+      realtimeTransport: transport,
+      auth,
+      fetch: (input, init) => {
+        requests += 1;
+        return fetch(input, init);
+      },
+    });
+    const signIn = await counting.supabase.auth.signInWithPassword({
+      email: admin.email,
+      password: PASSWORD,
+    });
+    if (signIn.error) throw signIn.error;
+    requests = 0;
+    for (const [page, field] of [
+      [{ page: -1 }, 'page'],
+      [{ page: 1.5 }, 'page'],
+      [{ pageSize: 0 }, 'pageSize'],
+      [{ pageSize: 101 }, 'pageSize'],
+      [{ pageSize: '20' as unknown as number }, 'pageSize'],
+    ] as const) {
+      const error = await caught(counting.payouts.list(page));
+      expect(error.code).toBe('validation_failed');
+      expect(error.details).toMatchObject({ field });
+    }
+    expect(requests).toBe(0);
+    await counting.payouts.list({ pageSize: 1 });
+    expect(requests).toBeGreaterThan(0);
+  });
+
+  it('names the affiliates a run pays, and the run heads the history', async () => {
+    const { rows: programs } = await stack.pool.query<{ id: string }>(
+      `insert into public.affiliate_programs (merchant_id, name, commission_type, commission_rate_bps)
+       values ($1, 'Payout partners', 'percent', 1000) returning id`,
+      [merchant.id],
+    );
+    const { rows: orders } = await stack.pool.query<{ id: string }>(
+      `insert into public.orders (merchant_id, status, total_cents, merchant_amount_cents,
+                                  affiliate_amount_cents, attributed_affiliate_id, paid_at)
+       values ($1, 'paid', 20000, 18500, 1500, $2, now() - interval '40 days') returning id`,
+      [merchant.id, oren.id],
+    );
+    await stack.pool.query(
+      `insert into public.commissions (affiliate_id, merchant_id, program_id, order_id, amount_cents,
+                                       status, available_at, approved_at)
+       values ($1, $2, $3, $4, 1500, 'approved', now() - interval '10 days', now() - interval '10 days')`,
+      [oren.id, merchant.id, programs[0]!.id, orders[0]!.id],
+    );
+
+    const run = await admin.api.payouts.run({ minimumCents: 1000 });
+    expect(run.payouts.every((p) => p.affiliate !== null)).toBe(true);
+    const paid = run.payouts.find((p) => p.affiliate_id === oren.id);
+    expect(paid).toMatchObject({
+      amount_cents: 1500,
+      status: 'paid',
+      affiliate: names.get(oren.id),
+    });
+
+    const history = await admin.api.payouts.list({ pageSize: run.payouts.length });
+    expect(history.total).toBe(await countPayouts());
+    expect(history.rows.map((row) => row.id).sort()).toEqual(run.payouts.map((p) => p.id).sort());
+    expect(history.rows.find((row) => row.id === paid!.id)?.affiliate).toEqual(names.get(oren.id));
   });
 });

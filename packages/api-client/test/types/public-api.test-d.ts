@@ -10,6 +10,10 @@ import {
   type Insert,
   type MetricType,
   type Page,
+  type Payout,
+  type PayoutAffiliate,
+  type PayoutRun,
+  type PayoutWithAffiliate,
   type Profile,
   type Row,
   type SubscriptionState,
@@ -59,6 +63,15 @@ describe('Row / Insert / Update / Page generics', () => {
     ).returns.resolves.toEqualTypeOf<SubscriptionState | null>();
     expectTypeOf(api.profiles.countAdminsExcluding).returns.resolves.toEqualTypeOf<number>();
     expectTypeOf(api.links.listMine).returns.resolves.toEqualTypeOf<Page<AffiliateLink>>();
+    expectTypeOf(api.payouts.list).returns.resolves.toEqualTypeOf<Page<PayoutWithAffiliate>>();
+    expectTypeOf<PayoutWithAffiliate>().toExtend<Payout>();
+    expectTypeOf<PayoutWithAffiliate['affiliate']>().toEqualTypeOf<{
+      name: string;
+      username: string;
+    } | null>();
+    expectTypeOf<
+      PayoutRun['payouts'][number]['affiliate']
+    >().toEqualTypeOf<PayoutAffiliate | null>();
     expectTypeOf<SubscriptionState>().toEqualTypeOf<{
       has_active_subscription: boolean;
       subscription_tier: string | null;
@@ -94,6 +107,8 @@ describe('ApiError', () => {
     void api.profiles.changeRole('id', 'owner');
     // @ts-expect-error a percent program needs its rate in basis points
     void api.programs.create({ name: 'x', commission_type: 'percent', commission_flat_cents: 100 });
+    // @ts-expect-error pages are numbered, not named
+    void api.payouts.list({ page: 'next' });
     // @ts-expect-error link page items of kind "link" need a url
     void api.linkPages.addItem('id', { kind: 'link', label: 'Shop' });
   });

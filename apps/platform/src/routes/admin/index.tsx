@@ -23,6 +23,11 @@ const AREAS = [
     title: 'Moderation',
     text: 'Community reports: hide, remove or dismiss.',
   },
+  {
+    to: '/admin/payouts',
+    title: 'Payouts',
+    text: 'Payout history, and runs that pay affiliates their approved commissions.',
+  },
 ] as const;
 
 /** The administrators' start page (/admin). */

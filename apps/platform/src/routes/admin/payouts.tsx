@@ -1,5 +1,5 @@
 import { Flex, Text } from '@radix-ui/themes';
-import type { PayoutRun } from '@verdant/api-client';
+import type { PayoutRun, PayoutWithAffiliate } from '@verdant/api-client';
 import {
   Badge,
   Button,
@@ -12,18 +12,39 @@ import {
   toast,
   type DataTableColumn,
 } from '@verdant/ui';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
-import { errorMessage, formatMoney } from '../vendor-format.ts';
+import { errorMessage, formatDate, formatMoney } from '../vendor-format.ts';
 
+const PAGE_SIZE = 20;
+const HISTORY_KEY = ['admin', 'payouts'] as const;
+
+/** What the run's table and the history share: a payout of either source. */
 type PayoutRow = PayoutRun['payouts'][number];
+
+const STATUS_TONES = {
+  paid: 'success',
+  processing: 'info',
+  pending: 'warning',
+  failed: 'danger',
+} as const;
 
 const COLUMNS: readonly DataTableColumn<PayoutRow>[] = [
   {
     id: 'affiliate',
     header: 'Affiliate',
-    cell: (p) => <code>{p.affiliate_id}</code>,
+    cell: (p) =>
+      p.affiliate ? (
+        <Flex direction="column">
+          <Text weight="medium">{p.affiliate.name}</Text>
+          <Text size="1" color="gray">
+            @{p.affiliate.username}
+          </Text>
+        </Flex>
+      ) : (
+        <Text color="gray">Name unavailable</Text>
+      ),
     rowHeader: true,
   },
   {
@@ -35,7 +56,21 @@ const COLUMNS: readonly DataTableColumn<PayoutRow>[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: (p) => <Badge tone={p.status === 'paid' ? 'success' : 'warning'}>{p.status}</Badge>,
+    cell: (p) => (
+      <Badge tone={STATUS_TONES[p.status as keyof typeof STATUS_TONES] ?? 'neutral'}>
+        {p.status}
+      </Badge>
+    ),
+  },
+  { id: 'paid', header: 'Paid', cell: (p) => (p.paid_at ? formatDate(p.paid_at) : '—') },
+];
+
+const HISTORY_COLUMNS: readonly DataTableColumn<PayoutWithAffiliate>[] = [
+  ...COLUMNS,
+  {
+    id: 'reference',
+    header: 'Reference',
+    cell: (p) => (p.stripe_transfer_id ? <code>{p.stripe_transfer_id}</code> : '—'),
   },
 ];
 
@@ -48,21 +83,37 @@ function download(csv: string) {
   URL.revokeObjectURL(url);
 }
 
-/** Payouts (/admin/payouts): release due commissions and pay affiliates, with a CSV export. */
+/**
+ * Payouts (/admin/payouts): release due commissions and pay affiliates, with a CSV export, and the
+ * history of every payout.
+ */
 export function Component() {
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
   const [result, setResult] = useState<PayoutRun | null>(null);
+  const history = useQuery({
+    queryKey: [...HISTORY_KEY, page],
+    queryFn: () => api.payouts.list({ page: page - 1, pageSize: PAGE_SIZE }),
+  });
+  // A run's payouts are the newest: show the first page of the refreshed history.
+  const afterRun = async () => {
+    setPage(1);
+    await queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
+  };
   const run = useMutation({
     mutationFn: () => api.payouts.run(),
-    onSuccess: (data) => {
+    onSuccess: async (data) => {
       setResult(data);
       toast({ title: 'Payout run finished', description: `${data.payouts.length} payouts.` });
+      await afterRun();
     },
   });
   const csv = useMutation({
     mutationFn: () => api.payouts.runAsCsv(),
-    onSuccess: (text) => {
+    onSuccess: async (text) => {
       download(text);
       toast({ title: 'Payout run finished', description: 'The CSV file was downloaded.' });
+      await afterRun();
     },
   });
   const error = run.error ?? csv.error;
@@ -110,6 +161,33 @@ export function Component() {
           }
         />
       ) : null}
+      {history.isError ? (
+        <ErrorCard
+          title="The payout history could not be loaded"
+          message={errorMessage(history.error)}
+          onRetry={() => void history.refetch()}
+          retrying={history.isFetching}
+        />
+      ) : (
+        <DataTable
+          caption="Payout history"
+          showCaption
+          columns={HISTORY_COLUMNS}
+          rows={history.data?.rows ?? []}
+          rowCount={history.data?.total ?? 0}
+          pageSize={PAGE_SIZE}
+          page={page}
+          onPageChange={setPage}
+          loading={history.isPending}
+          getRowId={(p) => p.id}
+          emptyState={
+            <EmptyState
+              title="No payouts yet"
+              description="Payouts appear here once a run has paid an affiliate."
+            />
+          }
+        />
+      )}
     </Flex>
   );
 }
