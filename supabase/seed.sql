@@ -459,6 +459,11 @@ begin
   from public.commissions where affiliate_id = pg_temp.sid('user/a1') and status = 'approved'
   having sum(amount_cents) > 0;
 
+  -- Those commissions are in that payout, so no payout run pays them a second time.
+  update public.commissions c set payout_id = pg_temp.sid('payout/a1/processing')
+  where c.affiliate_id = pg_temp.sid('user/a1') and c.status = 'approved'
+    and exists (select 1 from public.payouts p where p.id = pg_temp.sid('payout/a1/processing'));
+
   -- Stripe events for the paid orders (the log the webhook keeps).
   insert into public.stripe_events (id, type, livemode, payload, received_at, processed_at)
   select 'evt_test_' || substr(md5('evt/' || o.id), 1, 24), 'checkout.session.completed', false,
