@@ -7,8 +7,8 @@ import { anonClient, signedInClient } from './support/clients.ts';
 import { createUser } from './support/users.ts';
 
 // The money functions in SQL: commission per line or per unit, self-referral, the cookie window,
-// the payout run (minimum, clawbacks carried into the next payout, one run at a time) and who may
-// call what.
+// checkouts that expire unpaid, the payout run (minimum, clawbacks carried into the next payout,
+// one run at a time) and who may call what.
 
 const PASSWORD = 'Money#Flows2026';
 let stack: RunningStack;
@@ -200,6 +200,205 @@ describe('commissions', () => {
       expect(other).toMatchObject({ self_referral: false, attributed_affiliate_id: m.affiliate });
       expect(await commission(other.id)).toMatchObject([{ kind: 'sale' }]);
     }
+  });
+});
+
+/** A pending order as create-checkout leaves it, remembering its checkout session (if given). */
+async function pendingOrder(m: Market, opts: { clickRef?: string; session?: string | null } = {}) {
+  const { rows } = await stack.pool.query<{ id: string; total_cents: number }>(
+    `select (o).id, (o).total_cents
+       from (select public.create_checkout_order(null, null, $1::jsonb, $2) as o) created`,
+    [JSON.stringify([{ productId: m.products[0], quantity: 2 }]), opts.clickRef ?? null],
+  );
+  const order = rows[0]!;
+  const session =
+    opts.session === undefined ? `cs_test_${randomUUID().replace(/-/g, '')}` : opts.session;
+  if (session)
+    await stack.pool.query(
+      'update public.orders set stripe_checkout_session_id = $2 where id = $1',
+      [order.id, session],
+    );
+  return { id: order.id, total: order.total_cents, session };
+}
+
+/** Applies a Stripe event as stripe-webhook does; returns the outcome. */
+async function stripeEvent(
+  type: string,
+  object: Record<string, unknown>,
+  id = `evt_${randomUUID().replace(/-/g, '')}`,
+): Promise<string> {
+  const { rows } = await stack.pool.query<{ outcome: string }>(
+    'select public.apply_stripe_event($1::jsonb) as outcome',
+    [
+      JSON.stringify({
+        id,
+        object: 'event',
+        type,
+        created: Math.floor(Date.now() / 1000),
+        data: { object },
+      }),
+    ],
+  );
+  return rows[0]!.outcome;
+}
+
+/** A payment-mode session of the order, as Stripe describes it in checkout.session.* events. */
+function checkoutSession(
+  order: { id: string; total: number },
+  session: string | null,
+  state: { status: 'expired' | 'complete'; payment_status: 'unpaid' | 'paid' },
+) {
+  return {
+    id: session,
+    object: 'checkout.session',
+    mode: 'payment',
+    ...state,
+    amount_total: order.total,
+    currency: 'usd',
+    client_reference_id: order.id,
+    metadata: { order_id: order.id, click_id: '' },
+    payment_intent: state.payment_status === 'paid' ? `pi_${order.id.replace(/-/g, '')}` : null,
+  };
+}
+
+const EXPIRED = { status: 'expired', payment_status: 'unpaid' } as const;
+const PAID = { status: 'complete', payment_status: 'paid' } as const;
+
+async function orderState(id: string) {
+  const { rows } = await stack.pool.query<{
+    status: string;
+    updated_at: Date;
+    paid_at: Date | null;
+  }>('select status, updated_at, paid_at from public.orders where id = $1', [id]);
+  return rows[0]!;
+}
+
+async function eventRow(id: string) {
+  const { rows } = await stack.pool.query(
+    'select type, processed_at, processing_error from public.stripe_events where id = $1',
+    [id],
+  );
+  return rows as Array<Record<string, unknown>>;
+}
+
+describe('checkout.session.expired', () => {
+  it('cancels a pending order of that session once; a duplicate does nothing more', async () => {
+    const m = await market({ type: 'percent', rate: 1000 });
+    const order = await pendingOrder(m);
+    const object = checkoutSession(order, order.session, EXPIRED);
+    const eventId = `evt_${randomUUID().replace(/-/g, '')}`;
+
+    expect(await stripeEvent('checkout.session.expired', object, eventId)).toBe('applied');
+    const canceled = await orderState(order.id);
+    expect(canceled).toMatchObject({ status: 'canceled', paid_at: null });
+    expect(await eventRow(eventId)).toMatchObject([
+      { type: 'checkout.session.expired', processing_error: null },
+    ]);
+    expect((await eventRow(eventId))[0]!.processed_at).not.toBeNull();
+
+    expect(await stripeEvent('checkout.session.expired', object, eventId)).toBe('duplicate');
+    expect(await orderState(order.id)).toEqual(canceled);
+    expect(await eventRow(eventId)).toHaveLength(1);
+  });
+
+  it('cancels a pending order that never stored its session (found by client_reference_id)', async () => {
+    const m = await market({ type: 'percent', rate: 1000 });
+    const order = await pendingOrder(m, { session: null });
+    const object = {
+      ...checkoutSession(order, `cs_test_${randomUUID().replace(/-/g, '')}`, EXPIRED),
+      metadata: {},
+    };
+    expect(await stripeEvent('checkout.session.expired', object)).toBe('applied');
+    expect((await orderState(order.id)).status).toBe('canceled');
+  });
+
+  it("leaves an order alone when the expired session is not the order's current one", async () => {
+    const m = await market({ type: 'percent', rate: 1000 });
+    const order = await pendingOrder(m);
+    const older = checkoutSession(order, `cs_test_${randomUUID().replace(/-/g, '')}`, EXPIRED);
+    expect(await stripeEvent('checkout.session.expired', older)).toBe('ignored');
+    expect((await orderState(order.id)).status).toBe('pending');
+    // The current session can still be paid.
+    expect(
+      await stripeEvent('checkout.session.completed', checkoutSession(order, order.session, PAID)),
+    ).toBe('applied');
+    expect((await orderState(order.id)).status).toBe('paid');
+  });
+
+  it('leaves a paid order paid, with its commission', async () => {
+    const m = await market({ type: 'percent', rate: 1000 });
+    const order = await pendingOrder(m, { clickRef: await click(m.link) });
+    expect(
+      await stripeEvent('checkout.session.completed', checkoutSession(order, order.session, PAID)),
+    ).toBe('applied');
+    const paid = await orderState(order.id);
+    expect(paid.status).toBe('paid');
+    expect(
+      await stripeEvent('checkout.session.expired', checkoutSession(order, order.session, EXPIRED)),
+    ).toBe('ignored');
+    expect(await orderState(order.id)).toEqual(paid);
+    expect(await commission(order.id)).toMatchObject([
+      { kind: 'sale', status: 'pending', amount_cents: 200 },
+    ]);
+  });
+
+  it('ignores malformed order references and subscription sessions', async () => {
+    const m = await market({ type: 'percent', rate: 1000 });
+    const order = await pendingOrder(m);
+    const object = checkoutSession(order, order.session, EXPIRED);
+    for (const other of [
+      { ...object, metadata: { order_id: 'not-a-uuid' }, client_reference_id: null },
+      { ...object, metadata: {}, client_reference_id: randomUUID() },
+      { ...object, mode: 'subscription' },
+    ])
+      expect(await stripeEvent('checkout.session.expired', other)).toBe('ignored');
+    expect((await orderState(order.id)).status).toBe('pending');
+  });
+
+  it('a completed checkout for a canceled order is ignored, earns nothing and is flagged', async () => {
+    const m = await market({ type: 'percent', rate: 1000, hold: 0 });
+    const order = await pendingOrder(m, { clickRef: await click(m.link) });
+    expect(
+      await stripeEvent('checkout.session.expired', checkoutSession(order, order.session, EXPIRED)),
+    ).toBe('applied');
+    const canceled = await orderState(order.id);
+
+    const eventId = `evt_${randomUUID().replace(/-/g, '')}`;
+    const completed = checkoutSession(order, order.session, PAID);
+    expect(await stripeEvent('checkout.session.completed', completed, eventId)).toBe('ignored');
+    expect(await orderState(order.id)).toEqual(canceled);
+    expect(await commission(order.id)).toEqual([]);
+    const [row] = await eventRow(eventId);
+    expect(row).toMatchObject({
+      type: 'checkout.session.completed',
+      processing_error: 'The order was canceled before this checkout completed',
+    });
+    expect(row!.processed_at).not.toBeNull();
+  });
+
+  it('a refund for a canceled order is ignored and flagged instead of failing every retry', async () => {
+    const m = await market({ type: 'percent', rate: 1000, hold: 0 });
+    const order = await pendingOrder(m, { clickRef: await click(m.link) });
+    expect(
+      await stripeEvent('checkout.session.expired', checkoutSession(order, order.session, EXPIRED)),
+    ).toBe('applied');
+    const canceled = await orderState(order.id);
+
+    const eventId = `evt_${randomUUID().replace(/-/g, '')}`;
+    const refund = {
+      id: `ch_${randomUUID().replace(/-/g, '')}`,
+      object: 'charge',
+      amount_refunded: order.total,
+      metadata: { order_id: order.id },
+    };
+    expect(await stripeEvent('charge.refunded', refund, eventId)).toBe('ignored');
+    expect(await orderState(order.id)).toEqual(canceled);
+    expect(await commission(order.id)).toEqual([]);
+    const [row] = await eventRow(eventId);
+    expect(row).toMatchObject({
+      type: 'charge.refunded',
+      processing_error: 'A refund arrived for an order that was never paid (canceled)',
+    });
   });
 });
 

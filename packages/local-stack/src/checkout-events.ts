@@ -1,6 +1,6 @@
-// The events the local test checkout delivers for a paid session, shaped and signed as Stripe
-// sends them to the stripe-webhook function.
-import { randomUUID } from 'node:crypto';
+// The events the local test checkout delivers for a paid or an expired session, shaped and signed
+// as Stripe sends them to the stripe-webhook function.
+import { createHash, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 
 const STRIPE_API_VERSION = '2025-10-29.clover';
@@ -190,5 +190,44 @@ export function eventsFor(
         created: now,
       },
     ],
+  ];
+}
+
+/**
+ * The checkout.session.expired event Stripe sends for a session that was not completed before
+ * `expires_at`. Stripe sends it once per session; its id here is derived from the session, so
+ * however often it is delivered the webhook applies it once.
+ */
+export function expiredEventFor(
+  session: Session,
+): [id: string, type: string, object: Record<string, unknown>] {
+  const id = `evt_${createHash('sha256').update(`expired:${session.id}`).digest('hex').slice(0, 24)}`;
+  const payment = session.mode === 'payment';
+  const metadata = payment
+    ? { order_id: session.orderId ?? '', click_id: session.clickId ?? '' }
+    : { user_id: session.userId ?? '', tier: session.tier ?? '' };
+  return [
+    id,
+    'checkout.session.expired',
+    {
+      id: session.id,
+      object: 'checkout.session',
+      mode: session.mode,
+      status: 'expired',
+      payment_status: 'unpaid',
+      amount_subtotal: session.amountTotal,
+      amount_total: session.amountTotal,
+      currency: session.currency,
+      client_reference_id: (payment ? session.orderId : session.userId) ?? null,
+      customer_email: session.email ?? null,
+      customer_details: null,
+      metadata,
+      payment_intent: null,
+      subscription: null,
+      success_url: session.successUrl,
+      cancel_url: session.cancelUrl,
+      expires_at: session.exp,
+      url: null,
+    },
   ];
 }

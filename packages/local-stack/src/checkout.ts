@@ -1,6 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { validateEmail } from '@verdant/validation';
-import { createStripeEventSender, eventsFor, type Session } from './checkout-events.ts';
+import {
+  createStripeEventSender,
+  eventsFor,
+  expiredEventFor,
+  type Session,
+} from './checkout-events.ts';
 import type { WebHandler } from './http.ts';
 
 export { createStripeEventSender } from './checkout-events.ts';
@@ -9,7 +14,8 @@ export { createStripeEventSender } from './checkout-events.ts';
 // STRIPE_SECRET_KEY is configured. It shows the session (signed by the payment functions with
 // the webhook secret), takes Stripe's test cards, and on success delivers the events Stripe would
 // send — signed with the stripe SDK's generateTestHeaderString — to the stripe-webhook function
-// before redirecting to the session's success URL.
+// before redirecting to the session's success URL. Cancel only leads back to the shop, as on
+// Stripe (the session stays open until it expires).
 
 export interface LocalCheckoutOptions {
   /** `{apiUrl}/functions/v1/stripe-webhook`. */
@@ -234,8 +240,22 @@ export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
         '<!doctype html><title>Checkout not found</title><p>This checkout link is not valid.</p>',
       );
     const token = match[1];
-    if (session.exp * 1000 < Date.now())
+    if (session.exp * 1000 < Date.now()) {
+      // Stripe sends checkout.session.expired when the session expires, whether or not anyone
+      // looks. This page keeps no sessions and runs no timer, so it sends the event when an
+      // expired link is opened (once in effect: the event id is derived from the session).
+      const [id, type, object] = expiredEventFor(session);
+      try {
+        const result = await send(type, object, id);
+        if (result.status !== 200)
+          log(`[checkout] ${type} was answered ${result.status}: ${result.body}`);
+      } catch (error) {
+        log(
+          `[checkout] ${type} could not be sent: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
       return html(410, page(session, token, CARD_MESSAGES.expired));
+    }
     if (req.method === 'GET' || req.method === 'HEAD') return html(200, page(session, token));
     if (req.method !== 'POST') return new Response('Method not allowed', { status: 405 });
 

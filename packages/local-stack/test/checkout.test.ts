@@ -3,7 +3,8 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../../config/chromium.mjs';
 import { createHandler as createCheckoutHandler } from '../../../supabase/functions/create-checkout/handler.ts';
-import { createStripeEventSender } from '../src/checkout.ts';
+import { signLocalCheckoutSession } from '../../../supabase/functions/_shared/local-checkout.ts';
+import { CARD_MESSAGES, createStripeEventSender, verifySessionToken } from '../src/checkout.ts';
 import { startTestStack, type RunningStack } from '../src/testing.ts';
 import {
   clickIdFor,
@@ -273,6 +274,50 @@ describe('the full chain in Chromium', () => {
     } finally {
       await page.close();
     }
+  });
+});
+
+describe('an expired local checkout', () => {
+  it('delivers checkout.session.expired once when its link is opened, canceling the order', async () => {
+    const started = await checkout(world.shopper.token, {
+      items: [{ productId: world.cheapProductId, quantity: 1 }],
+    });
+    expect(started.status).toBe(200);
+    const orderId = started.body.orderId as string;
+    // The same session, signed as create-checkout signs it, with its hour already over.
+    const url = started.body.url as string;
+    const session = verifySessionToken(
+      url.slice(url.lastIndexOf('/') + 1),
+      stack.stripeWebhookSecret,
+    )!;
+    expect(session).toMatchObject({ mode: 'payment', orderId });
+    const token = await signLocalCheckoutSession(
+      { ...session, exp: Math.floor(Date.now() / 1000) - 1 },
+      stack.stripeWebhookSecret,
+    );
+    const events = async () =>
+      (
+        await stack.pool.query(
+          `select type from public.stripe_events where payload->'data'->'object'->>'id' = $1`,
+          [session.id],
+        )
+      ).rows;
+
+    const opened = await fetch(`${stack.webUrl}/local-checkout/c/${token}`);
+    expect(opened.status).toBe(410);
+    expect(await opened.text()).toContain(CARD_MESSAGES.expired);
+    expect(await orderRow(stack, orderId)).toMatchObject({
+      status: 'canceled',
+      paid_at: null,
+      stripe_checkout_session_id: session.id,
+    });
+    expect(await events()).toEqual([{ type: 'checkout.session.expired' }]);
+
+    // Opened again: the same event, which the webhook recognises as a duplicate.
+    const again = await fetch(`${stack.webUrl}/local-checkout/c/${token}`);
+    expect(again.status).toBe(410);
+    expect(await events()).toEqual([{ type: 'checkout.session.expired' }]);
+    expect((await orderRow(stack, orderId)).status).toBe('canceled');
   });
 });
 

@@ -485,7 +485,7 @@ describe('create-checkout in Stripe mode', () => {
     // ...and the SDK retries this one twice (its default), with the same idempotency key.
     { status: 503, type: 'api_error', message: 'An unknown error occurred', attempts: 3 },
   ])(
-    'answers 502 payment_provider_unavailable when Stripe answers $status $type; the order stays unpaid',
+    'answers 502 payment_provider_unavailable when Stripe answers $status $type; the order is canceled',
     async ({ status, type, code, message, headers, attempts = 1 }) => {
       const errors = quietErrors();
       try {
@@ -508,11 +508,11 @@ describe('create-checkout in Stripe mode', () => {
         expect(new Set(recorder.requests.map((r) => r.headers['idempotency-key'])).size).toBe(1);
         expect(errors).toHaveBeenCalledWith(`[create-checkout] Stripe: ${message}`);
 
-        // The order was written before the call to Stripe, and is left behind: pending, with no
-        // session, so no checkout page exists on which it could be paid.
+        // The order was written before the call to Stripe. No checkout page exists on which it
+        // could be paid, so it is canceled rather than left pending.
         const orderId = recorder.requests[0]!.body.client_reference_id as string;
         expect(await orderRow(stack, orderId)).toMatchObject({
-          status: 'pending',
+          status: 'canceled',
           paid_at: null,
           stripe_checkout_session_id: null,
           stripe_payment_intent_id: null,
@@ -545,7 +545,7 @@ describe('create-checkout in Stripe mode', () => {
     });
   });
 
-  it('answers 502 checkout_failed when Stripe returns a session without a URL', async () => {
+  it('answers 502 checkout_failed and cancels the order when Stripe returns a session without a URL', async () => {
     const id = stripeId('cs_test');
     recorder.answerNext({
       status: 200,
@@ -561,7 +561,8 @@ describe('create-checkout in Stripe mode', () => {
     // Without a click, the click id travels empty (Stripe drops empty metadata values).
     expect(request.body.metadata).toEqual({ order_id: orderId, click_id: '' });
     expect(await orderRow(stack, orderId)).toMatchObject({
-      status: 'pending',
+      status: 'canceled',
+      paid_at: null,
       stripe_checkout_session_id: null,
     });
   });
@@ -638,6 +639,68 @@ describe('stripe-webhook in Stripe mode', () => {
     ).toBe(2000);
     expect(await orderCommissions(stack, orderId)).toMatchObject([
       { kind: 'sale', status: 'pending', amount_cents: 200, affiliate_id: world.affiliateB.id },
+    ]);
+  });
+});
+
+describe('stripe-webhook in Stripe mode: abandoned checkouts', () => {
+  it("cancels the order of a session Stripe reports expired; the session's later events change nothing", async () => {
+    const clickId = await clickIdFor(stack, world.linkA.code);
+    const started = await call(checkout, world.shopper.token, {
+      items: [{ productId: world.cheapProductId, quantity: 1 }],
+      clickId,
+    });
+    expect(started.status).toBe(200);
+    const orderId = started.body.orderId!;
+    const session = onlyRequest('POST', '/v1/checkout/sessions').answer;
+    recorder.reset();
+    const before = await moneyCounts(stack);
+
+    // What Stripe sends an hour later when nobody paid: the session as created, now expired.
+    const expired = { ...session, status: 'expired', url: null };
+    expect(await deliver('checkout.session.expired', expired)).toEqual({
+      status: 200,
+      body: { received: true, outcome: 'applied' },
+    });
+    expect(recorder.requests).toEqual([]); // an expiry needs nothing from Stripe
+    const canceled = await orderRow(stack, orderId);
+    expect(canceled).toMatchObject({
+      status: 'canceled',
+      paid_at: null,
+      stripe_checkout_session_id: session.id,
+      stripe_payment_intent_id: null,
+    });
+    expect(await moneyCounts(stack)).toEqual({ ...before, events: before.events + 1 });
+
+    // Another delivery of the expiry (a new event id) finds nothing pending.
+    expect(await deliver('checkout.session.expired', expired)).toEqual({
+      status: 200,
+      body: { received: true, outcome: 'ignored' },
+    });
+    // A completion of the same session cannot happen on Stripe; if one arrived it would be
+    // ignored and recorded for an operator, with no payment and no commission.
+    recorder.answerNext(stripeError(404, 'invalid_request_error', 'No such payment_intent'));
+    const completed = await deliver('checkout.session.completed', {
+      ...session,
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: stripeId('pi'),
+    });
+    expect(completed).toEqual({ status: 200, body: { received: true, outcome: 'ignored' } });
+    expect(await orderRow(stack, orderId)).toEqual(canceled);
+    expect(await orderCommissions(stack, orderId)).toEqual([]);
+    const { rows } = await stack.pool.query(
+      `select type, processing_error from public.stripe_events
+        where payload->'data'->'object'->>'id' = $1 order by received_at`,
+      [session.id],
+    );
+    expect(rows).toEqual([
+      { type: 'checkout.session.expired', processing_error: null },
+      { type: 'checkout.session.expired', processing_error: null },
+      {
+        type: 'checkout.session.completed',
+        processing_error: 'The order was canceled before this checkout completed',
+      },
     ]);
   });
 });

@@ -2,7 +2,9 @@
 // database, never from the client) and a card checkout: a Stripe Checkout Session when
 // STRIPE_SECRET_KEY is set, otherwise the local stack's test checkout (LOCAL_CHECKOUT_URL). The
 // click id (body `clickId` or the `verdant_ref` cookie) travels with the order and into Stripe as
-// client_reference_id / metadata, so the sale is attributed even without the cookie.
+// client_reference_id / metadata, so the sale is attributed even without the cookie. An order
+// for which no session could be made is canceled at once; one whose session expires unpaid is
+// canceled by stripe-webhook on Stripe's checkout.session.expired.
 import { createClient } from '@supabase/supabase-js';
 import { isUuid } from '@verdant/validation';
 import {
@@ -124,12 +126,25 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
       console.error(`[create-checkout] ${error?.message ?? 'no order'}`);
       return errorResponse(500, 'checkout_failed', 'The checkout could not be created');
     }
+    // From here on the order exists; when no checkout session can be made for it, nobody can pay
+    // it, so it is canceled rather than left pending for ever (each retry makes a new order).
+    const cancelOrder = async (): Promise<void> => {
+      const { error: cancelError } = await admin
+        .from('orders')
+        .update({ status: 'canceled' })
+        .eq('id', order.id)
+        .eq('status', 'pending');
+      if (cancelError)
+        console.error(`[create-checkout] order ${order.id} not canceled: ${cancelError.message}`);
+    };
     const { data: lines, error: linesError } = await admin
       .from('order_items')
       .select('product_name, quantity, unit_price_cents, line_total_cents')
       .eq('order_id', order.id);
-    if (linesError || !lines)
+    if (linesError || !lines) {
+      await cancelOrder();
       return errorResponse(500, 'checkout_failed', 'The checkout could not be created');
+    }
 
     const successUrl = `${siteUrl}/payment-success?order=${order.id}`;
     const cancelUrl = `${siteUrl}/payment-canceled?order=${order.id}`;
@@ -159,9 +174,12 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
           expires_at: Math.floor(Date.now() / 1000) + SESSION_SECONDS,
         })
         .catch(stripeFailed('create-checkout'));
-      if (!session) return paymentProviderUnavailable();
-      if (!session.url)
-        return errorResponse(502, 'checkout_failed', 'Stripe returned no checkout URL');
+      if (!session?.url) {
+        await cancelOrder();
+        return session
+          ? errorResponse(502, 'checkout_failed', 'Stripe returned no checkout URL')
+          : paymentProviderUnavailable();
+      }
       sessionId = session.id;
       checkoutUrl = session.url;
     } else {
