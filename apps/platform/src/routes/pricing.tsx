@@ -61,19 +61,28 @@ function TierCard({ tier }: { tier: SubscriptionTier }) {
         <Box>
           {isCurrent ? (
             <Button variant="secondary" asChild>
-              <Link to="/profile">{`${tier.name} is your plan — manage it`}</Link>
+              {/* The card names the plan; the link's name repeats it for a list of links. */}
+              <Link to="/profile" aria-label={`${tier.name} is your plan — manage it`}>
+                Your plan — manage it
+              </Link>
             </Button>
           ) : tier.id === null ? (
             <Button asChild variant="secondary">
               <Link to="/signup/affiliate">Start free</Link>
             </Button>
           ) : isAuthenticated ? (
-            <Button onClick={() => void onSubscribe()} loading={busy}>
-              {`Subscribe to ${tier.name}`}
+            <Button
+              onClick={() => void onSubscribe()}
+              loading={busy}
+              aria-label={`Subscribe to ${tier.name}`}
+            >
+              Subscribe
             </Button>
           ) : (
             <Button asChild>
-              <Link to="/login?next=/pricing">{`Log in to subscribe to ${tier.name}`}</Link>
+              <Link to="/login?next=/pricing" aria-label={`Log in to subscribe to ${tier.name}`}>
+                Log in to subscribe
+              </Link>
             </Button>
           )}
         </Box>
