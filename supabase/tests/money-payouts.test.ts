@@ -262,6 +262,16 @@ function checkoutSession(
 }
 
 const EXPIRED = { status: 'expired', payment_status: 'unpaid' } as const;
+
+/** An order of a tracked sale whose checkout session expired unpaid, and its canceled state. */
+async function canceledOrder() {
+  const m = await market({ type: 'percent', rate: 1000, hold: 0 });
+  const order = await pendingOrder(m, { clickRef: await click(m.link) });
+  expect(
+    await stripeEvent('checkout.session.expired', checkoutSession(order, order.session, EXPIRED)),
+  ).toBe('applied');
+  return { order, canceled: await orderState(order.id) };
+}
 const PAID = { status: 'complete', payment_status: 'paid' } as const;
 
 async function orderState(id: string) {
@@ -356,12 +366,7 @@ describe('checkout.session.expired', () => {
   });
 
   it('a completed checkout for a canceled order is ignored, earns nothing and is flagged', async () => {
-    const m = await market({ type: 'percent', rate: 1000, hold: 0 });
-    const order = await pendingOrder(m, { clickRef: await click(m.link) });
-    expect(
-      await stripeEvent('checkout.session.expired', checkoutSession(order, order.session, EXPIRED)),
-    ).toBe('applied');
-    const canceled = await orderState(order.id);
+    const { order, canceled } = await canceledOrder();
 
     const eventId = `evt_${randomUUID().replace(/-/g, '')}`;
     const completed = checkoutSession(order, order.session, PAID);
@@ -377,12 +382,7 @@ describe('checkout.session.expired', () => {
   });
 
   it('a refund for a canceled order is ignored and flagged instead of failing every retry', async () => {
-    const m = await market({ type: 'percent', rate: 1000, hold: 0 });
-    const order = await pendingOrder(m, { clickRef: await click(m.link) });
-    expect(
-      await stripeEvent('checkout.session.expired', checkoutSession(order, order.session, EXPIRED)),
-    ).toBe('applied');
-    const canceled = await orderState(order.id);
+    const { order, canceled } = await canceledOrder();
 
     const eventId = `evt_${randomUUID().replace(/-/g, '')}`;
     const refund = {
