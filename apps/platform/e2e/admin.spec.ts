@@ -79,7 +79,9 @@ async function newestPayout(): Promise<{ total: number; name: string; username: 
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
-test('administrators see the payout history by name, and a run refreshes it', async ({ page }) => {
+test('administrators see the payout history by name, a run refreshes it, and a transfer is marked paid', async ({
+  page,
+}) => {
   // An affiliate of its own with an approved commission, so that the run pays somebody.
   const payee = await createAccount('payee', 'Moss+Creator26', {
     name: 'Wren Payton',
@@ -146,6 +148,32 @@ test('administrators see the payout history by name, and a run refreshes it', as
   await expect(history.getByRole('rowheader', { name: /Wren Payton/ })).toBeVisible();
   await expect(history).not.toContainText(UUID);
   await expectNoAxeViolations(page, '/admin/payouts after a run');
+
+  // The seed's payout still being transferred is marked paid once the money has arrived.
+  const { data: processing } = await rest<{ id: string }[]>(
+    '/rest/v1/payouts?select=id&status=eq.processing',
+  );
+  expect(processing, 'the seed has a payout being transferred').toHaveLength(1);
+  const payoutId = processing[0]!.id;
+  await history.getByRole('button', { name: 'Mark paid: the payout to Jordan Rivers' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Mark this payout paid?' });
+  await expect(confirm).toContainText('reached Jordan Rivers');
+  await confirm.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(page.getByText('Payout marked paid', { exact: true })).toBeVisible();
+  await expect(
+    history.getByRole('button', { name: 'Mark paid: the payout to Jordan Rivers' }),
+  ).toHaveCount(0);
+  const { data: marked } = await rest<{ status: string; paid_at: string | null }[]>(
+    `/rest/v1/payouts?select=status,paid_at&id=eq.${payoutId}`,
+  );
+  expect(marked[0]).toMatchObject({ status: 'paid' });
+  expect(marked[0]!.paid_at).not.toBeNull();
+  // The commissions it holds are paid with it.
+  const { data: held } = await rest<{ status: string }[]>(
+    `/rest/v1/commissions?select=status&payout_id=eq.${payoutId}`,
+  );
+  expect(held.length).toBeGreaterThan(0);
+  expect(held.every((c) => c.status === 'paid')).toBe(true);
 
   const screenshot = test.info().outputPath('admin-payouts.png');
   await page.screenshot({ path: screenshot, fullPage: true });

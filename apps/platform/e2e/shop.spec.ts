@@ -190,6 +190,8 @@ test.describe('shop and checkout', () => {
 
     await login(page, demoAccount('affiliate2@verdant.test'), /\/dashboard$/);
     await page.goto('/pricing');
+    await expect(page.getByRole('button', { name: 'Subscribe to Affiliate Pro' })).toBeVisible();
+    await expectNoAxeViolations(page, '/pricing, signed in');
     await page.getByRole('button', { name: 'Subscribe to Affiliate Pro' }).click();
     await expect(page).toHaveURL(/\/local-checkout\/c\//);
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');

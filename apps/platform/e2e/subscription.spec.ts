@@ -79,9 +79,8 @@ test('an affiliate subscribes to Affiliate Pro, sees the plan on /profile, and m
 
   // /pricing knows the current plan.
   await page.goto('/pricing');
-  await expect(
-    page.getByRole('link', { name: 'Affiliate Pro is your plan — manage it' }),
-  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Manage your plan, Affiliate Pro' })).toBeVisible();
+  await expectNoAxeViolations(page, '/pricing with Affiliate Pro');
 
   // The gate is open: a second storefront can be created, and the database accepts it.
   await page.goto('/storefronts/manage');

@@ -62,8 +62,8 @@ function TierCard({ tier }: { tier: SubscriptionTier }) {
           {isCurrent ? (
             <Button variant="secondary" asChild>
               {/* The card names the plan; the link's name repeats it for a list of links. */}
-              <Link to="/profile" aria-label={`${tier.name} is your plan — manage it`}>
-                Your plan — manage it
+              <Link to="/profile" aria-label={`Manage your plan, ${tier.name}`}>
+                Manage your plan
               </Link>
             </Button>
           ) : tier.id === null ? (

@@ -65,12 +65,45 @@ const COLUMNS: readonly DataTableColumn<PayoutRow>[] = [
   { id: 'paid', header: 'Paid', cell: (p) => (p.paid_at ? formatDate(p.paid_at) : '—') },
 ];
 
+/**
+ * A payout still being transferred: once the money has arrived, an administrator marks it (and the
+ * commissions it holds) paid.
+ */
+function MarkPaid({ payout }: { payout: PayoutWithAffiliate }) {
+  const queryClient = useQueryClient();
+  const who = payout.affiliate?.name ?? 'this affiliate';
+  return (
+    <ConfirmDialog
+      title="Mark this payout paid?"
+      description={`Confirm that ${formatMoney(payout.amount_cents, payout.currency)} reached ${who}. The payout and the commissions it holds become paid.`}
+      confirmLabel="Mark paid"
+      onConfirm={async () => {
+        await api.admin.markPayoutPaid(payout.id);
+        toast({ title: 'Payout marked paid', description: who });
+        await queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
+      }}
+      errorMessage={(error) => errorMessage(error)}
+      trigger={
+        <Button size="sm" variant="outline" aria-label={`Mark paid: the payout to ${who}`}>
+          Mark paid
+        </Button>
+      }
+    />
+  );
+}
+
 const HISTORY_COLUMNS: readonly DataTableColumn<PayoutWithAffiliate>[] = [
   ...COLUMNS,
   {
     id: 'reference',
     header: 'Reference',
     cell: (p) => (p.stripe_transfer_id ? <code>{p.stripe_transfer_id}</code> : '—'),
+  },
+  {
+    id: 'action',
+    header: 'Action',
+    cell: (p) =>
+      p.status === 'processing' || p.status === 'pending' ? <MarkPaid payout={p} /> : '—',
   },
 ];
 
