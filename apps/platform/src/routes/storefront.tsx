@@ -49,6 +49,8 @@ function PublicStorefront({ slug }: { slug: string }) {
       <LinkPage theme={data.theme} style={{ maxWidth: 'none' }}>
         <ProfileHeader
           name={data.title}
+          avatarName={owner?.name}
+          avatarSrc={owner?.profile_image}
           username={owner?.username ?? undefined}
           bio={data.description ?? undefined}
         />

@@ -73,11 +73,13 @@ export interface PublicStorefrontItem {
   item_position: number;
 }
 
-/** The public name and username of a storefront's owner, for its byline and disclosure. */
+/** The public name, username and picture of a storefront's owner, for its header and disclosure. */
 export interface StorefrontOwner {
   id: string;
   name: string;
   username: string | null;
+  /** The owner's profile picture (a public URL), or null. */
+  profile_image: string | null;
 }
 
 /**
@@ -181,12 +183,12 @@ export function createStorefrontsModule({ supabase }: ModuleContext) {
       });
     },
 
-    /** The public name and username of a storefront's owner, for its byline and disclosure. */
+    /** The public name, username and picture of a storefront's owner. */
     async getOwner(storefront: Pick<Storefront, 'owner_id'>): Promise<StorefrontOwner | null> {
       const rows = (await run(
         supabase
           .from('public_profiles')
-          .select('id, name, username')
+          .select('id, name, username, profile_image')
           .eq('id', uuid('owner_id', storefront.owner_id))
           .limit(1),
       )) as StorefrontOwner[] | null;

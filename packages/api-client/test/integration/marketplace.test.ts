@@ -393,9 +393,10 @@ describe('storefronts', () => {
     expect(products.map((p) => [p.id, p.name])).toEqual([[product.id, product.name]]);
     expect(products[0]!.claims.every((c) => typeof c.claim === 'string')).toBe(true);
     await expect(w.anon.storefronts.listProducts({ storefront_items: [] })).resolves.toEqual([]);
-    await expect(w.anon.storefronts.getOwner(shown)).resolves.toMatchObject({
-      id: affiliateA.id,
-    });
+    // The owner's public face: name, username and picture (none uploaded here).
+    const owner = await w.anon.storefronts.getOwner(shown);
+    expect(owner).toMatchObject({ id: affiliateA.id, profile_image: null });
+    expect(Object.keys(owner ?? {}).sort()).toEqual(['id', 'name', 'profile_image', 'username']);
     // The one-read view answers what the separate reads answer (claims in any order).
     const byClaimId = (list: { claims: { id: string }[] }[]) =>
       list.map((p) => ({ ...p, claims: [...p.claims].sort((a, b) => a.id.localeCompare(b.id)) }));

@@ -98,6 +98,28 @@ export const LinkButtonAsChild: Story = {
   },
 };
 
+export const StorefrontHeader: Story = {
+  render: () => (
+    <LinkPage theme="ocean">
+      <ProfileHeader
+        name="Alex's sustainable picks"
+        avatarName="Alex Rivera"
+        username="alexgreen"
+        bio="Things I use every week and would buy again."
+      />
+    </LinkPage>
+  ),
+  play: async ({ canvas, canvasElement }) => {
+    // The heading is the storefront's title; the picture (initials here) is its owner's.
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: "Alex's sustainable picks" }),
+    ).toBeVisible();
+    await expect(
+      canvasElement.querySelector('[data-slot="profile-header"] [data-slot="avatar"]'),
+    ).toHaveTextContent('AR');
+  },
+};
+
 export const NarrowViewport: Story = {
   globals: { viewport: { value: 'mobile1', isRotated: false } },
 };

@@ -6,6 +6,11 @@ export interface ProfileHeaderProps extends React.ComponentPropsWithoutRef<'head
   /** Shown as "@username" under the name. */
   username?: string;
   avatarSrc?: string | null;
+  /**
+   * Whose picture it is, for its initials when there is no picture: the page owner's name when the
+   * heading is not (a storefront's title). Default: `name`.
+   */
+  avatarName?: string;
   bio?: React.ReactNode;
   /** Small things under the bio, e.g. a Badge ("Verified creator") or a SocialRow. */
   meta?: React.ReactNode;
@@ -16,7 +21,7 @@ export interface ProfileHeaderProps extends React.ComponentPropsWithoutRef<'head
 /** The top of a link-in-bio page: avatar with the brand ring, name, @username and bio. */
 export const ProfileHeader = React.forwardRef<HTMLElement, ProfileHeaderProps>(
   function ProfileHeader(
-    { name, username, avatarSrc, bio, meta, headingLevel = 1, className, ...rest },
+    { name, username, avatarSrc, avatarName, bio, meta, headingLevel = 1, className, ...rest },
     ref,
   ) {
     const Heading = `h${headingLevel}` as const;
@@ -27,7 +32,7 @@ export const ProfileHeader = React.forwardRef<HTMLElement, ProfileHeaderProps>(
         className={['vd-profile-header', className].filter(Boolean).join(' ')}
         {...rest}
       >
-        <Avatar name={name} src={avatarSrc} size="6" ring decorative />
+        <Avatar name={avatarName ?? name} src={avatarSrc} size="6" ring decorative />
         <div className="vd-profile-header__names">
           <Heading className="vd-profile-header__name">{name}</Heading>
           {username ? <p className="vd-profile-header__username">@{username}</p> : null}
