@@ -152,15 +152,25 @@ export function Component() {
                         fullWidth
                         aria-current={c.id === active?.id ? 'true' : undefined}
                         onClick={() => setParams({ c: c.id })}
-                        style={{ justifyContent: 'flex-start', height: 'auto', padding: '8px' }}
+                        // Radix ghost buttons are content-box; border-box keeps items the list's width.
+                        style={{
+                          justifyContent: 'flex-start',
+                          height: 'auto',
+                          padding: '8px',
+                          boxSizing: 'border-box',
+                        }}
                       >
-                        <Flex gap="2" align="center" width="100%">
+                        <Flex gap="2" align="center" flexGrow="1" minWidth="0">
                           <Avatar
                             name={c.counterpart_name}
                             src={c.counterpart_image ?? undefined}
                             size="2"
                           />
-                          <Flex direction="column" align="start" style={{ minWidth: 0, flex: 1 }}>
+                          <Flex
+                            direction="column"
+                            // Stretched, so a long name or message is cut with an ellipsis.
+                            style={{ minWidth: 0, flex: 1, textAlign: 'start' }}
+                          >
                             <Text weight="medium" truncate>
                               {c.counterpart_name}
                             </Text>
