@@ -775,7 +775,7 @@ describe('customer-portal in Stripe mode', () => {
     expect(recorder.requests).toEqual([]);
   });
 
-  it("opens the billing portal for the customer of the user's subscription", async () => {
+  it("opens the billing portal for the customer of the user's subscription, and a later checkout reuses that customer", async () => {
     // The subscription as Stripe's webhook creates it, with the metadata the checkout sent.
     const user = await createUser(stack); // a new affiliate
     const started = await call(subscribe, user.token, { tier: 'pro' });
@@ -820,6 +820,15 @@ describe('customer-portal in Stripe mode', () => {
     expect(request.body).toEqual({ customer, return_url: `${SITE_URL}/profile` });
     expect(res).toEqual({ status: 200, body: { url: request.answer.url } });
     expect(request.answer.url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
+
+    // A later subscription checkout reuses that customer instead of letting Stripe make another.
+    recorder.reset();
+    const again = await call(subscribe, user.token, { tier: 'pro' });
+    expect(again.status).toBe(200);
+    const second = onlyRequest('POST', '/v1/checkout/sessions').body;
+    expect(second.customer).toBe(customer);
+    expect(second).not.toHaveProperty('customer_email');
+    expect(second.metadata).toEqual({ user_id: user.id, tier: 'pro' });
 
     // Stripe failing: 502, as for the checkouts.
     recorder.reset();

@@ -2,6 +2,7 @@
 // are defined once in @verdant/validation). With STRIPE_SECRET_KEY a Stripe Checkout Session in
 // subscription mode; otherwise the local stack's test checkout. The user id and tier travel in
 // the subscription's metadata, so the webhook can keep `subscriptions` and the profile in step.
+// A user's later checkouts reuse the Stripe customer of their earlier subscriptions.
 import { createClient } from '@supabase/supabase-js';
 import { paidTier } from '@verdant/validation';
 import {
@@ -70,11 +71,25 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     const cancelUrl = `${siteUrl}/payment-canceled?subscription=${tier.id}`;
 
     if (stripe) {
+      // A user who has subscribed before keeps their Stripe customer (one customer per user, so
+      // the billing portal shows all their subscriptions and invoices); a first checkout lets
+      // Stripe create it from the email.
+      const { data: known, error: knownError } = await admin
+        .from('subscriptions')
+        .select('stripe_customer_id')
+        .eq('user_id', userId)
+        .not('stripe_customer_id', 'is', null)
+        .order('created_at', { ascending: false })
+        .limit(1)
+        .maybeSingle();
+      if (knownError)
+        return errorResponse(500, 'checkout_failed', 'The checkout could not be created');
+      const customer = known?.stripe_customer_id ? String(known.stripe_customer_id) : null;
       const session = await stripe.checkout.sessions
         .create({
           mode: 'subscription',
           client_reference_id: userId,
-          customer_email: email ?? undefined,
+          ...(customer ? { customer } : { customer_email: email ?? undefined }),
           metadata,
           subscription_data: { metadata },
           line_items: [
