@@ -1,4 +1,5 @@
 // The Stripe client of the payment functions, and how they answer when Stripe fails.
+import type { SupabaseClient } from '@supabase/supabase-js';
 import Stripe from 'stripe';
 import { errorResponse, type FunctionEnv } from './http.ts';
 
@@ -39,4 +40,24 @@ export function paymentProviderUnavailable(): Response {
     'payment_provider_unavailable',
     'The payment provider could not be reached. Nothing was charged; please try again.',
   );
+}
+
+/**
+ * The Stripe customer of a user's newest subscription that has one: `null` when the user has never
+ * subscribed through Stripe, `undefined` when the database could not be read.
+ */
+export async function stripeCustomerOf(
+  admin: SupabaseClient,
+  userId: string,
+): Promise<string | null | undefined> {
+  const { data, error } = await admin
+    .from('subscriptions')
+    .select('stripe_customer_id')
+    .eq('user_id', userId)
+    .not('stripe_customer_id', 'is', null)
+    .order('created_at', { ascending: false })
+    .limit(1)
+    .maybeSingle();
+  if (error) return undefined;
+  return data?.stripe_customer_id ? String(data.stripe_customer_id) : null;
 }

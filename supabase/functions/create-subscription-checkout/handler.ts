@@ -15,7 +15,12 @@ import {
   userIdFrom,
   type FunctionEnv,
 } from '../_shared/http.ts';
-import { paymentProviderUnavailable, stripeFailed, stripeFromEnv } from '../_shared/stripe.ts';
+import {
+  paymentProviderUnavailable,
+  stripeCustomerOf,
+  stripeFailed,
+  stripeFromEnv,
+} from '../_shared/stripe.ts';
 import { randomStripeId, signLocalCheckoutSession } from '../_shared/local-checkout.ts';
 
 const SESSION_SECONDS = 60 * 60;
@@ -74,17 +79,9 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
       // A user who has subscribed before keeps their Stripe customer (one customer per user, so
       // the billing portal shows all their subscriptions and invoices); a first checkout lets
       // Stripe create it from the email.
-      const { data: known, error: knownError } = await admin
-        .from('subscriptions')
-        .select('stripe_customer_id')
-        .eq('user_id', userId)
-        .not('stripe_customer_id', 'is', null)
-        .order('created_at', { ascending: false })
-        .limit(1)
-        .maybeSingle();
-      if (knownError)
+      const customer = await stripeCustomerOf(admin, userId);
+      if (customer === undefined)
         return errorResponse(500, 'checkout_failed', 'The checkout could not be created');
-      const customer = known?.stripe_customer_id ? String(known.stripe_customer_id) : null;
       const session = await stripe.checkout.sessions
         .create({
           mode: 'subscription',

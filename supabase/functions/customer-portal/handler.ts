@@ -8,7 +8,12 @@ import {
   userIdFrom,
   type FunctionEnv,
 } from '../_shared/http.ts';
-import { paymentProviderUnavailable, stripeFailed, stripeFromEnv } from '../_shared/stripe.ts';
+import {
+  paymentProviderUnavailable,
+  stripeCustomerOf,
+  stripeFailed,
+  stripeFromEnv,
+} from '../_shared/stripe.ts';
 
 export function createHandler(env: FunctionEnv): (req: Request) => Promise<Response> {
   const url = env.get('SUPABASE_URL');
@@ -32,20 +37,14 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
         'not_available_locally',
         'The billing portal is not available in local mode; subscriptions are managed by Stripe in production',
       );
-    const { data, error } = await admin
-      .from('subscriptions')
-      .select('stripe_customer_id')
-      .eq('user_id', userId)
-      .not('stripe_customer_id', 'is', null)
-      .order('created_at', { ascending: false })
-      .limit(1)
-      .maybeSingle();
-    if (error) return errorResponse(500, 'portal_failed', 'The billing portal could not be opened');
-    if (!data?.stripe_customer_id)
+    const customer = await stripeCustomerOf(admin, userId);
+    if (customer === undefined)
+      return errorResponse(500, 'portal_failed', 'The billing portal could not be opened');
+    if (customer === null)
       return errorResponse(404, 'no_subscription', 'There is no subscription to manage yet');
     const session = await stripe.billingPortal.sessions
       .create({
-        customer: String(data.stripe_customer_id),
+        customer,
         return_url: `${siteUrl}/profile`,
       })
       .catch(stripeFailed('customer-portal'));
