@@ -228,7 +228,12 @@ describe('public_storefront', () => {
       const shop = await view('a-picks');
       expect(shop?.storefront).toMatchObject({ id: ID.storefrontA, slug: 'a-picks' });
       expect(shop?.items).toEqual(await storefrontItems('a-picks'));
-      expect(shop?.owner).toEqual({ id: ID.A, name: expect.any(String), username: 'pcl-a' });
+      expect(shop?.owner).toEqual({
+        id: ID.A,
+        name: expect.any(String),
+        username: 'pcl-a',
+        profile_image: null,
+      });
       // The draft product is not public: left out. The rival's product comes first (position 1).
       expect(shop?.products).toEqual([
         expect.objectContaining({
