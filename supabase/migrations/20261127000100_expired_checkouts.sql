@@ -5,7 +5,7 @@
 -- checkout.session.expired; until now that event was only logged, so the order stayed pending and
 -- merchants' order lists and pending counts carried orders nobody could pay. Now:
 --   - checkout.session.expired (payment mode) cancels the order named in the session's metadata
---     (order_id) or client_reference_id, found as the completed branch finds it, if the order is
+--     (order_id) or client_reference_id, looked up once for both checkout events, if the order is
 --     still pending and its checkout session is this one or none was stored: the expiry of an
 --     older session cancels nothing that another session may still be paying. Anything else is
 --     ignored.
@@ -50,13 +50,18 @@ begin
     return 'duplicate';
   end if;
 
-  if evt_type = 'checkout.session.completed' and obj->>'mode' = 'payment' then
+  -- Both checkout branches act on the session's order, named in its metadata or reference.
+  if evt_type in ('checkout.session.completed', 'checkout.session.expired')
+     and obj->>'mode' = 'payment' then
     begin
       order_id := coalesce(obj->'metadata'->>'order_id', obj->>'client_reference_id')::uuid;
     exception when others then
       order_id := null;
     end;
     select * into o from public.orders where id = order_id for update;
+  end if;
+
+  if evt_type = 'checkout.session.completed' and obj->>'mode' = 'payment' then
     if o.id is null then
       outcome := 'ignored';
     elsif o.status = 'canceled' then
@@ -89,12 +94,6 @@ begin
     end if;
 
   elsif evt_type = 'checkout.session.expired' and obj->>'mode' = 'payment' then
-    begin
-      order_id := coalesce(obj->'metadata'->>'order_id', obj->>'client_reference_id')::uuid;
-    exception when others then
-      order_id := null;
-    end;
-    select * into o from public.orders where id = order_id for update;
     if o.id is null or o.status <> 'pending' then
       outcome := 'ignored'; -- paid or canceled already
     elsif o.stripe_checkout_session_id is not null

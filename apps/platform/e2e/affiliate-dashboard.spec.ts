@@ -3,6 +3,7 @@ import {
   demoAccount,
   expect,
   expectNoAxeViolations,
+  formatMoney as money,
   login,
   signIn,
   stack,
@@ -34,8 +35,6 @@ async function figures(token: string, days: number): Promise<DashboardFigures> {
 }
 
 const count = (value: number) => value.toLocaleString('en');
-const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency }).format(cents / 100);
 
 test('the affiliate dashboard shows clicks, unique clicks, conversions and earnings by status for 7, 30 and 90 days', async ({
   page,

@@ -82,9 +82,12 @@ export async function saleCommission(orderId: string): Promise<string> {
   );
   const [commission] = (await res.json()) as { amount_cents: number; currency: string }[];
   if (!commission) throw new Error(`no commission for order ${orderId}`);
-  return new Intl.NumberFormat('en', { style: 'currency', currency: commission.currency }).format(
-    commission.amount_cents / 100,
-  );
+  return formatMoney(commission.amount_cents, commission.currency);
+}
+
+/** Integer cents written as the dashboards write money ($1,234.50). */
+export function formatMoney(cents: number, currency: string): string {
+  return new Intl.NumberFormat('en', { style: 'currency', currency }).format(cents / 100);
 }
 
 /** Headers for the stack's APIs as a signed-in user (an access token from `signIn`). */

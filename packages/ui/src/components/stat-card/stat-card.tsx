@@ -131,7 +131,7 @@ export const StatCard = React.forwardRef<HTMLDivElement, StatCardProps>(function
               <VisuallyHidden>{describeDelta(delta, deltaLabel)}</VisuallyHidden>
             </p>
           ) : null}
-          {detail !== undefined && detail !== null && detail !== '' ? (
+          {detail != null && detail !== '' ? (
             <Text
               as="p"
               size="1"
