@@ -225,3 +225,23 @@ describe('certificates', () => {
     expect(issued.rowCount).toBe(0);
   });
 });
+
+describe('administrator guards', () => {
+  it('a session with a role but no JWT claims is neither service nor admin, and cannot release commissions', async () => {
+    const client = await stack.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('set local role authenticated');
+      const { rows } = await client.query<{ allowed: boolean | null }>(
+        'select public.is_service_or_admin() as allowed',
+      );
+      expect(rows[0]!.allowed).toBe(false);
+      await expect(client.query('select public.release_due_commissions()')).rejects.toMatchObject({
+        code: '42501',
+      });
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
+});
