@@ -1,6 +1,7 @@
 import {
   asUser,
   createAccount,
+  demoAccount,
   expect,
   expectNoAxeViolations,
   login,
@@ -91,4 +92,34 @@ test('an affiliate subscribes to Affiliate Pro, sees the plan on /profile, and m
   await expect(page.getByText('Storefront created').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: `Rowan second ${stamp}` })).toBeVisible();
   await expectNoAxeViolations(page, '/storefronts/manage with Affiliate Pro');
+});
+
+// The seeded merchant holds Merchant Growth: /pricing offers to change it through the billing
+// portal, never a second subscription beside it; the function refuses one whatever the client.
+test('a merchant on Merchant Growth changes plan through the billing portal, not a second checkout', async ({
+  page,
+}) => {
+  const merchant = demoAccount('merchant@verdant.test');
+  await login(page, merchant, /\/dashboard-vendor$/);
+  await page.goto('/pricing');
+  await expect(page.getByRole('link', { name: 'Manage your plan, Merchant Growth' })).toBeVisible();
+  const change = page.getByRole('button', { name: 'Change plan to Merchant Starter' });
+  await expect(change).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Subscribe to Merchant Starter' })).toHaveCount(0);
+  await expectNoAxeViolations(page, '/pricing with Merchant Growth');
+  // Locally there is no Stripe billing portal: the card says so.
+  await change.click();
+  await expect(page.getByText(/not available in local mode/)).toBeVisible();
+  await expect(page).toHaveURL(/\/pricing$/);
+
+  const { token } = await signIn(merchant);
+  const second = await fetch(new URL('/functions/v1/create-subscription-checkout', stack.apiUrl), {
+    method: 'POST',
+    headers: asUser(token, { 'content-type': 'application/json' }),
+    body: JSON.stringify({ tier: 'starter' }),
+  });
+  expect(second.status).toBe(409);
+  expect(await second.json()).toMatchObject({
+    error: { code: 'already_subscribed', message: expect.stringMatching(/Merchant Growth/) },
+  });
 });

@@ -821,7 +821,25 @@ describe('customer-portal in Stripe mode', () => {
     expect(res).toEqual({ status: 200, body: { url: request.answer.url } });
     expect(request.answer.url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
 
-    // A later subscription checkout reuses that customer instead of letting Stripe make another.
+    // While the plan lasts, no second subscription: 409 before Stripe is asked for anything.
+    recorder.reset();
+    const twice = await call(subscribe, user.token, { tier: 'pro' });
+    expect(twice.status).toBe(409);
+    expect(twice.body).toMatchObject({ error: { code: 'already_subscribed' } });
+    expect(recorder.requests).toEqual([]);
+
+    // Once it has ended, a new subscription checkout reuses that customer instead of letting
+    // Stripe make another.
+    const ended = await deliver('customer.subscription.deleted', {
+      id: subscription,
+      object: 'subscription',
+      customer,
+      status: 'canceled',
+      cancel_at_period_end: false,
+      metadata: (sent.subscription_data as { metadata: Record<string, string> }).metadata,
+      items: { object: 'list', data: [] },
+    });
+    expect(ended.status).toBe(200);
     recorder.reset();
     const again = await call(subscribe, user.token, { tier: 'pro' });
     expect(again.status).toBe(200);

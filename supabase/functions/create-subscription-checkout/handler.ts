@@ -2,7 +2,8 @@
 // are defined once in @verdant/validation). With STRIPE_SECRET_KEY a Stripe Checkout Session in
 // subscription mode; otherwise the local stack's test checkout. The user id and tier travel in
 // the subscription's metadata, so the webhook can keep `subscriptions` and the profile in step.
-// A user's later checkouts reuse the Stripe customer of their earlier subscriptions.
+// A user's later checkouts reuse the Stripe customer of their earlier subscriptions; a user who
+// still holds a plan is sent to the billing portal instead of into a second subscription.
 import { createClient } from '@supabase/supabase-js';
 import { paidTier } from '@verdant/validation';
 import {
@@ -24,6 +25,9 @@ import {
 import { randomStripeId, signLocalCheckoutSession } from '../_shared/local-checkout.ts';
 
 const SESSION_SECONDS = 60 * 60;
+
+/** Stripe's subscription statuses under which a plan is still held (not ended). */
+const LIVE_STATUSES = ['trialing', 'active', 'past_due', 'unpaid', 'paused'];
 
 export function createHandler(env: FunctionEnv): (req: Request) => Promise<Response> {
   const url = env.get('SUPABASE_URL');
@@ -68,6 +72,26 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
         'invalid_tier',
         `${tier.name} is for ${tier.audience === 'affiliate' ? 'affiliates' : 'merchants'}`,
       );
+
+    // One plan at a time: a second checkout would start a second subscription beside the first
+    // (and bill both). A plan is changed or cancelled in the billing portal instead.
+    const { data: current, error: currentError } = await admin
+      .from('subscriptions')
+      .select('tier')
+      .eq('user_id', userId)
+      .in('status', LIVE_STATUSES)
+      .limit(1)
+      .maybeSingle();
+    if (currentError)
+      return errorResponse(500, 'checkout_failed', 'The checkout could not be created');
+    if (current) {
+      const held = paidTier(current.tier);
+      return errorResponse(
+        409,
+        'already_subscribed',
+        `You already have ${held ? held.name : 'a plan'}; change or cancel it from your profile's billing portal`,
+      );
+    }
 
     const claims = jwtClaims(req);
     const email = typeof claims?.email === 'string' ? claims.email : null;

@@ -1,7 +1,7 @@
 import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useAuth } from '@verdant/auth/react';
 import { Badge, Button, Card, ErrorCard, PageHeader, formatPrice } from '@verdant/ui';
-import type { SubscriptionTier } from '@verdant/api-client';
+import type { ApiClient, SubscriptionTier } from '@verdant/api-client';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePlan } from '../app/plan.tsx';
@@ -13,22 +13,35 @@ function TierCard({ tier }: { tier: SubscriptionTier }) {
   const { isAuthenticated } = useAuth();
   const plan = usePlan();
   const isCurrent = isAuthenticated && plan.tier?.id === tier.id && tier.id !== null;
+  // One plan at a time: a holder of another paid plan for the same audience changes it from the
+  // profile's billing portal instead of starting a second subscription.
+  const changesPlan =
+    isAuthenticated &&
+    !isCurrent &&
+    tier.id !== null &&
+    plan.tier !== null &&
+    plan.tier.audience === tier.audience;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const headingId = `tier-${tier.id ?? 'free'}`;
 
-  const onSubscribe = async () => {
-    if (tier.id === null) return;
+  /** Sends the browser to the URL that `start` asks the backend for, or shows why not. */
+  const goTo = async (start: (api: ApiClient) => Promise<{ url: string }>) => {
     setBusy(true);
     setError(null);
     try {
-      const { url } = await (await loadApi()).subscriptions.createCheckout(tier.id);
+      const { url } = await start(await loadApi());
       window.location.assign(url);
     } catch (caught) {
       setError(errorMessage(caught));
       setBusy(false);
     }
   };
+  const paidId = tier.id;
+  const onSubscribe = () =>
+    paidId === null ? undefined : goTo((api) => api.subscriptions.createCheckout(paidId));
+  // Stripe's billing portal switches a subscription between tiers.
+  const onChangePlan = () => goTo((api) => api.subscriptions.openCustomerPortal());
 
   return (
     <Card size="lg" aria-labelledby={headingId}>
@@ -57,7 +70,13 @@ function TierCard({ tier }: { tier: SubscriptionTier }) {
             </li>
           ))}
         </ul>
-        {error ? <ErrorCard align="start" title="Not started" message={error} /> : null}
+        {error ? (
+          <ErrorCard
+            align="start"
+            title={changesPlan ? 'Billing portal' : 'Not started'}
+            message={error}
+          />
+        ) : null}
         <Box>
           {isCurrent ? (
             <Button variant="secondary" asChild>
@@ -65,6 +84,15 @@ function TierCard({ tier }: { tier: SubscriptionTier }) {
               <Link to="/profile" aria-label={`Manage your plan, ${tier.name}`}>
                 Manage your plan
               </Link>
+            </Button>
+          ) : changesPlan ? (
+            <Button
+              variant="secondary"
+              onClick={() => void onChangePlan()}
+              loading={busy}
+              aria-label={`Change plan to ${tier.name}`}
+            >
+              Change plan
             </Button>
           ) : tier.id === null ? (
             <Button asChild variant="secondary">

@@ -184,6 +184,10 @@ describe('subscriptions', () => {
     expect(state).toMatchObject({ has_active_subscription: true, subscription_tier: 'pro' });
     const mine = await affiliate.api.subscriptions.listMine();
     expect(mine).toMatchObject([{ tier: 'pro', status: 'active' }]);
+    // One plan at a time: no second subscription while this one lasts.
+    const second = await caught(affiliate.api.subscriptions.createCheckout('pro'));
+    expect(second.code).toBe('conflict');
+    expect(second.message).toMatch(/already have Affiliate Pro/);
 
     // A late "updated" older than the stored state changes nothing; a newer "deleted" ends it.
     const sub = mine[0]!;
@@ -209,6 +213,9 @@ describe('subscriptions', () => {
     expect((await affiliate.api.subscriptions.listMine())[0]?.status).toBe('canceled');
     const after = await affiliate.api.profiles.fetchSubscription(affiliate.id);
     expect(after).toMatchObject({ has_active_subscription: false, subscription_tier: null });
+    // Once it has ended, subscribing again starts a checkout.
+    const again = await affiliate.api.subscriptions.createCheckout('pro');
+    expect(again.url.startsWith(`${stack.webUrl}/local-checkout/c/`)).toBe(true);
   });
 
   it('refuses a tier of the other audience and unknown tiers', async () => {
