@@ -55,6 +55,7 @@ test('an affiliate subscribes to Affiliate Pro, sees the plan on /profile, and m
   // Subscribe through the pricing page and the local test checkout.
   await page.getByRole('link', { name: 'See Affiliate Pro' }).click();
   await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByText('Your current plan')).toBeVisible();
   await page.getByRole('button', { name: 'Subscribe to Affiliate Pro' }).click();
   await expect(page).toHaveURL(/\/local-checkout\/c\//);
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -78,9 +79,11 @@ test('an affiliate subscribes to Affiliate Pro, sees the plan on /profile, and m
   await plan.getByRole('button', { name: 'Manage subscription' }).click();
   await expect(plan.getByText(/not available in local mode/)).toBeVisible();
 
-  // /pricing knows the current plan.
+  // /pricing knows the current plan; going back to the free tier is a change in the portal.
   await page.goto('/pricing');
   await expect(page.getByRole('link', { name: 'Manage your plan, Affiliate Pro' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Change plan to Affiliate Free' })).toBeVisible();
+  await expect(page.getByText('For merchant accounts')).toHaveCount(2);
   await expectNoAxeViolations(page, '/pricing with Affiliate Pro');
 
   // The gate is open: a second storefront can be created, and the database accepts it.
@@ -106,6 +109,9 @@ test('a merchant on Merchant Growth changes plan through the billing portal, not
   const change = page.getByRole('button', { name: 'Change plan to Merchant Starter' });
   await expect(change).toBeVisible();
   await expect(page.getByRole('button', { name: 'Subscribe to Merchant Starter' })).toHaveCount(0);
+  // The creators' tiers are not for a merchant account: no button that could only fail.
+  await expect(page.getByText('For creator accounts')).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Subscribe to Affiliate Pro' })).toHaveCount(0);
   await expectNoAxeViolations(page, '/pricing with Merchant Growth');
   // Locally there is no Stripe billing portal: the card says so.
   await change.click();

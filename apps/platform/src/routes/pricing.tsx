@@ -9,18 +9,34 @@ import { SUBSCRIPTION_TIERS } from '@verdant/validation';
 import { loadApi } from '../lib/backend.ts';
 import { errorMessage } from './vendor-format.ts';
 
+/** What a tier card offers the viewer. */
+type TierAction =
+  | 'start-free' // signed out, the free tier: sign up
+  | 'log-in' // signed out, a paid tier: log in first
+  | 'other-audience' // the tier is for the other kind of account
+  | 'current-free' // the free tier is the viewer's plan
+  | 'manage' // the viewer's own paid plan
+  | 'change' // another tier of the viewer's kind while holding a paid plan: the billing portal
+  | 'subscribe';
+
+function tierAction(
+  tier: SubscriptionTier,
+  user: { role: string } | null,
+  current: SubscriptionTier | null,
+): TierAction {
+  if (!user) return tier.id === null ? 'start-free' : 'log-in';
+  if (user.role !== tier.audience && user.role !== 'admin') return 'other-audience';
+  // One plan at a time: a holder of a paid plan changes it (or ends it, back to free) in the
+  // billing portal instead of starting a second subscription beside it.
+  if (current?.id === tier.id) return 'manage';
+  if (current && current.audience === tier.audience) return 'change';
+  return tier.id === null ? 'current-free' : 'subscribe';
+}
+
 function TierCard({ tier }: { tier: SubscriptionTier }) {
-  const { isAuthenticated } = useAuth();
+  const { user } = useAuth();
   const plan = usePlan();
-  const isCurrent = isAuthenticated && plan.tier?.id === tier.id && tier.id !== null;
-  // One plan at a time: a holder of another paid plan for the same audience changes it from the
-  // profile's billing portal instead of starting a second subscription.
-  const changesPlan =
-    isAuthenticated &&
-    !isCurrent &&
-    tier.id !== null &&
-    plan.tier !== null &&
-    plan.tier.audience === tier.audience;
+  const action = tierAction(tier, user, plan.tier);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const headingId = `tier-${tier.id ?? 'free'}`;
@@ -73,19 +89,19 @@ function TierCard({ tier }: { tier: SubscriptionTier }) {
         {error ? (
           <ErrorCard
             align="start"
-            title={changesPlan ? 'Billing portal' : 'Not started'}
+            title={action === 'change' ? 'Billing portal' : 'Not started'}
             message={error}
           />
         ) : null}
         <Box>
-          {isCurrent ? (
+          {action === 'manage' ? (
             <Button variant="secondary" asChild>
               {/* The card names the plan; the link's name repeats it for a list of links. */}
               <Link to="/profile" aria-label={`Manage your plan, ${tier.name}`}>
                 Manage your plan
               </Link>
             </Button>
-          ) : changesPlan ? (
+          ) : action === 'change' ? (
             <Button
               variant="secondary"
               onClick={() => void onChangePlan()}
@@ -94,11 +110,7 @@ function TierCard({ tier }: { tier: SubscriptionTier }) {
             >
               Change plan
             </Button>
-          ) : tier.id === null ? (
-            <Button asChild variant="secondary">
-              <Link to="/signup/affiliate">Start free</Link>
-            </Button>
-          ) : isAuthenticated ? (
+          ) : action === 'subscribe' ? (
             <Button
               onClick={() => void onSubscribe()}
               loading={busy}
@@ -106,12 +118,22 @@ function TierCard({ tier }: { tier: SubscriptionTier }) {
             >
               Subscribe
             </Button>
-          ) : (
+          ) : action === 'log-in' ? (
             <Button asChild>
               <Link to="/login?next=/pricing" aria-label={`Log in to subscribe to ${tier.name}`}>
                 Log in to subscribe
               </Link>
             </Button>
+          ) : action === 'start-free' ? (
+            <Button asChild variant="secondary">
+              <Link to="/signup/affiliate">Start free</Link>
+            </Button>
+          ) : (
+            <Text as="p" size="2" color="gray">
+              {action === 'current-free'
+                ? 'Your current plan'
+                : `For ${tier.audience === 'affiliate' ? 'creator' : 'merchant'} accounts`}
+            </Text>
           )}
         </Box>
       </Flex>
