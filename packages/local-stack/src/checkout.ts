@@ -242,8 +242,9 @@ export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
     const token = match[1];
     if (session.exp * 1000 < Date.now()) {
       // Stripe sends checkout.session.expired when the session expires, whether or not anyone
-      // looks. This page keeps no sessions and runs no timer, so it sends the event when an
-      // expired link is opened (once in effect: the event id is derived from the session).
+      // looks: the stack's sweep (checkout-expiry.ts) does that for this stateless page, and an
+      // expired link opened before the sweep sends it at once (once in effect: the event id is
+      // derived from the session).
       const [id, type, object] = expiredEventFor(session);
       try {
         const result = await send(type, object, id);

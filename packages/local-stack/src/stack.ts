@@ -7,6 +7,7 @@ import { applyBootstrap } from './bootstrap.ts';
 import { authSettingsFromEnv, createAuthService } from './auth/index.ts';
 import { readProjectConfig } from './config.ts';
 import { createLocalCheckout } from './checkout.ts';
+import { scheduleCheckoutExpiry } from './checkout-expiry.ts';
 import { createFunctions, type FunctionsHandler } from './functions.ts';
 import { parsePayoutTime, schedulePayouts } from './payout-schedule.ts';
 import { createGateway, type GatewayOptions } from './gateway.ts';
@@ -60,6 +61,12 @@ export interface StartStackOptions {
    * (default 06:00), or `false` for none (see `payout-schedule.ts`).
    */
   payoutTime?: string | false;
+  /**
+   * How often unpaid local test checkouts past their hour are expired (ms, default 60 000), or
+   * `false` for never (see `checkout-expiry.ts`). Not used with a Stripe key: Stripe sends the
+   * events itself.
+   */
+  checkoutExpiryMs?: number | false;
 }
 
 export interface RunningStack {
@@ -387,6 +394,18 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
         log,
       });
       cleanup.push(async () => schedule.stop());
+    }
+
+    if (checkout && opts.checkoutExpiryMs !== false) {
+      const expiry = scheduleCheckoutExpiry({
+        pool: db.pool,
+        webhookUrl: `${apiUrl}/functions/v1/stripe-webhook`,
+        webhookSecret: stripeWebhookSecret,
+        siteUrl: webUrl,
+        log,
+        intervalMs: opts.checkoutExpiryMs,
+      });
+      cleanup.push(() => expiry.stop());
     }
 
     const info: StackInfo = {

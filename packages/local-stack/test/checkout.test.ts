@@ -5,6 +5,7 @@ import { chromiumLaunchOptions } from '../../../config/chromium.mjs';
 import { createHandler as createCheckoutHandler } from '../../../supabase/functions/create-checkout/handler.ts';
 import { signLocalCheckoutSession } from '../../../supabase/functions/_shared/local-checkout.ts';
 import { CARD_MESSAGES, createStripeEventSender, verifySessionToken } from '../src/checkout.ts';
+import { expireLocalCheckouts, scheduleCheckoutExpiry } from '../src/checkout-expiry.ts';
 import { startTestStack, type RunningStack } from '../src/testing.ts';
 import {
   clickIdFor,
@@ -318,6 +319,67 @@ describe('an expired local checkout', () => {
     expect(again.status).toBe(410);
     expect(await events()).toEqual([{ type: 'checkout.session.expired' }]);
     expect((await orderRow(stack, orderId)).status).toBe('canceled');
+  });
+});
+
+describe('unpaid local checkouts past their hour', () => {
+  const expiry = () => ({
+    pool: stack.pool,
+    webhookUrl: `${stack.apiUrl}/functions/v1/stripe-webhook`,
+    webhookSecret: stack.stripeWebhookSecret,
+    siteUrl: stack.webUrl,
+    log: () => undefined,
+  });
+  const start = async () => {
+    const started = await checkout(world.shopper.token, {
+      items: [{ productId: world.cheapProductId, quantity: 1 }],
+    });
+    expect(started.status).toBe(200);
+    return started.body.orderId as string;
+  };
+  /** Moves an order's creation (and so its local session's hour) back by `minutes`. */
+  const age = (orderId: string, minutes: number) =>
+    stack.pool.query(
+      `update public.orders set created_at = now() - make_interval(mins => $2) where id = $1`,
+      [orderId, minutes],
+    );
+  const expiredEvents = async (orderId: string) =>
+    (
+      await stack.pool.query(
+        `select e.type from public.stripe_events e, public.orders o
+          where o.id = $1 and e.payload->'data'->'object'->>'id' = o.stripe_checkout_session_id`,
+        [orderId],
+      )
+    ).rows;
+
+  it('are expired by the sweep, as Stripe expires them, whether or not anybody reopens the link', async () => {
+    const stale = await start();
+    const within = await start(); // 59 minutes old: still payable
+    const edge = await start(); // just past the hour: left for the minute of margin
+    await age(stale, 120);
+    await age(within, 59);
+    await age(edge, 60);
+
+    expect(await expireLocalCheckouts(expiry())).toBe(1);
+    expect(await orderRow(stack, stale)).toMatchObject({ status: 'canceled', paid_at: null });
+    expect(await expiredEvents(stale)).toEqual([{ type: 'checkout.session.expired' }]);
+    expect((await orderRow(stack, within)).status).toBe('pending');
+    expect((await orderRow(stack, edge)).status).toBe('pending');
+    expect(await expiredEvents(within)).toEqual([]);
+
+    // A canceled order is not swept again.
+    expect(await expireLocalCheckouts(expiry())).toBe(0);
+    expect(await expiredEvents(stale)).toEqual([{ type: 'checkout.session.expired' }]);
+
+    // The schedule sweeps on its own; the event is signed as the webhook expects.
+    await age(edge, 62);
+    const schedule = scheduleCheckoutExpiry({ ...expiry(), intervalMs: 50 });
+    try {
+      await expect.poll(async () => (await orderRow(stack, edge)).status).toBe('canceled');
+    } finally {
+      await schedule.stop();
+    }
+    expect((await orderRow(stack, within)).status).toBe('pending');
   });
 });
 
