@@ -1,0 +1,2 @@
+// Browser tests import stylesheets for their side effects (Vite loads them into the page).
+declare module '*.css';
