@@ -402,6 +402,29 @@ describe('checkout.session.expired', () => {
   });
 });
 
+/**
+ * `run_payouts(now() + 1 minute, minimum)` as the service role (the run-payouts function and the
+ * scheduler call it so): one transaction of its own with the service role's claims.
+ */
+async function runPayouts(minimum: number, columns = '*'): Promise<Record<string, unknown>[]> {
+  const client = await stack.pool.connect();
+  try {
+    await client.query('begin');
+    await client.query(`select set_config('request.jwt.claims', '{"role":"service_role"}', true)`);
+    const { rows } = await client.query(
+      `select ${columns} from public.run_payouts(now() + interval '1 minute', $1)`,
+      [minimum],
+    );
+    await client.query('commit');
+    return rows;
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 describe('run_payouts', () => {
   it('pays above the minimum only, and a clawback reduces the next payout', async () => {
     const m = await market({ type: 'percent', rate: 1000, hold: 0 });
@@ -409,9 +432,7 @@ describe('run_payouts', () => {
     const small = await market({ type: 'flat', rate: 50, hold: 0 });
     await sale(small, [[0, 1]], { clickRef: await click(small.link) }); // 50: below the minimum
 
-    const { rows: run1 } = await stack.pool.query(
-      `select affiliate_id, amount_cents, status from public.run_payouts(now() + interval '1 minute', 500)`,
-    );
+    const run1 = await runPayouts(500, 'affiliate_id, amount_cents, status');
     expect(run1).toEqual([{ affiliate_id: m.affiliate, amount_cents: 1000, status: 'paid' }]);
     expect(await commission(first.id)).toMatchObject([{ status: 'paid' }]);
 
@@ -421,34 +442,22 @@ describe('run_payouts', () => {
       first.total_cents,
     ]);
     await sale(m, [[0, 2]], { clickRef: await click(m.link) });
-    const { rows: run2 } = await stack.pool.query(
-      `select * from public.run_payouts(now() + interval '1 minute', 100)`,
-    );
+    const run2 = await runPayouts(100);
     expect(run2).toEqual([]);
     // More sales later: the payout is what is left after the clawback.
     await sale(m, [[1, 10]], { clickRef: await click(m.link) }); // 19.99
-    const { rows: run3 } = await stack.pool.query(
-      `select amount_cents from public.run_payouts(now() + interval '1 minute', 100)`,
-    );
+    const run3 = await runPayouts(100, 'amount_cents');
     expect(run3).toEqual([{ amount_cents: 200 + 1999 - 1000 }]);
     // Nothing is paid twice.
-    const { rows: run4 } = await stack.pool.query(
-      `select * from public.run_payouts(now() + interval '1 minute', 1)`,
-    );
+    const run4 = await runPayouts(1);
     expect(run4.filter((r) => r.affiliate_id === m.affiliate)).toEqual([]);
   });
 
   it('two runs at the same time pay each commission once', async () => {
     const m = await market({ type: 'percent', rate: 1000, hold: 0 });
     await sale(m, [[1, 5]], { clickRef: await click(m.link) });
-    const runs = await Promise.all(
-      [0, 1, 2].map(() =>
-        stack.pool.query(
-          `select affiliate_id from public.run_payouts(now() + interval '1 minute', 1)`,
-        ),
-      ),
-    );
-    const paid = runs.flatMap((r) => r.rows).filter((r) => r.affiliate_id === m.affiliate);
+    const runs = await Promise.all([0, 1, 2].map(() => runPayouts(1, 'affiliate_id')));
+    const paid = runs.flat().filter((r) => r.affiliate_id === m.affiliate);
     expect(paid).toHaveLength(1);
     const { rows } = await stack.pool.query(
       `select count(*)::int as n, sum(amount_cents)::int as total from public.payouts where affiliate_id = $1`,

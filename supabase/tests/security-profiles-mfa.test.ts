@@ -227,7 +227,7 @@ describe('certificates', () => {
 });
 
 describe('administrator guards', () => {
-  it('a session with a role but no JWT claims is neither service nor admin, and cannot release commissions', async () => {
+  it('a session with a role but no JWT claims is neither service nor admin: no payouts, role changes or admin counts', async () => {
     const client = await stack.pool.connect();
     try {
       await client.query('begin');
@@ -236,9 +236,16 @@ describe('administrator guards', () => {
         'select public.is_service_or_admin() as allowed',
       );
       expect(rows[0]!.allowed).toBe(false);
-      await expect(client.query('select public.release_due_commissions()')).rejects.toMatchObject({
-        code: '42501',
-      });
+      for (const [call, args] of [
+        ['select public.release_due_commissions()', []],
+        ['select * from public.run_payouts()', []],
+        ['select public.count_admins_excluding($1)', [ID.A]],
+        [`select public.change_user_role($1, 'merchant')`, [ID.A]],
+      ] as const) {
+        await client.query('savepoint attempt');
+        await expect(client.query(call, [...args]), call).rejects.toMatchObject({ code: '42501' });
+        await client.query('rollback to savepoint attempt');
+      }
     } finally {
       await client.query('rollback');
       client.release();
