@@ -5,6 +5,7 @@ import {
   demoAccount,
   expect,
   expectNoAxeViolations,
+  expectTableFits,
   login,
   saleCommission,
   signIn,
@@ -48,6 +49,7 @@ test('the merchant dashboard shows attributed sales, commissions and the funnel 
   await expect(
     page.getByRole('table', { name: 'Top affiliates' }).getByRole('row'),
   ).not.toHaveCount(1);
+  await expectTableFits(page.getByRole('table', { name: 'Top affiliates' }), 'Top affiliates');
   for (const range of ['7 days', '90 days', '30 days']) {
     await page.getByRole('radio', { name: range }).click();
     await expect(page.getByRole('heading', { name: `Last ${range}` })).toBeVisible();
@@ -154,6 +156,7 @@ test('a merchant approves an applicant, messages a member and sees the reply wit
   await login(page, merchant, /\/dashboard-vendor$/);
   await visit(page, '/vendor-affiliates');
   const applicants = page.getByRole('table', { name: 'Applicants waiting for a decision' });
+  await expectTableFits(applicants, 'Applicants');
   const approve = applicants.getByRole('button', { name: /^Approve / }).first();
   const label = (await approve.getAttribute('aria-label'))!.replace('Approve ', '');
   await approve.click();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Locator, type Page } from '@playwright/test';
 import demoAccounts from '../../../../supabase/seed/demo-accounts.json' with { type: 'json' };
 
 const require = createRequire(import.meta.url);
@@ -189,6 +189,23 @@ export async function expectNoAxeViolations(page: Page, context?: string): Promi
     }));
   });
   expect(violations, `axe violations${context ? ` on ${context}` : ''}`).toEqual([]);
+}
+
+/**
+ * Fails when a table does not fit its frame and would scroll sideways, hiding its last columns
+ * (at the journeys' 1280 px desktop width every table is expected to fit).
+ */
+export async function expectTableFits(table: Locator, context: string): Promise<void> {
+  await expect(table).toBeVisible();
+  const overflow = await table.evaluate((element) => {
+    for (let box = element.parentElement; box; box = box.parentElement)
+      if (/(auto|scroll|hidden)/.test(getComputedStyle(box).overflowX))
+        return box.scrollWidth - box.clientWidth;
+    return 0;
+  });
+  expect(overflow, `${context}: pixels of the table scrolled out of its frame`).toBeLessThanOrEqual(
+    1,
+  );
 }
 
 /**

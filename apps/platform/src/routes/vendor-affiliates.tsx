@@ -107,7 +107,7 @@ export function Component() {
   const applicantColumns: DataTableColumn<MerchantAffiliate>[] = [
     ...base,
     { id: 'applied', header: 'Applied', cell: (r) => formatDate(r.applied_at) },
-    { id: 'note', header: 'Note', cell: (r) => r.application_note ?? '—' },
+    { id: 'note', header: 'Note', cell: (r) => r.application_note ?? '—', wrap: true },
     {
       id: 'actions',
       header: 'Decision',

@@ -199,7 +199,9 @@ export function Component() {
               emptyState={<EmptyState title="No sales yet" />}
             />
           </Grid>
-          <Grid columns={{ initial: '1', md: '2' }} gap="4">
+          {/* Side by side only where the four columns of the affiliates table fit in half the
+              page (below, its commission column would scroll out of its card). */}
+          <Grid columns={{ initial: '1', xl: '2' }} gap="4">
             <DataTable
               caption="Top affiliates"
               showCaption

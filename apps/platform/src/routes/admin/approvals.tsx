@@ -139,7 +139,7 @@ export function Component() {
     },
   ];
   const claimColumns: readonly DataTableColumn<SustainabilityClaim>[] = [
-    { id: 'claim', header: 'Claim', cell: (c) => c.claim, rowHeader: true },
+    { id: 'claim', header: 'Claim', cell: (c) => c.claim, rowHeader: true, wrap: true },
     { id: 'category', header: 'Category', cell: (c) => c.category },
     {
       id: 'issuer',

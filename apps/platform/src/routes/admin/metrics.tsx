@@ -26,7 +26,7 @@ type ClientError = PlatformMetrics['recent_errors'][number];
 
 const ERROR_COLUMNS: readonly DataTableColumn<ClientError>[] = [
   { id: 'when', header: 'When', cell: (e) => formatDateTime(e.created_at) },
-  { id: 'message', header: 'Message', cell: (e) => e.message, rowHeader: true },
+  { id: 'message', header: 'Message', cell: (e) => e.message, rowHeader: true, wrap: true },
   { id: 'url', header: 'Page', cell: (e) => e.url ?? '—' },
   {
     id: 'where',

@@ -73,11 +73,10 @@ export function Component() {
       id: 'content',
       header: 'Content',
       rowHeader: true,
+      wrap: true,
       cell: (r) => (
         <Flex direction="column" gap="1">
-          <Text size="2" style={{ overflowWrap: 'anywhere' }}>
-            {contentOf(r)}
-          </Text>
+          <Text size="2">{contentOf(r)}</Text>
           {r.details ? (
             <Text size="1" color="gray">
               Reporter: {r.details}

@@ -235,6 +235,66 @@ export const LongContent: Story = {
   },
 };
 
+interface ReportRow {
+  id: string;
+  reported: string;
+  note: string;
+  link: string;
+}
+
+const reportColumns: DataTableColumn<ReportRow>[] = [
+  { id: 'reported', header: 'Reported', cell: (r) => r.reported, rowHeader: true },
+  { id: 'note', header: 'Note', cell: (r) => r.note, wrap: true },
+  { id: 'link', header: 'Link', cell: (r) => r.link },
+  {
+    id: 'decision',
+    header: 'Decision',
+    cell: () => (
+      <Button size="sm" variant="secondary">
+        Dismiss
+      </Button>
+    ),
+  },
+];
+
+/**
+ * A column of free text (`wrap: true`) breaks its lines, so the columns after it stay in view;
+ * the other cells keep to one line.
+ */
+export const WrappingColumn: Story = {
+  render: () => (
+    <div style={{ width: 640 }}>
+      <DataTable
+        caption="Reports"
+        columns={reportColumns}
+        rows={[
+          {
+            id: 'r1',
+            reported: 'Nov 26, 2026',
+            note: 'Mentions a brand without a disclosure, in the second paragraph of a long post about refills, bottles and the shops that sell them in bulk.',
+            link: '/go/jordan-river-7aae8a',
+          },
+          { id: 'r2', reported: 'Nov 27, 2026', note: 'Spam', link: '/go/sam-outdoors-b2' },
+        ]}
+        getRowId={(r) => r.id}
+      />
+    </div>
+  ),
+  play: async ({ canvas, canvasElement }) => {
+    const note = canvas.getByRole('cell', { name: /^Mentions a brand/ });
+    const link = canvas.getByRole('cell', { name: '/go/jordan-river-7aae8a' });
+    await expect(getComputedStyle(note).whiteSpace).toBe('normal');
+    await expect(getComputedStyle(link).whiteSpace).toBe('nowrap');
+    // The long note takes several lines; the last column is inside the table's frame.
+    const lineHeight = Number.parseFloat(getComputedStyle(link).lineHeight);
+    await expect(note.getBoundingClientRect().height).toBeGreaterThan(2 * lineHeight);
+    const frame = canvasElement.querySelector('.vd-data-table')?.getBoundingClientRect();
+    const dismiss = canvas.getAllByRole('button', { name: 'Dismiss' })[0]?.getBoundingClientRect();
+    if (!frame || !dismiss) throw new Error('The table or its button is missing');
+    await expect(dismiss.right).toBeLessThanOrEqual(frame.right);
+  },
+};
+
 export const NarrowViewport: Story = {
   globals: { viewport: { value: 'mobile1', isRotated: false } },
 };

@@ -40,6 +40,12 @@ export interface DataTableColumn<T> {
   /** CSS width of the column. */
   width?: string;
   /**
+   * Lets this column's text wrap onto several lines, for free text such as a note or a message.
+   * Other cells keep to one line (the table scrolls sideways when they do not fit), so a long text
+   * in one unwrapped column would push the columns after it out of view.
+   */
+  wrap?: boolean;
+  /**
    * Adds a filter for this column above the table: free `text`, or a `select` of options.
    * Needs `filterValue` and `filterLabel`.
    */
@@ -347,6 +353,7 @@ function DataTableImpl<T>(
                   aria-sort={column.sortValue ? (direction ?? 'none') : undefined}
                   justify={column.align}
                   style={column.width ? { width: column.width } : undefined}
+                  data-wrap={column.wrap ? '' : undefined}
                   data-slot="data-table-column-header"
                 >
                   {column.sortValue ? (
@@ -421,11 +428,19 @@ function DataTableImpl<T>(
                   ) : null}
                   {columns.map((column) =>
                     column.rowHeader ? (
-                      <Table.RowHeaderCell key={column.id} justify={column.align}>
+                      <Table.RowHeaderCell
+                        key={column.id}
+                        justify={column.align}
+                        data-wrap={column.wrap ? '' : undefined}
+                      >
                         {column.cell(row)}
                       </Table.RowHeaderCell>
                     ) : (
-                      <Table.Cell key={column.id} justify={column.align}>
+                      <Table.Cell
+                        key={column.id}
+                        justify={column.align}
+                        data-wrap={column.wrap ? '' : undefined}
+                      >
                         {column.cell(row)}
                       </Table.Cell>
                     ),
