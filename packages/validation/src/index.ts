@@ -51,6 +51,8 @@ export {
   PLAN_LIMITS,
   PLAN_RESOURCES,
   SUBSCRIPTION_TIERS,
+  HELD_SUBSCRIPTION_STATUSES,
+  heldPlan,
   isPaidTierId,
   paidTier,
   type PaidTierId,

@@ -4,6 +4,7 @@ import {
   PLAN_LIMITS,
   PLAN_RESOURCES,
   SUBSCRIPTION_TIERS,
+  heldPlan,
   isPaidTierId,
   paidTier,
 } from './tiers.ts';
@@ -22,6 +23,20 @@ describe('subscription tiers', () => {
     expect(SUBSCRIPTION_TIERS.find((tier) => tier.id === null)?.name).toBe('Affiliate Free');
     expect(paidTier('pro')?.audience).toBe('affiliate');
     expect(paidTier('business')?.name).toBe('Merchant Growth');
+  });
+
+  it('tell a plan still held (billed, or billed again once paid) from an ended one', () => {
+    expect(heldPlan([{ tier: 'pro', status: 'past_due' }])?.name).toBe('Affiliate Pro');
+    expect(
+      heldPlan([
+        { tier: 'starter', status: 'canceled' },
+        { tier: 'business', status: 'trialing' },
+      ])?.id,
+    ).toBe('business');
+    for (const status of ['canceled', 'incomplete', 'incomplete_expired'])
+      expect(heldPlan([{ tier: 'pro', status }])).toBeUndefined();
+    expect(heldPlan([{ tier: 'gold', status: 'active' }])).toBeUndefined();
+    expect(heldPlan([])).toBeUndefined();
   });
 
   it('recognise only stored tier ids', () => {

@@ -81,6 +81,29 @@ export function paidTier(id: unknown): (SubscriptionTier & { id: PaidTierId }) |
   );
 }
 
+/**
+ * Stripe's subscription statuses under which a user still holds a plan: it is billed, or will be
+ * billed again once a payment goes through. A second subscription beside one of these would bill
+ * twice, so a plan in one of them is changed or ended in the billing portal, not bought again.
+ */
+export const HELD_SUBSCRIPTION_STATUSES = [
+  'trialing',
+  'active',
+  'past_due',
+  'unpaid',
+  'paused',
+] as const;
+
+/** The paid tier of the first subscription that still holds a plan, or undefined. */
+export function heldPlan(
+  subscriptions: readonly { tier: unknown; status: string }[],
+): (SubscriptionTier & { id: PaidTierId }) | undefined {
+  const held = subscriptions.find((row) =>
+    (HELD_SUBSCRIPTION_STATUSES as readonly string[]).includes(row.status),
+  );
+  return held ? paidTier(held.tier) : undefined;
+}
+
 /** The resources a plan limits; the names are the database tables that hold them. */
 export const PLAN_RESOURCES = [
   'storefronts',

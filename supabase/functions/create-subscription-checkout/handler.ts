@@ -5,7 +5,7 @@
 // A user's later checkouts reuse the Stripe customer of their earlier subscriptions; a user who
 // still holds a plan is sent to the billing portal instead of into a second subscription.
 import { createClient } from '@supabase/supabase-js';
-import { paidTier } from '@verdant/validation';
+import { HELD_SUBSCRIPTION_STATUSES, heldPlan, paidTier } from '@verdant/validation';
 import {
   CORS_HEADERS,
   errorResponse,
@@ -25,9 +25,6 @@ import {
 import { randomStripeId, signLocalCheckoutSession } from '../_shared/local-checkout.ts';
 
 const SESSION_SECONDS = 60 * 60;
-
-/** Stripe's subscription statuses under which a plan is still held (not ended). */
-const LIVE_STATUSES = ['trialing', 'active', 'past_due', 'unpaid', 'paused'];
 
 export function createHandler(env: FunctionEnv): (req: Request) => Promise<Response> {
   const url = env.get('SUPABASE_URL');
@@ -75,23 +72,21 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
 
     // One plan at a time: a second checkout would start a second subscription beside the first
     // (and bill both). A plan is changed or cancelled in the billing portal instead.
-    const { data: current, error: currentError } = await admin
+    const { data: live, error: liveError } = await admin
       .from('subscriptions')
-      .select('tier')
+      .select('tier, status')
       .eq('user_id', userId)
-      .in('status', LIVE_STATUSES)
-      .limit(1)
-      .maybeSingle();
-    if (currentError)
+      .in('status', [...HELD_SUBSCRIPTION_STATUSES])
+      .limit(1);
+    if (liveError)
       return errorResponse(500, 'checkout_failed', 'The checkout could not be created');
-    if (current) {
-      const held = paidTier(current.tier);
+    const held = heldPlan(live ?? []);
+    if (held)
       return errorResponse(
         409,
         'already_subscribed',
-        `You already have ${held ? held.name : 'a plan'}; change or cancel it from your profile's billing portal`,
+        `You already have ${held.name}; change or cancel it from your profile's billing portal`,
       );
-    }
 
     const claims = jwtClaims(req);
     const email = typeof claims?.email === 'string' ? claims.email : null;

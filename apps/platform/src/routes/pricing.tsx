@@ -5,7 +5,8 @@ import type { ApiClient, SubscriptionTier } from '@verdant/api-client';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePlan } from '../app/plan.tsx';
-import { SUBSCRIPTION_TIERS } from '@verdant/validation';
+import { SUBSCRIPTION_TIERS, heldPlan } from '@verdant/validation';
+import { useQuery } from '@tanstack/react-query';
 import { loadApi } from '../lib/backend.ts';
 import { errorMessage } from './vendor-format.ts';
 
@@ -33,10 +34,16 @@ function tierAction(
   return tier.id === null ? 'current-free' : 'subscribe';
 }
 
-function TierCard({ tier }: { tier: SubscriptionTier }) {
+function TierCard({
+  tier,
+  current,
+}: {
+  tier: SubscriptionTier;
+  /** The viewer's plan, or null on the free plan (or signed out). */
+  current: SubscriptionTier | null;
+}) {
   const { user } = useAuth();
-  const plan = usePlan();
-  const action = tierAction(tier, user, plan.tier);
+  const action = tierAction(tier, user, current);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const headingId = `tier-${tier.id ?? 'free'}`;
@@ -144,6 +151,16 @@ function TierCard({ tier }: { tier: SubscriptionTier }) {
 /** /pricing: the subscription tiers; paid ones start a card checkout. */
 export function Component() {
   const tiers = SUBSCRIPTION_TIERS;
+  const { user } = useAuth();
+  const plan = usePlan();
+  // The session knows active plans only; a plan whose payment is overdue (or paused) is still
+  // held and billed, so it counts too: one plan at a time, as the checkout function enforces.
+  const subscriptions = useQuery({
+    queryKey: ['subscriptions', 'mine', user?.id],
+    queryFn: async () => (await loadApi()).subscriptions.listMine(),
+    enabled: Boolean(user),
+  });
+  const current = plan.tier ?? heldPlan(subscriptions.data ?? []) ?? null;
   const sections = [
     { audience: 'affiliate', title: 'For creators' },
     { audience: 'merchant', title: 'For merchants' },
@@ -164,7 +181,7 @@ export function Component() {
             {tiers
               .filter((tier) => tier.audience === section.audience)
               .map((tier) => (
-                <TierCard key={tier.id ?? 'free'} tier={tier} />
+                <TierCard key={tier.id ?? 'free'} tier={tier} current={current} />
               ))}
           </Grid>
         </Flex>

@@ -207,6 +207,16 @@ describe('subscriptions', () => {
       ),
     ).toBe(200);
     expect((await affiliate.api.subscriptions.listMine())[0]?.status).toBe('active');
+    // Overdue: no longer an active plan for the gates, but still held and billed, so still no
+    // second subscription.
+    expect(
+      await signedEvent('customer.subscription.updated', { ...base, status: 'past_due' }, now + 2),
+    ).toBe(200);
+    expect((await affiliate.api.subscriptions.listMine())[0]?.status).toBe('past_due');
+    expect(await affiliate.api.profiles.fetchSubscription(affiliate.id)).toMatchObject({
+      has_active_subscription: false,
+    });
+    expect((await caught(affiliate.api.subscriptions.createCheckout('pro'))).code).toBe('conflict');
     expect(
       await signedEvent('customer.subscription.deleted', { ...base, status: 'canceled' }, now + 5),
     ).toBe(200);
