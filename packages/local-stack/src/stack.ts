@@ -286,10 +286,11 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
     const extraEnv = { ...stripeEnv(), ...opts.env };
     const stripeWebhookSecret =
       extraEnv.STRIPE_WEBHOOK_SECRET ?? (await loadOrCreateWebhookSecret(dataDir));
+    const webhookUrl = `${apiUrl}/functions/v1/stripe-webhook`;
     const checkout = extraEnv.STRIPE_SECRET_KEY
       ? undefined
       : createLocalCheckout({
-          webhookUrl: `${apiUrl}/functions/v1/stripe-webhook`,
+          webhookUrl,
           webhookSecret: stripeWebhookSecret,
           log,
         });
@@ -399,7 +400,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
     if (checkout && opts.checkoutExpiryMs !== false) {
       const expiry = scheduleCheckoutExpiry({
         pool: db.pool,
-        webhookUrl: `${apiUrl}/functions/v1/stripe-webhook`,
+        webhookUrl,
         webhookSecret: stripeWebhookSecret,
         siteUrl: webUrl,
         log,
