@@ -290,8 +290,9 @@ begin
 
   perform pg_temp.set_plan_limits(true);
 
-  -- 20,000 clicks over the last 90 days, busier on popular links and recent days. The insert
-  -- trigger marks unique clicks and fills the daily roll-ups.
+  -- 20,000 clicks over the last 90 days, busier on popular links and recent days: 19,000 visits,
+  -- then 1,000 repeats, each a visitor coming back to the same link within the hour (clicks by
+  -- people, not counted). The insert trigger marks unique clicks and fills the daily roll-ups.
   create temp table seed_links on commit drop as
     select id, row_number() over (order by code) as rn, count(*) over () as n from public.affiliate_links;
 
@@ -307,10 +308,16 @@ begin
                   'https://newsletter.verdant.test/'])[1 + floor(random() * 8)::int] as referrer,
            (array['mobile', 'mobile', 'mobile', 'desktop', 'desktop', 'tablet'])[1 + floor(random() * 6)::int] as device,
            random() < 0.03 as is_bot
-    from generate_series(1, 20000) g
+    from generate_series(1, 19000) g
   ) c
   join seed_links l on l.rn = 1 + floor(power(c.pick, 1.8) * l.n)::int
   order by c.clicked_at;
+
+  insert into public.link_clicks (link_id, clicked_at, visitor_hash, referrer, device, is_bot)
+  select r.link_id, least(now(), r.clicked_at + (1 + floor(random() * 50)::int) * interval '1 minute'),
+         r.visitor_hash, r.referrer, r.device, false
+  from (select c.* from public.link_clicks c where not c.is_bot order by random() limit 1000) r
+  order by 2;
 
 
   -- Orders with their items and revenue split ---------------------------------------------------
