@@ -108,6 +108,12 @@ test('a merchant on Merchant Growth changes plan through the billing portal, not
   await expect(page.getByRole('link', { name: 'Manage your plan, Merchant Growth' })).toBeVisible();
   const change = page.getByRole('button', { name: 'Change plan to Merchant Starter' });
   await expect(change).toBeVisible();
+  // The portal ends a plan; it does not switch between paid tiers, and the card says how to.
+  await expect(
+    page.getByText(
+      'End Merchant Growth in the billing portal, then subscribe to Merchant Starter here.',
+    ),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Subscribe to Merchant Starter' })).toHaveCount(0);
   // The creators' tiers are not for a merchant account: no button that could only fail.
   await expect(page.getByText('For creator accounts')).toHaveCount(2);

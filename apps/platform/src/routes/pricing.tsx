@@ -63,7 +63,9 @@ function TierCard({
   const paidId = tier.id;
   const onSubscribe = () =>
     paidId === null ? undefined : goTo((api) => api.subscriptions.createCheckout(paidId));
-  // Stripe's billing portal switches a subscription between tiers.
+  // Stripe's billing portal ends the current plan (back to free) or updates its card; it does not
+  // switch between paid tiers (their prices are made at checkout, not kept in a catalogue), so a
+  // move to another paid tier is: end the plan there, then subscribe here.
   const onChangePlan = () => goTo((api) => api.subscriptions.openCustomerPortal());
 
   return (
@@ -109,14 +111,21 @@ function TierCard({
               </Link>
             </Button>
           ) : action === 'change' ? (
-            <Button
-              variant="secondary"
-              onClick={() => void onChangePlan()}
-              loading={busy}
-              aria-label={`Change plan to ${tier.name}`}
-            >
-              Change plan
-            </Button>
+            <Flex direction="column" gap="2" align="start">
+              <Button
+                variant="secondary"
+                onClick={() => void onChangePlan()}
+                loading={busy}
+                aria-label={`Change plan to ${tier.name}`}
+              >
+                Change plan
+              </Button>
+              {tier.id !== null && current ? (
+                <Text as="p" size="1" color="gray">
+                  {`End ${current.name} in the billing portal, then subscribe to ${tier.name} here.`}
+                </Text>
+              ) : null}
+            </Flex>
           ) : action === 'subscribe' ? (
             <Button
               onClick={() => void onSubscribe()}
