@@ -226,6 +226,8 @@ test.describe('creator surfaces', () => {
   }) => {
     await page.goto(`/s/${USERNAME}-picks`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The server sends the page ready; its buttons act once the app has taken it over.
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
     // The badges render before their drawer's code has loaded: it loads on first use.
     const badge = page.getByRole('button', { name: /, verified\. Show evidence$/ }).first();
     const claim = (await badge.getAttribute('aria-label'))!.replace(
