@@ -13,7 +13,6 @@ const args = [
   'test:e2e',
   'typecheck',
   'lint',
-  'lint:root',
   'format:check',
   'check:package',
   '--output-logs=full',
