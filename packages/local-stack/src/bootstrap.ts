@@ -14,15 +14,24 @@ async function readSql(name: string): Promise<string | undefined> {
   }
 }
 
+/** The stack's SQL files that are present, in the order they run, with their contents. */
+export async function bootstrapFiles(): Promise<Array<[name: string, sql: string]>> {
+  const files: Array<[string, string]> = [];
+  for (const name of BOOTSTRAP_FILES) {
+    const sql = await readSql(name);
+    if (sql !== undefined) files.push([name, sql]);
+  }
+  return files;
+}
+
 /**
  * Brings the database to the shape hosted Supabase gives a fresh project: roles, schemas,
  * extensions, auth and storage tables, grants. Idempotent; each file runs in its own transaction.
  */
 export async function applyBootstrap(pool: pg.Pool): Promise<void> {
+  const files = await bootstrapFiles();
   await withLock(pool, async (client) => {
-    for (const name of BOOTSTRAP_FILES) {
-      const sql = await readSql(name);
-      if (sql === undefined) continue;
+    for (const [name, sql] of files) {
       try {
         await client.query('begin');
         await client.query(sql);

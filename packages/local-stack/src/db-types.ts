@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { scratchDir } from './scratch.ts';
 import { startStack, findProjectRoot } from './stack.ts';
 
 const run = promisify(execFile);
@@ -51,7 +51,7 @@ export async function generateDatabaseTypes(
 export async function runDbTypesCommand(opts: { check?: boolean } = {}): Promise<number> {
   const root = await findProjectRoot();
   const target = path.join(root, DATABASE_TYPES_FILE);
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'verdant-db-types-'));
+  const dataDir = await mkdtemp(path.join(await scratchDir(), 'verdant-db-types-'));
   let types: string;
   try {
     const stack = await startStack({

@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import type pg from 'pg';
 import { applyBootstrap } from './bootstrap.ts';
+import { copyMigratedCluster } from './cluster-template.ts';
 import { authSettingsFromEnv, createAuthService } from './auth/index.ts';
 import { readProjectConfig } from './config.ts';
 import { createLocalCheckout } from './checkout.ts';
@@ -16,6 +17,7 @@ import { rateLimitedLog } from './log.ts';
 import { ProjectNotFoundError, isProject } from './project.ts';
 import { applyMigrations, applySeed } from './migrate.ts';
 import { startDatabase } from './postgres.ts';
+import { exists } from './postgres-process.ts';
 import { createOutbox, newOutboxToken } from './outbox.ts';
 import { startPostgrest, type Postgrest } from './postgrest.ts';
 import { createRealtime } from './realtime/index.ts';
@@ -54,7 +56,10 @@ export interface StartStackOptions {
   env?: Record<string, string>;
   /** Receives log lines (default: stderr unless quiet). */
   log?: (line: string) => void;
-  /** Trade durability for speed (throw-away test data). */
+  /**
+   * Trade durability for speed (throw-away test data). A new ephemeral cluster is a copy of a
+   * migrated template in the system's temp directory, built once per set of migrations.
+   */
   ephemeral?: boolean;
   /**
    * When the daily payout run happens: `HH:MM` in UTC, as pg_cron runs it on hosted Supabase
@@ -83,7 +88,10 @@ export interface RunningStack {
   dataDir: string;
   /** Superuser pool. */
   pool: pg.Pool;
-  /** Migration files applied by this start. */
+  /**
+   * Migration files applied by this start (for a new ephemeral cluster, every file its migrated
+   * template holds).
+   */
   appliedMigrations: string[];
   /** PostgREST itself on loopback, without the gateway (for diagnostics and benchmarks). */
   restUrl: string;
@@ -220,6 +228,13 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
   try {
     // supabase/config.toml: the settings hosted applies, read by every part below.
     const config = await readProjectConfig(path.join(root, 'supabase', 'config.toml'));
+    const migrationsDir = opts.migrationsDir ?? path.join(root, 'supabase', 'migrations');
+    // A new throw-away cluster starts as a copy of a migrated one (built once per set of
+    // migrations) instead of running initdb, the stack's SQL and every migration again.
+    const fromTemplate =
+      opts.ephemeral && !opts.databaseUrl && !(await exists(path.join(dataDir, 'postgres')))
+        ? await copyMigratedCluster({ dataDir, migrationsDir, log })
+        : undefined;
     const [db, keys] = await Promise.all([
       startDatabase({
         dataDir,
@@ -240,14 +255,14 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
       loadOrCreateKeys(dataDir),
     ]);
     cleanup.push(() => db.stop());
-    await applyBootstrap(db.pool);
+    if (!fromTemplate) await applyBootstrap(db.pool);
     await db.pool.query(
       `alter role authenticator with login password '${authenticatorPassword(db.superuserUrl)}'`,
     );
-    const appliedMigrations = await applyMigrations(
-      db.pool,
-      opts.migrationsDir ?? path.join(root, 'supabase', 'migrations'),
-    );
+    const appliedMigrations = [
+      ...(fromTemplate ?? []),
+      ...(await applyMigrations(db.pool, migrationsDir)),
+    ];
     if (opts.seed !== false) {
       await applySeed(
         db.pool,

@@ -1,17 +1,23 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { removeStale, scratchDir } from './scratch.ts';
 import { startStack, type RunningStack, type StartStackOptions } from './stack.ts';
 
+const DATA_DIR_PREFIX = 'verdant-stack-';
+
 /**
- * Starts a throw-away stack for integration tests: a fresh temporary data directory, free ports,
- * no log output. `stop()` also deletes the data directory. Pass `seed: false` for an empty world.
+ * Starts a throw-away stack for integration tests: a fresh data directory in the scratch
+ * directory (RAM when the machine has room), its cluster copied from a migrated template, free
+ * ports, no log output. `stop()` also deletes the data directory. Pass `seed: false` for an
+ * empty world.
  */
 export async function startTestStack(
   opts: Omit<StartStackOptions, 'dataDir' | 'reset'> = {},
 ): Promise<RunningStack> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'verdant-stack-'));
+  const scratch = await scratchDir();
+  await removeStale(scratch, DATA_DIR_PREFIX);
+  const dataDir = await mkdtemp(path.join(scratch, DATA_DIR_PREFIX));
   try {
     const stack = await startStack({
       apiPort: 0,
