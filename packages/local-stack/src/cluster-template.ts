@@ -19,7 +19,7 @@ import { startDatabase } from './postgres.ts';
 import { embeddedBinaries, exists } from './postgres-process.ts';
 import { removeStale, scratchDir } from './scratch.ts';
 
-/** Raised when the way a cluster is created changes (initdb's options, the secrets file). */
+/** Bump when the way a cluster is created changes (initdb's options, the secrets file). */
 const TEMPLATE_FORMAT = 1;
 const PREFIX = 'verdant-cluster-';
 const LIST = 'migrations.json';
@@ -73,12 +73,12 @@ async function buildTemplate(template: string, migrationsDir: string): Promise<v
 }
 
 /**
- * Gives a new throw-away (test) data directory its cluster as a copy of a migrated template
- * (kept in the scratch directory, one per set of migrations; templates unused for a day go), instead of running initdb,
- * the stack's SQL and every migration for each test stack. The first stack to need a template
- * builds it. Returns the migration files the copied cluster holds, or `undefined` when no
- * template could be used: the caller then creates the cluster itself (and meets any error, such
- * as a failing migration, there).
+ * Gives a new throw-away (test) data directory its cluster as a copy of a migrated template, kept
+ * in the scratch directory, one per set of migrations (templates unused for a day go), instead of
+ * running initdb, the stack's SQL and every migration for each test stack. The first stack to
+ * need a template builds it. Returns the migration files the copied cluster holds, or `undefined`
+ * when no template could be used: the caller then creates the cluster itself (and meets any
+ * error, such as a failing migration, there).
  */
 export async function copyMigratedCluster(options: {
   dataDir: string;
