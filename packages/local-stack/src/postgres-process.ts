@@ -172,6 +172,12 @@ export async function spawnPostgres(
       // would hold every realtime change back by up to 200 ms.
       '-c',
       'wal_writer_delay=10ms',
+      // Throw-away clusters may live in RAM (/dev/shm): checkpoint often enough that the WAL
+      // they keep stays small (the default lets it grow to 1 GB between checkpoints).
+      '-c',
+      'max_wal_size=128MB',
+      '-c',
+      'min_wal_size=32MB',
     );
   // Its own process group: a Ctrl-C in the terminal reaches the stack, which stops Postgres last.
   const child = spawn(binary, args, {
