@@ -1,4 +1,4 @@
-// Stack benchmark: warm start to ready, and single-row PostgREST reads through the API gateway
+// Stack benchmark: warm start to ready, throw-away test stack start, and single-row PostgREST reads through the API gateway
 // compared with PostgREST called directly in the same run.
 // Run: node --import tsx --conditions=source bench/stack.mjs
 // Settings: BENCH_SECONDS (read time per path, default 12), BENCH_ROUNDS (default 6), BENCH_CONCURRENCY (default 16),
@@ -132,6 +132,18 @@ async function main() {
     }
     await stack.stop();
 
+    // Throw-away test stacks (as every integration test starts them): a new cluster copied from
+    // the migrated template, in the scratch directory. The first may build the template.
+    const { startTestStack } = await import('@verdant/local-stack/testing');
+    const testStarts = [];
+    for (let i = 0; i <= STARTS; i += 1) {
+      started = performance.now();
+      const testStack = await startTestStack({ seed: false });
+      testStarts.push(performance.now() - started);
+      await testStack.stop();
+    }
+    const [firstTestStart, ...laterTestStarts] = testStarts;
+
     const summary = (runs) => ({
       perSecond: median(runs.map((run) => run.perSecond)),
       p50: median(runs.map((run) => run.p50)),
@@ -149,6 +161,9 @@ async function main() {
     console.info(`  cold start (new cluster + migrations, baseline): ${fmt(cold)} ms`);
     console.info(
       `  warm start to ready, median of ${STARTS}: ${fmt(median(warm))} ms  [${warm.map(fmt).join(', ')}]  (${(median(warm) / cold).toFixed(2)}× cold; target ≤ 5000 ms)`,
+    );
+    console.info(
+      `  throw-away test stack (seed: false), median of ${STARTS}: ${fmt(median(laterTestStarts))} ms  [${laterTestStarts.map(fmt).join(', ')}]  (${(median(laterTestStarts) / cold).toFixed(2)}× cold; the first, ${fmt(firstTestStart)} ms, builds the template when none exists)`,
     );
     console.info(line('  single-row read, PostgREST direct (baseline):', d));
     console.info(line('  single-row read, through the gateway:         ', g));
