@@ -7,7 +7,6 @@ import {
   readFile,
   rename,
   rm,
-  stat,
   utimes,
   writeFile,
 } from 'node:fs/promises';
@@ -25,14 +24,27 @@ const PREFIX = 'verdant-cluster-';
 const LIST = 'migrations.json';
 
 /**
+ * The Postgres server binary's digest, once per process: the same build gives the same template
+ * whatever its path or install time (a fresh `npm ci` reuses it), another build another one.
+ */
+let binaryDigest: Promise<string> | undefined;
+
+function postgresDigest(): Promise<string> {
+  binaryDigest ??= embeddedBinaries().then(async ({ postgres }) =>
+    createHash('sha256')
+      .update(await readFile(postgres))
+      .digest('hex'),
+  );
+  return binaryDigest;
+}
+
+/**
  * What a migrated cluster is made of: the Postgres binary, the stack's own SQL and every
  * migration file (names and contents).
  */
 async function fingerprint(migrationsDir: string): Promise<string> {
   const hash = createHash('sha256').update(`format ${TEMPLATE_FORMAT}\n`);
-  const { postgres } = await embeddedBinaries();
-  const binary = await stat(postgres);
-  hash.update(`${postgres}\n${binary.size}\n${binary.mtimeMs}\n`);
+  hash.update(`${await postgresDigest()}\n`);
   for (const [name, sql] of await bootstrapFiles()) hash.update(`${name}\n${sql}\n`);
   const files = (await readdir(migrationsDir).catch(() => [] as string[]))
     .filter((file) => file.endsWith('.sql'))

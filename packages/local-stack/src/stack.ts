@@ -58,7 +58,8 @@ export interface StartStackOptions {
   log?: (line: string) => void;
   /**
    * Trade durability for speed (throw-away test data). A new ephemeral cluster is a copy of a
-   * migrated template in the system's temp directory, built once per set of migrations.
+   * migrated template in the scratch directory (`/dev/shm` when it has room), built once per set
+   * of migrations.
    */
   ephemeral?: boolean;
   /**
