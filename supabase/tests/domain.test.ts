@@ -97,6 +97,37 @@ describe('link clicks', () => {
     ).toBe(0);
   });
 
+  it('stores only visitor hashes of 16–128 URL-safe characters', async () => {
+    const link = (
+      await query(
+        `insert into public.affiliate_links (code, affiliate_id, destination_url) values ('hash-rule', $1, '/shop') returning id`,
+        [ID.A],
+      )
+    ).rows[0].id as string;
+    const insert = (hash: string) =>
+      query(`insert into public.link_clicks (link_id, visitor_hash) values ($1, $2)`, [link, hash]);
+    const stored = async () =>
+      (
+        await query(`select visitor_hash from public.link_clicks where link_id = $1 order by id`, [
+          link,
+        ])
+      ).rows.map((r) => r.visitor_hash as string);
+    for (const bad of [
+      'a'.repeat(15),
+      'b'.repeat(129),
+      'visitor+hash/0000001',
+      'visitor hash 0000001',
+      'visitor-hash-000001\n',
+      'visitor-hash-00000é1',
+      '',
+    ])
+      await expectPgError(insert(bad), '23514', /link_clicks_visitor_hash_check/);
+    expect(await stored()).toEqual([]);
+    const good = ['A'.repeat(16), `${'z'.repeat(64)}_-`, '9'.repeat(128)];
+    for (const hash of good) await insert(hash);
+    expect(await stored()).toEqual(good);
+  });
+
   it('refresh_link_click_daily() rebuilds the roll-ups from the log', async () => {
     const before = (
       await query(
