@@ -242,6 +242,7 @@ export {
 } from './modules/payouts.ts';
 export {
   CREATE_SUBSCRIPTION_CHECKOUT_FUNCTION,
+  CHANGE_SUBSCRIPTION_FUNCTION,
   CUSTOMER_PORTAL_FUNCTION,
   FREE_STOREFRONT_LIMIT,
   PLAN_LIMITS,
@@ -250,6 +251,7 @@ export {
   hasPaidTier,
   planLimit,
   storefrontLimit,
+  type ChangedPlan,
   type PaidTierId,
   type PlanHolder,
   type PlanLimit,

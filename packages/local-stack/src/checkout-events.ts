@@ -150,28 +150,17 @@ export function eventsFor(
     ],
     [
       'customer.subscription.created',
-      {
+      subscriptionObject({
         id: subscription,
-        object: 'subscription',
         customer: customerId,
+        userId: session.userId ?? '',
+        tier: session.tier ?? '',
         status: 'active',
-        cancel_at_period_end: false,
-        metadata,
-        items: {
-          object: 'list',
-          data: [
-            {
-              id: stripeId('si'),
-              object: 'subscription_item',
-              current_period_start: now,
-              current_period_end: periodEnd,
-              price: { id: `price_local_${session.tier ?? 'tier'}`, object: 'price' },
-              quantity: 1,
-            },
-          ],
-        },
+        cancelAtPeriodEnd: false,
+        periodStart: now,
+        periodEnd,
         created: now,
-      },
+      }),
     ],
     [
       'invoice.paid',
@@ -190,6 +179,110 @@ export function eventsFor(
         created: now,
       },
     ],
+  ];
+}
+
+/** A subscription as Stripe's subscription events carry it (one item, its price per tier). */
+function subscriptionObject(sub: {
+  id: string;
+  customer: string | null;
+  userId: string;
+  tier: string;
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  periodStart: number;
+  periodEnd: number | null;
+  created: number;
+}): Record<string, unknown> {
+  return {
+    id: sub.id,
+    object: 'subscription',
+    customer: sub.customer,
+    status: sub.status,
+    cancel_at_period_end: sub.cancelAtPeriodEnd,
+    metadata: { user_id: sub.userId, tier: sub.tier },
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: stripeId('si'),
+          object: 'subscription_item',
+          current_period_start: sub.periodStart,
+          current_period_end: sub.periodEnd,
+          price: { id: `price_local_${sub.tier || 'tier'}`, object: 'price' },
+          quantity: 1,
+        },
+      ],
+    },
+    created: sub.created,
+  };
+}
+
+/**
+ * A change to a subscription, as the change-subscription function asks the local stand-in for
+ * Stripe to make it (signed with the webhook secret, like a checkout session).
+ */
+export interface SubscriptionUpdate {
+  v: 1;
+  kind: 'subscription_update';
+  /** Unique per change: the same request delivered twice changes the subscription once. */
+  request: string;
+  /** `sub_…` */
+  subscription: string;
+  customer: string | null;
+  userId: string;
+  /** The paid tier the subscription has after the change. */
+  tier: string;
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  /** The end of the current period, seconds since the epoch (unchanged by a change of tier). */
+  currentPeriodEnd: number | null;
+  /** Until then the request is accepted, seconds since the epoch. */
+  exp: number;
+}
+
+/** Whether a verified token's payload is a subscription update. */
+export function isSubscriptionUpdate(value: unknown): value is SubscriptionUpdate {
+  if (typeof value !== 'object' || value === null) return false;
+  const u = value as Record<string, unknown>;
+  return (
+    u.v === 1 &&
+    u.kind === 'subscription_update' &&
+    typeof u.request === 'string' &&
+    typeof u.subscription === 'string' &&
+    (u.customer === null || typeof u.customer === 'string') &&
+    typeof u.userId === 'string' &&
+    typeof u.tier === 'string' &&
+    typeof u.status === 'string' &&
+    typeof u.cancelAtPeriodEnd === 'boolean' &&
+    (u.currentPeriodEnd === null || typeof u.currentPeriodEnd === 'number') &&
+    typeof u.exp === 'number'
+  );
+}
+
+/**
+ * The customer.subscription.updated event Stripe sends after a subscription changes. Its id is
+ * derived from the request's id, so a request delivered twice is applied once.
+ */
+export function updatedEventFor(
+  update: SubscriptionUpdate,
+): [id: string, type: string, object: Record<string, unknown>] {
+  const now = Math.floor(Date.now() / 1000);
+  const id = `evt_${createHash('sha256').update(`update:${update.request}`).digest('hex').slice(0, 24)}`;
+  return [
+    id,
+    'customer.subscription.updated',
+    subscriptionObject({
+      id: update.subscription,
+      customer: update.customer,
+      userId: update.userId,
+      tier: update.tier,
+      status: update.status,
+      cancelAtPeriodEnd: update.cancelAtPeriodEnd,
+      periodStart: now,
+      periodEnd: update.currentPeriodEnd,
+      created: now,
+    }),
   ];
 }
 

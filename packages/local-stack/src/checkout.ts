@@ -4,6 +4,8 @@ import {
   createStripeEventSender,
   eventsFor,
   expiredEventFor,
+  isSubscriptionUpdate,
+  updatedEventFor,
   type Session,
 } from './checkout-events.ts';
 import type { WebHandler } from './http.ts';
@@ -72,8 +74,8 @@ function money(cents: number, currency: string): string {
   }).format(cents / 100);
 }
 
-/** Verifies a session token (`<payload>.<hmac>`) and returns the session, or undefined. */
-export function verifySessionToken(token: string, secret: string): Session | undefined {
+/** Verifies a signed token (`<payload>.<hmac>`) and returns its JSON payload, or undefined. */
+function verifyToken(token: string, secret: string): unknown {
   const [payload, signature, extra] = token.split('.');
   if (!payload || !signature || extra !== undefined) return undefined;
   const expected = createHmac('sha256', secret).update(payload).digest();
@@ -85,11 +87,16 @@ export function verifySessionToken(token: string, secret: string): Session | und
   }
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   try {
-    const session = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Session;
-    return session.v === 1 && typeof session.id === 'string' ? session : undefined;
+    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown;
   } catch {
     return undefined;
   }
+}
+
+/** Verifies a session token (`<payload>.<hmac>`) and returns the session, or undefined. */
+export function verifySessionToken(token: string, secret: string): Session | undefined {
+  const session = verifyToken(token, secret) as Session | undefined;
+  return session?.v === 1 && typeof session.id === 'string' ? session : undefined;
 }
 
 function luhn(number: string): boolean {
@@ -225,13 +232,47 @@ function html(status: number, body: string): Response {
 
 /**
  * The web-standard handler of `/local-checkout/…` (mounted by the web server): `GET /c/{token}`
- * shows the card form, `POST /c/{token}` pays (or shows Stripe's decline message).
+ * shows the card form, `POST /c/{token}` pays (or shows Stripe's decline message), and
+ * `POST /subscription-update` changes a subscription for the change-subscription function.
  */
 export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
   const send = createStripeEventSender(opts);
   const log = opts.log ?? (() => undefined);
 
+  /**
+   * `POST /subscription-update` with a signed change as the body: what `stripe.subscriptions.update`
+   * does on Stripe. The subscription's new state reaches the webhook as
+   * customer.subscription.updated before the answer, so the database holds it when the caller
+   * hears 200.
+   */
+  const updateSubscription = async (req: Request): Promise<Response> => {
+    const answer = (status: number, code: string, message: string) =>
+      Response.json(status === 200 ? { updated: true } : { error: { code, message } }, {
+        status,
+        headers: { 'cache-control': 'no-store' },
+      });
+    if (req.method !== 'POST') return answer(405, 'method_not_allowed', 'Use POST');
+    const token = (await req.text()).trim();
+    const update = token.length <= 16_384 ? verifyToken(token, opts.webhookSecret) : undefined;
+    if (!isSubscriptionUpdate(update))
+      return answer(400, 'invalid_request', 'The subscription change is not signed by this stack');
+    if (update.exp * 1000 < Date.now())
+      return answer(400, 'expired', 'The subscription change request has expired');
+    const [id, type, object] = updatedEventFor(update);
+    try {
+      const result = await send(type, object, id);
+      if (result.status === 200) return answer(200, 'updated', 'updated');
+      log(`[checkout] ${type} was answered ${result.status}: ${result.body}`);
+    } catch (error) {
+      log(
+        `[checkout] ${type} could not be sent: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    return answer(502, 'webhook_failed', 'The subscription change could not be delivered');
+  };
+
   return async (req, info) => {
+    if (info.path === '/subscription-update') return updateSubscription(req);
     const match = /^\/c\/([A-Za-z0-9_.-]{10,16384})\/?$/.exec(info.path);
     const session = match?.[1] ? verifySessionToken(match[1], opts.webhookSecret) : undefined;
     if (!match?.[1] || !session)

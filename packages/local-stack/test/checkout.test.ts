@@ -3,7 +3,11 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../../config/chromium.mjs';
 import { createHandler as createCheckoutHandler } from '../../../supabase/functions/create-checkout/handler.ts';
-import { signLocalCheckoutSession } from '../../../supabase/functions/_shared/local-checkout.ts';
+import {
+  signLocalCheckoutSession,
+  signLocalSubscriptionUpdate,
+  type LocalSubscriptionUpdate,
+} from '../../../supabase/functions/_shared/local-checkout.ts';
 import { CARD_MESSAGES, createStripeEventSender, verifySessionToken } from '../src/checkout.ts';
 import { expireLocalCheckouts, scheduleCheckoutExpiry } from '../src/checkout-expiry.ts';
 import { startTestStack, type RunningStack } from '../src/testing.ts';
@@ -380,6 +384,108 @@ describe('unpaid local checkouts past their hour', () => {
       await schedule.stop();
     }
     expect((await orderRow(stack, within)).status).toBe('pending');
+  });
+});
+
+describe('the local stand-in for subscription changes', () => {
+  it('applies a signed change through the webhook once, and refuses unsigned or expired ones', async () => {
+    const { rows } = await stack.pool.query<{ id: string }>(
+      `insert into auth.users (id, aud, role, email, email_confirmed_at, raw_user_meta_data)
+       values (gen_random_uuid(), 'authenticated', 'authenticated', $1, now(), '{"role":"merchant"}')
+       returning id`,
+      [`plan-${Date.now().toString(36)}@example.com`],
+    );
+    const userId = rows[0]!.id;
+    const subscription = `sub_stand_in_${Date.now().toString(36)}`;
+    const periodEnd = Math.floor(Date.now() / 1000) + 20 * 86_400;
+    await stack.pool.query(
+      `insert into public.subscriptions (user_id, tier, status, current_period_end, stripe_customer_id, stripe_subscription_id)
+       values ($1, 'starter', 'active', to_timestamp($2), 'cus_stand_in', $3)`,
+      [userId, periodEnd, subscription],
+    );
+    const state = async () =>
+      (
+        await stack.pool.query(
+          `select s.tier, s.cancel_at_period_end, p.subscription_tier
+           from public.subscriptions s join public.profiles p on p.id = s.user_id
+           where s.stripe_subscription_id = $1`,
+          [subscription],
+        )
+      ).rows[0] as Record<string, unknown>;
+    const change = (fields: Partial<LocalSubscriptionUpdate> = {}): LocalSubscriptionUpdate => ({
+      v: 1,
+      kind: 'subscription_update',
+      request: `req_${Math.random().toString(36).slice(2)}`,
+      subscription,
+      customer: 'cus_stand_in',
+      userId,
+      tier: 'business',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: periodEnd,
+      exp: Math.floor(Date.now() / 1000) + 60,
+      ...fields,
+    });
+    const post = (body: string, method = 'POST') =>
+      fetch(`${stack.webUrl}/local-checkout/subscription-update`, {
+        method,
+        headers: { 'content-type': 'text/plain' },
+        ...(method === 'POST' ? { body } : {}),
+      });
+    const secret = stack.stripeWebhookSecret;
+
+    // Refused, nothing changes: unsigned, signed with another secret, expired, a checkout session.
+    const session = await signLocalCheckoutSession(
+      {
+        v: 1,
+        id: 'cs_test_local_x',
+        mode: 'subscription',
+        userId,
+        tier: 'business',
+        currency: 'usd',
+        amountTotal: 14900,
+        lines: [],
+        successUrl: '/',
+        cancelUrl: '/',
+        exp: Math.floor(Date.now() / 1000) + 60,
+      },
+      secret,
+    );
+    for (const [body, status] of [
+      ['not-a-token', 400],
+      [await signLocalSubscriptionUpdate(change(), 'whsec_another'), 400],
+      [await signLocalSubscriptionUpdate(change({ exp: 1 }), secret), 400],
+      [session, 400],
+    ] as const) {
+      const response = await post(body);
+      expect(response.status).toBe(status);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toMatch(
+        /^(invalid_request|expired)$/,
+      );
+    }
+    expect((await post('', 'GET')).status).toBe(405);
+    expect(await state()).toEqual({
+      tier: 'starter',
+      cancel_at_period_end: false,
+      subscription_tier: 'starter',
+    });
+
+    // Starter → Growth, then the end of the plan; the first request delivered again changes nothing.
+    const up = await signLocalSubscriptionUpdate(change(), secret);
+    expect((await post(up)).status).toBe(200);
+    expect(await state()).toEqual({
+      tier: 'business',
+      cancel_at_period_end: false,
+      subscription_tier: 'business',
+    });
+    const end = await signLocalSubscriptionUpdate(change({ cancelAtPeriodEnd: true }), secret);
+    expect((await post(end)).status).toBe(200);
+    expect((await post(up)).status).toBe(200);
+    expect(await state()).toEqual({
+      tier: 'business',
+      cancel_at_period_end: true,
+      subscription_tier: 'business',
+    });
   });
 });
 

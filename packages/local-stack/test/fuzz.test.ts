@@ -82,6 +82,7 @@ const ROUTES = [
   '/functions/v1/create-checkout',
   '/functions/v1/create-subscription-checkout',
   '/functions/v1/customer-portal',
+  '/functions/v1/change-subscription',
   '/functions/v1/stripe-webhook',
   '/functions/v1/run-payouts',
   '/functions/v1/page-meta',

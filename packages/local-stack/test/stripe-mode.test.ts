@@ -8,6 +8,7 @@ import type { FunctionEnv } from '../../../supabase/functions/_shared/http.ts';
 import { createHandler as createCheckoutHandler } from '../../../supabase/functions/create-checkout/handler.ts';
 import { createHandler as createSubscriptionHandler } from '../../../supabase/functions/create-subscription-checkout/handler.ts';
 import { createHandler as createPortalHandler } from '../../../supabase/functions/customer-portal/handler.ts';
+import { createHandler as createChangeHandler } from '../../../supabase/functions/change-subscription/handler.ts';
 import { createHandler as createWebhookHandler } from '../../../supabase/functions/stripe-webhook/handler.ts';
 import { startTestStack, type RunningStack } from '../src/testing.ts';
 import {
@@ -214,6 +215,7 @@ let world: World;
 let checkout: Handler;
 let subscribe: Handler;
 let portal: Handler;
+let change: Handler;
 let webhook: Handler;
 const signer = new Stripe('sk_test_signing_only');
 
@@ -233,6 +235,7 @@ beforeAll(async () => {
   checkout = createCheckoutHandler(env);
   subscribe = createSubscriptionHandler(env);
   portal = createPortalHandler(env);
+  change = createChangeHandler(env);
   webhook = createWebhookHandler(env);
 }, 180_000);
 
@@ -869,5 +872,138 @@ describe('customer-portal in Stripe mode', () => {
     } finally {
       errors.mockRestore();
     }
+  });
+});
+
+describe('change-subscription in Stripe mode', () => {
+  it('switches the Stripe subscription to a price of the new tier, ends it at the period end, and the webhook updates the database', async () => {
+    const user = await createUser(stack);
+    await stack.pool.query(`update public.profiles set role = 'merchant' where id = $1`, [user.id]);
+    const customer = stripeId('cus');
+    const subscription = stripeId('sub');
+    const item = stripeId('si');
+    const periodEnd = Math.floor(Date.now() / 1000) + 30 * 86_400;
+    const stripeSubscription = (fields: Record<string, unknown>) => ({
+      id: subscription,
+      object: 'subscription',
+      customer,
+      status: 'active',
+      cancel_at_period_end: false,
+      metadata: { user_id: user.id, tier: 'starter' },
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: item,
+            object: 'subscription_item',
+            current_period_end: periodEnd,
+            price: { id: stripeId('price'), object: 'price', unit_amount: 4900 },
+          },
+        ],
+      },
+      ...fields,
+    });
+    // Nothing to change yet: 409 before Stripe is asked for anything.
+    const none = await call(change, user.token, { tier: 'business' });
+    expect(none).toMatchObject({ status: 409, body: { error: { code: 'no_subscription' } } });
+    expect(recorder.requests).toEqual([]);
+    expect((await deliver('customer.subscription.created', stripeSubscription({}))).status).toBe(
+      200,
+    );
+    const rows = async () =>
+      (
+        await stack.pool.query(
+          'select tier, cancel_at_period_end from public.subscriptions where stripe_subscription_id = $1',
+          [subscription],
+        )
+      ).rows;
+    expect(await rows()).toEqual([{ tier: 'starter', cancel_at_period_end: false }]);
+
+    // Starter → Growth: the subscription, a price for Growth, the item switched to it.
+    const price = stripeId('price');
+    const switched = stripeSubscription({
+      metadata: { user_id: user.id, tier: 'business' },
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: item,
+            object: 'subscription_item',
+            current_period_end: periodEnd,
+            price: { id: price, object: 'price', unit_amount: 14900 },
+          },
+        ],
+      },
+    });
+    recorder.answerNext(
+      { status: 200, body: stripeSubscription({}) },
+      { status: 200, body: { id: price, object: 'price', unit_amount: 14900 } },
+      { status: 200, body: switched },
+    );
+    const up = await call(change, user.token, { tier: 'business' });
+    expect(up).toEqual({
+      status: 200,
+      body: {
+        tier: 'business',
+        status: 'active',
+        cancelAtPeriodEnd: false,
+        currentPeriodEnd: new Date(periodEnd * 1000).toISOString(),
+      },
+    });
+    expect(recorder.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /v1/subscriptions/${subscription}`,
+      'POST /v1/prices',
+      `POST /v1/subscriptions/${subscription}`,
+    ]);
+    expect(recorder.requests[1]!.body).toEqual({
+      currency: 'usd',
+      unit_amount: '14900',
+      recurring: { interval: 'month' },
+      product_data: { name: 'Verdant Merchant Growth' },
+      metadata: { tier: 'business' },
+    });
+    expect(recorder.requests[2]!.body).toEqual({
+      items: [{ id: item, price }],
+      metadata: { user_id: user.id, tier: 'business' },
+      cancel_at_period_end: 'false',
+      proration_behavior: 'create_prorations',
+    });
+    // The database follows Stripe's event, as for every subscription state.
+    expect(await rows()).toEqual([{ tier: 'starter', cancel_at_period_end: false }]);
+    expect((await deliver('customer.subscription.updated', switched)).status).toBe(200);
+    expect(await rows()).toEqual([{ tier: 'business', cancel_at_period_end: false }]);
+
+    // To the free plan: the subscription ends when the paid period does.
+    recorder.reset();
+    const ending = { ...switched, cancel_at_period_end: true };
+    recorder.answerNext({ status: 200, body: switched }, { status: 200, body: ending });
+    const free = await call(change, user.token, { tier: 'free' });
+    expect(free).toMatchObject({
+      status: 200,
+      body: { tier: 'business', cancelAtPeriodEnd: true },
+    });
+    expect(recorder.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /v1/subscriptions/${subscription}`,
+      `POST /v1/subscriptions/${subscription}`,
+    ]);
+    expect(recorder.requests[1]!.body).toEqual({ cancel_at_period_end: 'true' });
+
+    // Stripe failing: 502, and nothing changes.
+    recorder.reset();
+    const errors = quietErrors();
+    try {
+      recorder.answerNext(
+        stripeError(404, 'invalid_request_error', `No such subscription: '${subscription}'`),
+      );
+      const failed = await call(change, user.token, { tier: 'starter' });
+      expect(failed.status).toBe(502);
+      expect(failed.body.error?.code).toBe('payment_provider_unavailable');
+      expect(errors).toHaveBeenCalledWith(
+        `[change-subscription] Stripe: No such subscription: '${subscription}'`,
+      );
+    } finally {
+      errors.mockRestore();
+    }
+    expect(await rows()).toEqual([{ tier: 'business', cancel_at_period_end: false }]);
   });
 });

@@ -1,6 +1,7 @@
 // Sessions of the local test checkout (used when STRIPE_SECRET_KEY is not set). The payment
 // functions describe the session in a token signed with the webhook secret; the local stack's
-// checkout page accepts only tokens it can verify, so a shopper cannot change the amount.
+// checkout page accepts only tokens it can verify, so a shopper cannot change the amount. Changes
+// to a subscription travel to the local stand-in for Stripe the same way.
 
 export interface LocalCheckoutLine {
   name: string;
@@ -48,13 +49,49 @@ async function hmac(secret: string, text: string): Promise<string> {
   );
 }
 
-/** `<payload>.<signature>`, both base64url; the payload is the session as JSON. */
-export async function signLocalCheckoutSession(
+/** `<payload>.<signature>`, both base64url; the payload is the value as JSON. */
+async function signToken(value: object, secret: string): Promise<string> {
+  const payload = base64Url(new TextEncoder().encode(JSON.stringify(value)));
+  return `${payload}.${await hmac(secret, payload)}`;
+}
+
+/** A checkout session as a token for the local checkout page. */
+export function signLocalCheckoutSession(
   session: LocalCheckoutSession,
   secret: string,
 ): Promise<string> {
-  const payload = base64Url(new TextEncoder().encode(JSON.stringify(session)));
-  return `${payload}.${await hmac(secret, payload)}`;
+  return signToken(session, secret);
+}
+
+/**
+ * A change to a subscription for the local stand-in for Stripe (what `stripe.subscriptions.update`
+ * does there): it delivers the subscription's new state to the webhook as
+ * customer.subscription.updated.
+ */
+export interface LocalSubscriptionUpdate {
+  v: 1;
+  kind: 'subscription_update';
+  /** Unique per change (`req_…`): the same request delivered twice changes the plan once. */
+  request: string;
+  /** `sub_…` */
+  subscription: string;
+  customer: string | null;
+  userId: string;
+  /** The paid tier the subscription has after the change. */
+  tier: string;
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  /** The end of the current period, seconds since the epoch. */
+  currentPeriodEnd: number | null;
+  /** Until then the stand-in accepts the request, seconds since the epoch. */
+  exp: number;
+}
+
+export function signLocalSubscriptionUpdate(
+  update: LocalSubscriptionUpdate,
+  secret: string,
+): Promise<string> {
+  return signToken(update, secret);
 }
 
 export function randomStripeId(prefix: string): string {

@@ -63,6 +63,19 @@ export function storefrontLimit(user: PlanHolder | null | undefined): number | n
 
 export const CREATE_SUBSCRIPTION_CHECKOUT_FUNCTION = 'create-subscription-checkout';
 export const CUSTOMER_PORTAL_FUNCTION = 'customer-portal';
+export const CHANGE_SUBSCRIPTION_FUNCTION = 'change-subscription';
+
+/** The plan after {@link SubscriptionsModule.changePlan}. */
+export interface ChangedPlan {
+  /** The paid tier the subscription has now. */
+  tier: PaidTierId;
+  /** Stripe's subscription status, e.g. `active`. */
+  status: string;
+  /** True when the plan ends at `currentPeriodEnd` and the account returns to the free plan. */
+  cancelAtPeriodEnd: boolean;
+  /** ISO time the current period ends, or null when unknown. */
+  currentPeriodEnd: string | null;
+}
 
 export function createSubscriptionsModule(context: ModuleContext) {
   const { supabase } = context;
@@ -92,6 +105,22 @@ export function createSubscriptionsModule(context: ModuleContext) {
       if (!isPaidTierId(tier)) invalid('tier', 'must be a paid tier (pro, starter or business)');
       return invokeMoneyFunction<{ url: string }>(context, CREATE_SUBSCRIPTION_CHECKOUT_FUNCTION, {
         tier,
+      });
+    },
+
+    /**
+     * Changes the signed-in subscriber's plan without a second checkout: another paid tier of
+     * their kind switches now (Stripe prorates the difference on the next invoice); `null` (the
+     * free plan) ends the plan when the paid period ends; their own tier keeps a plan that was set
+     * to end. The database learns the change from Stripe's `customer.subscription.updated` event.
+     * Errors: `validation_failed` (unknown tier, the other audience's tier), `conflict` (no paid
+     * plan to change, or already on that tier), `unavailable` (payments not configured).
+     */
+    async changePlan(tier: PaidTierId | null): Promise<ChangedPlan> {
+      if (tier !== null && !isPaidTierId(tier))
+        invalid('tier', 'must be a paid tier (pro, starter or business) or null for the free plan');
+      return invokeMoneyFunction<ChangedPlan>(context, CHANGE_SUBSCRIPTION_FUNCTION, {
+        tier: tier ?? 'free',
       });
     },
 

@@ -70,6 +70,21 @@ async function signedEvent(type: string, object: Record<string, unknown>, create
   return res.status;
 }
 
+/** Pays a checkout URL of the local test checkout with the test card that succeeds. */
+function payLocally(url: string, name: string): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      number: '4242 4242 4242 4242',
+      expiry: '12 / 34',
+      cvc: '123',
+      name,
+    }),
+  });
+}
+
 async function caught(promise: Promise<unknown>): Promise<ApiError> {
   try {
     await promise;
@@ -167,17 +182,7 @@ describe('subscriptions', () => {
     expect(url.startsWith(`${stack.webUrl}/local-checkout/c/`)).toBe(true);
     const page = await fetch(url);
     expect(await page.text()).toContain('Affiliate Pro');
-    const paid = await fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        number: '4242 4242 4242 4242',
-        expiry: '12 / 34',
-        cvc: '123',
-        name: 'Ada Affiliate',
-      }),
-    });
+    const paid = await payLocally(url, 'Ada Affiliate');
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`${stack.webUrl}/payment-success?subscription=pro`);
     const state = await affiliate.api.profiles.fetchSubscription(affiliate.id);
@@ -235,6 +240,120 @@ describe('subscriptions', () => {
     expect((await caught(affiliate.api.subscriptions.createCheckout('gold' as never))).code).toBe(
       'validation_failed',
     );
+  });
+
+  it('changes a plan without a second checkout: another tier now, the free plan at the period end', async () => {
+    const owner = await actor('merchant', 'Plan Changer');
+    const plan = async () => ({
+      rows: (await owner.api.subscriptions.listMine()).map((row) => ({
+        tier: row.tier,
+        status: row.status,
+        cancel_at_period_end: row.cancel_at_period_end,
+      })),
+      profile: await owner.api.profiles.fetchSubscription(owner.id),
+    });
+    // Nothing to change before a plan is bought.
+    const none = await caught(owner.api.subscriptions.changePlan('business'));
+    expect(none).toMatchObject({ code: 'conflict', upstreamCode: 'no_subscription' });
+
+    const { url } = await owner.api.subscriptions.createCheckout('starter');
+    expect((await payLocally(url, 'Plan Changer')).status).toBe(303);
+    const bought = await plan();
+    expect(bought.rows).toEqual([
+      { tier: 'starter', status: 'active', cancel_at_period_end: false },
+    ]);
+    const periodEnd = (await owner.api.subscriptions.listMine())[0]!.current_period_end;
+
+    // Starter → Growth: the same subscription, now Growth, and the gates see it.
+    const up = await owner.api.subscriptions.changePlan('business');
+    expect(up).toEqual({
+      tier: 'business',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: expect.any(String),
+    });
+    expect(Date.parse(up.currentPeriodEnd!)).toBe(Date.parse(periodEnd!));
+    expect(await plan()).toEqual({
+      rows: [{ tier: 'business', status: 'active', cancel_at_period_end: false }],
+      profile: expect.objectContaining({
+        has_active_subscription: true,
+        subscription_tier: 'business',
+      }),
+    });
+
+    // Refused, and nothing changes: the tier they have, the other audience's tier.
+    expect(await caught(owner.api.subscriptions.changePlan('business'))).toMatchObject({
+      code: 'conflict',
+      upstreamCode: 'same_tier',
+    });
+    expect(await caught(owner.api.subscriptions.changePlan('pro'))).toMatchObject({
+      code: 'validation_failed',
+      message: 'Affiliate Pro is for affiliates',
+    });
+    expect((await plan()).rows).toEqual([
+      { tier: 'business', status: 'active', cancel_at_period_end: false },
+    ]);
+
+    // To the free plan: Growth lasts until the period ends, then the subscription ends.
+    expect(await owner.api.subscriptions.changePlan(null)).toMatchObject({
+      tier: 'business',
+      cancelAtPeriodEnd: true,
+    });
+    expect(await plan()).toEqual({
+      rows: [{ tier: 'business', status: 'active', cancel_at_period_end: true }],
+      profile: expect.objectContaining({
+        has_active_subscription: true,
+        subscription_tier: 'business',
+      }),
+    });
+    // Changed their mind: their own tier keeps the plan.
+    expect(await owner.api.subscriptions.changePlan('business')).toMatchObject({
+      tier: 'business',
+      cancelAtPeriodEnd: false,
+    });
+    expect((await plan()).rows).toEqual([
+      { tier: 'business', status: 'active', cancel_at_period_end: false },
+    ]);
+  });
+
+  it('refuses malformed plan changes at the function with 4xx and changes nothing', async () => {
+    const endpoint = `${stack.apiUrl}/functions/v1/change-subscription`;
+    const { data } = await affiliate.api.supabase.auth.getSession();
+    const token = data.session!.access_token;
+    const before = await affiliate.api.subscriptions.listMine();
+    const post = (body: string, headers: Record<string, string> = {}) =>
+      fetch(endpoint, {
+        method: 'POST',
+        headers: {
+          apikey: stack.anonKey,
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          ...headers,
+        },
+        body,
+      });
+    const cases: Array<[Response, number, string]> = [
+      [await post('{"tier":'), 400, 'invalid_json'],
+      [await post('{"tier":"pro","price":1}'), 400, 'invalid_request'],
+      [await post('{"tier":"gold"}'), 400, 'invalid_tier'],
+      [await post('[]'), 400, 'invalid_request'],
+      [
+        await post('{"tier":"pro"}', { 'content-type': 'text/plain' }),
+        415,
+        'unsupported_media_type',
+      ],
+      [await post(JSON.stringify({ tier: 'x'.repeat(2000) })), 413, 'payload_too_large'],
+      [
+        await post('{"tier":"pro"}', { authorization: `Bearer ${stack.anonKey}` }),
+        401,
+        'unauthorized',
+      ],
+    ];
+    for (const [response, status, code] of cases) {
+      expect(response.status).toBe(status);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe(code);
+    }
+    expect(await affiliate.api.subscriptions.listMine()).toEqual(before);
   });
 
   it('answers the billing portal with "not available in local mode"', async () => {

@@ -36,6 +36,11 @@ describe('money input checks (before any request)', () => {
     await expect(api.subscriptions.createCheckout('gold' as never)).rejects.toMatchObject({
       code: 'validation_failed',
     });
+    for (const tier of ['gold', 'free', '', undefined, 3])
+      await expect(api.subscriptions.changePlan(tier as never)).rejects.toMatchObject({
+        code: 'validation_failed',
+        details: { field: 'tier' },
+      });
     await expect(api.payouts.run({ minimumCents: -5 })).rejects.toMatchObject({
       code: 'validation_failed',
     });
