@@ -1,4 +1,5 @@
 import {
+  asService,
   asUser,
   createAccount,
   demoAccount,
@@ -79,7 +80,7 @@ test('an affiliate subscribes to Affiliate Pro, sees the plan on /profile, and m
   await plan.getByRole('button', { name: 'Manage subscription' }).click();
   await expect(plan.getByText(/not available in local mode/)).toBeVisible();
 
-  // /pricing knows the current plan; going back to the free tier is a change in the portal.
+  // /pricing knows the current plan; going back to the free tier is a change of plan.
   await page.goto('/pricing');
   await expect(page.getByRole('link', { name: 'Manage your plan, Affiliate Pro' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Change plan to Affiliate Free' })).toBeVisible();
@@ -97,9 +98,10 @@ test('an affiliate subscribes to Affiliate Pro, sees the plan on /profile, and m
   await expectNoAxeViolations(page, '/storefronts/manage with Affiliate Pro');
 });
 
-// The seeded merchant holds Merchant Growth: /pricing offers to change it through the billing
-// portal, never a second subscription beside it; the function refuses one whatever the client.
-test('a merchant on Merchant Growth changes plan through the billing portal, not a second checkout', async ({
+// The seeded merchant holds Merchant Growth: /pricing offers to switch it, never a second
+// subscription beside it; the function refuses one whatever the client. (The switch itself is
+// walked by a new merchant below, so the seeded one keeps its plan.)
+test('a merchant on Merchant Growth is offered a switch of plan, not a second checkout', async ({
   page,
 }) => {
   const merchant = demoAccount('merchant@verdant.test');
@@ -108,21 +110,24 @@ test('a merchant on Merchant Growth changes plan through the billing portal, not
   await expect(page.getByRole('link', { name: 'Manage your plan, Merchant Growth' })).toBeVisible();
   const change = page.getByRole('button', { name: 'Change plan to Merchant Starter' });
   await expect(change).toBeVisible();
-  // The portal ends a plan; it does not switch between paid tiers, and the card says how to.
   await expect(
-    page.getByText(
-      'End Merchant Growth in the billing portal, then subscribe to Merchant Starter here.',
-    ),
+    page.getByText('Switches now; the difference is prorated on your next invoice.'),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Subscribe to Merchant Starter' })).toHaveCount(0);
   // The creators' tiers are not for a merchant account: no button that could only fail.
   await expect(page.getByText('For creator accounts')).toHaveCount(2);
   await expect(page.getByRole('button', { name: 'Subscribe to Affiliate Pro' })).toHaveCount(0);
   await expectNoAxeViolations(page, '/pricing with Merchant Growth');
-  // Locally there is no Stripe billing portal: the card says so.
+  // The switch asks first, saying what it costs; cancelling changes nothing.
   await change.click();
-  await expect(page.getByText(/not available in local mode/)).toBeVisible();
-  await expect(page).toHaveURL(/\/pricing$/);
+  const dialog = page.getByRole('alertdialog', { name: 'Switch to Merchant Starter?' });
+  await expect(dialog).toContainText(
+    /Merchant Growth changes to Merchant Starter \(\$49(\.00)? per month\) now\. The difference for the rest of this billing period is prorated on your next invoice\./,
+  );
+  await expectNoAxeViolations(page, 'the plan switch dialog');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Manage your plan, Merchant Growth' })).toBeVisible();
 
   const { token } = await signIn(merchant);
   const second = await fetch(new URL('/functions/v1/create-subscription-checkout', stack.apiUrl), {
@@ -134,4 +139,86 @@ test('a merchant on Merchant Growth changes plan through the billing portal, not
   expect(await second.json()).toMatchObject({
     error: { code: 'already_subscribed', message: expect.stringMatching(/Merchant Growth/) },
   });
+});
+
+// A plan is changed in place: Merchant Starter becomes Merchant Growth at once (one subscription,
+// the gates follow), then the merchant ends it (it lasts until the period ends) and keeps it after all.
+test('a merchant switches from Merchant Starter to Merchant Growth, ends the plan, then keeps it', async ({
+  page,
+}) => {
+  const account = await createAccount('switcher', 'Fern&Market26', {
+    name: 'Sasha Switcher',
+    role: 'merchant',
+  });
+  await login(page, account, /\/dashboard-vendor$/);
+  await page.goto('/pricing');
+  await page.getByRole('button', { name: 'Subscribe to Merchant Starter' }).click();
+  await expect(page).toHaveURL(/\/local-checkout\/c\//);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill('Sasha Switcher');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page).toHaveURL(/\/payment-success\?subscription=starter$/);
+
+  await page.goto('/pricing');
+  await expect(
+    page.getByRole('link', { name: 'Manage your plan, Merchant Starter' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Change plan to Merchant Growth' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Switch to Merchant Growth?' });
+  await dialog.getByRole('button', { name: 'Switch to Merchant Growth' }).click();
+  await expect(page.getByText('You are on Merchant Growth').first()).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Manage your plan, Merchant Growth' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Change plan to Merchant Starter' })).toBeVisible();
+
+  // One subscription, now Growth; the profile and the gates agree.
+  const subscriptions = async () => {
+    const res = await fetch(
+      new URL(
+        `/rest/v1/subscriptions?select=tier,status,cancel_at_period_end&user_id=eq.${account.id}`,
+        stack.apiUrl,
+      ),
+      { headers: asService() },
+    );
+    return (await res.json()) as unknown[];
+  };
+  expect(await subscriptions()).toEqual([
+    { tier: 'business', status: 'active', cancel_at_period_end: false },
+  ]);
+  await page.goto('/profile');
+  const plan = page.locator('[aria-labelledby="plan-heading"]');
+  await expect(plan.getByTestId('plan-name')).toHaveText('Merchant Growth');
+  await expect(plan.getByText(/^Renews on /)).toBeVisible();
+
+  // Ending the plan asks first; Growth stays until the paid period ends.
+  await plan.getByRole('button', { name: 'End plan' }).click();
+  const end = page.getByRole('alertdialog', { name: 'End Merchant Growth?' });
+  await expect(end).toContainText(
+    /Merchant Growth stays active until .+; then your account returns to the free plan\./,
+  );
+  await expectNoAxeViolations(page, 'the end-plan dialog');
+  await end.getByRole('button', { name: 'End Merchant Growth' }).click();
+  await expect(page.getByText('Merchant Growth will end').first()).toBeVisible();
+  await expect(plan.getByText(/^Canceled: Merchant Growth ends on /)).toBeVisible();
+  await expect(plan.getByTestId('plan-name')).toHaveText('Merchant Growth');
+  expect(await subscriptions()).toEqual([
+    { tier: 'business', status: 'active', cancel_at_period_end: true },
+  ]);
+
+  // /pricing says when it ends, and keeping it is one confirmation away.
+  await page.goto('/pricing');
+  await expect(page.getByText(/^Ends on /)).toBeVisible();
+  await expectNoAxeViolations(page, '/pricing with a plan that ends');
+  await page.getByRole('button', { name: 'Keep Merchant Growth' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Keep Merchant Growth?' })
+    .getByRole('button', { name: 'Keep Merchant Growth' })
+    .click();
+  await expect(page.getByText('You are on Merchant Growth').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Keep Merchant Growth' })).toHaveCount(0);
+  expect(await subscriptions()).toEqual([
+    { tier: 'business', status: 'active', cancel_at_period_end: false },
+  ]);
 });

@@ -1,14 +1,23 @@
 import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useAuth } from '@verdant/auth/react';
-import { Badge, Button, Card, ErrorCard, PageHeader, formatPrice } from '@verdant/ui';
-import type { ApiClient, SubscriptionTier } from '@verdant/api-client';
+import {
+  Badge,
+  Button,
+  Card,
+  ConfirmDialog,
+  ErrorCard,
+  PageHeader,
+  formatPrice,
+} from '@verdant/ui';
+import type { ApiClient, Subscription, SubscriptionTier } from '@verdant/api-client';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useChangePlan } from '../app/change-plan.ts';
 import { usePlan } from '../app/plan.tsx';
-import { SUBSCRIPTION_TIERS, heldPlan } from '@verdant/validation';
+import { HELD_SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS, heldPlan } from '@verdant/validation';
 import { useQuery } from '@tanstack/react-query';
 import { loadApi } from '../lib/backend.ts';
-import { errorMessage } from './vendor-format.ts';
+import { errorMessage, formatDate } from './vendor-format.ts';
 
 /** What a tier card offers the viewer. */
 type TierAction =
@@ -17,7 +26,7 @@ type TierAction =
   | 'other-audience' // the tier is for the other kind of account
   | 'current-free' // the free tier is the viewer's plan
   | 'manage' // the viewer's own paid plan
-  | 'change' // another tier of the viewer's kind while holding a paid plan: the billing portal
+  | 'change' // another tier of the viewer's kind while holding a paid plan: switch (or end) it
   | 'subscribe';
 
 function tierAction(
@@ -27,8 +36,8 @@ function tierAction(
 ): TierAction {
   if (!user) return tier.id === null ? 'start-free' : 'log-in';
   if (user.role !== tier.audience && user.role !== 'admin') return 'other-audience';
-  // One plan at a time: a holder of a paid plan changes it (or ends it, back to free) in the
-  // billing portal instead of starting a second subscription beside it.
+  // One plan at a time: a holder of a paid plan switches it (or ends it, back to free) instead of
+  // starting a second subscription beside it.
   if (current?.id === tier.id) return 'manage';
   if (current && current.audience === tier.audience) return 'change';
   return tier.id === null ? 'current-free' : 'subscribe';
@@ -37,10 +46,13 @@ function tierAction(
 function TierCard({
   tier,
   current,
+  held,
 }: {
   tier: SubscriptionTier;
   /** The viewer's plan, or null on the free plan (or signed out). */
   current: SubscriptionTier | null;
+  /** The subscription that holds `current`, when known. */
+  held: Subscription | undefined;
 }) {
   const { user } = useAuth();
   const action = tierAction(tier, user, current);
@@ -63,10 +75,9 @@ function TierCard({
   const paidId = tier.id;
   const onSubscribe = () =>
     paidId === null ? undefined : goTo((api) => api.subscriptions.createCheckout(paidId));
-  // Stripe's billing portal ends the current plan (back to free) or updates its card; it does not
-  // switch between paid tiers (their prices are made at checkout, not kept in a catalogue), so a
-  // move to another paid tier is: end the plan there, then subscribe here.
-  const onChangePlan = () => goTo((api) => api.subscriptions.openCustomerPortal());
+  const changePlan = useChangePlan();
+  const endsOn = held?.current_period_end ? formatDate(held.current_period_end) : null;
+  const ending = held?.cancel_at_period_end === true;
 
   return (
     <Card size="lg" aria-labelledby={headingId}>
@@ -95,36 +106,57 @@ function TierCard({
             </li>
           ))}
         </ul>
-        {error ? (
-          <ErrorCard
-            align="start"
-            title={action === 'change' ? 'Billing portal' : 'Not started'}
-            message={error}
-          />
-        ) : null}
+        {error ? <ErrorCard align="start" title="Not started" message={error} /> : null}
         <Box>
           {action === 'manage' ? (
-            <Button variant="secondary" asChild>
-              {/* The card names the plan; the link's name repeats it for a list of links. */}
-              <Link to="/profile" aria-label={`Manage your plan, ${tier.name}`}>
-                Manage your plan
-              </Link>
-            </Button>
-          ) : action === 'change' ? (
             <Flex direction="column" gap="2" align="start">
-              <Button
-                variant="secondary"
-                onClick={() => void onChangePlan()}
-                loading={busy}
-                aria-label={`Change plan to ${tier.name}`}
-              >
-                Change plan
-              </Button>
-              {tier.id !== null && current ? (
-                <Text as="p" size="1" color="gray">
-                  {`End ${current.name} in the billing portal, then subscribe to ${tier.name} here.`}
-                </Text>
+              {ending && paidId !== null ? (
+                <>
+                  <Text as="p" size="2">
+                    {endsOn ? `Ends on ${endsOn}.` : 'Set to end with this billing period.'}
+                  </Text>
+                  <ConfirmDialog
+                    title={`Keep ${tier.name}?`}
+                    description={`${tier.name} renews as before${endsOn ? ` on ${endsOn}` : ''} instead of ending.`}
+                    confirmLabel={`Keep ${tier.name}`}
+                    onConfirm={() => changePlan(paidId)}
+                    errorMessage={errorMessage}
+                    trigger={<Button>{`Keep ${tier.name}`}</Button>}
+                  />
+                </>
               ) : null}
+              <Button variant="secondary" asChild>
+                {/* The card names the plan; the link's name repeats it for a list of links. */}
+                <Link to="/profile" aria-label={`Manage your plan, ${tier.name}`}>
+                  Manage your plan
+                </Link>
+              </Button>
+            </Flex>
+          ) : action === 'change' && current ? (
+            <Flex direction="column" gap="2" align="start">
+              <ConfirmDialog
+                title={paidId === null ? `End ${current.name}?` : `Switch to ${tier.name}?`}
+                description={
+                  paidId === null
+                    ? `${current.name} stays active until ${endsOn ?? 'the end of this billing period'}; then your account returns to ${tier.name}.`
+                    : `${current.name} changes to ${tier.name} (${formatPrice(tier.priceCents, tier.currency)} per ${tier.interval}) now. The difference for the rest of this billing period is prorated on your next invoice.`
+                }
+                confirmLabel={paidId === null ? `End ${current.name}` : `Switch to ${tier.name}`}
+                onConfirm={() => changePlan(paidId)}
+                errorMessage={errorMessage}
+                trigger={
+                  <Button variant="secondary" aria-label={`Change plan to ${tier.name}`}>
+                    Change plan
+                  </Button>
+                }
+              />
+              <Text as="p" size="1" color="gray">
+                {paidId === null
+                  ? ending
+                    ? `${current.name} already ends${endsOn ? ` on ${endsOn}` : ''}.`
+                    : `${current.name} ends when the paid period does.`
+                  : 'Switches now; the difference is prorated on your next invoice.'}
+              </Text>
             </Flex>
           ) : action === 'subscribe' ? (
             <Button
@@ -170,6 +202,11 @@ export function Component() {
     enabled: Boolean(user),
   });
   const current = plan.tier ?? heldPlan(subscriptions.data ?? []) ?? null;
+  const held = (subscriptions.data ?? []).find(
+    (row) =>
+      row.tier === current?.id &&
+      (HELD_SUBSCRIPTION_STATUSES as readonly string[]).includes(row.status),
+  );
   const sections = [
     { audience: 'affiliate', title: 'For creators' },
     { audience: 'merchant', title: 'For merchants' },
@@ -190,7 +227,7 @@ export function Component() {
             {tiers
               .filter((tier) => tier.audience === section.audience)
               .map((tier) => (
-                <TierCard key={tier.id ?? 'free'} tier={tier} current={current} />
+                <TierCard key={tier.id ?? 'free'} tier={tier} current={current} held={held} />
               ))}
           </Grid>
         </Flex>

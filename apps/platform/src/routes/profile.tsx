@@ -20,6 +20,7 @@ import {
 } from '@verdant/ui';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { useChangePlan } from '../app/change-plan.ts';
 import { tierById, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
 
@@ -373,11 +374,13 @@ const longDate = (value: string) =>
 
 /**
  * The plan: the tier the feature gates use (the auth engine's subscription fields), with the
- * status and renewal or end date of its subscription, and the billing portal to manage it.
+ * status and renewal or end date of its subscription; ending it (or keeping it), and the billing
+ * portal for the card and invoices.
  */
 function SubscriptionCard() {
   const { user, refreshProfile } = useAuth();
   const { tier } = usePlan();
+  const changePlan = useChangePlan();
   const subscriptions = useQuery({
     queryKey: ['subscriptions', 'mine', user?.id],
     queryFn: () => api.subscriptions.listMine(),
@@ -461,6 +464,24 @@ function SubscriptionCard() {
           <ErrorCard align="start" title="Billing portal" message={portalError} />
         ) : null}
         <Flex gap="2" wrap="wrap">
+          {tier && current ? (
+            <ConfirmDialog
+              title={current.cancel_at_period_end ? `Keep ${tier.name}?` : `End ${tier.name}?`}
+              description={
+                current.cancel_at_period_end
+                  ? `${tier.name} renews as before${endDate ? ` on ${longDate(endDate)}` : ''} instead of ending.`
+                  : `${tier.name} stays active until ${endDate ? longDate(endDate) : 'the end of this billing period'}; then your account returns to the free plan.`
+              }
+              confirmLabel={current.cancel_at_period_end ? `Keep ${tier.name}` : `End ${tier.name}`}
+              onConfirm={() => changePlan(current.cancel_at_period_end ? tier.id : null)}
+              errorMessage={message}
+              trigger={
+                <Button variant={current.cancel_at_period_end ? 'primary' : 'outline'} size="sm">
+                  {current.cancel_at_period_end ? `Keep ${tier.name}` : 'End plan'}
+                </Button>
+              }
+            />
+          ) : null}
           {latest?.stripe_customer_id || tier ? (
             <Button
               variant="secondary"
