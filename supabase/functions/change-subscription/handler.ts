@@ -151,12 +151,12 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
 
     if (stripe) {
       const updated = await (async () => {
-        const current = await stripe.subscriptions.retrieve(subscription);
-        const item = current.items.data[0];
-        if (!target || target.id === heldTier.id || !item)
+        if (!target || target.id === heldTier.id)
           return stripe.subscriptions.update(subscription, {
             cancel_at_period_end: next.cancelAtPeriodEnd,
           });
+        const item = (await stripe.subscriptions.retrieve(subscription)).items.data[0];
+        if (!item) throw new Error(`subscription ${subscription} has no item to switch`);
         const price = await stripe.prices.create({
           currency: target.currency.toLowerCase(),
           unit_amount: target.priceCents,
