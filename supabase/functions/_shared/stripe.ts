@@ -1,7 +1,15 @@
-// The Stripe client of the payment functions, and how they answer when Stripe fails.
+// The Stripe client of the payment functions, how they answer when Stripe fails, and how the
+// subscription functions read their requests.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import Stripe from 'stripe';
-import { errorResponse, type FunctionEnv } from './http.ts';
+import {
+  CORS_HEADERS,
+  errorResponse,
+  isRecord,
+  readJsonBody,
+  userIdFrom,
+  type FunctionEnv,
+} from './http.ts';
 
 /**
  * The Stripe client for `STRIPE_SECRET_KEY`, or `undefined` without a key (local mode: the local
@@ -60,4 +68,26 @@ export async function stripeCustomerOf(
     .maybeSingle();
   if (error) return undefined;
   return data?.stripe_customer_id ? String(data.stripe_customer_id) : null;
+}
+
+/**
+ * The start of a signed-in user's `{ "tier": … }` request to a subscription function: the CORS
+ * preflight, POST only, card payments configured (`payments`), a user JWT, and a JSON body whose
+ * one key is `tier`. Gives the user and the tier as sent, or the answer to send instead.
+ */
+export async function readTierRequest(
+  req: Request,
+  { payments, signIn }: { payments: boolean; signIn: string },
+): Promise<{ userId: string; tier: unknown } | Response> {
+  if (req.method === 'OPTIONS') return new Response('ok', { headers: CORS_HEADERS });
+  if (req.method !== 'POST') return errorResponse(405, 'method_not_allowed', 'Use POST');
+  if (!payments)
+    return errorResponse(503, 'payments_unavailable', 'Card payments are not configured');
+  const userId = userIdFrom(req);
+  if (!userId) return errorResponse(401, 'unauthorized', signIn);
+  const read = await readJsonBody(req, 1024);
+  if (!read.ok) return errorResponse(read.status, read.code, read.message);
+  if (!isRecord(read.body) || Object.keys(read.body).some((key) => key !== 'tier'))
+    return errorResponse(400, 'invalid_request', 'The body must be { "tier": "<tier id>" }');
+  return { userId, tier: read.body.tier };
 }

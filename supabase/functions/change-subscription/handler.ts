@@ -9,16 +9,13 @@
 // customer.subscription.updated event through stripe-webhook.
 import { createClient } from '@supabase/supabase-js';
 import { HELD_SUBSCRIPTION_STATUSES, PAID_TIER_IDS, paidTier } from '@verdant/validation';
+import { errorResponse, json, type FunctionEnv } from '../_shared/http.ts';
 import {
-  CORS_HEADERS,
-  errorResponse,
-  isRecord,
-  json,
-  readJsonBody,
-  userIdFrom,
-  type FunctionEnv,
-} from '../_shared/http.ts';
-import { paymentProviderUnavailable, stripeFailed, stripeFromEnv } from '../_shared/stripe.ts';
+  paymentProviderUnavailable,
+  readTierRequest,
+  stripeFailed,
+  stripeFromEnv,
+} from '../_shared/stripe.ts';
 import { randomStripeId, signLocalSubscriptionUpdate } from '../_shared/local-checkout.ts';
 
 /** The body's word for the free plan (no subscription). */
@@ -94,17 +91,13 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
   };
 
   return async (req) => {
-    if (req.method === 'OPTIONS') return new Response('ok', { headers: CORS_HEADERS });
-    if (req.method !== 'POST') return errorResponse(405, 'method_not_allowed', 'Use POST');
-    if (!stripe && !(localCheckoutUrl && webhookSecret))
-      return errorResponse(503, 'payments_unavailable', 'Card payments are not configured');
-    const userId = userIdFrom(req);
-    if (!userId) return errorResponse(401, 'unauthorized', 'Sign in to change your plan');
-    const read = await readJsonBody(req, 1024);
-    if (!read.ok) return errorResponse(read.status, read.code, read.message);
-    if (!isRecord(read.body) || Object.keys(read.body).some((key) => key !== 'tier'))
-      return errorResponse(400, 'invalid_request', 'The body must be { "tier": "<tier id>" }');
-    const wanted = read.body.tier;
+    const request = await readTierRequest(req, {
+      payments: Boolean(stripe || (localCheckoutUrl && webhookSecret)),
+      signIn: 'Sign in to change your plan',
+    });
+    if (request instanceof Response) return request;
+    const { userId } = request;
+    const wanted = request.tier;
     const target = wanted === FREE_PLAN ? null : paidTier(wanted);
     if (target === undefined)
       return errorResponse(

@@ -6,18 +6,10 @@
 // still holds a plan is sent to the billing portal instead of into a second subscription.
 import { createClient } from '@supabase/supabase-js';
 import { HELD_SUBSCRIPTION_STATUSES, heldPlan, paidTier } from '@verdant/validation';
-import {
-  CORS_HEADERS,
-  errorResponse,
-  isRecord,
-  json,
-  jwtClaims,
-  readJsonBody,
-  userIdFrom,
-  type FunctionEnv,
-} from '../_shared/http.ts';
+import { errorResponse, json, jwtClaims, type FunctionEnv } from '../_shared/http.ts';
 import {
   paymentProviderUnavailable,
+  readTierRequest,
   stripeCustomerOf,
   stripeFailed,
   stripeFromEnv,
@@ -42,17 +34,13 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
   const siteUrl = (env.get('SITE_URL') ?? 'http://localhost:3000').replace(/\/+$/, '');
 
   return async (req) => {
-    if (req.method === 'OPTIONS') return new Response('ok', { headers: CORS_HEADERS });
-    if (req.method !== 'POST') return errorResponse(405, 'method_not_allowed', 'Use POST');
-    if (!stripe && !(localCheckoutUrl && webhookSecret))
-      return errorResponse(503, 'payments_unavailable', 'Card payments are not configured');
-    const userId = userIdFrom(req);
-    if (!userId) return errorResponse(401, 'unauthorized', 'Sign in to subscribe');
-    const read = await readJsonBody(req, 1024);
-    if (!read.ok) return errorResponse(read.status, read.code, read.message);
-    if (!isRecord(read.body) || Object.keys(read.body).some((key) => key !== 'tier'))
-      return errorResponse(400, 'invalid_request', 'The body must be { "tier": "<tier id>" }');
-    const tier = paidTier(read.body.tier);
+    const request = await readTierRequest(req, {
+      payments: Boolean(stripe || (localCheckoutUrl && webhookSecret)),
+      signIn: 'Sign in to subscribe',
+    });
+    if (request instanceof Response) return request;
+    const { userId } = request;
+    const tier = paidTier(request.tier);
     if (!tier)
       return errorResponse(400, 'invalid_tier', 'Choose a paid tier: pro, starter or business');
 
