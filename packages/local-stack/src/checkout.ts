@@ -246,29 +246,28 @@ export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
    * hears 200.
    */
   const updateSubscription = async (req: Request): Promise<Response> => {
-    const answer = (status: number, code: string, message: string) =>
-      Response.json(status === 200 ? { updated: true } : { error: { code, message } }, {
-        status,
-        headers: { 'cache-control': 'no-store' },
-      });
-    if (req.method !== 'POST') return answer(405, 'method_not_allowed', 'Use POST');
+    const answer = (status: number, body: object) =>
+      Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
+    const refuse = (status: number, code: string, message: string) =>
+      answer(status, { error: { code, message } });
+    if (req.method !== 'POST') return refuse(405, 'method_not_allowed', 'Use POST');
     const token = (await req.text()).trim();
     const update = token.length <= 16_384 ? verifyToken(token, opts.webhookSecret) : undefined;
     if (!isSubscriptionUpdate(update))
-      return answer(400, 'invalid_request', 'The subscription change is not signed by this stack');
+      return refuse(400, 'invalid_request', 'The subscription change is not signed by this stack');
     if (update.exp * 1000 < Date.now())
-      return answer(400, 'expired', 'The subscription change request has expired');
+      return refuse(400, 'expired', 'The subscription change request has expired');
     const [id, type, object] = updatedEventFor(update);
     try {
       const result = await send(type, object, id);
-      if (result.status === 200) return answer(200, 'updated', 'updated');
+      if (result.status === 200) return answer(200, { updated: true });
       log(`[checkout] ${type} was answered ${result.status}: ${result.body}`);
     } catch (error) {
       log(
         `[checkout] ${type} could not be sent: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
-    return answer(502, 'webhook_failed', 'The subscription change could not be delivered');
+    return refuse(502, 'webhook_failed', 'The subscription change could not be delivered');
   };
 
   return async (req, info) => {
