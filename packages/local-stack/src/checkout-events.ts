@@ -66,6 +66,14 @@ function stripeId(prefix: string): string {
   return `${prefix}_${randomUUID().replace(/-/g, '')}`;
 }
 
+/** An event id fixed by `key`: however often that event is delivered, the webhook applies it once. */
+function derivedEventId(key: string): string {
+  return `evt_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+}
+
+/** The local subscriptions' billing period (monthly), in seconds. */
+const PERIOD_SECONDS = 30 * 86_400;
+
 /** Who paid, as Stripe reports it in a completed session's `customer_details`. */
 export interface Customer {
   email: string;
@@ -126,7 +134,7 @@ export function eventsFor(
   }
   const customerId = stripeId('cus');
   const subscription = stripeId('sub');
-  const periodEnd = now + 30 * 86_400;
+  const periodEnd = now + PERIOD_SECONDS;
   const metadata = { user_id: session.userId ?? '', tier: session.tier ?? '' };
   return [
     [
@@ -268,9 +276,8 @@ export function updatedEventFor(
   update: SubscriptionUpdate,
 ): [id: string, type: string, object: Record<string, unknown>] {
   const now = Math.floor(Date.now() / 1000);
-  const id = `evt_${createHash('sha256').update(`update:${update.request}`).digest('hex').slice(0, 24)}`;
   return [
-    id,
+    derivedEventId(`update:${update.request}`),
     'customer.subscription.updated',
     subscriptionObject({
       id: update.subscription,
@@ -279,7 +286,9 @@ export function updatedEventFor(
       tier: update.tier,
       status: update.status,
       cancelAtPeriodEnd: update.cancelAtPeriodEnd,
-      periodStart: now,
+      // A change of tier keeps the period: it began a billing period before it ends.
+      periodStart:
+        update.currentPeriodEnd === null ? now : update.currentPeriodEnd - PERIOD_SECONDS,
       periodEnd: update.currentPeriodEnd,
       created: now,
     }),
@@ -294,7 +303,7 @@ export function updatedEventFor(
 export function expiredEventFor(
   session: Session,
 ): [id: string, type: string, object: Record<string, unknown>] {
-  const id = `evt_${createHash('sha256').update(`expired:${session.id}`).digest('hex').slice(0, 24)}`;
+  const id = derivedEventId(`expired:${session.id}`);
   const payment = session.mode === 'payment';
   const metadata = payment
     ? { order_id: session.orderId ?? '', click_id: session.clickId ?? '' }

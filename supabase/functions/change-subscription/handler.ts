@@ -46,7 +46,6 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
   const stripe = stripeFromEnv(env);
   const localCheckoutUrl = env.get('LOCAL_CHECKOUT_URL');
   const webhookSecret = env.get('STRIPE_WEBHOOK_SECRET');
-  const fail = () => errorResponse(500, 'change_failed', 'The plan could not be changed');
 
   /** Asks the local stand-in for Stripe to make the change; false when it could not. */
   const changeLocally = async (
@@ -115,7 +114,7 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
       .in('status', [...HELD_SUBSCRIPTION_STATUSES])
       .order('created_at', { ascending: false })
       .limit(1);
-    if (error) return fail();
+    if (error) return errorResponse(500, 'change_failed', 'The plan could not be changed');
     const held = rows?.[0];
     const heldTier = held ? paidTier(held.tier) : undefined;
     if (!held || !heldTier || !held.stripe_subscription_id)

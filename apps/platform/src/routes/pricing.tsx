@@ -12,7 +12,7 @@ import {
 import type { ApiClient, Subscription, SubscriptionTier } from '@verdant/api-client';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useChangePlan } from '../app/change-plan.ts';
+import { useChangePlan } from './change-plan.ts';
 import { usePlan } from '../app/plan.tsx';
 import { HELD_SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS, heldPlan } from '@verdant/validation';
 import { useQuery } from '@tanstack/react-query';

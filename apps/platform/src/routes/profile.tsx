@@ -20,7 +20,7 @@ import {
 } from '@verdant/ui';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useChangePlan } from '../app/change-plan.ts';
+import { useChangePlan } from './change-plan.ts';
 import { tierById, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
 

@@ -3,7 +3,7 @@ import { SUBSCRIPTION_TIERS, type PaidTierId } from '@verdant/api-client';
 import { useAuth } from '@verdant/auth/react';
 import { toast } from '@verdant/ui';
 import { loadApi } from '../lib/backend.ts';
-import { formatDate } from '../routes/vendor-format.ts';
+import { formatDate } from './vendor-format.ts';
 
 /**
  * Changes the signed-in subscriber's plan without a second checkout (another paid tier now; `null`
