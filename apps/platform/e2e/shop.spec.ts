@@ -5,6 +5,7 @@ import {
   expect,
   expectNoAxeViolations,
   login,
+  payByCard,
   saleCommission,
   signIn,
   stack,
@@ -40,14 +41,13 @@ async function affiliateProductLink(): Promise<{
   return { code: link.code, destination: link.destination_url, affiliateId: userId };
 }
 
-async function pay(page: Page, card: string) {
-  await expect(page).toHaveURL(/\/local-checkout\/c\//);
-  await page.getByLabel('Email').fill('robin.hart@example.com');
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiry').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Robin Hart');
-  await page.getByRole('button', { name: 'Pay' }).click();
+function pay(page: Page, card: string) {
+  return payByCard(page, {
+    card,
+    name: 'Robin Hart',
+    email: 'robin.hart@example.com',
+    submit: 'Pay',
+  });
 }
 
 /** Opens a product page from the shop and puts it in the cart. */
@@ -193,12 +193,11 @@ test.describe('shop and checkout', () => {
     await expect(page.getByRole('button', { name: 'Subscribe to Affiliate Pro' })).toBeVisible();
     await expectNoAxeViolations(page, '/pricing, signed in');
     await page.getByRole('button', { name: 'Subscribe to Affiliate Pro' }).click();
-    await expect(page).toHaveURL(/\/local-checkout\/c\//);
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry').fill('12 / 34');
-    await page.getByLabel('CVC').fill('123');
-    await page.getByLabel('Name on card').fill('Sam Whitaker');
-    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await payByCard(page, {
+      card: '4242 4242 4242 4242',
+      name: 'Sam Whitaker',
+      submit: 'Subscribe',
+    });
     await expect(page).toHaveURL(/\/payment-success\?subscription=pro$/);
     await expect(page.getByText(/Your Affiliate Pro subscription is active/)).toBeVisible();
   });

@@ -6,6 +6,7 @@ import {
   expect,
   expectNoAxeViolations,
   login,
+  payByCard,
   signIn,
   stack,
   test,
@@ -58,12 +59,11 @@ test('an affiliate subscribes to Affiliate Pro, sees the plan on /profile, and m
   await expect(page).toHaveURL(/\/pricing$/);
   await expect(page.getByText('Your current plan')).toBeVisible();
   await page.getByRole('button', { name: 'Subscribe to Affiliate Pro' }).click();
-  await expect(page).toHaveURL(/\/local-checkout\/c\//);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Rowan Subscriber');
-  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await payByCard(page, {
+    card: '4242 4242 4242 4242',
+    name: 'Rowan Subscriber',
+    submit: 'Subscribe',
+  });
   await expect(page).toHaveURL(/\/payment-success\?subscription=pro$/);
   await expect(page.getByText(/Your Affiliate Pro subscription is active/)).toBeVisible();
 
@@ -153,12 +153,11 @@ test('a merchant switches from Merchant Starter to Merchant Growth, ends the pla
   await login(page, account, /\/dashboard-vendor$/);
   await page.goto('/pricing');
   await page.getByRole('button', { name: 'Subscribe to Merchant Starter' }).click();
-  await expect(page).toHaveURL(/\/local-checkout\/c\//);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Sasha Switcher');
-  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await payByCard(page, {
+    card: '4242 4242 4242 4242',
+    name: 'Sasha Switcher',
+    submit: 'Subscribe',
+  });
   await expect(page).toHaveURL(/\/payment-success\?subscription=starter$/);
 
   await page.goto('/pricing');

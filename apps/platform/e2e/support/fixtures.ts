@@ -44,6 +44,23 @@ export function demoAccount(email: string): DemoAccount {
   return account;
 }
 
+/**
+ * Fills the local test checkout's card form (shown at /local-checkout/c/…) and submits it with
+ * `submit` ("Pay" for an order, "Subscribe" for a plan). The email field is there for guests only.
+ */
+export async function payByCard(
+  page: Page,
+  { card, name, email, submit }: { card: string; name: string; email?: string; submit: string },
+): Promise<void> {
+  await expect(page).toHaveURL(/\/local-checkout\/c\//);
+  if (email) await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill(name);
+  await page.getByRole('button', { name: submit }).click();
+}
+
 /** Logs in through the login page (opened unless `stay`) and waits for the landing page. */
 export async function login(
   page: Page,
