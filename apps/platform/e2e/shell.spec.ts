@@ -19,6 +19,26 @@ test.describe('the app shell', () => {
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   });
 
+  test('navigating inside the app shows the transition overlay and announces the page that opened', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const announcer = page.getByRole('status').filter({ hasText: /^Opened / });
+    // No overlay and nothing announced on the first load.
+    await expect(page.locator('[data-slot="transition-overlay"]')).toHaveCount(0);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Shop' })
+      .click();
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect(page.locator('[data-slot="transition-overlay"]')).toBeVisible();
+    await expect(announcer).toHaveText('Opened Shop — Verdant');
+    // The overlay leaves by itself, and its region falls silent.
+    await expect(page.locator('[data-slot="transition-overlay"]')).toHaveCount(0);
+    await expect(announcer).toHaveCount(0);
+  });
+
   test('a first load brings its own page’s code before drawing it, and no other page’s', async ({
     page,
   }) => {
