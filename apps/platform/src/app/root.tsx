@@ -7,8 +7,8 @@ import { trackDemoView } from './telemetry.ts';
 
 /**
  * Spec §2: every route change scrolls to the top. Spec §1: the transition overlay on navigation;
- * its live region tells screen readers which page opened (the document title, which a page that
- * loads its data first sets a moment later, so later changes are read too while it shows).
+ * its live region tells screen readers which page opened: the document title once it is the new
+ * page's (a page that loads its data first sets it a moment later; until then "Loading page").
  */
 function NavigationEffects() {
   const { pathname } = useLocation();
@@ -16,20 +16,27 @@ function NavigationEffects() {
   const first = useRef(true);
   const { start, visible } = overlay;
   const [pageTitle, setPageTitle] = useState('');
+  // The title of the page that was showing before this navigation.
+  const settledTitle = useRef('');
   useEffect(() => {
     window.scrollTo(0, 0);
     trackDemoView(trackEngagement, { window, document });
     if (first.current) {
       first.current = false;
+      settledTitle.current = document.title;
       return;
     }
+    setPageTitle(document.title === settledTitle.current ? '' : document.title);
     start();
   }, [pathname, start]);
   useEffect(() => {
-    if (!visible) return;
-    const read = () => setPageTitle(document.title);
-    read();
-    const titles = new MutationObserver(read);
+    if (!visible) {
+      settledTitle.current = document.title;
+      return;
+    }
+    const titles = new MutationObserver(() => {
+      if (document.title !== settledTitle.current) setPageTitle(document.title);
+    });
     titles.observe(document.head, { childList: true, subtree: true, characterData: true });
     return () => titles.disconnect();
   }, [visible]);
