@@ -12,9 +12,8 @@ import { trackDemoView } from './telemetry.ts';
  */
 function NavigationEffects() {
   const { pathname } = useLocation();
-  const overlay = useTransitionOverlay();
+  const { start, visible } = useTransitionOverlay();
   const first = useRef(true);
-  const { start, visible } = overlay;
   const [pageTitle, setPageTitle] = useState('');
   // The title of the page that was showing before this navigation.
   const settledTitle = useRef('');
