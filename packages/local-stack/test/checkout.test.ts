@@ -6,9 +6,11 @@ import { createHandler as createCheckoutHandler } from '../../../supabase/functi
 import {
   signLocalCheckoutSession,
   signLocalSubscriptionUpdate,
+  type LocalCheckoutSession,
   type LocalSubscriptionUpdate,
 } from '../../../supabase/functions/_shared/local-checkout.ts';
 import { CARD_MESSAGES, createStripeEventSender, verifySessionToken } from '../src/checkout.ts';
+import type { Session, SubscriptionUpdate } from '../src/checkout-events.ts';
 import { expireLocalCheckouts, scheduleCheckoutExpiry } from '../src/checkout-expiry.ts';
 import { startTestStack, type RunningStack } from '../src/testing.ts';
 import {
@@ -118,6 +120,18 @@ async function checkoutInPage(page: Page, token: string, productId: string, quan
     [stack.anonKey, token, productId, quantity] as const,
   );
 }
+
+// The tokens' shapes are written on both sides: the functions (Deno, deployed on their own) sign
+// them and the published local stack reads them, and neither may import the other. The type check
+// fails here when one side changes a field without the other.
+// Identical, not merely assignable both ways (an added optional field counts too).
+type Same<A, B> =
+  (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const tokenContract: [
+  Same<LocalCheckoutSession, Session>,
+  Same<LocalSubscriptionUpdate, SubscriptionUpdate>,
+] = [true, true];
+void tokenContract;
 
 describe('the full chain in Chromium', () => {
   it('click → cookie → local checkout → webhook → paid → commission → hold → payout → refund → clawback', async () => {
