@@ -425,6 +425,96 @@ async function runPayouts(minimum: number, columns = '*'): Promise<Record<string
   }
 }
 
+describe('create_checkout_order with a checkout key', () => {
+  async function keyed(m: Market, items: Array<[number, number]>, key: string, buyer?: string) {
+    const { rows } = await stack.pool.query<{ id: string; checkout_key: string }>(
+      `select (o).id, (o).checkout_key
+         from (select public.create_checkout_order($1, null, $2::jsonb, null, $3) as o) created`,
+      [
+        buyer ?? null,
+        JSON.stringify(
+          items.map(([index, quantity]) => ({ productId: m.products[index], quantity })),
+        ),
+        key,
+      ],
+    );
+    return rows[0]!;
+  }
+  const count = async (key: string) =>
+    (
+      await stack.pool.query<{ n: number }>(
+        'select count(*)::int as n from public.orders where checkout_key = $1',
+        [key],
+      )
+    ).rows[0]!.n;
+
+  it('returns the order the key made for the same request, in any item order', async () => {
+    const m = await market({ type: 'percent', rate: 1000, hold: 0 });
+    const key = `key-${randomUUID()}`;
+    const first = await keyed(
+      m,
+      [
+        [0, 1],
+        [1, 2],
+      ],
+      key,
+    );
+    expect(first.checkout_key).toBe(key);
+    expect(
+      (
+        await keyed(
+          m,
+          [
+            [1, 2],
+            [0, 1],
+          ],
+          key,
+        )
+      ).id,
+    ).toBe(first.id);
+    expect(await count(key)).toBe(1);
+  });
+
+  it('refuses another request under the key with PT409 (PostgREST: 409), writing nothing', async () => {
+    const m = await market({ type: 'percent', rate: 1000, hold: 0 });
+    const key = `key-${randomUUID()}`;
+    await keyed(m, [[0, 1]], key);
+    const buyer = await createUser(stack, {
+      metadata: { role: 'affiliate' },
+      email: `buyer-${randomUUID().slice(0, 8)}@money.test`,
+      password: PASSWORD,
+    });
+    for (const attempt of [
+      () => keyed(m, [[0, 2]], key),
+      () =>
+        keyed(
+          m,
+          [
+            [0, 1],
+            [1, 1],
+          ],
+          key,
+        ),
+      () => keyed(m, [[1, 1]], key),
+      () => keyed(m, [[0, 1]], key, buyer.id),
+    ])
+      await expect(attempt()).rejects.toMatchObject({ code: 'PT409' });
+    expect(await count(key)).toBe(1);
+  });
+
+  it('keeps keys to 16–128 letters, digits, "_", ":" and "-"', async () => {
+    const m = await market({ type: 'percent', rate: 1000, hold: 0 });
+    for (const key of [
+      'short',
+      'k'.repeat(129),
+      'has spaces in the key',
+      "quote's-are-not-allowed",
+    ])
+      await expect(keyed(m, [[0, 1]], key)).rejects.toMatchObject({ code: '23514' });
+    expect((await keyed(m, [[0, 1]], 'k'.repeat(128))).checkout_key).toHaveLength(128);
+  });
+});
+
 describe('run_payouts', () => {
   it('pays above the minimum only, and a clawback reduces the next payout', async () => {
     const m = await market({ type: 'percent', rate: 1000, hold: 0 });
@@ -480,6 +570,7 @@ describe('run_payouts', () => {
       ['run_payouts', { minimum_cents: 1 }],
       ['apply_stripe_event', { event: { id: 'evt_x', type: 'x', data: { object: {} } } }],
       ['create_checkout_order', { buyer: null, buyer_email: null, items: [] }],
+      ['checkout_order_replay', { o: {}, buyer: null, items: [], click_ref: null }],
     ] as const) {
       const res = await anon.rpc(fn, args);
       expect(res.error).not.toBeNull();

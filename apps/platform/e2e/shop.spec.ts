@@ -179,6 +179,44 @@ test.describe('shop and checkout', () => {
     await expect(page.getByRole('link', { name })).toBeVisible();
   });
 
+  test('a checkout whose answer is lost is tried again into the same order, not a second one', async ({
+    page,
+  }) => {
+    const name = await addFirstProduct(page);
+    await page.goto('/cart');
+    await expect(page.getByRole('link', { name })).toBeVisible();
+    // The first request reaches the server and makes the order, but its answer never arrives.
+    const first = new Promise<{ key: string; orderId: string }>((resolve) => {
+      void page.route(
+        '**/api/checkout',
+        async (route) => {
+          const answer = await route.fetch();
+          const { orderId } = (await answer.json()) as { orderId: string };
+          resolve({ key: route.request().headers()['idempotency-key'] ?? '', orderId });
+          await route.abort('connectionreset');
+        },
+        { times: 1 },
+      );
+    });
+    const checkOut = page.getByRole('button', { name: /^Check out with / });
+    await checkOut.click();
+    await expect(page.getByRole('alert')).toContainText('never placed twice');
+    const lost = await first;
+    expect(lost.key).toMatch(/^[0-9a-f-]{36}$/);
+    await expectNoAxeViolations(page, '/cart (connection dropped)');
+
+    await checkOut.click();
+    await pay(page, '4242 4242 4242 4242');
+    await expect(page).toHaveURL(`/payment-success?order=${lost.orderId}`);
+    const orders = (await fetch(
+      new URL(`/rest/v1/orders?select=id,status&checkout_key=eq.${lost.key}`, stack.apiUrl),
+      { headers: asService() },
+    ).then((r) => r.json())) as { id: string; status: string }[];
+    expect(orders).toEqual([
+      { id: lost.orderId, status: expect.stringMatching(/^(pending|paid)$/) },
+    ]);
+  });
+
   test('pricing lists the tiers; a signed-in affiliate subscribes by card', async ({ page }) => {
     await page.goto('/pricing');
     await expect(page.getByRole('heading', { name: 'Affiliate Pro' })).toBeVisible();

@@ -1156,6 +1156,7 @@ export type Database = {
           attributed_affiliate_id: string | null
           buyer_email: string | null
           buyer_id: string | null
+          checkout_key: string | null
           click_id: number | null
           click_ref: string | null
           created_at: string
@@ -1182,6 +1183,7 @@ export type Database = {
           attributed_affiliate_id?: string | null
           buyer_email?: string | null
           buyer_id?: string | null
+          checkout_key?: string | null
           click_id?: number | null
           click_ref?: string | null
           created_at?: string
@@ -1208,6 +1210,7 @@ export type Database = {
           attributed_affiliate_id?: string | null
           buyer_email?: string | null
           buyer_id?: string | null
+          checkout_key?: string | null
           click_id?: number | null
           click_ref?: string | null
           created_at?: string
@@ -2118,6 +2121,47 @@ export type Database = {
         Args: { new_role: string; target_id: string }
         Returns: undefined
       }
+      checkout_order_replay: {
+        Args: {
+          buyer: string
+          click_ref: string
+          items: Json
+          o: Database["public"]["Tables"]["orders"]["Row"]
+        }
+        Returns: {
+          affiliate_amount_cents: number
+          affiliate_link_id: string | null
+          attributed_affiliate_id: string | null
+          buyer_email: string | null
+          buyer_id: string | null
+          checkout_key: string | null
+          click_id: number | null
+          click_ref: string | null
+          created_at: string
+          currency: string
+          id: string
+          merchant_amount_cents: number
+          merchant_id: string
+          paid_at: string | null
+          payment_fee_cents: number
+          platform_fee_cents: number
+          refunded_at: string | null
+          refunded_cents: number
+          self_referral: boolean
+          status: string
+          stripe_checkout_session_id: string | null
+          stripe_payment_intent_id: string | null
+          subtotal_cents: number
+          total_cents: number
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "orders"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       commission_roll_up_apply: {
         Args: {
           c: Database["public"]["Tables"]["commissions"]["Row"]
@@ -2153,6 +2197,7 @@ export type Database = {
         Args: {
           buyer: string
           buyer_email: string
+          checkout_key?: string
           click_ref?: string
           items: Json
         }
@@ -2162,6 +2207,7 @@ export type Database = {
           attributed_affiliate_id: string | null
           buyer_email: string | null
           buyer_id: string | null
+          checkout_key: string | null
           click_id: number | null
           click_ref: string | null
           created_at: string
@@ -2417,6 +2463,7 @@ export type Database = {
           attributed_affiliate_id: string | null
           buyer_email: string | null
           buyer_id: string | null
+          checkout_key: string | null
           click_id: number | null
           click_ref: string | null
           created_at: string
@@ -2456,6 +2503,7 @@ export type Database = {
           attributed_affiliate_id: string | null
           buyer_email: string | null
           buyer_id: string | null
+          checkout_key: string | null
           click_id: number | null
           click_ref: string | null
           created_at: string

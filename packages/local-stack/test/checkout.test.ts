@@ -639,6 +639,134 @@ describe('create-checkout', () => {
   });
 });
 
+describe('create-checkout with an Idempotency-Key', () => {
+  const cart = (quantity = 1) => ({ items: [{ productId: world.cheapProductId, quantity }] });
+  const keyed = (key: string) => ({ 'idempotency-key': key });
+
+  it('answers a repeated request with the same order and a payable checkout, writing one order', async () => {
+    const key = crypto.randomUUID();
+    const before = await moneyCounts(stack);
+    const first = await checkout(world.shopper.token, cart(3), keyed(key));
+    const again = await checkout(world.shopper.token, cart(3), keyed(key));
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.body.orderId).toBe(first.body.orderId);
+    expect(await moneyCounts(stack)).toEqual({
+      ...before,
+      orders: before.orders + 1,
+      items: before.items + 1,
+    });
+    const order = await orderRow(stack, first.body.orderId as string);
+    expect(order).toMatchObject({ status: 'pending', checkout_key: key, total_cents: 3000 });
+    // Both answers name the order's one session, so either link pays it.
+    const [a, b] = [first, again].map((res) =>
+      verifySessionToken((res.body.url as string).split('/c/')[1]!, stack.stripeWebhookSecret),
+    );
+    expect(a?.id).toBe(order.stripe_checkout_session_id);
+    expect(b).toEqual(a);
+  });
+
+  it('makes one order from concurrent requests under one key', async () => {
+    const key = crypto.randomUUID();
+    const before = await moneyCounts(stack);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => checkout(world.shopper.token, cart(2), keyed(key))),
+    );
+    expect(answers.map((res) => res.status)).toEqual(Array(6).fill(200));
+    expect(new Set(answers.map((res) => res.body.orderId)).size).toBe(1);
+    expect(new Set(answers.map((res) => res.body.url)).size).toBe(1);
+    expect((await moneyCounts(stack)).orders).toBe(before.orders + 1);
+  });
+
+  it('refuses another cart, another click or another buyer under a used key with 409, writing nothing', async () => {
+    const key = crypto.randomUUID();
+    const first = await checkout(world.shopper.token, cart(1), keyed(key));
+    expect(first.status).toBe(200);
+    const clickId = await clickIdFor(stack, world.linkA.code);
+    const before = await moneyCounts(stack);
+    for (const [token, body] of [
+      [world.shopper.token, cart(2)],
+      [world.shopper.token, { items: [{ productId: world.productId, quantity: 1 }] }],
+      [world.shopper.token, { ...cart(1), clickId }],
+      [stack.anonKey, cart(1)],
+      [world.affiliateB.token, cart(1)],
+    ] as const) {
+      const res = await checkout(token, body, keyed(key));
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ error: { code: 'idempotency_key_reused' } });
+    }
+    expect(await moneyCounts(stack)).toEqual(before);
+    expect(await orderRow(stack, first.body.orderId as string)).toMatchObject({
+      status: 'pending',
+      click_ref: null,
+    });
+  });
+
+  it('answers 409 once the checkout under the key has been paid or closed', async () => {
+    const paidKey = crypto.randomUUID();
+    const paid = await checkout(world.shopper.token, cart(1), keyed(paidKey));
+    const id = paid.body.orderId as string;
+    const o = await orderRow(stack, id);
+    const completed = await send('checkout.session.completed', {
+      id: o.stripe_checkout_session_id,
+      object: 'checkout.session',
+      mode: 'payment',
+      payment_status: 'paid',
+      amount_total: o.total_cents,
+      currency: 'usd',
+      client_reference_id: id,
+      metadata: { order_id: id, click_id: '' },
+      payment_intent: `pi_${id.replace(/-/g, '')}`,
+    });
+    expect(completed.status).toBe(200);
+    const afterPaid = await checkout(world.shopper.token, cart(1), keyed(paidKey));
+    expect(afterPaid).toMatchObject({
+      status: 409,
+      body: { error: { code: 'checkout_completed' } },
+    });
+
+    const closedKey = crypto.randomUUID();
+    const closed = await checkout(stack.anonKey, cart(1), keyed(closedKey));
+    await stack.pool.query(`update public.orders set status = 'canceled' where id = $1`, [
+      closed.body.orderId,
+    ]);
+    const before = await moneyCounts(stack);
+    const afterClosed = await checkout(stack.anonKey, cart(1), keyed(closedKey));
+    expect(afterClosed).toMatchObject({
+      status: 409,
+      body: { error: { code: 'checkout_closed' } },
+    });
+    // A new key starts a new checkout.
+    const fresh = await checkout(stack.anonKey, cart(1), keyed(crypto.randomUUID()));
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.orderId).not.toBe(closed.body.orderId);
+    expect((await moneyCounts(stack)).orders).toBe(before.orders + 1);
+  });
+
+  it.each([
+    ['too short', 'abc'],
+    ['too long', 'k'.repeat(129)],
+    ['with spaces', 'not a valid key at all'],
+    ['with a quote', `key-'; drop table orders; --`],
+  ])('refuses a key %s with 400 and writes nothing', async (_name, key) => {
+    const before = await moneyCounts(stack);
+    const res = await checkout(world.shopper.token, cart(1), keyed(key));
+    expect(res).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_idempotency_key' } },
+    });
+    expect(await moneyCounts(stack)).toEqual(before);
+  });
+
+  it('without a key, makes a new order for each request', async () => {
+    const first = await checkout(world.shopper.token, cart(1));
+    const second = await checkout(world.shopper.token, cart(1));
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.body.orderId).not.toBe(first.body.orderId);
+  });
+});
+
 describe('stripe-webhook', () => {
   it('refuses a missing or bad signature with 400 and writes nothing', async () => {
     const before = await moneyCounts(stack);

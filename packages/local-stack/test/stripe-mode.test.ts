@@ -91,9 +91,22 @@ interface PriceData {
   unit_amount: string;
 }
 
-/** What Stripe answers to the calls the functions make (anything else: Stripe's 404). */
-function stripeAnswer(req: StripeRequest): StripeAnswer {
+/**
+ * What Stripe answers to the calls the functions make (anything else: Stripe's 404). `sessions`
+ * holds the checkout sessions made so far, by id, for retrieving them.
+ */
+function stripeAnswer(
+  req: StripeRequest,
+  sessions: Map<string, Record<string, unknown>>,
+): StripeAnswer {
   const created = Math.floor(Date.now() / 1000);
+  const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(req.path);
+  if (req.method === 'GET' && retrieve) {
+    const session = sessions.get(decodeURIComponent(retrieve[1]!));
+    return session
+      ? { status: 200, body: session }
+      : stripeError(404, 'invalid_request_error', 'No such checkout.session', 'resource_missing');
+  }
   if (req.method === 'POST' && req.path === '/v1/checkout/sessions') {
     const id = stripeId('cs_test');
     const lines = (req.body.line_items ?? []) as Array<{ quantity: string; price_data: PriceData }>;
@@ -156,6 +169,9 @@ function stripeAnswer(req: StripeRequest): StripeAnswer {
 async function startStripeRecorder() {
   const requests: StripeRequest[] = [];
   const scripted: StripeAnswer[] = [];
+  const sessions = new Map<string, Record<string, unknown>>();
+  /** As Stripe does, a POST with a key it has answered gets the same answer again. */
+  const answered = new Map<string, StripeAnswer>();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -170,7 +186,12 @@ async function startStripeRecorder() {
         status: 0,
         answer: {},
       };
-      const answer = scripted.shift() ?? stripeAnswer(request);
+      const key = req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
+      const replay = typeof key === 'string' ? answered.get(key) : undefined;
+      const answer = replay ?? scripted.shift() ?? stripeAnswer(request, sessions);
+      if (typeof key === 'string' && !replay && answer.status === 200) answered.set(key, answer);
+      if (request.path === '/v1/checkout/sessions' && answer.status === 200)
+        sessions.set(String(answer.body.id), answer.body);
       request.status = answer.status;
       request.answer = answer.body;
       requests.push(request);
@@ -306,8 +327,11 @@ function onlyRequest(method: string, path: string): StripeRequest {
   expect(request.headers['stripe-version']).toBe(Stripe.API_VERSION);
   if (method === 'POST') {
     expect(request.headers['content-type']).toBe('application/x-www-form-urlencoded');
-    // The SDK keys every POST, so that its own retries cannot create a second object.
-    expect(request.headers['idempotency-key']).toMatch(/^stripe-node-retry-[0-9a-f-]{36}$/);
+    // Every POST is keyed, so that a retry cannot create a second object: by the SDK for its own
+    // retries, or by create-checkout (one session per order).
+    expect(request.headers['idempotency-key']).toMatch(
+      /^(stripe-node-retry|checkout)-[0-9a-f-]{36}$/,
+    );
   }
   return request;
 }
@@ -568,6 +592,36 @@ describe('create-checkout in Stripe mode', () => {
       paid_at: null,
       stripe_checkout_session_id: null,
     });
+  });
+
+  it('answers a request repeated under its Idempotency-Key with the stored session, and one order', async () => {
+    const key = randomUUID();
+    const cart = { items: [{ productId: world.cheapProductId, quantity: 2 }] };
+    const before = await moneyCounts(stack);
+    const first = await call(checkout, world.shopper.token, cart, { 'idempotency-key': key });
+    expect(first.status).toBe(200);
+    const orderId = first.body.orderId!;
+    const created = onlyRequest('POST', '/v1/checkout/sessions');
+    // Stripe is asked under the order's own key, so two requests for one order make one session.
+    expect(created.headers['idempotency-key']).toBe(`checkout-${orderId}`);
+
+    recorder.reset();
+    const again = await call(checkout, world.shopper.token, cart, { 'idempotency-key': key });
+    expect(again).toEqual(first);
+    // The repeat retrieves the stored session instead of making another.
+    onlyRequest('GET', `/v1/checkout/sessions/${String(created.answer.id)}`);
+    expect(await moneyCounts(stack)).toEqual({
+      ...before,
+      orders: before.orders + 1,
+      items: before.items + 1,
+    });
+
+    // Once Stripe reports the session complete, the key's checkout is over.
+    recorder.answerNext({ status: 200, body: { ...created.answer, status: 'complete' } });
+    const done = await call(checkout, world.shopper.token, cart, { 'idempotency-key': key });
+    expect(done.status).toBe(409);
+    expect(done.body.error?.code).toBe('checkout_completed');
+    expect((await moneyCounts(stack)).orders).toBe(before.orders + 1);
   });
 });
 

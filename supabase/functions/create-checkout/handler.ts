@@ -5,6 +5,11 @@
 // client_reference_id / metadata, so the sale is attributed even without the cookie. An order
 // for which no session could be made is canceled at once; one whose session expires unpaid is
 // canceled by stripe-webhook on Stripe's checkout.session.expired.
+//
+// A request may carry an `Idempotency-Key` header (one key per cart the shopper checks out). The
+// same request sent again with that key (a lost answer, a double click) gets the same order and
+// the same checkout session instead of a new order; a different cart under a used key is refused
+// with 409, and so is a key whose order has been paid or closed since.
 import { createClient } from '@supabase/supabase-js';
 import { isUuid } from '@verdant/validation';
 import {
@@ -28,6 +33,10 @@ export const MAX_ITEMS = 50;
 export const MAX_QUANTITY = 100;
 /** How long a checkout session stays payable. */
 const SESSION_SECONDS = 60 * 60;
+/** Stripe refuses a session that expires sooner than this. */
+const STRIPE_MIN_SESSION_SECONDS = 30 * 60;
+/** The `Idempotency-Key` header: 16 to 128 letters, digits, `_`, `:` or `-` (a UUID fits). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_:-]{16,128}$/;
 
 interface CartItem {
   productId: string;
@@ -108,6 +117,13 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     if (!read.ok) return errorResponse(read.status, read.code, read.message);
     const cart = parseCart(read.body);
     if (!cart.ok) return errorResponse(400, 'invalid_cart', cart.message);
+    const checkoutKey = req.headers.get('idempotency-key');
+    if (checkoutKey !== null && !IDEMPOTENCY_KEY_PATTERN.test(checkoutKey))
+      return errorResponse(
+        400,
+        'invalid_idempotency_key',
+        'The Idempotency-Key header must be 16 to 128 letters, digits, "_", ":" or "-"',
+      );
 
     const cookieClick = cookieValue(req, ATTRIBUTION_COOKIE);
     const clickId = cart.clickId ?? (isUuid(cookieClick) ? cookieClick.toLowerCase() : null);
@@ -119,21 +135,30 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
       buyer_email: buyerEmail,
       items: cart.items,
       click_ref: clickId,
+      ...(checkoutKey === null ? {} : { checkout_key: checkoutKey }),
     });
     if (error || !order) {
       if (error?.code === '22023' || error?.code === 'P0002')
         return errorResponse(400, 'invalid_cart', error.message);
+      if (error?.code === 'PT409')
+        return errorResponse(409, 'idempotency_key_reused', error.message);
       console.error(`[create-checkout] ${error?.message ?? 'no order'}`);
       return errorResponse(500, 'checkout_failed', 'The checkout could not be created');
     }
+    // A repeated request under its key gets the order as it is now.
+    if (order.paid_at)
+      return errorResponse(409, 'checkout_completed', 'This checkout has been paid already');
+    if (order.status !== 'pending') return checkoutClosed();
     // From here on the order exists; when no checkout session can be made for it, nobody can pay
-    // it, so it is canceled rather than left pending for ever (each retry makes a new order).
+    // it, so it is canceled rather than left pending for ever. Only an order without a session is
+    // canceled: one that has a session may be being paid through it.
     const cancelOrder = async (): Promise<void> => {
       const { error: cancelError } = await admin
         .from('orders')
         .update({ status: 'canceled' })
         .eq('id', order.id)
-        .eq('status', 'pending');
+        .eq('status', 'pending')
+        .is('stripe_checkout_session_id', null);
       if (cancelError)
         console.error(`[create-checkout] order ${order.id} not canceled: ${cancelError.message}`);
     };
@@ -150,40 +175,94 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     const cancelUrl = `${siteUrl}/payment-canceled?order=${order.id}`;
     const currency = String(order.currency).toLowerCase();
     const metadata = { order_id: String(order.id), click_id: clickId ?? '' };
+    // The session's end is fixed by the order, so every request for it names the same moment.
+    const expiresAt = Math.floor(Date.parse(order.created_at) / 1000) + SESSION_SECONDS;
 
+    // The session: the one stored with the order (a repeated request), or a new one, stored only
+    // while the order is pending and has none. Two requests under one key that both make a
+    // session store one of them, and both answer with that one.
     let sessionId: string;
+    let stripeUrl: string | null = null;
+    if (order.stripe_checkout_session_id) sessionId = order.stripe_checkout_session_id;
+    else {
+      let madeId: string;
+      if (stripe) {
+        const session = await stripe.checkout.sessions
+          .create(
+            {
+              mode: 'payment',
+              client_reference_id: String(order.id),
+              customer_email: buyerEmail ?? undefined,
+              metadata,
+              payment_intent_data: { metadata },
+              line_items: lines.map((line) => ({
+                quantity: line.quantity,
+                price_data: {
+                  currency,
+                  unit_amount: line.unit_price_cents,
+                  product_data: { name: line.product_name },
+                },
+              })),
+              success_url: successUrl,
+              cancel_url: cancelUrl,
+              expires_at: Math.max(
+                expiresAt,
+                Math.floor(Date.now() / 1000) + STRIPE_MIN_SESSION_SECONDS + 60,
+              ),
+            },
+            // Requests for one order ask Stripe for one session.
+            { idempotencyKey: `checkout-${order.id}` },
+          )
+          .catch(stripeFailed('create-checkout'));
+        if (!session?.url) {
+          await cancelOrder();
+          return session
+            ? errorResponse(502, 'checkout_failed', 'Stripe returned no checkout URL')
+            : paymentProviderUnavailable();
+        }
+        madeId = session.id;
+        stripeUrl = session.url;
+      } else {
+        madeId = randomStripeId('cs_test_local');
+      }
+      const { data: claimed, error: claimError } = await admin
+        .from('orders')
+        .update({ stripe_checkout_session_id: madeId })
+        .eq('id', order.id)
+        .eq('status', 'pending')
+        .is('stripe_checkout_session_id', null)
+        .select('id');
+      if (claimError) {
+        console.error(`[create-checkout] order ${order.id}: ${claimError.message}`);
+        return errorResponse(500, 'checkout_failed', 'The checkout could not be created');
+      }
+      if (claimed.length === 1) sessionId = madeId;
+      else {
+        const { data: now } = await admin
+          .from('orders')
+          .select('status, stripe_checkout_session_id')
+          .eq('id', order.id)
+          .single();
+        const stored = now?.stripe_checkout_session_id;
+        if (now?.status !== 'pending' || !stored) return checkoutClosed();
+        sessionId = stored;
+      }
+    }
+
     let checkoutUrl: string;
     if (stripe) {
-      const session = await stripe.checkout.sessions
-        .create({
-          mode: 'payment',
-          client_reference_id: String(order.id),
-          customer_email: buyerEmail ?? undefined,
-          metadata,
-          payment_intent_data: { metadata },
-          line_items: lines.map((line) => ({
-            quantity: line.quantity,
-            price_data: {
-              currency,
-              unit_amount: line.unit_price_cents,
-              product_data: { name: line.product_name },
-            },
-          })),
-          success_url: successUrl,
-          cancel_url: cancelUrl,
-          expires_at: Math.floor(Date.now() / 1000) + SESSION_SECONDS,
-        })
-        .catch(stripeFailed('create-checkout'));
-      if (!session?.url) {
-        await cancelOrder();
-        return session
-          ? errorResponse(502, 'checkout_failed', 'Stripe returned no checkout URL')
-          : paymentProviderUnavailable();
+      if (!stripeUrl) {
+        const session = await stripe.checkout.sessions
+          .retrieve(sessionId)
+          .catch(stripeFailed('create-checkout'));
+        if (!session) return paymentProviderUnavailable();
+        if (session.status === 'complete')
+          return errorResponse(409, 'checkout_completed', 'This checkout has been paid already');
+        if (session.status !== 'open' || !session.url) return checkoutClosed();
+        stripeUrl = session.url;
       }
-      sessionId = session.id;
-      checkoutUrl = session.url;
+      checkoutUrl = stripeUrl;
     } else {
-      sessionId = randomStripeId('cs_test_local');
       const token = await signLocalCheckoutSession(
         {
           v: 1,
@@ -201,13 +280,20 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
           })),
           successUrl,
           cancelUrl,
-          exp: Math.floor(Date.now() / 1000) + SESSION_SECONDS,
+          exp: expiresAt,
         },
         webhookSecret as string,
       );
       checkoutUrl = `${localCheckoutUrl}/c/${token}`;
     }
-    await admin.from('orders').update({ stripe_checkout_session_id: sessionId }).eq('id', order.id);
     return json(200, { orderId: order.id, url: checkoutUrl });
   };
+}
+
+function checkoutClosed(): Response {
+  return errorResponse(
+    409,
+    'checkout_closed',
+    'This checkout was closed without payment; please start a new one',
+  );
 }

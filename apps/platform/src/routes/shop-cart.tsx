@@ -1,3 +1,4 @@
+import { ApiError } from '@verdant/api-client';
 import { Box, Flex, Heading, Text } from '@radix-ui/themes';
 import {
   Button,
@@ -9,7 +10,7 @@ import {
   TextInput,
   formatPrice,
 } from '@verdant/ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
 import {
@@ -28,19 +29,32 @@ import { errorMessage } from './vendor-format.ts';
 function MerchantCheckout({ group }: { group: MerchantGroup }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // One idempotency key per cart: a second click or a retry after a lost answer reopens the same
+  // order instead of placing another; a changed cart gets a new key.
+  const checkoutKey = useRef<{ cart: string; key: string } | null>(null);
 
   const onCheckout = async () => {
     setBusy(true);
     setError(null);
+    const items = checkoutItems(group.lines);
+    const cart = items.map((item) => `${item.productId}:${item.quantity}`).join(',');
+    if (checkoutKey.current?.cart !== cart)
+      checkoutKey.current = { cart, key: crypto.randomUUID() };
     try {
       const session = await api.checkout.createOrderCheckout(
-        { items: checkoutItems(group.lines) },
-        { siteUrl: window.location.origin },
+        { items },
+        { siteUrl: window.location.origin, idempotencyKey: checkoutKey.current.key },
       );
       cartStore.rememberCheckout(session.orderId, group.lines);
       window.location.assign(session.url);
     } catch (caught) {
-      setError(errorMessage(caught));
+      // A checkout that was paid or closed meanwhile is over: the next attempt starts a new one.
+      if (caught instanceof ApiError && caught.code === 'conflict') checkoutKey.current = null;
+      setError(
+        caught instanceof ApiError && caught.code === 'network'
+          ? 'The connection dropped before the checkout opened. Try again: the same order is reopened, never placed twice.'
+          : errorMessage(caught),
+      );
       setBusy(false);
     }
   };

@@ -9,6 +9,8 @@ export const CREATE_CHECKOUT_FUNCTION = 'create-checkout';
 export const SITE_CHECKOUT_PATH = '/api/checkout';
 export const CHECKOUT_MAX_ITEMS = 50;
 export const CHECKOUT_MAX_QUANTITY = 100;
+/** An idempotency key: 16 to 128 letters, digits, `_`, `:` or `-` (a UUID fits). */
+export const CHECKOUT_KEY_PATTERN = /^[A-Za-z0-9_:-]{16,128}$/;
 
 export interface CheckoutItem {
   productId: string;
@@ -34,6 +36,14 @@ export interface OrderCheckoutOptions {
    * and the sale is attributed. Without it the function is called on the API URL.
    */
   siteUrl?: string;
+  /**
+   * Sent as the `Idempotency-Key` header: the same cart sent again under the same key (a retry
+   * after a lost answer, a second click) gets the same order and checkout instead of a new order.
+   * Use one key per cart (e.g. `crypto.randomUUID()`), and a new one when the cart changes. A
+   * different cart under a used key fails with `conflict` (`idempotency_key_reused`), and so does
+   * a key whose checkout has been paid (`checkout_completed`) or closed (`checkout_closed`).
+   */
+  idempotencyKey?: string;
 }
 
 /** Shape checks of the cart, the same as the function's own (prices never leave the database). */
@@ -74,8 +84,21 @@ export function createCheckoutModule(context: ModuleContext) {
       options: OrderCheckoutOptions = {},
     ): Promise<CheckoutSession> {
       const body = validateOrderCheckout(input);
+      const { idempotencyKey } = options;
+      if (
+        idempotencyKey !== undefined &&
+        (typeof idempotencyKey !== 'string' || !CHECKOUT_KEY_PATTERN.test(idempotencyKey))
+      )
+        invalid('idempotencyKey', 'must be 16 to 128 letters, digits, "_", ":" or "-"');
+      const keyHeader: Record<string, string> =
+        idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey };
       if (!options.siteUrl)
-        return invokeMoneyFunction<CheckoutSession>(context, CREATE_CHECKOUT_FUNCTION, body);
+        return invokeMoneyFunction<CheckoutSession>(
+          context,
+          CREATE_CHECKOUT_FUNCTION,
+          body,
+          keyHeader,
+        );
 
       let site: URL;
       try {
@@ -94,6 +117,7 @@ export function createCheckoutModule(context: ModuleContext) {
           credentials: 'include',
           headers: {
             'content-type': 'application/json',
+            ...keyHeader,
             ...(apikey ? { apikey } : {}),
             ...(token ? { authorization: `Bearer ${token}` } : {}),
           },

@@ -10,10 +10,15 @@ export async function invokeMoneyFunction<T>(
   { supabase }: ModuleContext,
   name: string,
   body: unknown,
+  headers: Record<string, string> = {},
 ): Promise<T> {
   let result: { data: unknown; error: unknown };
   try {
-    result = await supabase.functions.invoke(name, { method: 'POST', body: body as object });
+    result = await supabase.functions.invoke(name, {
+      method: 'POST',
+      body: body as object,
+      headers,
+    });
   } catch (thrown) {
     throw await toApiError(thrown);
   }

@@ -158,6 +158,33 @@ describe('checkout.createOrderCheckout', () => {
     expect(rows[0]).toEqual({ buyer_id: affiliate.id, total_cents: 450 });
   });
 
+  it('sends the idempotency key on both paths: a repeat gets the same order, another cart a conflict', async () => {
+    const key = randomUUID();
+    const cart = { items: [{ productId, quantity: 3 }] };
+    const first = await affiliate.api.checkout.createOrderCheckout(cart, {
+      siteUrl: stack.webUrl,
+      idempotencyKey: key,
+    });
+    const again = await affiliate.api.checkout.createOrderCheckout(cart, { idempotencyKey: key });
+    expect(again).toEqual(first);
+    const { rows } = await stack.pool.query(
+      'select count(*)::int as n from public.orders where checkout_key = $1',
+      [key],
+    );
+    expect(rows[0]).toEqual({ n: 1 });
+    const other = await caught(
+      affiliate.api.checkout.createOrderCheckout(
+        { items: [{ productId, quantity: 1 }] },
+        { idempotencyKey: key },
+      ),
+    );
+    expect(other).toMatchObject({ code: 'conflict', upstreamCode: 'idempotency_key_reused' });
+    const badKey = await caught(
+      affiliate.api.checkout.createOrderCheckout(cart, { idempotencyKey: 'short' }),
+    );
+    expect(badKey.code).toBe('validation_failed');
+  });
+
   it("passes on the function's message for products that are not for sale", async () => {
     const error = await caught(
       anon.checkout.createOrderCheckout({ items: [{ productId: randomUUID(), quantity: 1 }] }),

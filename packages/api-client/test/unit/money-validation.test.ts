@@ -33,6 +33,13 @@ describe('money input checks (before any request)', () => {
     await expect(
       api.checkout.createOrderCheckout({ items: [{ productId: PRODUCT, quantity: -1 }] }),
     ).rejects.toMatchObject({ code: 'validation_failed' });
+    for (const idempotencyKey of ['short', 'k'.repeat(129), 'a key with spaces!', 42])
+      await expect(
+        api.checkout.createOrderCheckout(
+          { items: [{ productId: PRODUCT, quantity: 1 }] },
+          { idempotencyKey: idempotencyKey as string },
+        ),
+      ).rejects.toMatchObject({ code: 'validation_failed', details: { field: 'idempotencyKey' } });
     await expect(api.subscriptions.createCheckout('gold' as never)).rejects.toMatchObject({
       code: 'validation_failed',
     });
