@@ -17,6 +17,9 @@ import { visit } from './spa.ts';
  * - `denied`: the access-denied card of spec §2;
  * - `any`: guards not prescribed by the spec — a real page or a guard outcome, never an error
  *   or a not-found page.
+ * Each route names the heading of its own page. The app keeps the previous page on screen while
+ * the next one's code loads, so a check waits for that heading (or for a guard's outcome) before
+ * it looks: a route is judged by its own page, never by the one before it.
  * The one-sheet, print, presentation and investor pages belong to the one-sheets app.
  */
 type Outcome = 'page' | 'denied' | 'any' | { redirect: string };
@@ -67,17 +70,20 @@ async function firstModulePath(): Promise<string> {
   return `/education/courses/${course!.slug}/modules/${first.id}`;
 }
 
-function matrix(modulePath: string): [string, Expectations][] {
+/** A route, what each viewer meets there, and the heading of the route's own page. */
+type Route = [path: string, expectations: Expectations, heading: string | RegExp];
+
+function matrix(modulePath: string): Route[] {
   return [
-    ['/', everyone],
-    ['/login', visitorsOnly],
-    ['/signup', visitorsOnly],
-    ['/signup/affiliate', visitorsOnly],
-    ['/signup/vendor', visitorsOnly],
-    ['/auth/callback', unprescribed],
-    ['/vendor-onboarding', merchantOnly],
-    ['/demo', everyone],
-    ['/demo-dashboard', { anon: 'page', affiliate: 'page', merchant: 'page', admin: 'page' }],
+    ['/', everyone, 'Earn by recommending products that are better for the planet'],
+    ['/login', visitorsOnly, 'Log in to Verdant'],
+    ['/signup', visitorsOnly, 'Create your Verdant account'],
+    ['/signup/affiliate', visitorsOnly, 'Sign up as an affiliate'],
+    ['/signup/vendor', visitorsOnly, 'Sign up as a vendor'],
+    ['/auth/callback', unprescribed, 'This link did not sign you in'],
+    ['/vendor-onboarding', merchantOnly, 'Merchant onboarding'],
+    ['/demo', everyone, 'Try Verdant without an account'],
+    ['/demo-dashboard', everyone, 'Demo dashboard'],
     [
       '/dashboard',
       {
@@ -88,53 +94,59 @@ function matrix(modulePath: string): [string, Expectations][] {
         // the admin passes through and lands on /login.
         admin: toLogin,
       },
+      /^Welcome back/,
     ],
     [
       '/dashboard-affiliate',
       { anon: toLogin, affiliate: 'page', merchant: toLogin, admin: toLogin },
+      /^Welcome back/,
     ],
-    ['/recruit', unprescribed],
-    ['/affiliate-links', unprescribed],
-    ['/affiliate-programs', unprescribed],
-    ['/vendor', merchantOnly],
-    ['/dashboard-vendor', { anon: toLogin, affiliate: toLogin, merchant: 'page', admin: toLogin }],
-    ['/vendor/settings', merchantOnly],
-    ['/vendor/products', merchantOnly],
-    ['/vendor-affiliates', merchantOnly],
-    ['/vendor-messages', merchantOnly],
-    ['/add-product', merchantOnly],
-    ['/admin', adminOnly],
-    ['/admin/metrics', adminOnly],
-    ['/admin/users', adminOnly],
-    ['/admin/approvals', adminOnly],
-    ['/admin/moderation', adminOnly],
-    ['/admin/payouts', adminOnly],
-    ['/education', everyone],
-    ['/education/courses/affiliate-foundations', everyone],
-    [modulePath, everyone],
-    ['/course-splash', everyone],
-    ['/products', unprescribed],
-    ['/affiliate-hub', unprescribed],
-    ['/community', everyone],
-    ['/vendor-recruitment', everyone],
-    ['/shop', unprescribed],
-    ['/about', everyone],
-    ['/pricing', unprescribed],
-    ['/revenue-transparency', everyone],
-    ['/technical-wiki', everyone],
-    ['/design-system', everyone],
-    ['/storefronts/manage', unprescribed],
-    ['/my-links', unprescribed],
-    ['/faq-crawlers', everyone],
-    ['/contact', everyone],
-    ['/help', everyone],
-    ['/privacy', everyone],
-    ['/terms', everyone],
-    ['/cookies', everyone],
-    ['/careers', everyone],
-    ['/profile', { anon: toLogin, affiliate: 'page', merchant: 'page', admin: 'page' }],
-    ['/payment-success', unprescribed],
-    ['/payment-canceled', unprescribed],
+    ['/recruit', unprescribed, 'Invite creators'],
+    ['/affiliate-links', unprescribed, 'Affiliate links'],
+    ['/affiliate-programs', unprescribed, 'Affiliate programs'],
+    ['/vendor', merchantOnly, 'Merchant dashboard'],
+    [
+      '/dashboard-vendor',
+      { anon: toLogin, affiliate: toLogin, merchant: 'page', admin: toLogin },
+      'Merchant dashboard',
+    ],
+    ['/vendor/settings', merchantOnly, 'Program settings'],
+    ['/vendor/products', merchantOnly, 'Products'],
+    ['/vendor-affiliates', merchantOnly, 'Affiliates'],
+    ['/vendor-messages', merchantOnly, 'Messages'],
+    ['/add-product', merchantOnly, 'Add a product'],
+    ['/admin', adminOnly, 'Administration'],
+    ['/admin/metrics', adminOnly, 'Platform metrics'],
+    ['/admin/users', adminOnly, 'Users'],
+    ['/admin/approvals', adminOnly, 'Approvals'],
+    ['/admin/moderation', adminOnly, 'Moderation'],
+    ['/admin/payouts', adminOnly, 'Payouts'],
+    ['/education', everyone, 'Verdant Education'],
+    ['/education/courses/affiliate-foundations', everyone, 'Affiliate Marketing Foundations'],
+    [modulePath, everyone, 'How affiliate programs work'],
+    ['/course-splash', everyone, 'Learn to recommend sustainable products honestly'],
+    ['/products', unprescribed, 'Shop'],
+    ['/affiliate-hub', unprescribed, 'Affiliate hub'],
+    ['/community', everyone, 'Community'],
+    ['/vendor-recruitment', everyone, 'Sell through creators who care about how things are made'],
+    ['/shop', unprescribed, 'Shop'],
+    ['/about', everyone, 'About Verdant'],
+    ['/pricing', unprescribed, 'Pricing'],
+    ['/revenue-transparency', everyone, 'Revenue transparency'],
+    ['/technical-wiki', everyone, 'Technical wiki'],
+    ['/design-system', everyone, 'Design system'],
+    ['/storefronts/manage', unprescribed, 'Storefronts'],
+    ['/my-links', unprescribed, 'Link-in-bio page'],
+    ['/faq-crawlers', everyone, 'Frequently asked questions'],
+    ['/contact', everyone, 'Contact'],
+    ['/help', everyone, 'Help'],
+    ['/privacy', everyone, 'Privacy'],
+    ['/terms', everyone, 'Terms of use'],
+    ['/cookies', everyone, 'Cookies and local storage'],
+    ['/careers', everyone, 'Careers'],
+    ['/profile', { anon: toLogin, affiliate: 'page', merchant: 'page', admin: 'page' }, 'Profile'],
+    ['/payment-success', unprescribed, 'Payment'],
+    ['/payment-canceled', unprescribed, 'Payment canceled'],
   ];
 }
 
@@ -142,12 +154,38 @@ const denial = (page: Page) =>
   page.getByText(/^Access denied\. This feature requires one of the following roles/);
 const notFound = (page: Page) => page.getByRole('heading', { name: 'Page not found' });
 const crashed = (page: Page) => page.getByText('Unexpected Application Error!');
+/** A page's own heading: its exact text, or a pattern for text that names the viewer. */
+const ownHeading = (page: Page, heading: string | RegExp) =>
+  page.getByRole('heading', { name: heading, exact: typeof heading === 'string' }).first();
 
 /** Soft assertions: the walk goes on and reports every route that misses its outcome. */
 const soft = expect.configure({ soft: true, timeout: 15_000 });
 
-async function check(page: Page, path: string, outcome: Outcome): Promise<void> {
+/** Pages to step through when the screen already shows what the next route should show. */
+const NEUTRAL: [path: string, heading: string][] = [
+  ['/about', 'About Verdant'],
+  ['/help', 'Help'],
+];
+
+/**
+ * Leaves a screen that already looks like the next route's outcome (the same heading, or an
+ * access-denied card from the route before), so that the check cannot pass on the old page.
+ */
+async function leaveLookalike(page: Page, heading: string | RegExp): Promise<void> {
+  if (!(await denial(page).isVisible()) && !(await ownHeading(page, heading).isVisible())) return;
+  const [path, neutral] = NEUTRAL.find(([, text]) => text !== heading)!;
+  await visit(page, path);
+  await expect(ownHeading(page, neutral)).toBeVisible({ timeout: 15_000 });
+}
+
+async function check(
+  page: Page,
+  path: string,
+  outcome: Outcome,
+  heading: string | RegExp,
+): Promise<void> {
   const target = path.split('?')[0]!;
+  await leaveLookalike(page, heading);
   await visit(page, path);
   if (typeof outcome === 'object') {
     await soft
@@ -160,15 +198,29 @@ async function check(page: Page, path: string, outcome: Outcome): Promise<void> 
     await soft(page.getByRole('button', { name: 'Try Again' }), `${path}: Try Again`).toBeVisible();
     return;
   }
-  // A page (or, for unprescribed guards, anything real): a heading, then no not-found or crash.
-  await soft(page.locator('h1, h2').first(), `${path}: a heading`).toBeVisible();
-  await soft(notFound(page), `${path}: not-found page`).toHaveCount(0);
-  await soft(crashed(page), `${path}: router error page`).toHaveCount(0);
   if (outcome === 'page') {
+    // Waits for the route's own page: until then the previous page may still be on screen.
+    await soft(
+      ownHeading(page, heading),
+      `${path}: its page, headed "${String(heading)}"`,
+    ).toBeVisible();
     await soft(page.locator('h1').first(), `${path}: a page heading`).toBeVisible();
     await soft(denial(page), `${path}: no denial`).toHaveCount(0);
     soft(new URL(page.url()).pathname, `${path}: stays on the route`).toBe(target);
+  } else {
+    // Unprescribed guards: the route's page, an access-denied card or a redirect.
+    await soft
+      .poll(
+        async () =>
+          new URL(page.url()).pathname !== target ||
+          (await denial(page).isVisible()) ||
+          (await ownHeading(page, heading).isVisible()),
+        { message: `${path}: its page or a guard's outcome`, timeout: 15_000 },
+      )
+      .toBe(true);
   }
+  await soft(notFound(page), `${path}: not-found page`).toHaveCount(0);
+  await soft(crashed(page), `${path}: router error page`).toHaveCount(0);
 }
 
 for (const viewer of ['anon', 'affiliate', 'merchant', 'admin'] as const) {
@@ -181,9 +233,9 @@ for (const viewer of ['anon', 'affiliate', 'merchant', 'admin'] as const) {
     } else {
       await page.goto('/');
     }
-    for (const [path, expectations] of routes) {
+    for (const [path, expectations, heading] of routes) {
       await test.step(`${path} → ${JSON.stringify(expectations[viewer])}`, () =>
-        check(page, path, expectations[viewer]));
+        check(page, path, expectations[viewer], heading));
       // /auth/callback sends a signed-in user on to their home once the session is known; wait
       // for that, or it would land in the middle of the next route's check.
       if (viewer !== 'anon' && path === '/auth/callback')
@@ -198,6 +250,14 @@ for (const viewer of ['anon', 'affiliate', 'merchant', 'admin'] as const) {
     }
   });
 }
+
+/** Headings of the pages the axe walk visits beyond the route matrix. */
+const MORE_HEADINGS: Record<string, string> = {
+  '/cart': 'Cart',
+  '/@jordan-rivers': 'Jordan Rivers',
+  '/s/jordan-rivers-picks': "Jordan's sustainable picks",
+  '/vendor/products/bamboo-toothbrush-set': 'Edit Bamboo Toothbrush Set (4)',
+};
 
 /** Zero axe violations on every route, as the viewer who sees its page. */
 const AXE_ROUTES: [string, Viewer][] = [
@@ -266,15 +326,23 @@ for (const viewer of ['anon', 'affiliate', 'merchant', 'admin'] as const) {
     test.setTimeout(300_000);
     if (viewer !== 'anon') await login(page, demoAccount(ACCOUNTS[viewer]), HOME);
     else await page.goto('/');
-    const extra = viewer === 'anon' ? [await firstModulePath()] : [];
+    const modulePath = await firstModulePath();
+    const headings = new Map<string, string | RegExp>([
+      ...matrix(modulePath).map(([path, , heading]) => [path, heading] as const),
+      ...Object.entries(MORE_HEADINGS),
+    ]);
+    const extra = viewer === 'anon' ? [modulePath] : [];
     for (const path of [...routes, ...extra]) {
       await test.step(path, async () => {
+        const heading = headings.get(path)!;
+        await leaveLookalike(page, heading);
         await visit(page, path);
-        await expect(page.locator('h1').first()).toBeVisible();
+        // The route's own page, not the previous one that stays up while its code loads.
+        await expect(ownHeading(page, heading)).toBeVisible({ timeout: 15_000 });
         // Let lazy data settle (tables and charts replace their skeletons).
         await page.waitForLoadState('networkidle');
-        // The previous page stays up until the next one's code has loaded, and a page may then show
-        // its loading state first: check once the page is drawn, and fail only if a violation stays.
+        // A page may show its loading state first: check once it is drawn, and fail only if a
+        // violation stays.
         await expect(async () => {
           await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
           await expect(page.locator('h1').first()).toBeVisible();
