@@ -62,8 +62,13 @@ export function createStripeEventSender(opts: { webhookUrl: string; webhookSecre
   };
 }
 
-function stripeId(prefix: string): string {
-  return `${prefix}_${randomUUID().replace(/-/g, '')}`;
+/**
+ * A Stripe-style id fixed by `key`. The objects a paid session creates (payment intent, charge,
+ * customer, subscription and its item, invoice) take ids derived from the session, so a session
+ * completes once, as on Stripe, however often its page is submitted.
+ */
+function derivedId(prefix: string, key: string): string {
+  return `${prefix}_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
 }
 
 /** An event id fixed by `key`: however often that event is delivered, the webhook applies it once. */
@@ -80,17 +85,30 @@ export interface Customer {
   name: string;
 }
 
-/** The events Stripe sends for a completed session, in Stripe's order. */
+/** Each event with its id, derived from the session and the event's type. */
+function withEventIds(
+  session: Session,
+  events: Array<[type: string, object: Record<string, unknown>]>,
+): Array<[type: string, object: Record<string, unknown>, id: string]> {
+  return events.map(([type, object]) => [type, object, derivedEventId(`${type}:${session.id}`)]);
+}
+
+/**
+ * The events Stripe sends for a completed session, in Stripe's order, each with its event id.
+ * Every id is derived from the session: a session paid twice (a second tab, a resubmitted form)
+ * delivers the same events again, and the webhook applies them once (one payment, one
+ * subscription).
+ */
 export function eventsFor(
   session: Session,
   customer: Customer,
-): Array<[string, Record<string, unknown>]> {
+): Array<[type: string, object: Record<string, unknown>, id: string]> {
   const customerDetails = { email: customer.email, name: customer.name || null };
   const now = Math.floor(Date.now() / 1000);
   if (session.mode === 'payment') {
-    const paymentIntent = stripeId('pi');
+    const paymentIntent = derivedId('pi', `${session.id}:payment_intent`);
     const metadata = { order_id: session.orderId ?? '', click_id: session.clickId ?? '' };
-    return [
+    return withEventIds(session, [
       [
         'checkout.session.completed',
         {
@@ -115,7 +133,7 @@ export function eventsFor(
       [
         'charge.succeeded',
         {
-          id: stripeId('ch'),
+          id: derivedId('ch', `${session.id}:charge`),
           object: 'charge',
           amount: session.amountTotal,
           amount_captured: session.amountTotal,
@@ -130,13 +148,13 @@ export function eventsFor(
           created: now,
         },
       ],
-    ];
+    ]);
   }
-  const customerId = stripeId('cus');
-  const subscription = stripeId('sub');
+  const customerId = derivedId('cus', `${session.id}:customer`);
+  const subscription = derivedId('sub', `${session.id}:subscription`);
   const periodEnd = now + PERIOD_SECONDS;
   const metadata = { user_id: session.userId ?? '', tier: session.tier ?? '' };
-  return [
+  return withEventIds(session, [
     [
       'checkout.session.completed',
       {
@@ -173,7 +191,7 @@ export function eventsFor(
     [
       'invoice.paid',
       {
-        id: stripeId('in'),
+        id: derivedId('in', `${session.id}:invoice`),
         object: 'invoice',
         customer: customerId,
         status: 'paid',
@@ -187,7 +205,7 @@ export function eventsFor(
         created: now,
       },
     ],
-  ];
+  ]);
 }
 
 /** A subscription as Stripe's subscription events carry it (one item, its price per tier). */
@@ -213,7 +231,7 @@ function subscriptionObject(sub: {
       object: 'list',
       data: [
         {
-          id: stripeId('si'),
+          id: derivedId('si', `${sub.id}:item`),
           object: 'subscription_item',
           current_period_start: sub.periodStart,
           current_period_end: sub.periodEnd,

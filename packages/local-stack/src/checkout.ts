@@ -315,8 +315,8 @@ export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
     if (error) return html(402, page(session, token, error, { ...fields, cvc: '' }));
 
     const customer = { email: contact.email, name: fields.name.trim() };
-    for (const [type, object] of eventsFor(session, customer)) {
-      const result = await send(type, object);
+    for (const [type, object, id] of eventsFor(session, customer)) {
+      const result = await send(type, object, id);
       if (result.status !== 200) {
         log(`[checkout] ${type} was answered ${result.status}: ${result.body}`);
         return html(

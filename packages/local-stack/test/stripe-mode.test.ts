@@ -199,6 +199,7 @@ async function startStripeRecorder() {
         'content-type': 'application/json',
         'request-id': stripeId('req'),
         ...answer.headers,
+        ...(replay ? { 'idempotent-replayed': 'true' } : {}),
       });
       res.end(JSON.stringify(answer.body));
     });
@@ -328,9 +329,10 @@ function onlyRequest(method: string, path: string): StripeRequest {
   if (method === 'POST') {
     expect(request.headers['content-type']).toBe('application/x-www-form-urlencoded');
     // Every POST is keyed, so that a retry cannot create a second object: by the SDK for its own
-    // retries, or by create-checkout (one session per order).
+    // retries, by create-checkout (one session per order) or by create-subscription-checkout (one
+    // open session per user, tier and subscription count).
     expect(request.headers['idempotency-key']).toMatch(
-      /^(stripe-node-retry|checkout)-[0-9a-f-]{36}$/,
+      /^((stripe-node-retry|checkout)-[0-9a-f-]{36}|subscription-[0-9a-f-]{36}-[a-z]+-\d+)$/,
     );
   }
   return request;
@@ -821,6 +823,46 @@ describe('create-subscription-checkout in Stripe mode', () => {
     } finally {
       errors.mockRestore();
     }
+  });
+
+  it('answers repeated requests for a plan with its open session, so it cannot be bought twice', async () => {
+    const user = await createUser(stack); // a new affiliate
+    const first = await call(subscribe, user.token, { tier: 'pro' });
+    expect(first.status).toBe(200);
+    const made = onlyRequest('POST', '/v1/checkout/sessions');
+    // The key names the user, the tier and how many subscriptions the user has had (none yet).
+    expect(made.headers['idempotency-key']).toBe(`subscription-${user.id}-pro-0`);
+
+    // A second click or tab: Stripe replays the session under the key; it is still open.
+    recorder.reset();
+    const again = await call(subscribe, user.token, { tier: 'pro' });
+    expect(again).toEqual(first);
+    expect(recorder.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /v1/checkout/sessions',
+      `GET /v1/checkout/sessions/${String(made.answer.id)}`,
+    ]);
+    expect(recorder.requests[0]!.answer.id).toBe(made.answer.id);
+
+    // Paid, before its events have arrived: nothing more to buy.
+    recorder.reset();
+    // (The recorder replays the keyed POST itself; the next answer is the GET's.)
+    recorder.answerNext({ status: 200, body: { ...made.answer, status: 'complete', url: null } });
+    const paid = await call(subscribe, user.token, { tier: 'pro' });
+    expect(paid.status).toBe(409);
+    expect(paid.body.error?.code).toBe('already_subscribed');
+
+    // Expired unpaid: a new session, keyed by the one it replaces.
+    recorder.reset();
+    recorder.answerNext({ status: 200, body: { ...made.answer, status: 'expired', url: null } });
+    const renewed = await call(subscribe, user.token, { tier: 'pro' });
+    expect(renewed.status).toBe(200);
+    const replacement = recorder.requests[2]!;
+    expect(replacement.headers['idempotency-key']).toBe(
+      `subscription-${user.id}-pro-0-after-${String(made.answer.id)}`,
+    );
+    expect(renewed.body.url).toBe(replacement.answer.url);
+    expect(renewed.body.url).not.toBe(first.body.url);
+    expect(await subscriptionRows(user.id)).toEqual([]);
   });
 });
 

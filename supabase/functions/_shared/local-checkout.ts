@@ -94,6 +94,18 @@ export function signLocalSubscriptionUpdate(
   return signToken(update, secret);
 }
 
+/**
+ * A session id fixed by `key` (and the secret): requests that describe the same checkout get the
+ * same session, which the local checkout completes once.
+ */
+export async function derivedStripeId(
+  prefix: string,
+  secret: string,
+  key: string,
+): Promise<string> {
+  return `${prefix}_${(await hmac(secret, key)).replace(/[-_]/g, '').slice(0, 32)}`;
+}
+
 export function randomStripeId(prefix: string): string {
   return `${prefix}_${crypto.randomUUID().replace(/-/g, '')}`;
 }

@@ -4,7 +4,14 @@
 // the subscription's metadata, so the webhook can keep `subscriptions` and the profile in step.
 // A user's later checkouts reuse the Stripe customer of their earlier subscriptions; a user who
 // still holds a plan is sent to the billing portal instead of into a second subscription.
+//
+// Repeated requests for the same plan (a double click, a second tab) get the same checkout
+// session while it is open, so a plan cannot be bought twice through two sessions: the session
+// is keyed by the user, the tier and how many subscriptions the user has had. With Stripe the
+// key is the session's idempotency key (and a repeat reads the session's current state); in the
+// local test checkout it fixes the session id, and a session completes once.
 import { createClient } from '@supabase/supabase-js';
+import type Stripe from 'stripe';
 import { HELD_SUBSCRIPTION_STATUSES, heldPlan, paidTier } from '@verdant/validation';
 import { errorResponse, json, jwtClaims, type FunctionEnv } from '../_shared/http.ts';
 import {
@@ -14,7 +21,7 @@ import {
   stripeFailed,
   stripeFromEnv,
 } from '../_shared/stripe.ts';
-import { randomStripeId, signLocalCheckoutSession } from '../_shared/local-checkout.ts';
+import { derivedStripeId, signLocalCheckoutSession } from '../_shared/local-checkout.ts';
 
 const SESSION_SECONDS = 60 * 60;
 
@@ -76,6 +83,21 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
         `You already have ${held.name}; change or cancel it from your profile's billing portal`,
       );
 
+    // Which subscription this checkout would start: the user's count of subscriptions so far.
+    const { count: started, error: countError } = await admin
+      .from('subscriptions')
+      .select('id', { count: 'exact', head: true })
+      .eq('user_id', userId);
+    if (countError || started === null)
+      return errorResponse(500, 'checkout_failed', 'The checkout could not be created');
+    const checkoutKey = `subscription-${userId}-${tier.id}-${started}`;
+    const alreadyPaid = () =>
+      errorResponse(
+        409,
+        'already_subscribed',
+        `Your payment for ${tier.name} went through; the plan starts in a moment`,
+      );
+
     const claims = jwtClaims(req);
     const email = typeof claims?.email === 'string' ? claims.email : null;
     const metadata = { user_id: userId, tier: tier.id };
@@ -89,28 +111,46 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
       const customer = await stripeCustomerOf(admin, userId);
       if (customer === undefined)
         return errorResponse(500, 'checkout_failed', 'The checkout could not be created');
-      const session = await stripe.checkout.sessions
-        .create({
-          mode: 'subscription',
-          client_reference_id: userId,
-          ...(customer ? { customer } : { customer_email: email ?? undefined }),
-          metadata,
-          subscription_data: { metadata },
-          line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: tier.currency.toLowerCase(),
-                unit_amount: tier.priceCents,
-                recurring: { interval: tier.interval },
-                product_data: { name: `Verdant ${tier.name}` },
-              },
+      const params = {
+        mode: 'subscription' as const,
+        client_reference_id: userId,
+        ...(customer ? { customer } : { customer_email: email ?? undefined }),
+        metadata,
+        subscription_data: { metadata },
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: tier.currency.toLowerCase(),
+              unit_amount: tier.priceCents,
+              recurring: { interval: tier.interval },
+              product_data: { name: `Verdant ${tier.name}` },
             },
-          ],
-          success_url: successUrl,
-          cancel_url: cancelUrl,
-        })
-        .catch(stripeFailed('create-subscription-checkout'));
+          },
+        ],
+        success_url: successUrl,
+        cancel_url: cancelUrl,
+      };
+      const failed = stripeFailed('create-subscription-checkout');
+      // Under the key, Stripe answers a repeat with the session it made first; what matters then
+      // is that session's state now: open (answer with it), paid (nothing to buy) or expired (a
+      // new session, keyed by the one it replaces).
+      let session: Stripe.Checkout.Session | null = null;
+      let key = checkoutKey;
+      for (let attempt = 0; attempt < 3 && !session; attempt += 1) {
+        const made = await stripe.checkout.sessions
+          .create(params, { idempotencyKey: key })
+          .catch(failed);
+        if (!made) return paymentProviderUnavailable();
+        if (made.lastResponse?.headers?.['idempotent-replayed'] !== 'true') session = made;
+        else {
+          const current = await stripe.checkout.sessions.retrieve(made.id).catch(failed);
+          if (!current) return paymentProviderUnavailable();
+          if (current.status === 'complete') return alreadyPaid();
+          if (current.status === 'open') session = current;
+          else key = `${checkoutKey}-after-${current.id}`;
+        }
+      }
       if (!session) return paymentProviderUnavailable();
       if (!session.url)
         return errorResponse(502, 'checkout_failed', 'Stripe returned no checkout URL');
@@ -119,7 +159,7 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     const token = await signLocalCheckoutSession(
       {
         v: 1,
-        id: randomStripeId('cs_test_local'),
+        id: await derivedStripeId('cs_test_local', webhookSecret as string, checkoutKey),
         mode: 'subscription',
         userId,
         tier: tier.id,

@@ -269,6 +269,28 @@ describe('subscriptions', () => {
     );
   });
 
+  it('a plan opened in two tabs and paid in both is bought once', async () => {
+    const buyer = await actor('affiliate', 'Two Tabs');
+    const first = await buyer.api.subscriptions.createCheckout('pro');
+    const second = await buyer.api.subscriptions.createCheckout('pro');
+    // Both tabs hold the same checkout session (signed links of their own).
+    const sessionOf = (url: string) => {
+      const payload = new URL(url).pathname.split('/c/')[1]!.split('.')[0]!;
+      return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { id: string }).id;
+    };
+    expect(sessionOf(second.url)).toBe(sessionOf(first.url));
+    expect((await payLocally(first.url, 'Two Tabs')).status).toBe(303);
+    // The second tab's payment completes the same session again: Stripe's events arrive a
+    // second time and change nothing.
+    expect((await payLocally(second.url, 'Two Tabs')).status).toBe(303);
+    expect((await buyer.api.subscriptions.listMine()).map((row) => [row.tier, row.status])).toEqual(
+      [['pro', 'active']],
+    );
+    // Held now: a third checkout is refused.
+    const third = await caught(buyer.api.subscriptions.createCheckout('pro'));
+    expect(third.code).toBe('conflict');
+  });
+
   it('changes a plan without a second checkout: another tier now, the free plan at the period end', async () => {
     const owner = await actor('merchant', 'Plan Changer');
     const plan = async () => ({
