@@ -64,18 +64,10 @@ async function checkout(token: string, body: unknown, headers: Record<string, st
 }
 
 /**
- * A paid order through the checkout function and a signed checkout.session.completed (with the
- * email Stripe collected, when given).
+ * Delivers the signed checkout.session.completed of an order's checkout session (with the email
+ * Stripe collected, when given).
  */
-async function paidOrder(
-  opts: { clickId?: string; quantity?: number; token?: string; email?: string } = {},
-) {
-  const created = await checkout(opts.token ?? world.shopper.token, {
-    items: [{ productId: world.cheapProductId, quantity: opts.quantity ?? 2 }],
-    ...(opts.clickId ? { clickId: opts.clickId } : {}),
-  });
-  expect(created.status).toBe(200);
-  const orderId = created.body.orderId as string;
+async function completeCheckout(orderId: string, opts: { clickId?: string; email?: string } = {}) {
   const o = await orderRow(stack, orderId);
   const result = await send('checkout.session.completed', {
     id: o.stripe_checkout_session_id,
@@ -90,6 +82,19 @@ async function paidOrder(
     payment_intent: `pi_${orderId.replace(/-/g, '')}`,
   });
   expect(result.status).toBe(200);
+}
+
+/** A paid order through the checkout function and a signed checkout.session.completed. */
+async function paidOrder(
+  opts: { clickId?: string; quantity?: number; token?: string; email?: string } = {},
+) {
+  const created = await checkout(opts.token ?? world.shopper.token, {
+    items: [{ productId: world.cheapProductId, quantity: opts.quantity ?? 2 }],
+    ...(opts.clickId ? { clickId: opts.clickId } : {}),
+  });
+  expect(created.status).toBe(200);
+  const orderId = created.body.orderId as string;
+  await completeCheckout(orderId, opts);
   return orderId;
 }
 
@@ -705,20 +710,7 @@ describe('create-checkout with an Idempotency-Key', () => {
   it('answers 409 once the checkout under the key has been paid or closed', async () => {
     const paidKey = crypto.randomUUID();
     const paid = await checkout(world.shopper.token, cart(1), keyed(paidKey));
-    const id = paid.body.orderId as string;
-    const o = await orderRow(stack, id);
-    const completed = await send('checkout.session.completed', {
-      id: o.stripe_checkout_session_id,
-      object: 'checkout.session',
-      mode: 'payment',
-      payment_status: 'paid',
-      amount_total: o.total_cents,
-      currency: 'usd',
-      client_reference_id: id,
-      metadata: { order_id: id, click_id: '' },
-      payment_intent: `pi_${id.replace(/-/g, '')}`,
-    });
-    expect(completed.status).toBe(200);
+    await completeCheckout(paid.body.orderId as string);
     const afterPaid = await checkout(world.shopper.token, cart(1), keyed(paidKey));
     expect(afterPaid).toMatchObject({
       status: 409,
