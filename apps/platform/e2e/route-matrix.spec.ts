@@ -11,7 +11,8 @@ import { visit } from './spa.ts';
 
 /**
  * Every route of spec §2 served by the platform app, walked as a visitor, an affiliate, a
- * merchant and an administrator, with what the spec (and the issues) prescribe for each:
+ * merchant and an administrator (with axe on the pages each of them sees), with what the spec
+ * (and the issues) prescribe for each:
  * - `page`: the route's own page (no denial, no not-found, still on the route);
  * - `redirect`: a redirect to the given path;
  * - `denied`: the access-denied card of spec §2;
@@ -223,43 +224,18 @@ async function check(
   await soft(crashed(page), `${path}: router error page`).toHaveCount(0);
 }
 
-for (const viewer of ['anon', 'affiliate', 'merchant', 'admin'] as const) {
-  test(`route matrix as ${viewer === 'anon' ? 'a visitor' : `the ${viewer}`}`, async ({ page }) => {
-    test.setTimeout(300_000);
-    const routes = matrix(await firstModulePath());
-    if (viewer !== 'anon') {
-      const account = demoAccount(ACCOUNTS[viewer]);
-      await login(page, account, HOME);
-    } else {
-      await page.goto('/');
-    }
-    for (const [path, expectations, heading] of routes) {
-      await test.step(`${path} → ${JSON.stringify(expectations[viewer])}`, () =>
-        check(page, path, expectations[viewer], heading));
-      // /auth/callback sends a signed-in user on to their home once the session is known; wait
-      // for that, or it would land in the middle of the next route's check.
-      if (viewer !== 'anon' && path === '/auth/callback')
-        await page.waitForURL((url) => url.pathname !== '/auth/callback');
-      // A visitor who opened the demo dashboard is in demo mode (once the session engine has
-      // loaded and started it); the next route is visited as a plain visitor again.
-      if (viewer === 'anon' && path === '/demo-dashboard') {
-        await page.waitForFunction(() => localStorage.getItem('verdant.demo-session') !== null);
-        await page.evaluate(() => localStorage.removeItem('verdant.demo-session'));
-        await page.goto('/');
-      }
-    }
-  });
-}
+/** Pages beyond spec §2's list that the walk opens too, as the viewer who sees them. */
+const MORE_PAGES: [path: string, viewer: Viewer, heading: string][] = [
+  ['/cart', 'anon', 'Cart'],
+  ['/@jordan-rivers', 'anon', 'Jordan Rivers'],
+  ['/s/jordan-rivers-picks', 'anon', "Jordan's sustainable picks"],
+  ['/vendor/products/bamboo-toothbrush-set', 'merchant', 'Edit Bamboo Toothbrush Set (4)'],
+];
 
-/** Headings of the pages the axe walk visits beyond the route matrix. */
-const MORE_HEADINGS: Record<string, string> = {
-  '/cart': 'Cart',
-  '/@jordan-rivers': 'Jordan Rivers',
-  '/s/jordan-rivers-picks': "Jordan's sustainable picks",
-  '/vendor/products/bamboo-toothbrush-set': 'Edit Bamboo Toothbrush Set (4)',
-};
-
-/** Zero axe violations on every route, as the viewer who sees its page. */
+/**
+ * Zero axe violations on every route, as the viewer who sees its page (and, for the visitor, on
+ * the first module of the first course).
+ */
 const AXE_ROUTES: [string, Viewer][] = [
   ['/', 'anon'],
   ['/login', 'anon'],
@@ -318,37 +294,61 @@ const AXE_ROUTES: [string, Viewer][] = [
   ['/admin/payouts', 'admin'],
 ];
 
+/** Axe on the page on screen, once its data has settled; fails only if a violation stays. */
+async function checkAxe(page: Page, label: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  // A page may show its loading state first (tables and charts replace their skeletons).
+  await expect(async () => {
+    await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+    await expect(page.locator('h1').first()).toBeVisible();
+    await expectNoAxeViolations(page, label);
+  }).toPass({ timeout: 20_000 });
+}
+
+/** One stop of a viewer's walk: the path, what the viewer meets there, the page's heading. */
+type Stop = [path: string, outcome: Outcome, heading: string | RegExp];
+
+// One walk per viewer: every route's outcome, and axe on the pages that viewer sees.
 for (const viewer of ['anon', 'affiliate', 'merchant', 'admin'] as const) {
-  const routes = AXE_ROUTES.filter(([, v]) => v === viewer).map(([path]) => path);
-  test(`axe finds no violations as ${viewer === 'anon' ? 'a visitor' : `the ${viewer}`}`, async ({
-    page,
-  }) => {
-    test.setTimeout(300_000);
+  const name = viewer === 'anon' ? 'a visitor' : `the ${viewer}`;
+  test(`route matrix and axe as ${name}`, async ({ page }) => {
+    test.setTimeout(420_000);
+    const modulePath = await firstModulePath();
+    const routes: Stop[] = [
+      ...matrix(modulePath).map(([path, expectations, heading]): Stop => [
+        path,
+        expectations[viewer],
+        heading,
+      ]),
+      ...MORE_PAGES.filter(([, v]) => v === viewer).map(([path, , heading]): Stop => [
+        path,
+        'page',
+        heading,
+      ]),
+    ];
+    const axe = new Set(AXE_ROUTES.filter(([, v]) => v === viewer).map(([path]) => path));
+    if (viewer === 'anon') axe.add(modulePath);
+    // Every page axe should see is on the walk.
+    expect([...axe].filter((path) => !routes.some(([stop]) => stop === path))).toEqual([]);
     if (viewer !== 'anon') await login(page, demoAccount(ACCOUNTS[viewer]), HOME);
     else await page.goto('/');
-    const modulePath = await firstModulePath();
-    const headings = new Map<string, string | RegExp>([
-      ...matrix(modulePath).map(([path, , heading]) => [path, heading] as const),
-      ...Object.entries(MORE_HEADINGS),
-    ]);
-    const extra = viewer === 'anon' ? [modulePath] : [];
-    for (const path of [...routes, ...extra]) {
-      await test.step(path, async () => {
-        const heading = headings.get(path)!;
-        await leaveLookalike(page, heading);
-        await visit(page, path);
-        // The route's own page, not the previous one that stays up while its code loads.
-        await expect(ownHeading(page, heading)).toBeVisible({ timeout: 15_000 });
-        // Let lazy data settle (tables and charts replace their skeletons).
-        await page.waitForLoadState('networkidle');
-        // A page may show its loading state first: check once it is drawn, and fail only if a
-        // violation stays.
-        await expect(async () => {
-          await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
-          await expect(page.locator('h1').first()).toBeVisible();
-          await expectNoAxeViolations(page, `${path} as ${viewer}`);
-        }).toPass({ timeout: 20_000 });
+    for (const [path, outcome, heading] of routes) {
+      const step = `${path} → ${JSON.stringify(outcome)}${axe.has(path) ? ', axe' : ''}`;
+      await test.step(step, async () => {
+        await check(page, path, outcome, heading);
+        if (axe.has(path)) await checkAxe(page, `${path} as ${viewer}`);
       });
+      // /auth/callback sends a signed-in user on to their home once the session is known; wait
+      // for that, or it would land in the middle of the next route's check.
+      if (viewer !== 'anon' && path === '/auth/callback')
+        await page.waitForURL((url) => url.pathname !== '/auth/callback');
+      // A visitor who opened the demo dashboard is in demo mode (once the session engine has
+      // loaded and started it); the next route is visited as a plain visitor again.
+      if (viewer === 'anon' && path === '/demo-dashboard') {
+        await page.waitForFunction(() => localStorage.getItem('verdant.demo-session') !== null);
+        await page.evaluate(() => localStorage.removeItem('verdant.demo-session'));
+        await page.goto('/');
+      }
     }
   });
 }
