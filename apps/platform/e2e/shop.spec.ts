@@ -169,17 +169,35 @@ test.describe('shop and checkout', () => {
     await expect(page.getByRole('link', { name })).toBeVisible();
     await expectNoAxeViolations(page, '/cart');
     await page.getByRole('button', { name: /^Check out with / }).click();
+    await expect(page.getByRole('button', { name: 'Pay' })).toBeVisible();
+    const checkoutUrl = page.url();
     await pay(page, '4000 0000 0000 0002');
     await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
     await page.getByRole('link', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(/\/payment-canceled\?order=[0-9a-f-]{36}$/);
+    const orderId = new URL(page.url()).searchParams.get('order');
     await expect(page.getByRole('heading', { name: 'Payment canceled' })).toBeVisible();
     await expectNoAxeViolations(page, '/payment-canceled');
     await page.getByRole('link', { name: 'Back to your cart' }).click();
     await expect(page.getByRole('link', { name })).toBeVisible();
+    // The canceled checkout is still open (as on Stripe): checking the same cart out again
+    // reopens it instead of placing a second order.
+    await page.getByRole('button', { name: /^Check out with / }).click();
+    await expect(page).toHaveURL(checkoutUrl);
+    // Once that checkout has closed (its hour is over), the same cart starts a new one.
+    const closed = await fetch(new URL(`/rest/v1/orders?id=eq.${orderId}`, stack.apiUrl), {
+      method: 'PATCH',
+      headers: { ...asService(), 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'canceled' }),
+    });
+    expect(closed.ok).toBe(true);
+    await page.goBack();
+    await page.getByRole('button', { name: /^Check out with / }).click();
+    await expect(page.getByRole('button', { name: 'Pay' })).toBeVisible();
+    expect(page.url()).not.toBe(checkoutUrl);
   });
 
-  test('a checkout whose answer is lost is tried again into the same order, not a second one', async ({
+  test('a checkout whose answer is lost, or left with Back, is tried again into the same order', async ({
     page,
   }) => {
     const name = await addFirstProduct(page);
@@ -206,6 +224,15 @@ test.describe('shop and checkout', () => {
     await expectNoAxeViolations(page, '/cart (connection dropped)');
 
     await checkOut.click();
+    await expect(page.getByRole('button', { name: 'Pay' })).toBeVisible();
+    const checkoutUrl = page.url();
+    // Back from the checkout page: the cart is ready again, and checking out once more reopens
+    // the same checkout.
+    await page.goBack();
+    await expect(checkOut).toBeEnabled();
+    await expect(checkOut).not.toHaveAttribute('data-loading');
+    await checkOut.click();
+    await expect(page).toHaveURL(checkoutUrl);
     await pay(page, '4242 4242 4242 4242');
     await expect(page).toHaveURL(`/payment-success?order=${lost.orderId}`);
     const orders = (await fetch(

@@ -103,6 +103,38 @@ describe('cart store', () => {
     expect(window.localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
   });
 
+  it('keeps one checkout key per cart for an hour, across reloads, until it is forgotten', () => {
+    const store = createCartStore(window.localStorage);
+    store.update((cart) => addToCart(addToCart(cart, soap, 2), mug));
+    const lines = store.get();
+    const key = store.checkoutKey(lines, 0);
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    // The same products and quantities, in any order, after a reload: the same key.
+    const reloaded = createCartStore(window.localStorage);
+    expect(reloaded.checkoutKey([...lines].reverse(), 59 * 60_000)).toBe(key);
+    // Another quantity is another cart; that cart's key stays its own.
+    const more = setQuantity(lines, soap.productId, 3);
+    const other = reloaded.checkoutKey(more, 60_000);
+    expect(other).not.toBe(key);
+    expect(reloaded.checkoutKey(lines, 60_000)).toBe(key);
+    // An hour on, the first checkout has closed: a new key.
+    const later = reloaded.checkoutKey(lines, 60 * 60_000);
+    expect(later).not.toBe(key);
+    reloaded.forgetCheckoutKey(lines);
+    expect(reloaded.checkoutKey(lines, 60 * 60_000)).not.toBe(later);
+    expect(reloaded.checkoutKey(more, 60 * 60_000)).toBe(other);
+  });
+
+  it('forgets a paid checkout’s key, so buying the same again is a new checkout', () => {
+    const store = createCartStore(window.localStorage);
+    store.update((cart) => addToCart(cart, soap));
+    const lines = store.get();
+    const key = store.checkoutKey(lines);
+    store.rememberCheckout('order-2', lines);
+    store.completeCheckout('order-2');
+    expect(store.checkoutKey(lines)).not.toBe(key);
+  });
+
   it('after a paid checkout removes only that order’s lines', () => {
     const store = createCartStore(window.localStorage);
     store.update((cart) => addToCart(addToCart(cart, soap), mug));

@@ -9,9 +9,13 @@ import { useSyncExternalStore } from 'react';
 export const CART_STORAGE_KEY = 'verdant.cart';
 /** The lines of the checkouts started from this browser, by order id (for the receipt page). */
 export const CHECKOUTS_STORAGE_KEY = 'verdant.checkouts';
+/** The idempotency keys of the checkouts this browser has started, by cart (see `checkoutKey`). */
+export const CHECKOUT_KEYS_STORAGE_KEY = 'verdant.checkout-keys';
 export const MAX_QUANTITY = 100;
 export const MAX_LINES = 50;
 const MAX_REMEMBERED_CHECKOUTS = 10;
+/** A checkout's session lasts an hour; after that a key would only name a closed checkout. */
+const CHECKOUT_KEY_LIFETIME_MS = 60 * 60 * 1000;
 
 export interface CartLine {
   productId: string;
@@ -111,6 +115,38 @@ export function checkoutItems(lines: readonly CartLine[]) {
   return lines.map((line) => ({ productId: line.productId, quantity: line.quantity }));
 }
 
+/** The same text for the same products and quantities, in any order. */
+function cartSignature(lines: readonly CartLine[]): string {
+  return checkoutItems(lines)
+    .map((item) => `${item.productId}:${item.quantity}`)
+    .sort()
+    .join(',');
+}
+
+interface CheckoutKey {
+  cart: string;
+  key: string;
+  createdAt: number;
+}
+
+function parseCheckoutKeys(raw: string | null): CheckoutKey[] {
+  try {
+    const value: unknown = raw ? JSON.parse(raw) : [];
+    return Array.isArray(value)
+      ? value.filter(
+          (entry): entry is CheckoutKey =>
+            typeof entry === 'object' &&
+            entry !== null &&
+            typeof (entry as CheckoutKey).cart === 'string' &&
+            typeof (entry as CheckoutKey).key === 'string' &&
+            typeof (entry as CheckoutKey).createdAt === 'number',
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
+
 function isLine(value: unknown): value is CartLine {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
@@ -191,6 +227,14 @@ export function createCartStore(storage: Pick<Storage, 'getItem' | 'setItem' | '
     parseCheckouts(storage.getItem(CHECKOUTS_STORAGE_KEY)).find(
       (entry) => entry.orderId === orderId,
     );
+  /** Drops the key for these lines: the next checkout of them is a new one. */
+  const forgetCheckoutKey = (lines: readonly CartLine[]) => {
+    const cart = cartSignature(lines);
+    const rest = parseCheckoutKeys(storage.getItem(CHECKOUT_KEYS_STORAGE_KEY)).filter(
+      (entry) => entry.cart !== cart,
+    );
+    storage.setItem(CHECKOUT_KEYS_STORAGE_KEY, JSON.stringify(rest));
+  };
   return {
     get: read,
     update(change: (cart: CartLine[]) => CartLine[]) {
@@ -216,10 +260,31 @@ export function createCartStore(storage: Pick<Storage, 'getItem' | 'setItem' | '
       storage.setItem(CHECKOUTS_STORAGE_KEY, JSON.stringify(next));
     },
     checkout,
+    /**
+     * The idempotency key for checking out these lines: the same for the same products and
+     * quantities (across reloads, the Back button and other tabs) for an hour, so a repeated
+     * checkout reopens the order it started instead of placing another; a new key otherwise.
+     */
+    checkoutKey(lines: readonly CartLine[], now = Date.now()): string {
+      const cart = cartSignature(lines);
+      const live = parseCheckoutKeys(storage.getItem(CHECKOUT_KEYS_STORAGE_KEY)).filter(
+        (entry) => now - entry.createdAt < CHECKOUT_KEY_LIFETIME_MS,
+      );
+      const known = live.find((entry) => entry.cart === cart);
+      if (known) return known.key;
+      const key = crypto.randomUUID();
+      storage.setItem(
+        CHECKOUT_KEYS_STORAGE_KEY,
+        JSON.stringify([{ cart, key, createdAt: now }, ...live].slice(0, MAX_REMEMBERED_CHECKOUTS)),
+      );
+      return key;
+    },
+    forgetCheckoutKey,
     /** After payment: the order's lines leave the cart. Returns whether it knew the order. */
     completeCheckout(orderId: string): boolean {
       const record = checkout(orderId);
       if (!record) return false;
+      forgetCheckoutKey(record.lines);
       write(removeLines(read(), record.lines));
       return true;
     },

@@ -10,7 +10,7 @@ import {
   TextInput,
   formatPrice,
 } from '@verdant/ui';
-import { useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
 import {
@@ -29,27 +29,44 @@ import { errorMessage } from './vendor-format.ts';
 function MerchantCheckout({ group }: { group: MerchantGroup }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // One idempotency key per cart: a second click or a retry after a lost answer reopens the same
-  // order instead of placing another; a changed cart gets a new key.
-  const checkoutKey = useRef<{ cart: string; key: string } | null>(null);
+  // Back from the checkout page into a page the browser kept (back-forward cache): ready again.
+  useEffect(() => {
+    const ready = (event: PageTransitionEvent) => {
+      if (event.persisted) setBusy(false);
+    };
+    window.addEventListener('pageshow', ready);
+    return () => window.removeEventListener('pageshow', ready);
+  }, []);
 
   const onCheckout = async () => {
     setBusy(true);
     setError(null);
-    const items = checkoutItems(group.lines);
-    const cart = items.map((item) => `${item.productId}:${item.quantity}`).join(',');
-    if (checkoutKey.current?.cart !== cart)
-      checkoutKey.current = { cart, key: crypto.randomUUID() };
-    try {
-      const session = await api.checkout.createOrderCheckout(
-        { items },
-        { siteUrl: window.location.origin, idempotencyKey: checkoutKey.current.key },
+    const { lines } = group;
+    // The cart's idempotency key (kept in this browser): a second click, a retry after a lost
+    // answer or a return with the Back button reopens the order this cart started.
+    const start = () =>
+      api.checkout.createOrderCheckout(
+        { items: checkoutItems(lines) },
+        { siteUrl: window.location.origin, idempotencyKey: cartStore.checkoutKey(lines) },
       );
-      cartStore.rememberCheckout(session.orderId, group.lines);
+    try {
+      let session;
+      try {
+        session = await start();
+      } catch (caught) {
+        const code = caught instanceof ApiError ? caught.upstreamCode : undefined;
+        if (code !== 'checkout_closed' && code !== 'idempotency_key_reused') throw caught;
+        // That checkout cannot be reopened (it expired, or was started signed in as someone
+        // else): this one is new.
+        cartStore.forgetCheckoutKey(lines);
+        session = await start();
+      }
+      cartStore.rememberCheckout(session.orderId, lines);
       window.location.assign(session.url);
     } catch (caught) {
-      // A checkout that was paid or closed meanwhile is over: the next attempt starts a new one.
-      if (caught instanceof ApiError && caught.code === 'conflict') checkoutKey.current = null;
+      // Paid already: buying the same again is a new checkout.
+      if (caught instanceof ApiError && caught.upstreamCode === 'checkout_completed')
+        cartStore.forgetCheckoutKey(lines);
       setError(
         caught instanceof ApiError && caught.code === 'network'
           ? 'The connection dropped before the checkout opened. Try again: the same order is reopened, never placed twice.'
