@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearerToken, isUuid } from './identifiers.ts';
+import { bearerToken, isIdempotencyKey, isUuid } from './identifiers.ts';
 
 describe('isUuid', () => {
   it.each([
@@ -29,5 +29,23 @@ describe('bearerToken', () => {
     [undefined, null],
   ])('%j → %j', (header, expected) => {
     expect(bearerToken(header)).toBe(expected);
+  });
+});
+
+describe('isIdempotencyKey', () => {
+  it.each([
+    ['5f0c7e5a-9b1d-4c43-8e2a-0b7a6f1d2c3e', true],
+    ['cart:checkout_0001', true],
+    ['k'.repeat(16), true],
+    ['k'.repeat(128), true],
+    ['k'.repeat(15), false],
+    ['k'.repeat(129), false],
+    ['a key with spaces', false],
+    ["key-'; drop table orders; --", false],
+    ['ключ-ключ-ключ-ключ', false],
+    [42, false],
+    [undefined, false],
+  ])('%s → %s', (value, expected) => {
+    expect(isIdempotencyKey(value)).toBe(expected);
   });
 });

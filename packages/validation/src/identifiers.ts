@@ -9,6 +9,19 @@ export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID_PATTERN.test(value);
 }
 
+/**
+ * Idempotency keys (the `Idempotency-Key` of a checkout request): 16 to 128 letters, digits, `_`,
+ * `:` or `-`, so a UUID fits. The database checks the same rule on `orders.checkout_key`.
+ */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_:-]{16,128}$/;
+/** What an idempotency key may be, for error messages. */
+export const IDEMPOTENCY_KEY_RULE = '16 to 128 letters, digits, "_", ":" or "-"';
+
+/** Whether `value` is an idempotency key. */
+export function isIdempotencyKey(value: unknown): value is string {
+  return typeof value === 'string' && IDEMPOTENCY_KEY_PATTERN.test(value);
+}
+
 const BEARER = /^bearer[ \t]+([^\s]+)$/i;
 
 /**

@@ -20,7 +20,15 @@ export {
   type ScriptErrorMetadata,
   type UnhandledRejectionMetadata,
 } from './engagement.ts';
-export { SLUG_PATTERN, UUID_PATTERN, bearerToken, isUuid } from './identifiers.ts';
+export {
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENCY_KEY_RULE,
+  SLUG_PATTERN,
+  UUID_PATTERN,
+  bearerToken,
+  isIdempotencyKey,
+  isUuid,
+} from './identifiers.ts';
 export { EMAIL_MESSAGES, validateEmail, type EmailValidationResult } from './email.ts';
 export {
   PASSWORD_MESSAGES,

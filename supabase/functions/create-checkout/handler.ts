@@ -11,7 +11,7 @@
 // the same checkout session instead of a new order; a different cart under a used key is refused
 // with 409, and so is a key whose order has been paid or closed since.
 import { createClient } from '@supabase/supabase-js';
-import { isUuid } from '@verdant/validation';
+import { IDEMPOTENCY_KEY_RULE, isIdempotencyKey, isUuid } from '@verdant/validation';
 import {
   ATTRIBUTION_COOKIE,
   CORS_HEADERS,
@@ -35,8 +35,6 @@ export const MAX_QUANTITY = 100;
 const SESSION_SECONDS = 60 * 60;
 /** Stripe refuses a session that expires sooner than this. */
 const STRIPE_MIN_SESSION_SECONDS = 30 * 60;
-/** The `Idempotency-Key` header: 16 to 128 letters, digits, `_`, `:` or `-` (a UUID fits). */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_:-]{16,128}$/;
 
 interface CartItem {
   productId: string;
@@ -118,11 +116,11 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     const cart = parseCart(read.body);
     if (!cart.ok) return errorResponse(400, 'invalid_cart', cart.message);
     const checkoutKey = req.headers.get('idempotency-key');
-    if (checkoutKey !== null && !IDEMPOTENCY_KEY_PATTERN.test(checkoutKey))
+    if (checkoutKey !== null && !isIdempotencyKey(checkoutKey))
       return errorResponse(
         400,
         'invalid_idempotency_key',
-        'The Idempotency-Key header must be 16 to 128 letters, digits, "_", ":" or "-"',
+        `The Idempotency-Key header must be ${IDEMPOTENCY_KEY_RULE}`,
       );
 
     const cookieClick = cookieValue(req, ATTRIBUTION_COOKIE);
@@ -146,8 +144,7 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
       return errorResponse(500, 'checkout_failed', 'The checkout could not be created');
     }
     // A repeated request under its key gets the order as it is now.
-    if (order.paid_at)
-      return errorResponse(409, 'checkout_completed', 'This checkout has been paid already');
+    if (order.paid_at) return checkoutCompleted();
     if (order.status !== 'pending') return checkoutClosed();
     // From here on the order exists; when no checkout session can be made for it, nobody can pay
     // it, so it is canceled rather than left pending for ever. Only an order without a session is
@@ -256,8 +253,7 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
           .retrieve(sessionId)
           .catch(stripeFailed('create-checkout'));
         if (!session) return paymentProviderUnavailable();
-        if (session.status === 'complete')
-          return errorResponse(409, 'checkout_completed', 'This checkout has been paid already');
+        if (session.status === 'complete') return checkoutCompleted();
         if (session.status !== 'open' || !session.url) return checkoutClosed();
         stripeUrl = session.url;
       }
@@ -288,6 +284,10 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     }
     return json(200, { orderId: order.id, url: checkoutUrl });
   };
+}
+
+function checkoutCompleted(): Response {
+  return errorResponse(409, 'checkout_completed', 'This checkout has been paid already');
 }
 
 function checkoutClosed(): Response {

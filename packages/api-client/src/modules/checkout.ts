@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_RULE, isIdempotencyKey } from '@verdant/validation';
 import type { ModuleContext } from '../context.ts';
 import { ApiError, codeForStatus, toApiError } from '../errors.ts';
 import { integer, invalid, shape, uuid } from '../validate.ts';
@@ -9,8 +10,6 @@ export const CREATE_CHECKOUT_FUNCTION = 'create-checkout';
 export const SITE_CHECKOUT_PATH = '/api/checkout';
 export const CHECKOUT_MAX_ITEMS = 50;
 export const CHECKOUT_MAX_QUANTITY = 100;
-/** An idempotency key: 16 to 128 letters, digits, `_`, `:` or `-` (a UUID fits). */
-export const CHECKOUT_KEY_PATTERN = /^[A-Za-z0-9_:-]{16,128}$/;
 
 export interface CheckoutItem {
   productId: string;
@@ -85,11 +84,8 @@ export function createCheckoutModule(context: ModuleContext) {
     ): Promise<CheckoutSession> {
       const body = validateOrderCheckout(input);
       const { idempotencyKey } = options;
-      if (
-        idempotencyKey !== undefined &&
-        (typeof idempotencyKey !== 'string' || !CHECKOUT_KEY_PATTERN.test(idempotencyKey))
-      )
-        invalid('idempotencyKey', 'must be 16 to 128 letters, digits, "_", ":" or "-"');
+      if (idempotencyKey !== undefined && !isIdempotencyKey(idempotencyKey))
+        invalid('idempotencyKey', `must be ${IDEMPOTENCY_KEY_RULE}`);
       const keyHeader: Record<string, string> =
         idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey };
       if (!options.siteUrl)
