@@ -1,4 +1,4 @@
-import { SLUG_PATTERN, isUuid, sanitizeText } from '@verdant/validation';
+import { SLUG_PATTERN, isUuid } from '@verdant/validation';
 import { ApiError } from './errors.ts';
 
 /*
@@ -102,10 +102,28 @@ export interface TextRules {
   allowBasicHtml?: boolean;
 }
 
+/**
+ * The sanitiser (an HTML parser and its entity tables, the largest part of the input checks) is
+ * loaded with the first free text to check, so a page that only reads never downloads it. A
+ * failed load is not kept: the next check tries again.
+ */
+let sanitizer: Promise<typeof import('@verdant/validation/sanitize')> | undefined;
+
+function loadSanitizer(): Promise<typeof import('@verdant/validation/sanitize')> {
+  sanitizer ??= import('@verdant/validation/sanitize').catch((error: unknown) => {
+    sanitizer = undefined;
+    throw new ApiError('network', 'The input checks could not be loaded; please try again.', {
+      cause: error,
+    });
+  });
+  return sanitizer;
+}
+
 /** Free text: sanitised with `sanitizeText`, then checked for length. */
-export function text(field: string, value: unknown, rules: TextRules = {}): string {
+export async function text(field: string, value: unknown, rules: TextRules = {}): Promise<string> {
   const { max = 1000, min = 1, allowBasicHtml = false } = rules;
   if (typeof value !== 'string') invalid(field, 'must be text');
+  const { sanitizeText } = await loadSanitizer();
   const clean = sanitizeText(value, { allowBasicHtml, maxLength: Number.MAX_SAFE_INTEGER });
   if (clean.length < min)
     invalid(field, min === 1 ? 'must not be empty' : `must be at least ${min} characters`);
@@ -114,9 +132,13 @@ export function text(field: string, value: unknown, rules: TextRules = {}): stri
 }
 
 /** Optional free text: `null` clears it, an empty result becomes `null`. */
-export function optionalText(field: string, value: unknown, rules: TextRules = {}): string | null {
+export async function optionalText(
+  field: string,
+  value: unknown,
+  rules: TextRules = {},
+): Promise<string | null> {
   if (value === null) return null;
-  const clean = text(field, value, { ...rules, min: 0 });
+  const clean = await text(field, value, { ...rules, min: 0 });
   return clean === '' ? null : clean;
 }
 
@@ -176,32 +198,35 @@ export function shape(
   return value as Record<string, unknown>;
 }
 
-/** Applies `check` to each present key of a patch; at least one key must be present. */
-export function patch<T extends object>(
+/** A field's check: the clean value, or a promise of it (free text waits for the sanitiser). */
+export type Check<T> = (key: string, v: unknown) => T | Promise<T>;
+
+/** Applies `check` to each present key of a patch, in order; at least one key must be present. */
+export async function patch<T extends object>(
   field: string,
   value: unknown,
-  checks: { [K in keyof T]-?: (key: string, v: unknown) => T[K] },
-): Partial<T> {
+  checks: { [K in keyof T]-?: Check<T[K]> },
+): Promise<Partial<T>> {
   const input = shape(field, value, Object.keys(checks));
   const out: Partial<T> = {};
   for (const key of Object.keys(input) as (keyof T & string)[]) {
     if (input[key] === undefined) continue;
-    out[key] = checks[key](`${field}.${key}`, input[key]);
+    out[key] = await checks[key](`${field}.${key}`, input[key]);
   }
   if (Object.keys(out).length === 0) invalid(field, 'must change at least one field');
   return out;
 }
 
 /** Like `patch`, for a new record: the `required` keys must be present. */
-export function record<T extends object, K extends keyof T & string>(
+export async function record<T extends object, K extends keyof T & string>(
   field: string,
   value: unknown,
-  checks: { [P in keyof T]-?: (key: string, v: unknown) => T[P] },
+  checks: { [P in keyof T]-?: Check<T[P]> },
   required: readonly K[],
-): Partial<T> & Pick<T, K> {
+): Promise<Partial<T> & Pick<T, K>> {
   const input = shape(field, value, Object.keys(checks));
   for (const key of required) {
     if (input[key] === undefined) invalid(`${field}.${key}`, 'is required');
   }
-  return patch<T>(field, input, checks) as Partial<T> & Pick<T, K>;
+  return (await patch<T>(field, input, checks)) as Partial<T> & Pick<T, K>;
 }

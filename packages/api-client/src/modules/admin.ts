@@ -97,7 +97,9 @@ export function createAdminModule({ supabase }: ModuleContext) {
       let request = supabase.from('profiles').select('*', { count: 'exact' });
       if (query.role !== undefined) request = request.eq('role', oneOf('role', query.role, ROLES));
       if (query.search !== undefined) {
-        const term = text('search', query.search, { max: 100 }).replace(SEARCH_UNSAFE, ' ').trim();
+        const term = (await text('search', query.search, { max: 100 }))
+          .replace(SEARCH_UNSAFE, ' ')
+          .trim();
         if (term !== '') request = request.or(`name.ilike.*${term}*,username.ilike.*${term}*`);
       }
       return runPage(request.order('created_at', { ascending: false }).range(from, to));
@@ -172,7 +174,7 @@ export function createAdminModule({ supabase }: ModuleContext) {
       const claimId = uuid('id', id);
       const values = {
         review_status: oneOf('status', status, CLAIM_REVIEW_STATUSES),
-        review_notes: optionalText('notes', notes ?? null, { max: 2000 }),
+        review_notes: await optionalText('notes', notes ?? null, { max: 2000 }),
       };
       return run(
         supabase
@@ -277,7 +279,7 @@ export function createAdminModule({ supabase }: ModuleContext) {
         // cannot say that a SQL argument may be null.
         transfer_id: (transferId == null
           ? null
-          : text('transferId', transferId, { max: 200 })) as string,
+          : await text('transferId', transferId, { max: 200 })) as string,
       };
       return run(supabase.rpc('mark_payout_paid', args).single());
     },

@@ -11,6 +11,7 @@ import {
   text,
   uuid,
   type PageInput,
+  type Check,
 } from '../validate.ts';
 
 export type Post = Row<'posts'>;
@@ -48,7 +49,7 @@ export interface PostFields {
   category: PostCategory;
 }
 
-const postChecks: { [K in keyof PostFields]-?: (f: string, v: unknown) => PostFields[K] } = {
+const postChecks: { [K in keyof PostFields]-?: Check<PostFields[K]> } = {
   title: (f, v) => text(f, v, { min: 3, max: 200 }),
   body: (f, v) => text(f, v, { max: 10_000, allowBasicHtml: true }),
   category: (f, v) => oneOf(f, v, POST_CATEGORIES),
@@ -101,7 +102,7 @@ export function createCommunityModule({ supabase }: ModuleContext) {
     async createPost(
       input: Pick<PostFields, 'title' | 'body'> & Partial<PostFields>,
     ): Promise<Post> {
-      const values = record<PostFields, 'title' | 'body'>('post', input, postChecks, [
+      const values = await record<PostFields, 'title' | 'body'>('post', input, postChecks, [
         'title',
         'body',
       ]);
@@ -117,7 +118,7 @@ export function createCommunityModule({ supabase }: ModuleContext) {
 
     async updatePost(id: string, changes: Partial<PostFields>): Promise<Post> {
       const postId = uuid('id', id);
-      const values = patch<PostFields>('post', changes, postChecks);
+      const values = await patch<PostFields>('post', changes, postChecks);
       return run(supabase.from('posts').update(values).eq('id', postId).select('*').single());
     },
 
@@ -131,7 +132,7 @@ export function createCommunityModule({ supabase }: ModuleContext) {
     async comment(postId: string, body: string, parentId?: string | null): Promise<Comment> {
       const values = {
         post_id: uuid('postId', postId),
-        body: text('body', body, { max: 5000 }),
+        body: await text('body', body, { max: 5000 }),
         parent_id: parentId == null ? null : uuid('parentId', parentId),
       };
       const me = await currentUserId(supabase);
@@ -191,7 +192,7 @@ export function createCommunityModule({ supabase }: ModuleContext) {
       const values = {
         ...target(on),
         reason: oneOf('reason', reason, REPORT_REASONS),
-        details: optionalText('details', details ?? null, { max: 2000 }),
+        details: await optionalText('details', details ?? null, { max: 2000 }),
       };
       const me = await currentUserId(supabase);
       return run(

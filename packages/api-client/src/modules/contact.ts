@@ -28,24 +28,26 @@ export const CONTACT_LIMITS = {
 } as const;
 
 /** Checks and sanitises a contact message the way the database will; throws `validation_failed`. */
-export function validateContactMessage(input: NewContactMessage) {
+export async function validateContactMessage(input: NewContactMessage) {
   if (typeof input !== 'object' || input === null) invalid('message', 'must be an object');
   const email = typeof input.email === 'string' ? input.email.trim() : input.email;
   const checked = validateEmail(email);
   if (!checked.valid) invalid('email', checked.error ?? 'must be a valid email address');
   return {
     source: oneOf('source', input.source ?? 'contact', CONTACT_SOURCES),
-    name: text('name', input.name, { max: CONTACT_LIMITS.name }),
+    name: await text('name', input.name, { max: CONTACT_LIMITS.name }),
     email: email.toLowerCase(),
     subject:
       input.subject === undefined
         ? null
-        : optionalText('subject', input.subject, { max: CONTACT_LIMITS.subject }),
+        : await optionalText('subject', input.subject, { max: CONTACT_LIMITS.subject }),
     organisation:
       input.organisation === undefined
         ? null
-        : optionalText('organisation', input.organisation, { max: CONTACT_LIMITS.organisation }),
-    message: text('message', input.message, { max: CONTACT_LIMITS.message }),
+        : await optionalText('organisation', input.organisation, {
+            max: CONTACT_LIMITS.organisation,
+          }),
+    message: await text('message', input.message, { max: CONTACT_LIMITS.message }),
   };
 }
 
@@ -58,7 +60,7 @@ export function createContactModule({ supabase }: ModuleContext) {
   return {
     /** Stores one message. Nothing is read back: senders cannot read messages. */
     async submit(input: NewContactMessage): Promise<void> {
-      const values = validateContactMessage(input);
+      const values = await validateContactMessage(input);
       await runVoid(supabase.from('contact_messages').insert(values));
     },
 

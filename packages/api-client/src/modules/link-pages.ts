@@ -16,6 +16,7 @@ import {
   url,
   username,
   uuid,
+  type Check,
 } from '../validate.ts';
 import { PAGE_THEMES, type PageTheme } from './storefronts.ts';
 
@@ -75,7 +76,7 @@ export type NewLinkPageItem = { position?: number; is_visible?: boolean } & (
   | { kind: 'header'; label: string }
 );
 
-const checks: { [K in keyof LinkPageFields]-?: (f: string, v: unknown) => LinkPageFields[K] } = {
+const checks: { [K in keyof LinkPageFields]-?: Check<LinkPageFields[K]> } = {
   title: (f, v) => text(f, v, { max: 120 }),
   bio: (f, v) => optionalText(f, v, { max: 1000 }),
   avatar_url: (f, v) => optionalUrl(f, v, true),
@@ -83,7 +84,9 @@ const checks: { [K in keyof LinkPageFields]-?: (f: string, v: unknown) => LinkPa
   is_published: boolean,
 };
 
-function itemValues(item: NewLinkPageItem): Omit<Insert<'link_page_items'>, 'page_id'> {
+async function itemValues(
+  item: NewLinkPageItem,
+): Promise<Omit<Insert<'link_page_items'>, 'page_id'>> {
   const base = {
     position: integer('position', item.position ?? 0, 0, 10_000),
     is_visible: boolean('is_visible', item.is_visible ?? true),
@@ -97,23 +100,23 @@ function itemValues(item: NewLinkPageItem): Omit<Insert<'link_page_items'>, 'pag
       return {
         ...base,
         kind: item.kind,
-        label: text('label', item.label, { max: 200 }),
+        label: await text('label', item.label, { max: 200 }),
         url: url('url', item.url, true),
       };
     case 'header':
-      return { ...base, kind: item.kind, label: text('label', item.label, { max: 200 }) };
+      return { ...base, kind: item.kind, label: await text('label', item.label, { max: 200 }) };
     case 'affiliate_link':
       return {
         ...base,
         kind: item.kind,
-        label: optionalText('label', item.label ?? null, { max: 200 }),
+        label: await optionalText('label', item.label ?? null, { max: 200 }),
         affiliate_link_id: uuid('affiliate_link_id', item.affiliate_link_id),
       };
     case 'product':
       return {
         ...base,
         kind: item.kind,
-        label: optionalText('label', item.label ?? null, { max: 200 }),
+        label: await optionalText('label', item.label ?? null, { max: 200 }),
         product_id: uuid('product_id', item.product_id),
       };
     default:
@@ -192,7 +195,7 @@ export function createLinkPagesModule({ supabase }: ModuleContext) {
     async create(
       input: Pick<LinkPageFields, 'title'> & Partial<LinkPageFields>,
     ): Promise<LinkPage> {
-      const values = record<LinkPageFields, 'title'>('page', input, checks, ['title']);
+      const values = await record<LinkPageFields, 'title'>('page', input, checks, ['title']);
       const me = await currentUserId(supabase);
       return run(
         supabase
@@ -205,12 +208,12 @@ export function createLinkPagesModule({ supabase }: ModuleContext) {
 
     async update(id: string, changes: Partial<LinkPageFields>): Promise<LinkPage> {
       const pageId = uuid('id', id);
-      const values = patch<LinkPageFields>('page', changes, checks);
+      const values = await patch<LinkPageFields>('page', changes, checks);
       return run(supabase.from('link_pages').update(values).eq('id', pageId).select('*').single());
     },
 
     async addItem(pageId: string, item: NewLinkPageItem): Promise<LinkPageItem> {
-      const values = { ...itemValues(item), page_id: uuid('pageId', pageId) };
+      const values = { ...(await itemValues(item)), page_id: uuid('pageId', pageId) };
       return run(supabase.from('link_page_items').insert(values).select('*').single());
     },
 
@@ -220,7 +223,7 @@ export function createLinkPagesModule({ supabase }: ModuleContext) {
       changes: { label?: string | null; url?: string; is_visible?: boolean },
     ): Promise<LinkPageItem> {
       const id = uuid('itemId', itemId);
-      const values = patch<{ label: string | null; url: string; is_visible: boolean }>(
+      const values = await patch<{ label: string | null; url: string; is_visible: boolean }>(
         'item',
         changes,
         {

@@ -47,7 +47,7 @@ export function createLinksModule({ supabase }: ModuleContext) {
         destination_url: url('destination_url', input.destination_url, true),
         program_id: optionalUuid('program_id', input.program_id),
         product_id: optionalUuid('product_id', input.product_id),
-        title: optionalText('title', input.title ?? null, { max: 200 }),
+        title: await optionalText('title', input.title ?? null, { max: 200 }),
       };
       const me = await currentUserId(supabase);
       return run(
@@ -61,7 +61,7 @@ export function createLinksModule({ supabase }: ModuleContext) {
 
     async update(id: string, changes: AffiliateLinkChanges): Promise<AffiliateLink> {
       const linkId = uuid('id', id);
-      const values = patch<Required<AffiliateLinkChanges>>('link', changes, {
+      const values = await patch<Required<AffiliateLinkChanges>>('link', changes, {
         destination_url: (f, v) => url(f, v, true),
         title: (f, v) => optionalText(f, v, { max: 200 }),
         is_active: boolean,

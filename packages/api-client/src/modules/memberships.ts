@@ -14,7 +14,7 @@ export function createMembershipsModule({ supabase }: ModuleContext) {
     async apply(programId: string, note?: string | null): Promise<ProgramMembership> {
       const values = {
         program_id: uuid('programId', programId),
-        application_note: optionalText('note', note ?? null, { max: 2000 }),
+        application_note: await optionalText('note', note ?? null, { max: 2000 }),
       };
       const me = await currentUserId(supabase);
       return run(

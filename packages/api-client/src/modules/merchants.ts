@@ -93,7 +93,7 @@ export function createMerchantsModule({ supabase }: ModuleContext) {
       // `sustainability_statement` is newer than the generated types may be.
       const values: Update<'merchant_profiles'> & { sustainability_statement?: string | null } = {};
       if (fields.company_name !== undefined)
-        values.company_name = text('company_name', fields.company_name, { max: 200 });
+        values.company_name = await text('company_name', fields.company_name, { max: 200 });
       if (fields.website !== undefined) {
         const website = optionalUrl('website', fields.website);
         if (website !== null && !/^https?:\/\//.test(website))
@@ -101,9 +101,9 @@ export function createMerchantsModule({ supabase }: ModuleContext) {
         values.website = website;
       }
       if (fields.description !== undefined)
-        values.description = optionalText('description', fields.description, { max: 4000 });
+        values.description = await optionalText('description', fields.description, { max: 4000 });
       if (fields.sustainability_statement !== undefined) {
-        const statement = optionalText(
+        const statement = await optionalText(
           'sustainability_statement',
           fields.sustainability_statement,
           {
@@ -154,14 +154,18 @@ export function createMerchantsModule({ supabase }: ModuleContext) {
     /** Adds a claim with its evidence (a link or an uploaded document); it starts pending review. */
     async addClaim(input: NewClaim): Promise<MerchantClaim> {
       const values = {
-        claim: text('claim', input.claim, { min: 3, max: 500 }),
+        claim: await text('claim', input.claim, { min: 3, max: 500 }),
         category: oneOf('category', input.category ?? 'other', CLAIM_CATEGORIES),
         evidence_url: optionalUrl('evidence_url', input.evidence_url ?? null, true),
-        evidence_document: optionalText('evidence_document', input.evidence_document ?? null, {
-          max: 1024,
-        }),
-        issuer: optionalText('issuer', input.issuer ?? null, { max: 200 }),
-        scope: optionalText('scope', input.scope ?? null, { max: 1000 }),
+        evidence_document: await optionalText(
+          'evidence_document',
+          input.evidence_document ?? null,
+          {
+            max: 1024,
+          },
+        ),
+        issuer: await optionalText('issuer', input.issuer ?? null, { max: 200 }),
+        scope: await optionalText('scope', input.scope ?? null, { max: 1000 }),
         issued_on: optionalDate('issued_on', input.issued_on),
         expires_on: optionalDate('expires_on', input.expires_on),
       };
@@ -200,7 +204,7 @@ export function createMerchantsModule({ supabase }: ModuleContext) {
 
     /** A short-lived link to an evidence document (its merchant and admins only). */
     async evidenceLink(path: string, expiresInSeconds = 300): Promise<string> {
-      const clean = text('path', path, { max: 1024 });
+      const clean = await text('path', path, { max: 1024 });
       const { data, error } = await supabase.storage
         .from('claim-evidence')
         .createSignedUrl(clean, expiresInSeconds);

@@ -77,7 +77,7 @@ export function createMessagesModule({ supabase }: ModuleContext) {
       const counterpart = uuid('counterpartId', input.counterpartId);
       const extra = {
         program_id: input.programId == null ? null : uuid('programId', input.programId),
-        subject: optionalText('subject', input.subject ?? null, { max: 200 }),
+        subject: await optionalText('subject', input.subject ?? null, { max: 200 }),
       };
       const me = await currentUserId(supabase);
       const existing = await run(
@@ -120,7 +120,7 @@ export function createMessagesModule({ supabase }: ModuleContext) {
     async send(conversationId: string, body: string): Promise<Message> {
       const values = {
         conversation_id: uuid('conversationId', conversationId),
-        body: text('body', body, { max: 5000 }),
+        body: await text('body', body, { max: 5000 }),
       };
       const me = await currentUserId(supabase);
       return run(

@@ -16,6 +16,7 @@ import {
   url,
   uuid,
   type PageInput,
+  type Check,
 } from '../validate.ts';
 
 import {
@@ -59,7 +60,7 @@ function list<T>(
   return value.map((v, i) => item(`${field}[${i}]`, v));
 }
 
-const checks: { [K in keyof ProductFields]-?: (field: string, v: unknown) => ProductFields[K] } = {
+const checks: { [K in keyof ProductFields]-?: Check<ProductFields[K]> } = {
   name: (f, v) => text(f, v, { max: 200 }),
   slug,
   description: (f, v) => optionalText(f, v, { max: 8000, allowBasicHtml: true }),
@@ -123,7 +124,7 @@ export function createProductsModule({ supabase }: ModuleContext) {
       if (query.merchantId !== undefined)
         request = request.eq('merchant_id', uuid('merchantId', query.merchantId));
       if (query.search !== undefined) {
-        const term = text('search', query.search, { min: 0, max: 100 })
+        const term = (await text('search', query.search, { min: 0, max: 100 }))
           .replace(SEARCH_UNSAFE, ' ')
           .trim();
         if (term !== '') request = request.or(`name.ilike.*${term}*,description.ilike.*${term}*`);
@@ -170,7 +171,7 @@ export function createProductsModule({ supabase }: ModuleContext) {
       listOwnRows(supabase, 'products', 'merchant_id', page),
 
     async create(input: NewProduct): Promise<Product> {
-      const values = record<ProductFields, 'name' | 'slug' | 'price_cents'>(
+      const values = await record<ProductFields, 'name' | 'slug' | 'price_cents'>(
         'product',
         input,
         checks,
@@ -188,7 +189,7 @@ export function createProductsModule({ supabase }: ModuleContext) {
 
     async update(id: string, changes: ProductChanges): Promise<Product> {
       const productId = uuid('id', id);
-      const values = patch<ProductFields>('product', changes, checks);
+      const values = await patch<ProductFields>('product', changes, checks);
       return run(supabase.from('products').update(values).eq('id', productId).select('*').single());
     },
 

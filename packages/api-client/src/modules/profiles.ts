@@ -75,7 +75,7 @@ export function createProfilesModule({ supabase, sleep, logger }: ModuleContext)
     /** Updates the caller's own name, username, bio or picture. Returns the updated profile. */
     async update(id: string, changes: ProfileUpdate): Promise<Profile> {
       const profileId = uuid('id', id);
-      const values = patch<Required<ProfileUpdate>>('profile', changes, {
+      const values = await patch<Required<ProfileUpdate>>('profile', changes, {
         name: (field, v) => text(field, v, { max: 200 }),
         username: (field, v) => username(field, v),
         bio: (field, v) => optionalText(field, v, { max: 1000 }),

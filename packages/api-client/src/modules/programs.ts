@@ -111,10 +111,10 @@ export function createProgramsModule({ supabase }: ModuleContext) {
         ...rest
       } = input as NewProgram & { commission_rate_bps?: number; commission_flat_cents?: number };
       const values = {
-        name: programChecks.name('name', name),
+        name: await programChecks.name('name', name),
         ...commission(input),
         ...(Object.keys(rest).length > 0
-          ? patch<ProgramFields>('program', rest, programChecks)
+          ? await patch<ProgramFields>('program', rest, programChecks)
           : {}),
         ...(cur === undefined ? {} : { currency: currency('currency', cur) }),
       };
@@ -130,7 +130,7 @@ export function createProgramsModule({ supabase }: ModuleContext) {
 
     async update(id: string, changes: ProgramChanges): Promise<AffiliateProgram> {
       const programId = uuid('id', id);
-      const values = patch<ProgramFields>('program', changes, programChecks);
+      const values = await patch<ProgramFields>('program', changes, programChecks);
       return run(
         supabase.from('affiliate_programs').update(values).eq('id', programId).select('*').single(),
       );
@@ -158,6 +158,8 @@ export function createProgramsModule({ supabase }: ModuleContext) {
   };
 }
 
-type ProgramFields = { [K in keyof typeof programChecks]: ReturnType<(typeof programChecks)[K]> };
+type ProgramFields = {
+  [K in keyof typeof programChecks]: Awaited<ReturnType<(typeof programChecks)[K]>>;
+};
 
 export type ProgramsModule = ReturnType<typeof createProgramsModule>;

@@ -13,6 +13,7 @@ import {
   slug,
   text,
   uuid,
+  type Check,
 } from '../validate.ts';
 
 export type Storefront = Row<'storefronts'>;
@@ -100,15 +101,14 @@ export interface NewStorefrontItem {
   position?: number;
 }
 
-const checks: { [K in keyof StorefrontFields]-?: (f: string, v: unknown) => StorefrontFields[K] } =
-  {
-    slug,
-    title: (f, v) => text(f, v, { max: 120 }),
-    description: (f, v) => optionalText(f, v, { max: 2000 }),
-    banner_url: (f, v) => optionalUrl(f, v, true),
-    theme: (f, v) => oneOf(f, v, PAGE_THEMES),
-    is_published: boolean,
-  };
+const checks: { [K in keyof StorefrontFields]-?: Check<StorefrontFields[K]> } = {
+  slug,
+  title: (f, v) => text(f, v, { max: 120 }),
+  description: (f, v) => optionalText(f, v, { max: 2000 }),
+  banner_url: (f, v) => optionalUrl(f, v, true),
+  theme: (f, v) => oneOf(f, v, PAGE_THEMES),
+  is_published: boolean,
+};
 
 /** Curated shops at `/s/{slug}`: public when published, managed by their owner. */
 export function createStorefrontsModule({ supabase }: ModuleContext) {
@@ -209,7 +209,7 @@ export function createStorefrontsModule({ supabase }: ModuleContext) {
     async create(
       input: Pick<StorefrontFields, 'slug' | 'title'> & Partial<StorefrontFields>,
     ): Promise<Storefront> {
-      const values = record<StorefrontFields, 'slug' | 'title'>('storefront', input, checks, [
+      const values = await record<StorefrontFields, 'slug' | 'title'>('storefront', input, checks, [
         'slug',
         'title',
       ]);
@@ -225,7 +225,7 @@ export function createStorefrontsModule({ supabase }: ModuleContext) {
 
     async update(id: string, changes: Partial<StorefrontFields>): Promise<Storefront> {
       const storefrontId = uuid('id', id);
-      const values = patch<StorefrontFields>('storefront', changes, checks);
+      const values = await patch<StorefrontFields>('storefront', changes, checks);
       return run(
         supabase.from('storefronts').update(values).eq('id', storefrontId).select('*').single(),
       );
@@ -245,7 +245,7 @@ export function createStorefrontsModule({ supabase }: ModuleContext) {
         product_id: uuid('product_id', item.product_id),
         affiliate_link_id:
           item.affiliate_link_id == null ? null : uuid('affiliate_link_id', item.affiliate_link_id),
-        note: optionalText('note', item.note ?? null, { max: 500 }),
+        note: await optionalText('note', item.note ?? null, { max: 500 }),
         position: integer('position', item.position ?? 0, 0, 10_000),
       };
       return run(supabase.from('storefront_items').insert(values).select('*').single());

@@ -3,9 +3,9 @@ import { ApiError, CONTACT_LIMITS, validateContactMessage } from '../../src/inde
 
 const valid = { name: 'Ada Lovelace', email: 'Ada@Example.com', message: 'Tell me more.' };
 
-function failure(input: unknown): { field: string; reason: string } {
+async function failure(input: unknown): Promise<{ field: string; reason: string }> {
   try {
-    validateContactMessage(input as never);
+    await validateContactMessage(input as never);
   } catch (error) {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('validation_failed');
@@ -15,8 +15,8 @@ function failure(input: unknown): { field: string; reason: string } {
 }
 
 describe('validateContactMessage', () => {
-  it('normalises a valid message: lower-case email, contact source, empty optionals as null', () => {
-    expect(validateContactMessage(valid)).toEqual({
+  it('normalises a valid message: lower-case email, contact source, empty optionals as null', async () => {
+    expect(await validateContactMessage(valid)).toEqual({
       source: 'contact',
       name: 'Ada Lovelace',
       email: 'ada@example.com',
@@ -26,8 +26,8 @@ describe('validateContactMessage', () => {
     });
   });
 
-  it('sanitises the text fields (HTML stripped, script URLs blocked)', () => {
-    const clean = validateContactMessage({
+  it('sanitises the text fields (HTML stripped, script URLs blocked)', async () => {
+    const clean = await validateContactMessage({
       ...valid,
       source: 'investors',
       name: '  <b>Ada</b> ',
@@ -51,7 +51,7 @@ describe('validateContactMessage', () => {
     [{ ...valid, subject: 'x'.repeat(CONTACT_LIMITS.subject + 1) }, 'subject'],
     [{ ...valid, source: 'press' }, 'source'],
     [{ ...valid, message: 42 }, 'message'],
-  ])('refuses %j naming the field %s', (input, field) => {
-    expect(failure(input).field).toBe(field);
+  ])('refuses %j naming the field %s', async (input, field) => {
+    expect((await failure(input)).field).toBe(field);
   });
 });
