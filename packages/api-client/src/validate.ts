@@ -1,4 +1,5 @@
 import { SLUG_PATTERN, isUuid } from '@verdant/validation';
+import type * as Sanitize from '@verdant/validation/sanitize';
 import { ApiError } from './errors.ts';
 
 /*
@@ -107,9 +108,9 @@ export interface TextRules {
  * loaded with the first free text to check, so a page that only reads never downloads it. A
  * failed load is not kept: the next check tries again.
  */
-let sanitizer: Promise<typeof import('@verdant/validation/sanitize')> | undefined;
+let sanitizer: Promise<typeof Sanitize> | undefined;
 
-function loadSanitizer(): Promise<typeof import('@verdant/validation/sanitize')> {
+function loadSanitizer(): Promise<typeof Sanitize> {
   sanitizer ??= import('@verdant/validation/sanitize').catch((error: unknown) => {
     sanitizer = undefined;
     throw new ApiError('network', 'The input checks could not be loaded; please try again.', {
