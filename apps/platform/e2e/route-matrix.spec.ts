@@ -151,6 +151,8 @@ function matrix(modulePath: string): Route[] {
   ];
 }
 
+/** The shell's title (index.html), which only the home page keeps. */
+const SITE_TITLE = 'Verdant · Sustainable Affiliate Marketing';
 const denial = (page: Page) =>
   page.getByText(/^Access denied\. This feature requires one of the following roles/);
 const notFound = (page: Page) => page.getByRole('heading', { name: 'Page not found' });
@@ -206,6 +208,8 @@ async function check(
       `${path}: its page, headed "${String(heading)}"`,
     ).toBeVisible();
     await soft(page.locator('h1').first(), `${path}: a page heading`).toBeVisible();
+    // Every page but the home page names itself in the title (tabs, history, screen readers).
+    if (target !== '/') await soft(page, `${path}: a title of its own`).not.toHaveTitle(SITE_TITLE);
     await soft(denial(page), `${path}: no denial`).toHaveCount(0);
     soft(new URL(page.url()).pathname, `${path}: stays on the route`).toBe(target);
   } else {

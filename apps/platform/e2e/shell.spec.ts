@@ -16,7 +16,8 @@ test.describe('the app shell', () => {
     await expectNoAxeViolations(page, '/');
 
     await page.goto('/no-such-page');
-    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveTitle('Page not found — Verdant');
   });
 
   test('navigating inside the app shows the transition overlay and announces the page that opened', async ({

@@ -52,6 +52,7 @@ export function Component() {
   if (error || timedOut || nothingToComplete) {
     return (
       <Flex justify="center" py="8">
+        <title>Link expired — Verdant</title>
         <Box maxWidth="520px" width="100%">
           <ErrorCard
             title="This link did not sign you in"
@@ -72,6 +73,7 @@ export function Component() {
   }
   return (
     <Box py="9">
+      <title>Signing you in — Verdant</title>
       <Spinner centered size="lg" label="Signing you in" />
     </Box>
   );

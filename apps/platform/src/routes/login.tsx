@@ -82,6 +82,9 @@ export function Component() {
 
   return (
     <Flex justify="center" py={{ initial: '4', md: '8' }}>
+      <title>
+        {step.kind === 'password' ? 'Log in — Verdant' : 'Two-step verification — Verdant'}
+      </title>
       <Box width="100%" maxWidth="440px">
         <Card size="lg">
           {step.kind === 'password' ? (

@@ -7,8 +7,9 @@ export function Component() {
   const { pathname } = useLocation();
   return (
     <Flex direction="column" py="9">
+      <title>Page not found — Verdant</title>
       <EmptyState
-        headingLevel={2}
+        headingLevel={1}
         title="Page not found"
         description={`There is no page at ${pathname}. It may have moved, or the address may be mistyped.`}
         action={

@@ -507,6 +507,7 @@ export function Component() {
   if (!user) return null;
   return (
     <Flex direction="column" gap="5">
+      <title>Profile — Verdant</title>
       <PageHeader title="Profile" description={user.email} />
       <Grid columns={{ initial: '1', lg: '3' }} gap="4" align="start">
         <Box gridColumn={{ initial: '1', lg: '1 / 3' }}>

@@ -45,6 +45,7 @@ function RequestLink() {
   if (sentTo) {
     return (
       <Flex direction="column" gap="3">
+        <title>Check your email — Verdant</title>
         <Heading as="h1" size="6">
           Check your email
         </Heading>
@@ -61,6 +62,7 @@ function RequestLink() {
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Flex direction="column" gap="4">
+        <title>Reset your password — Verdant</title>
         <Heading as="h1" size="6">
           Reset your password
         </Heading>
@@ -119,6 +121,7 @@ function ChooseNewPassword() {
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Flex direction="column" gap="4">
+        <title>Choose a new password — Verdant</title>
         <Heading as="h1" size="6">
           Choose a new password
         </Heading>

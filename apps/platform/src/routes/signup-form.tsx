@@ -66,6 +66,7 @@ export function signupPage(role: SignUpRole) {
 
     return (
       <Flex justify="center" py={{ initial: '4', md: '7' }}>
+        <title>{`${copy.title} — Verdant`}</title>
         <Box width="100%" maxWidth="480px">
           <Card size="lg">
             <form onSubmit={(event) => void onSubmit(event)} noValidate>

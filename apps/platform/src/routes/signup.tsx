@@ -21,6 +21,7 @@ const CHOICES = [
 export function Component() {
   return (
     <Flex direction="column" gap="5" py={{ initial: '4', md: '7' }} maxWidth="880px" mx="auto">
+      <title>Create your account — Verdant</title>
       <Box>
         <Heading as="h1" size="7" mb="2">
           Create your Verdant account

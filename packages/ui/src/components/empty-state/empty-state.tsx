@@ -23,8 +23,8 @@ export interface EmptyStateProps
   illustration?: EmptyStateIllustrationName;
   /** A call to action, e.g. a Button (use `asChild` on it for links). */
   action?: React.ReactNode;
-  /** Heading level of the title, so it fits the page outline. */
-  headingLevel?: 2 | 3 | 4;
+  /** Heading level of the title, so it fits the page outline (1 when it is the whole page, e.g. "not found"). */
+  headingLevel?: 1 | 2 | 3 | 4;
 }
 
 /** What a list, table or chart shows when there is nothing in it yet. */
