@@ -192,7 +192,8 @@ begin
                                status, stock, sustainability_attributes, co2e_grams, co2e_source,
                                reviewed_by, reviewed_at, created_at)
   select pg_temp.sid('product/' || p.slug), pg_temp.sid('user/' || p.merchant), p.name, p.slug,
-         p.name || ' from ' || m.company_name || '. Made to last, shipped plastic-free.',
+         -- A name that ends in a full stop ("Co.") ends the sentence itself.
+         p.name || ' from ' || rtrim(m.company_name, '.') || '. Made to last, shipped plastic-free.',
          p.price_cents, 'USD',
          array['/images/products/' || p.slug || '.svg'], p.category, p.status, 20 + (p.n * 7) % 180,
          p.attrs, p.co2e_grams,

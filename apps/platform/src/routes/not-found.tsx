@@ -10,6 +10,7 @@ export function Component() {
       <title>Page not found — Verdant</title>
       <EmptyState
         headingLevel={1}
+        illustration="lost"
         title="Page not found"
         description={`There is no page at ${pathname}. It may have moved, or the address may be mistyped.`}
         action={
