@@ -59,32 +59,55 @@ export const PAGE_SHELLS = {
   'storefront.html': 'src/routes/storefront.tsx',
 } as const;
 
+/** The API client and the session engine (`src/lib/api.ts`), which every signed-in page waits for. */
+const SESSION_MODULE = 'src/lib/api.ts';
+
+/**
+ * Where each role lands after logging in, written as `{path}/index.html` like the prerendered
+ * pages: the empty app shell that also preloads the page's code and the API client with the
+ * session engine. These pages render only once the session is back, so a returning user's browser
+ * fetches all of it beside the entry instead of after the entry has run. Any static host serves
+ * them as it serves the prerendered pages. Path → modules.
+ */
+export const SIGNED_IN_SHELLS = {
+  '/dashboard': ['src/routes/affiliate-dashboard.tsx', SESSION_MODULE],
+  '/dashboard-affiliate': ['src/routes/affiliate-dashboard.tsx', SESSION_MODULE],
+  '/dashboard-vendor': ['src/routes/vendor-dashboard.tsx', SESSION_MODULE],
+  '/admin': ['src/routes/admin/index.tsx', SESSION_MODULE],
+} as const;
+
 /** What `pageShell` reads of the build's output: its JavaScript chunks and the CSS they import. */
 export type BuiltChunk = Pick<Rolldown.OutputChunk, 'fileName' | 'facadeModuleId' | 'imports'> & {
+  /** The modules in the chunk: how a module that is no chunk's entry (a shared one) is found. */
+  moduleIds?: readonly string[];
   viteMetadata?: { importedCss: ReadonlySet<string> };
 };
 
 /**
- * The shell with `<link rel="modulepreload">` for the chunk of `moduleId` (an absolute path) and
- * every chunk it imports statically, and `<link rel="stylesheet">` for the CSS those chunks import,
- * leaving out what the shell already loads.
+ * The shell with `<link rel="modulepreload">` for the chunk of each of `moduleIds` (absolute paths)
+ * and every chunk they import statically, and `<link rel="stylesheet">` for the CSS those chunks
+ * import, leaving out what the shell already loads.
  */
 export function pageShell(
   shell: string,
   chunks: readonly BuiltChunk[],
-  moduleId: string,
+  moduleIds: string | readonly string[],
   base = '/',
 ): string {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const page = chunks.find((chunk) => chunk.facadeModuleId === moduleId);
-  if (!page) throw new Error(`no chunk of ${moduleId} in the build`);
   const files: string[] = [];
   const visit = (fileName: string) => {
     if (files.includes(fileName) || shell.includes(`"${base}${fileName}"`)) return;
     files.push(fileName);
     for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
   };
-  visit(page.fileName);
+  for (const moduleId of typeof moduleIds === 'string' ? [moduleIds] : moduleIds) {
+    const chunk =
+      chunks.find((candidate) => candidate.facadeModuleId === moduleId) ??
+      chunks.find((candidate) => candidate.moduleIds?.includes(moduleId));
+    if (!chunk) throw new Error(`no chunk of ${moduleId} in the build`);
+    visit(chunk.fileName);
+  }
   const styles = [
     ...new Set(
       files.flatMap((fileName) => [...(byFile.get(fileName)?.viteMetadata?.importedCss ?? [])]),
@@ -103,7 +126,8 @@ export function pageShell(
 
 /**
  * After the build: keeps the empty shell as `app.html` (the fallback for every path that is not a
- * file or a prerendered page), writes the `PAGE_SHELLS`, and writes each of `PRERENDERED_PAGES`
+ * file or a prerendered page), writes the `PAGE_SHELLS` and `SIGNED_IN_SHELLS`, and writes each of
+ * `PRERENDERED_PAGES`
  * with its HTML, rendered by `src/entry-server.tsx` through Vite's SSR loader from the same sources
  * as the bundle.
  */
@@ -131,6 +155,12 @@ export function prerenderPages(): Plugin {
           path.join(dir, file),
           pageShell(shell, chunks, path.resolve(root, moduleId), base),
         );
+      for (const [page, moduleIds] of Object.entries(SIGNED_IN_SHELLS)) {
+        const file = path.join(dir, pageFile(page));
+        await mkdir(path.dirname(file), { recursive: true });
+        const modules = moduleIds.map((moduleId) => path.resolve(root, moduleId));
+        await writeFile(file, pageShell(shell, chunks, modules, base));
+      }
       const server = await createServer({
         root,
         configFile,

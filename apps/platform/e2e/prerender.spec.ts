@@ -18,6 +18,13 @@ test.describe('prerendered first pages', () => {
       const html = await (await request.get(path)).text();
       expect(html, path).toContain('<div id="root"></div>');
     }
+    // Where a role lands after logging in, the shell also preloads that page's code and the API
+    // client with the session engine.
+    for (const path of ['/dashboard', '/dashboard-vendor', '/admin']) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/api-/);
+    }
+    expect(await (await request.get('/shop')).text()).not.toMatch(/href="\/assets\/api-/);
   });
 
   test('without JavaScript the home page and a content page are there', async ({ browser }) => {

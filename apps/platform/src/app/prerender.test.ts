@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   PAGE_SHELLS,
   PRERENDERED_PAGES,
+  SIGNED_IN_SHELLS,
   formsWaitForTheApp,
   pageFile,
   pageShell,
@@ -160,5 +161,54 @@ describe('page shells', () => {
       expect(readFileSync(join(__dirname, '..', '..', moduleId), 'utf8')).toContain(
         'export function Component',
       );
+  });
+
+  it('preloads several modules at once, finding one inside a shared chunk, each chunk once', () => {
+    const shared: BuiltChunk[] = [
+      ...chunks,
+      {
+        fileName: 'assets/api-1.js',
+        facadeModuleId: null,
+        moduleIds: ['/app/src/lib/api.ts', '/app/node_modules/supabase.js'],
+        imports: ['assets/query-1.js'],
+      },
+    ];
+    const html = pageShell(built, shared, ['/app/src/routes/link-page.tsx', '/app/src/lib/api.ts']);
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+    expect(preloads.map((m) => m[1])).toEqual([
+      '/assets/react-1.js',
+      '/assets/link-page-1.js',
+      '/assets/blocks-1.js',
+      '/assets/query-1.js',
+      '/assets/api-1.js',
+    ]);
+    expect(() => pageShell(built, shared, ['/app/src/lib/api.ts', '/app/src/lib/nope.ts'])).toThrow(
+      /nope\.ts/,
+    );
+  });
+});
+
+describe('signed-in home shells', () => {
+  it('cover where each role lands after logging in, as pages of their own', () => {
+    expect(Object.keys(SIGNED_IN_SHELLS).sort()).toEqual([
+      '/admin',
+      '/dashboard',
+      '/dashboard-affiliate',
+      '/dashboard-vendor',
+    ]);
+    for (const page of Object.keys(SIGNED_IN_SHELLS)) {
+      expect(PRERENDERED_PAGES as readonly string[]).not.toContain(page);
+      expect(pageFile(page)).toBe(join(page.slice(1), 'index.html'));
+    }
+  });
+
+  it('name modules that exist: the page and the session engine', () => {
+    for (const modules of Object.values(SIGNED_IN_SHELLS)) {
+      expect(modules).toContain('src/lib/api.ts');
+      for (const moduleId of modules)
+        expect(readFileSync(join(__dirname, '..', '..', moduleId), 'utf8')).toMatch(
+          /export (function Component|const api)/,
+        );
+    }
   });
 });
