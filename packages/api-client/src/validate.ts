@@ -143,6 +143,23 @@ export async function optionalText(
   return clean === '' ? null : clean;
 }
 
+/** What would change a PostgREST `or=(…)` filter around an `ilike` pattern: it becomes a space. */
+const SEARCH_UNSAFE = /[,()*%\\"]/g;
+const SEARCH_CONTROL = /\p{Cc}/gu;
+
+/**
+ * A search term for `ilike` filters: text of at most `max` characters, with control characters
+ * and the filter syntax's characters replaced by spaces, trimmed; `''` means no filter. It is
+ * matched, never stored or shown as HTML, so it does not need the sanitiser (and a search does not
+ * load it).
+ */
+export function searchTerm(field: string, value: unknown, max = 100): string {
+  if (typeof value !== 'string') invalid(field, 'must be text');
+  const term = value.replace(SEARCH_CONTROL, ' ').replace(SEARCH_UNSAFE, ' ').trim();
+  if (term.length > max) invalid(field, `must be at most ${max} characters`);
+  return term;
+}
+
 /** An absolute http(s) URL of at most 2048 characters, or (with `allowSitePath`) a path on the site such as `/images/a.svg`. */
 export function url(field: string, value: unknown, allowSitePath = false): string {
   if (typeof value !== 'string' || value.length > 2048) invalid(field, 'must be an http(s) URL');

@@ -8,6 +8,7 @@ import {
   oneOf,
   optionalText,
   range,
+  searchTerm,
   text,
   timestamp,
   uuid,
@@ -75,8 +76,6 @@ export interface PlatformMetrics {
 }
 
 /** Characters that would change the meaning of a PostgREST `or` filter or a LIKE pattern. */
-const SEARCH_UNSAFE = /[,()*%\\"]/g;
-
 type UntypedRpc = (
   fn: string,
   args: Record<string, unknown>,
@@ -97,9 +96,7 @@ export function createAdminModule({ supabase }: ModuleContext) {
       let request = supabase.from('profiles').select('*', { count: 'exact' });
       if (query.role !== undefined) request = request.eq('role', oneOf('role', query.role, ROLES));
       if (query.search !== undefined) {
-        const term = (await text('search', query.search, { max: 100 }))
-          .replace(SEARCH_UNSAFE, ' ')
-          .trim();
+        const term = searchTerm('search', query.search);
         if (term !== '') request = request.or(`name.ilike.*${term}*,username.ilike.*${term}*`);
       }
       return runPage(request.order('created_at', { ascending: false }).range(from, to));

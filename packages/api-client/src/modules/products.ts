@@ -12,6 +12,7 @@ import {
   range,
   record,
   slug,
+  searchTerm,
   text,
   url,
   uuid,
@@ -101,8 +102,6 @@ export type ProductDetail = Product & {
 };
 
 /** Characters PostgREST's `or=(…)` filter syntax gives a meaning to. */
-const SEARCH_UNSAFE = /[,()*%\\"]/g;
-
 interface DetailRow extends Product {
   merchant: {
     id: string;
@@ -124,9 +123,7 @@ export function createProductsModule({ supabase }: ModuleContext) {
       if (query.merchantId !== undefined)
         request = request.eq('merchant_id', uuid('merchantId', query.merchantId));
       if (query.search !== undefined) {
-        const term = (await text('search', query.search, { min: 0, max: 100 }))
-          .replace(SEARCH_UNSAFE, ' ')
-          .trim();
+        const term = searchTerm('search', query.search);
         if (term !== '') request = request.or(`name.ilike.*${term}*,description.ilike.*${term}*`);
       }
       return runPage(request.order('created_at', { ascending: false }).range(from, to));
