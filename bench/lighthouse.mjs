@@ -14,17 +14,14 @@
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import pg from 'pg';
-import { build } from 'vite';
 import { startTestStack } from '@verdant/local-stack/testing';
 import { chromiumArgs, chromiumPath } from '../config/chromium.mjs';
+import { buildPlatform } from './platform-build.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const app = join(root, 'apps', 'platform');
 const { values } = parseArgs({
   options: { only: { type: 'string' }, reports: { type: 'string' } },
 });
@@ -137,20 +134,10 @@ let chrome;
 let missed = false;
 try {
   const outDir = join(work, 'dist');
-  await build({
-    configFile: join(app, 'vite.config.ts'),
-    root: app,
-    logLevel: 'error',
-    build: { outDir, emptyOutDir: true },
-  });
+  await buildPlatform(outDir);
   // The page renderer the web server draws /@{username} and /s/{slug} with, as `npm start` has it.
   const serverDir = join(work, 'dist-server');
-  await build({
-    configFile: join(app, 'vite.config.ts'),
-    root: app,
-    logLevel: 'error',
-    build: { ssr: 'src/entry-server.tsx', outDir: serverDir, emptyOutDir: true },
-  });
+  await buildPlatform(serverDir, { ssr: 'src/entry-server.tsx' });
   await writeFile(join(outDir, 'lighthouse-baseline.html'), BASELINE_HTML);
   stack = await startTestStack({
     webRoot: outDir,

@@ -12,9 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { buildPlatform } from './platform-build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const app = join(root, 'apps', 'platform');
 const KB = 1024;
 const gz = (text) => gzipSync(text, { level: 9 }).length;
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
@@ -32,13 +32,8 @@ const ROUTES = [
   ['/faq-crawlers', 'content/faq-crawlers'],
 ];
 
-async function buildPlatform(outDir) {
-  const result = await build({
-    configFile: join(app, 'vite.config.ts'),
-    root: app,
-    logLevel: 'error',
-    build: { outDir, emptyOutDir: true },
-  });
+async function measurePlatform(outDir) {
+  const result = await buildPlatform(outDir);
   const output = (Array.isArray(result) ? result[0] : result).output;
   const chunks = new Map(output.filter((o) => o.type === 'chunk').map((c) => [c.fileName, c]));
   const html = await readFile(join(outDir, 'index.html'), 'utf8');
@@ -124,7 +119,7 @@ async function buildBaseline(dir) {
 const work = await mkdtemp(join(tmpdir(), 'verdant-platform-bundle-'));
 try {
   const baseline = await buildBaseline(work);
-  const platform = await buildPlatform(join(work, 'platform'));
+  const platform = await measurePlatform(join(work, 'platform'));
   console.info(`baseline (React + react-dom only): JS ${kb(baseline)}`);
   console.info(
     `platform initial: JS ${kb(platform.js)} (target ≤ 130 KB, ${(platform.js / baseline).toFixed(2)}× baseline), CSS ${kb(platform.css)} (target ≤ 70 KB)`,

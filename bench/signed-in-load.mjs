@@ -12,14 +12,11 @@
 import { access, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { build } from 'vite';
 import { startTestStack } from '@verdant/local-stack/testing';
 import { chromiumArgs, chromiumPath } from '../config/chromium.mjs';
+import { buildPlatform } from './platform-build.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const app = join(root, 'apps', 'platform');
 const ROUNDS = Number(process.argv[2] ?? 5);
 const AFFILIATE = { email: 'affiliate@verdant.test', password: 'Moss+Creator26' };
 const SLOW_4G = {
@@ -63,12 +60,7 @@ let stack;
 let browser;
 try {
   const outDir = join(work, 'dist');
-  await build({
-    configFile: join(app, 'vite.config.ts'),
-    root: app,
-    logLevel: 'error',
-    build: { outDir, emptyOutDir: true },
-  });
+  await buildPlatform(outDir);
   const shell = join(outDir, 'dashboard', 'index.html');
   await access(shell);
   stack = await startTestStack({ webRoot: outDir });

@@ -11,6 +11,7 @@ import {
   type BuiltChunk,
 } from '../../prerender.ts';
 import { pageDocument } from '../lib/page-document.ts';
+import { roleHome } from './navigation.ts';
 
 const shell = readFileSync(join(__dirname, '..', '..', 'index.html'), 'utf8');
 
@@ -98,6 +99,10 @@ describe('prerendered pages', () => {
   });
 });
 
+/** The files a page shell preloads, in order. */
+const preloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
 describe('page shells', () => {
   const built = `<!doctype html><html><head>
     <script type="module" crossorigin src="/assets/index-1.js"></script>
@@ -128,8 +133,7 @@ describe('page shells', () => {
 
   it("preloads the page's chunk and its static imports that the shell does not load yet", () => {
     const html = pageShell(built, chunks, '/app/src/routes/link-page.tsx');
-    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
-    expect(preloads.map((m) => m[1])).toEqual([
+    expect(preloads(html)).toEqual([
       '/assets/react-1.js',
       '/assets/link-page-1.js',
       '/assets/blocks-1.js',
@@ -174,8 +178,7 @@ describe('page shells', () => {
       },
     ];
     const html = pageShell(built, shared, ['/app/src/routes/link-page.tsx', '/app/src/lib/api.ts']);
-    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
-    expect(preloads.map((m) => m[1])).toEqual([
+    expect(preloads(html)).toEqual([
       '/assets/react-1.js',
       '/assets/link-page-1.js',
       '/assets/blocks-1.js',
@@ -189,7 +192,9 @@ describe('page shells', () => {
 });
 
 describe('signed-in home shells', () => {
-  it('cover where each role lands after logging in, as pages of their own', () => {
+  it('cover where each signed-in role lands after logging in, as pages of their own', () => {
+    for (const role of ['affiliate', 'merchant', 'admin'] as const)
+      expect(Object.keys(SIGNED_IN_SHELLS)).toContain(roleHome(role));
     expect(Object.keys(SIGNED_IN_SHELLS).sort()).toEqual([
       '/admin',
       '/dashboard',
