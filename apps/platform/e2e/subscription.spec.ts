@@ -151,8 +151,24 @@ test('a merchant switches from Merchant Starter to Merchant Growth, ends the pla
     role: 'merchant',
   });
   await login(page, account, /\/dashboard-vendor$/);
+  // Merchant Growth's checkout opened in another tab, then Merchant Starter's here: opening Starter
+  // expires the Growth checkout, so the two plans cannot both be bought.
+  const other = await page.context().newPage();
+  await other.goto('/pricing');
+  await other.getByRole('button', { name: 'Subscribe to Merchant Growth' }).click();
+  await expect(other).toHaveURL(/\/local-checkout\/c\//);
   await page.goto('/pricing');
   await page.getByRole('button', { name: 'Subscribe to Merchant Starter' }).click();
+  await expect(page).toHaveURL(/\/local-checkout\/c\//);
+  await payByCard(other, {
+    card: '4242 4242 4242 4242',
+    name: 'Sasha Switcher',
+    submit: 'Subscribe',
+  });
+  await expect(other.getByRole('alert')).toHaveText(
+    'This checkout session has expired. Go back and start the checkout again.',
+  );
+  await other.close();
   await payByCard(page, {
     card: '4242 4242 4242 4242',
     name: 'Sasha Switcher',

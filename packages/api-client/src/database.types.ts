@@ -1923,6 +1923,45 @@ export type Database = {
         }
         Relationships: []
       }
+      subscription_checkouts: {
+        Row: {
+          created_at: string
+          generation: number
+          session_id: string
+          tier: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          generation: number
+          session_id: string
+          tier: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          generation?: number
+          session_id?: string
+          tier?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "subscription_checkouts_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "subscription_checkouts_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "public_profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       subscriptions: {
         Row: {
           cancel_at_period_end: boolean

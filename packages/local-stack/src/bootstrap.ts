@@ -3,7 +3,12 @@ import type pg from 'pg';
 import { withLock } from './lock.ts';
 
 /** The stack's own SQL, in the order it runs. A file that is not present (yet) is skipped. */
-const BOOTSTRAP_FILES = ['00-roles.sql', '10-auth.sql', '20-storage.sql'] as const;
+const BOOTSTRAP_FILES = [
+  '00-roles.sql',
+  '10-auth.sql',
+  '20-storage.sql',
+  '30-local-stripe.sql',
+] as const;
 
 async function readSql(name: string): Promise<string | undefined> {
   try {

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type pg from 'pg';
 import { validateEmail } from '@verdant/validation';
 import {
   createStripeEventSender,
@@ -17,13 +18,16 @@ export { createStripeEventSender } from './checkout-events.ts';
 // the webhook secret), takes Stripe's test cards, and on success delivers the events Stripe would
 // send — signed with the stripe SDK's generateTestHeaderString — to the stripe-webhook function
 // before redirecting to the session's success URL. Cancel only leads back to the shop, as on
-// Stripe (the session stays open until it expires).
+// Stripe (the session stays open until it expires). What Stripe remembers about a session (paid,
+// or expired by the payment functions) is kept in `local_stripe.checkout_sessions`.
 
 export interface LocalCheckoutOptions {
   /** `{apiUrl}/functions/v1/stripe-webhook`. */
   webhookUrl: string;
   /** The stack's STRIPE_WEBHOOK_SECRET (`whsec_…`). */
   webhookSecret: string;
+  /** The stack's database, for the sessions' state (sql/30-local-stripe.sql). */
+  pool: pg.Pool;
   log?: (line: string) => void;
 }
 
@@ -91,6 +95,26 @@ function verifyToken(token: string, secret: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** A request from the payment functions to expire an open session (local-checkout.ts there). */
+export interface SessionExpiry {
+  v: 1;
+  kind: 'session_expire';
+  session: string;
+  exp: number;
+}
+
+function isSessionExpiry(value: unknown): value is SessionExpiry {
+  if (typeof value !== 'object' || value === null) return false;
+  const e = value as Record<string, unknown>;
+  return (
+    e.v === 1 &&
+    e.kind === 'session_expire' &&
+    typeof e.session === 'string' &&
+    e.session.length <= 255 &&
+    typeof e.exp === 'number'
+  );
 }
 
 /** Verifies a session token (`<payload>.<hmac>`) and returns the session, or undefined. */
@@ -238,6 +262,58 @@ function html(status: number, body: string): Response {
 export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
   const send = createStripeEventSender(opts);
   const log = opts.log ?? (() => undefined);
+  const answer = (status: number, body: object) =>
+    Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
+  const refuse = (status: number, code: string, message: string) =>
+    answer(status, { error: { code, message } });
+
+  /**
+   * Moves a session to `to` unless it is already in the other state (a paid session is never
+   * expired, an expired one never paid). Resolves with the state the session is in afterwards.
+   */
+  const settle = async (
+    id: string,
+    to: 'complete' | 'expired',
+  ): Promise<'complete' | 'expired'> => {
+    const { rows } = await opts.pool.query(
+      `insert into local_stripe.checkout_sessions (id, status) values ($1, $2)
+       on conflict (id) do update set updated_at = now()
+         where local_stripe.checkout_sessions.status = excluded.status
+       returning status`,
+      [id, to],
+    );
+    if (rows.length) return to;
+    return to === 'complete' ? 'expired' : 'complete';
+  };
+  const isExpired = async (id: string) =>
+    (
+      await opts.pool.query(
+        `select 1 from local_stripe.checkout_sessions where id = $1 and status = 'expired'`,
+        [id],
+      )
+    ).rowCount === 1;
+
+  /**
+   * `POST /session-expire` with a signed request as the body: what `stripe.checkout.sessions.expire`
+   * does on Stripe. Answers `{ id, status }`: 'expired' (it can no longer be paid) or 'complete'
+   * (it was paid first). Stripe would also send checkout.session.expired; the functions ask this
+   * only for plan checkouts, where the webhook has nothing to do with that event, so it is not sent.
+   */
+  const expireSession = async (req: Request): Promise<Response> => {
+    if (req.method !== 'POST') return refuse(405, 'method_not_allowed', 'Use POST');
+    const token = (await req.text()).trim();
+    const expiry = token.length <= 4096 ? verifyToken(token, opts.webhookSecret) : undefined;
+    if (!isSessionExpiry(expiry))
+      return refuse(400, 'invalid_request', 'The request is not signed by this stack');
+    if (expiry.exp * 1000 < Date.now())
+      return refuse(400, 'expired', 'The request to expire the session has expired');
+    try {
+      return answer(200, { id: expiry.session, status: await settle(expiry.session, 'expired') });
+    } catch (error) {
+      log(`[checkout] expiring ${expiry.session}: ${(error as Error).message}`);
+      return refuse(503, 'unavailable', 'The session could not be expired; try again');
+    }
+  };
 
   /**
    * `POST /subscription-update` with a signed change as the body: what `stripe.subscriptions.update`
@@ -246,10 +322,6 @@ export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
    * hears 200.
    */
   const updateSubscription = async (req: Request): Promise<Response> => {
-    const answer = (status: number, body: object) =>
-      Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
-    const refuse = (status: number, code: string, message: string) =>
-      answer(status, { error: { code, message } });
     if (req.method !== 'POST') return refuse(405, 'method_not_allowed', 'Use POST');
     const token = (await req.text()).trim();
     const update = token.length <= 16_384 ? verifyToken(token, opts.webhookSecret) : undefined;
@@ -272,6 +344,7 @@ export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
 
   return async (req, info) => {
     if (info.path === '/subscription-update') return updateSubscription(req);
+    if (info.path === '/session-expire') return expireSession(req);
     const match = /^\/c\/([A-Za-z0-9_.-]{10,16384})\/?$/.exec(info.path);
     const session = match?.[1] ? verifySessionToken(match[1], opts.webhookSecret) : undefined;
     if (!match?.[1] || !session)
@@ -297,6 +370,8 @@ export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
       }
       return html(410, page(session, token, CARD_MESSAGES.expired));
     }
+    // Expired by the payment functions (another plan's checkout was opened since).
+    if (await isExpired(session.id)) return html(410, page(session, token, CARD_MESSAGES.expired));
     if (req.method === 'GET' || req.method === 'HEAD') return html(200, page(session, token));
     if (req.method !== 'POST') return new Response('Method not allowed', { status: 405 });
 
@@ -314,6 +389,9 @@ export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
     const error = checkCard(fields);
     if (error) return html(402, page(session, token, error, { ...fields, cvc: '' }));
 
+    // Paid once: from here the session cannot be expired (and if it was meanwhile, not paid).
+    if ((await settle(session.id, 'complete')) === 'expired')
+      return html(410, page(session, token, CARD_MESSAGES.expired));
     const customer = { email: contact.email, name: fields.name.trim() };
     for (const [type, object, id] of eventsFor(session, customer)) {
       const result = await send(type, object, id);

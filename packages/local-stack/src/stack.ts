@@ -308,6 +308,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
       : createLocalCheckout({
           webhookUrl,
           webhookSecret: stripeWebhookSecret,
+          pool: db.pool,
           log,
         });
 

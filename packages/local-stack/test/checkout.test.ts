@@ -5,11 +5,18 @@ import { chromiumLaunchOptions } from '../../../config/chromium.mjs';
 import { createHandler as createCheckoutHandler } from '../../../supabase/functions/create-checkout/handler.ts';
 import {
   signLocalCheckoutSession,
+  signLocalSessionExpiry,
   signLocalSubscriptionUpdate,
   type LocalCheckoutSession,
+  type LocalSessionExpiry,
   type LocalSubscriptionUpdate,
 } from '../../../supabase/functions/_shared/local-checkout.ts';
-import { CARD_MESSAGES, createStripeEventSender, verifySessionToken } from '../src/checkout.ts';
+import {
+  CARD_MESSAGES,
+  createStripeEventSender,
+  verifySessionToken,
+  type SessionExpiry,
+} from '../src/checkout.ts';
 import type { Session, SubscriptionUpdate } from '../src/checkout-events.ts';
 import { expireLocalCheckouts, scheduleCheckoutExpiry } from '../src/checkout-expiry.ts';
 import { startTestStack, type RunningStack } from '../src/testing.ts';
@@ -21,6 +28,7 @@ import {
   orderRow,
   type World,
 } from './go-world.ts';
+import { createUser } from './helpers.ts';
 
 // Money through the real stack: /go click → cookie → create-checkout → the local test checkout in
 // Chromium → signed Stripe events → stripe-webhook → order paid → commission → hold → payout →
@@ -135,7 +143,8 @@ type Same<A, B> =
 const tokenContract: [
   Same<LocalCheckoutSession, Session>,
   Same<LocalSubscriptionUpdate, SubscriptionUpdate>,
-] = [true, true];
+  Same<LocalSessionExpiry, SessionExpiry>,
+] = [true, true, true];
 void tokenContract;
 
 describe('the full chain in Chromium', () => {
@@ -505,6 +514,202 @@ describe('the local stand-in for subscription changes', () => {
       cancel_at_period_end: true,
       subscription_tier: 'business',
     });
+  });
+});
+
+describe('plan checkouts', () => {
+  const subscribe = async (token: string, tier: string) => {
+    const res = await fetch(`${stack.apiUrl}/functions/v1/create-subscription-checkout`, {
+      method: 'POST',
+      headers: {
+        apikey: stack.anonKey,
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ tier }),
+    });
+    return {
+      status: res.status,
+      body: (await res.json()) as { url?: string; error?: { code: string; message: string } },
+    };
+  };
+  const sessionOf = (url: string | undefined) =>
+    verifySessionToken(url!.split('/c/')[1]!, stack.stripeWebhookSecret)!.id;
+  /** Submits the test checkout's card form (Stripe's test card that pays, unless given another). */
+  const pay = (url: string | undefined, number: string = '4242 4242 4242 4242') =>
+    fetch(url!, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ number, expiry: '12 / 34', cvc: '123', name: 'Plan Buyer' }),
+    });
+  const plans = async (userId: string) =>
+    (
+      await stack.pool.query(
+        'select tier, status from public.subscriptions where user_id = $1 order by created_at',
+        [userId],
+      )
+    ).rows;
+  const merchant = () => createUser(stack, stack.pool, { role: 'merchant' });
+
+  it('opening another plan expires the open one, so two plans cannot be bought side by side', async () => {
+    const buyer = await merchant();
+    const starter = await subscribe(buyer.token, 'starter');
+    expect(starter.status).toBe(200);
+    // The same plan again (a double click, a second tab): the same session.
+    expect(sessionOf((await subscribe(buyer.token, 'starter')).body.url)).toBe(
+      sessionOf(starter.body.url),
+    );
+
+    // Growth in another tab: the Starter tab's session is expired and cannot be paid.
+    const growth = await subscribe(buyer.token, 'business');
+    expect(growth.status).toBe(200);
+    expect(sessionOf(growth.body.url)).not.toBe(sessionOf(starter.body.url));
+    const stale = await fetch(starter.body.url!);
+    expect(stale.status).toBe(410);
+    expect(await stale.text()).toContain(CARD_MESSAGES.expired);
+    const refused = await pay(starter.body.url);
+    expect(refused.status).toBe(410);
+    expect(await refused.text()).toContain(CARD_MESSAGES.expired);
+    expect(await plans(buyer.id)).toEqual([]);
+
+    // Back to Starter: a new session (not the expired one), and now Growth's is expired.
+    const again = await subscribe(buyer.token, 'starter');
+    expect(again.status).toBe(200);
+    expect(sessionOf(again.body.url)).not.toBe(sessionOf(starter.body.url));
+    expect((await pay(growth.body.url)).status).toBe(410);
+    const paid = await pay(again.body.url);
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toMatch(/\/payment-success\?subscription=starter$/);
+    expect(await plans(buyer.id)).toEqual([{ tier: 'starter', status: 'active' }]);
+
+    // Paid sessions stay paid: the expired tabs still cannot be paid, and a held plan is
+    // changed on the profile, not bought again.
+    expect((await pay(growth.body.url)).status).toBe(410);
+    const more = await subscribe(buyer.token, 'business');
+    expect(more.status).toBe(409);
+    expect(more.body.error?.code).toBe('already_subscribed');
+    expect(await plans(buyer.id)).toEqual([{ tier: 'starter', status: 'active' }]);
+  });
+
+  it('does not expire a plan paid before its events arrived: the other plan is refused', async () => {
+    const buyer = await merchant();
+    const starter = await subscribe(buyer.token, 'starter');
+    expect(starter.status).toBe(200);
+    // Paid on the checkout's side (the stand-in records that before it sends the events).
+    await stack.pool.query(
+      `insert into local_stripe.checkout_sessions (id, status) values ($1, 'complete')`,
+      [sessionOf(starter.body.url)],
+    );
+    const growth = await subscribe(buyer.token, 'business');
+    expect(growth.status).toBe(409);
+    expect(growth.body.error).toEqual({
+      code: 'already_subscribed',
+      message: 'Your payment for Merchant Starter went through; the plan starts in a moment',
+    });
+    expect(
+      (
+        await stack.pool.query(
+          'select session_id, tier from public.subscription_checkouts where user_id = $1',
+          [buyer.id],
+        )
+      ).rows,
+    ).toEqual([{ session_id: sessionOf(starter.body.url), tier: 'starter' }]);
+  });
+
+  it('leaves one payable session when two plans are asked for at the same moment', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const buyer = await merchant();
+      const answers = await Promise.all([
+        subscribe(buyer.token, 'starter'),
+        subscribe(buyer.token, 'business'),
+      ]);
+      for (const answer of answers)
+        if (answer.status !== 200) expect(answer.body.error?.code).toBe('checkout_in_progress');
+      const opened = answers.filter((answer) => answer.status === 200);
+      expect(opened.length).toBeGreaterThanOrEqual(1);
+      const results = [];
+      for (const answer of opened) results.push((await pay(answer.body.url)).status);
+      expect(results.filter((status) => status === 303)).toHaveLength(1);
+      expect(results.filter((status) => status !== 303).every((status) => status === 410)).toBe(
+        true,
+      );
+      expect(await plans(buyer.id)).toHaveLength(1);
+    }
+  });
+
+  it('the stand-in expires only on signed, unexpired requests, and never a paid session', async () => {
+    const secret = stack.stripeWebhookSecret;
+    const expiry = (fields: Partial<LocalSessionExpiry> = {}): LocalSessionExpiry => ({
+      v: 1,
+      kind: 'session_expire',
+      session: `cs_test_local_${Math.random().toString(36).slice(2)}`,
+      exp: Math.floor(Date.now() / 1000) + 60,
+      ...fields,
+    });
+    const post = (body: string, method = 'POST') =>
+      fetch(`${stack.webUrl}/local-checkout/session-expire`, {
+        method,
+        headers: { 'content-type': 'text/plain' },
+        ...(method === 'POST' ? { body } : {}),
+      });
+    const update = await signLocalSubscriptionUpdate(
+      {
+        v: 1,
+        kind: 'subscription_update',
+        request: 'req_x',
+        subscription: 'sub_x',
+        customer: null,
+        userId: world.merchant.id,
+        tier: 'business',
+        status: 'active',
+        cancelAtPeriodEnd: false,
+        currentPeriodEnd: null,
+        exp: Math.floor(Date.now() / 1000) + 60,
+      },
+      secret,
+    );
+    const count = async () =>
+      (await stack.pool.query('select count(*)::int as n from local_stripe.checkout_sessions'))
+        .rows[0].n as number;
+    const before = await count();
+    for (const body of [
+      'not-a-token',
+      await signLocalSessionExpiry(expiry(), 'whsec_another'),
+      await signLocalSessionExpiry(expiry({ exp: 1 }), secret),
+      update,
+    ]) {
+      const response = await post(body);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toMatch(
+        /^(invalid_request|expired)$/,
+      );
+    }
+    expect((await post('', 'GET')).status).toBe(405);
+    expect(await count()).toBe(before);
+
+    const open = expiry();
+    const expire = async (request: LocalSessionExpiry) =>
+      (await post(await signLocalSessionExpiry(request, secret))).json();
+    expect(await expire(open)).toEqual({ id: open.session, status: 'expired' });
+    expect(await expire(open)).toEqual({ id: open.session, status: 'expired' });
+    const paid = expiry();
+    await stack.pool.query(
+      `insert into local_stripe.checkout_sessions (id, status) values ($1, 'complete')`,
+      [paid.session],
+    );
+    expect(await expire(paid)).toEqual({ id: paid.session, status: 'complete' });
+    expect(
+      (
+        await stack.pool.query(
+          'select id, status from local_stripe.checkout_sessions where id = any($1) order by status',
+          [[open.session, paid.session]],
+        )
+      ).rows,
+    ).toEqual([
+      { id: paid.session, status: 'complete' },
+      { id: open.session, status: 'expired' },
+    ]);
   });
 });
 

@@ -11,17 +11,21 @@ export interface TestUser {
   token: string;
 }
 
-/** Inserts a user row directly and signs an access token for it with the stack's key. */
+/**
+ * Inserts a user row directly and signs an access token for it with the stack's key. `metadata`
+ * is the sign-up metadata (e.g. `{ role: 'merchant' }`; without a role the user is an affiliate).
+ */
 export async function createUser(
   stack: RunningStack,
   pool: pg.Pool = stack.pool,
+  metadata: Record<string, string> = {},
 ): Promise<TestUser> {
   const id = randomUUID();
   const email = `${id.slice(0, 8)}@example.com`;
   await pool.query(
     `insert into auth.users (id, aud, role, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
-     values ($1, 'authenticated', 'authenticated', $2, now(), '{"provider":"email"}', '{}')`,
-    [id, email],
+     values ($1, 'authenticated', 'authenticated', $2, now(), '{"provider":"email"}', $3)`,
+    [id, email, JSON.stringify(metadata)],
   );
   const keys = await loadOrCreateKeys(stack.dataDir);
   const token = await keys.sign(

@@ -107,6 +107,27 @@ function stripeAnswer(
       ? { status: 200, body: session }
       : stripeError(404, 'invalid_request_error', 'No such checkout.session', 'resource_missing');
   }
+  const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(req.path);
+  if (req.method === 'POST' && expire) {
+    const id = decodeURIComponent(expire[1]!);
+    const session = sessions.get(id);
+    if (!session)
+      return stripeError(
+        404,
+        'invalid_request_error',
+        'No such checkout.session',
+        'resource_missing',
+      );
+    if (session.status !== 'open')
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`,
+      );
+    const expired = { ...session, status: 'expired', url: null };
+    sessions.set(id, expired);
+    return { status: 200, body: expired };
+  }
   if (req.method === 'POST' && req.path === '/v1/checkout/sessions') {
     const id = stripeId('cs_test');
     const lines = (req.body.line_items ?? []) as Array<{ quantity: string; price_data: PriceData }>;
@@ -863,6 +884,96 @@ describe('create-subscription-checkout in Stripe mode', () => {
     expect(renewed.body.url).toBe(replacement.answer.url);
     expect(renewed.body.url).not.toBe(first.body.url);
     expect(await subscriptionRows(user.id)).toEqual([]);
+  });
+});
+
+describe('create-subscription-checkout in Stripe mode: another plan', () => {
+  const planCheckout = async (userId: string) =>
+    (
+      await stack.pool.query(
+        'select session_id, tier from public.subscription_checkouts where user_id = $1',
+        [userId],
+      )
+    ).rows;
+
+  it("expires the other plan's open session before opening this one, so only one can be paid", async () => {
+    const buyer = await createUser(stack, stack.pool, { role: 'merchant' });
+    expect((await call(subscribe, buyer.token, { tier: 'starter' })).status).toBe(200);
+    const starter = onlyRequest('POST', '/v1/checkout/sessions').answer;
+    expect(await planCheckout(buyer.id)).toEqual([{ session_id: starter.id, tier: 'starter' }]);
+
+    recorder.reset();
+    const growth = await call(subscribe, buyer.token, { tier: 'business' });
+    expect(growth.status).toBe(200);
+    expect(recorder.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+      `POST /v1/checkout/sessions/${String(starter.id)}/expire 200`,
+      'POST /v1/checkout/sessions 200',
+    ]);
+    const made = recorder.requests[1]!;
+    expect(made.body.metadata).toEqual({ user_id: buyer.id, tier: 'business' });
+    // Keyed by the session it replaces: coming back to a plan opens a new session.
+    expect(made.headers['idempotency-key']).toBe(
+      `subscription-${buyer.id}-business-0-after-${String(starter.id)}`,
+    );
+    expect(growth.body.url).toBe(made.answer.url);
+    expect(await planCheckout(buyer.id)).toEqual([
+      { session_id: made.answer.id, tier: 'business' },
+    ]);
+    expect(await subscriptionRows(buyer.id)).toEqual([]);
+  });
+
+  it('answers already_subscribed, opening nothing, when the other plan was paid meanwhile', async () => {
+    const buyer = await createUser(stack, stack.pool, { role: 'merchant' });
+    expect((await call(subscribe, buyer.token, { tier: 'starter' })).status).toBe(200);
+    const starter = onlyRequest('POST', '/v1/checkout/sessions').answer;
+
+    recorder.reset();
+    // Stripe refuses to expire a session that is not open; it reads as paid.
+    recorder.answerNext(
+      stripeError(
+        400,
+        'invalid_request_error',
+        'Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "complete".',
+      ),
+      { status: 200, body: { ...starter, status: 'complete', url: null } },
+    );
+    const growth = await call(subscribe, buyer.token, { tier: 'business' });
+    expect(growth).toEqual({
+      status: 409,
+      body: {
+        error: {
+          code: 'already_subscribed',
+          message: 'Your payment for Merchant Starter went through; the plan starts in a moment',
+        },
+      },
+    });
+    expect(recorder.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `POST /v1/checkout/sessions/${String(starter.id)}/expire`,
+      `GET /v1/checkout/sessions/${String(starter.id)}`,
+    ]);
+    expect(await planCheckout(buyer.id)).toEqual([{ session_id: starter.id, tier: 'starter' }]);
+  });
+
+  it("answers 502 and opens nothing when Stripe cannot expire the other plan's session", async () => {
+    const errors = quietErrors();
+    try {
+      const buyer = await createUser(stack, stack.pool, { role: 'merchant' });
+      expect((await call(subscribe, buyer.token, { tier: 'starter' })).status).toBe(200);
+      const starter = onlyRequest('POST', '/v1/checkout/sessions').answer;
+      recorder.reset();
+      const refused = stripeError(401, 'invalid_request_error', 'Invalid API Key provided');
+      recorder.answerNext(refused, refused);
+      const growth = await call(subscribe, buyer.token, { tier: 'business' });
+      expect(growth.status).toBe(502);
+      expect(growth.body.error?.code).toBe('payment_provider_unavailable');
+      expect(recorder.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+        `POST /v1/checkout/sessions/${String(starter.id)}/expire`,
+        `GET /v1/checkout/sessions/${String(starter.id)}`,
+      ]);
+      expect(await planCheckout(buyer.id)).toEqual([{ session_id: starter.id, tier: 'starter' }]);
+    } finally {
+      errors.mockRestore();
+    }
   });
 });
 

@@ -94,6 +94,55 @@ export function signLocalSubscriptionUpdate(
   return signToken(update, secret);
 }
 
+/** A request to the local stand-in for Stripe to expire an open checkout session. */
+export interface LocalSessionExpiry {
+  v: 1;
+  kind: 'session_expire';
+  /** `cs_test_local_…` */
+  session: string;
+  /** Until then the stand-in accepts the request, seconds since the epoch. */
+  exp: number;
+}
+
+export function signLocalSessionExpiry(
+  expiry: LocalSessionExpiry,
+  secret: string,
+): Promise<string> {
+  return signToken(expiry, secret);
+}
+
+/**
+ * What `stripe.checkout.sessions.expire` does, in the local test checkout: afterwards the session
+ * cannot be paid. Resolves with the session's state ('expired', or 'complete' when it was paid
+ * first), or null when the stand-in could not be asked (logged).
+ */
+export async function expireLocalCheckoutSession(
+  localCheckoutUrl: string,
+  secret: string,
+  session: string,
+): Promise<'expired' | 'complete' | null> {
+  const token = await signLocalSessionExpiry(
+    { v: 1, kind: 'session_expire', session, exp: Math.floor(Date.now() / 1000) + 60 },
+    secret,
+  );
+  try {
+    const response = await fetch(`${localCheckoutUrl}/session-expire`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: token,
+    });
+    const text = await response.text();
+    const status = response.ok ? (JSON.parse(text) as { status?: unknown }).status : undefined;
+    if (status === 'expired' || status === 'complete') return status;
+    console.error(`[local checkout] the stand-in for Stripe answered ${response.status}: ${text}`);
+  } catch (error) {
+    console.error(
+      `[local checkout] the stand-in for Stripe: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  return null;
+}
+
 /**
  * A session id fixed by `key` (and the secret): requests that describe the same checkout get the
  * same session, which the local checkout completes once.

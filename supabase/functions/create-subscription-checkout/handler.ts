@@ -5,11 +5,16 @@
 // A user's later checkouts reuse the Stripe customer of their earlier subscriptions; a user who
 // still holds a plan is sent to the billing portal instead of into a second subscription.
 //
-// Repeated requests for the same plan (a double click, a second tab) get the same checkout
-// session while it is open, so a plan cannot be bought twice through two sessions: the session
-// is keyed by the user, the tier and how many subscriptions the user has had. With Stripe the
-// key is the session's idempotency key (and a repeat reads the session's current state); in the
-// local test checkout it fixes the session id, and a session completes once.
+// Only one plan checkout per user can be paid, so a plan cannot be bought twice and two plans
+// cannot be bought side by side:
+//   - Repeated requests for the same plan (a double click, a second tab) get the same session while
+//     it is open: the session is keyed by the user, the tier and how many subscriptions the user
+//     has had. With Stripe the key is the session's idempotency key (and a repeat reads the
+//     session's current state); in the local test checkout it fixes the session id, and a session
+//     completes once.
+//   - A checkout for another plan first expires the open one (`subscription_checkouts` holds each
+//     user's newest), so a tab left open on Starter cannot be paid once Growth has been opened; if
+//     it was paid meanwhile, the user is told that plan is on its way instead.
 import { createClient } from '@supabase/supabase-js';
 import type Stripe from 'stripe';
 import { HELD_SUBSCRIPTION_STATUSES, heldPlan, paidTier } from '@verdant/validation';
@@ -21,7 +26,11 @@ import {
   stripeFailed,
   stripeFromEnv,
 } from '../_shared/stripe.ts';
-import { derivedStripeId, signLocalCheckoutSession } from '../_shared/local-checkout.ts';
+import {
+  derivedStripeId,
+  expireLocalCheckoutSession,
+  signLocalCheckoutSession,
+} from '../_shared/local-checkout.ts';
 
 const SESSION_SECONDS = 60 * 60;
 
@@ -39,6 +48,22 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
   const localCheckoutUrl = env.get('LOCAL_CHECKOUT_URL');
   const webhookSecret = env.get('STRIPE_WEBHOOK_SECRET');
   const siteUrl = (env.get('SITE_URL') ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const failed = stripeFailed('create-subscription-checkout');
+
+  /**
+   * Closes a checkout session so it cannot be paid (Stripe's checkout.sessions.expire, or the local
+   * stand-in's): 'expired' when it can no longer be paid, 'complete' when it was paid first, null
+   * when the payment provider could not be asked.
+   */
+  const expireSession = async (id: string): Promise<'expired' | 'complete' | null> => {
+    if (!stripe)
+      return expireLocalCheckoutSession(localCheckoutUrl as string, webhookSecret as string, id);
+    if (await stripe.checkout.sessions.expire(id).catch(() => null)) return 'expired';
+    // Only an open session can be expired; otherwise it has expired already, or been paid.
+    const current = await stripe.checkout.sessions.retrieve(id).catch(failed);
+    if (current?.status === 'complete') return 'complete';
+    return current?.status === 'expired' ? 'expired' : null;
+  };
 
   return async (req) => {
     const request = await readTierRequest(req, {
@@ -90,13 +115,32 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
       .eq('user_id', userId);
     if (countError || started === null)
       return errorResponse(500, 'checkout_failed', 'The checkout could not be created');
-    const checkoutKey = `subscription-${userId}-${tier.id}-${started}`;
-    const alreadyPaid = () =>
+    const alreadyPaid = (name: string) =>
       errorResponse(
         409,
         'already_subscribed',
-        `Your payment for ${tier.name} went through; the plan starts in a moment`,
+        `Your payment for ${name} went through; the plan starts in a moment`,
       );
+
+    // The user's newest plan checkout. One of this generation for another plan is expired before
+    // this one opens; the new session is keyed by the one it replaces, so coming back to a plan
+    // gives a new session rather than the expired one.
+    const { data: newest, error: newestError } = await admin
+      .from('subscription_checkouts')
+      .select('session_id, tier, generation')
+      .eq('user_id', userId)
+      .maybeSingle();
+    if (newestError)
+      return errorResponse(500, 'checkout_failed', 'The checkout could not be created');
+    const previous = newest && newest.generation === started ? newest : null;
+    let checkoutKey = `subscription-${userId}-${tier.id}-${started}`;
+    if (previous && previous.tier !== tier.id) {
+      const state = await expireSession(String(previous.session_id));
+      if (!state) return paymentProviderUnavailable();
+      if (state === 'complete')
+        return alreadyPaid(paidTier(previous.tier)?.name ?? String(previous.tier));
+      checkoutKey = `${checkoutKey}-after-${String(previous.session_id)}`;
+    }
 
     const claims = jwtClaims(req);
     const email = typeof claims?.email === 'string' ? claims.email : null;
@@ -104,6 +148,7 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     const successUrl = `${siteUrl}/payment-success?subscription=${tier.id}`;
     const cancelUrl = `${siteUrl}/payment-canceled?subscription=${tier.id}`;
 
+    let opened: { id: string; url: string };
     if (stripe) {
       // A user who has subscribed before keeps their Stripe customer (one customer per user, so
       // the billing portal shows all their subscriptions and invoices); a first checkout lets
@@ -131,7 +176,6 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
         success_url: successUrl,
         cancel_url: cancelUrl,
       };
-      const failed = stripeFailed('create-subscription-checkout');
       // Under the key, Stripe answers a repeat with the session it made first; what matters then
       // is that session's state now: open (answer with it), paid (nothing to buy) or expired (a
       // new session, keyed by the one it replaces).
@@ -146,7 +190,7 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
         else {
           const current = await stripe.checkout.sessions.retrieve(made.id).catch(failed);
           if (!current) return paymentProviderUnavailable();
-          if (current.status === 'complete') return alreadyPaid();
+          if (current.status === 'complete') return alreadyPaid(tier.name);
           if (current.status === 'open') session = current;
           else key = `${checkoutKey}-after-${current.id}`;
         }
@@ -154,25 +198,58 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
       if (!session) return paymentProviderUnavailable();
       if (!session.url)
         return errorResponse(502, 'checkout_failed', 'Stripe returned no checkout URL');
-      return json(200, { url: session.url });
+      opened = { id: session.id, url: session.url };
+    } else {
+      const id = await derivedStripeId('cs_test_local', webhookSecret as string, checkoutKey);
+      const token = await signLocalCheckoutSession(
+        {
+          v: 1,
+          id,
+          mode: 'subscription',
+          userId,
+          tier: tier.id,
+          email,
+          currency: tier.currency.toLowerCase(),
+          amountTotal: tier.priceCents,
+          lines: [{ name: `Verdant ${tier.name} (monthly)`, quantity: 1, amount: tier.priceCents }],
+          successUrl,
+          cancelUrl,
+          exp: Math.floor(Date.now() / 1000) + SESSION_SECONDS,
+        },
+        webhookSecret as string,
+      );
+      opened = { id, url: `${localCheckoutUrl}/c/${token}` };
     }
-    const token = await signLocalCheckoutSession(
-      {
-        v: 1,
-        id: await derivedStripeId('cs_test_local', webhookSecret as string, checkoutKey),
-        mode: 'subscription',
-        userId,
-        tier: tier.id,
-        email,
-        currency: tier.currency.toLowerCase(),
-        amountTotal: tier.priceCents,
-        lines: [{ name: `Verdant ${tier.name} (monthly)`, quantity: 1, amount: tier.priceCents }],
-        successUrl,
-        cancelUrl,
-        exp: Math.floor(Date.now() / 1000) + SESSION_SECONDS,
-      },
-      webhookSecret as string,
+
+    // Becomes the user's newest plan checkout, replacing only the row read above. Another request
+    // that got there first wins: unless it holds this very session (the same plan, asked twice at
+    // once), this one is expired and the user asked to try again.
+    const row = { session_id: opened.id, tier: tier.id, generation: started };
+    const claim = newest
+      ? await admin
+          .from('subscription_checkouts')
+          .update({ ...row, created_at: new Date().toISOString() })
+          .eq('user_id', userId)
+          .eq('session_id', String(newest.session_id))
+          .select('user_id')
+      : await admin
+          .from('subscription_checkouts')
+          .insert({ user_id: userId, ...row })
+          .select('user_id');
+    if (claim.error && claim.error.code !== '23505')
+      return errorResponse(500, 'checkout_failed', 'The checkout could not be created');
+    if (!claim.error && claim.data.length === 1) return json(200, { url: opened.url });
+    const { data: winner } = await admin
+      .from('subscription_checkouts')
+      .select('session_id')
+      .eq('user_id', userId)
+      .maybeSingle();
+    if (winner?.session_id === opened.id) return json(200, { url: opened.url });
+    await expireSession(opened.id);
+    return errorResponse(
+      409,
+      'checkout_in_progress',
+      'Another checkout for a plan was started at the same moment; please try again',
     );
-    return json(200, { url: `${localCheckoutUrl}/c/${token}` });
   };
 }

@@ -179,6 +179,10 @@ insert into public.subscriptions (id, user_id, tier, status, current_period_end,
   (${q(I.subscriptionB)}, ${q(I.B)}, 'starter', 'active', now() + interval '20 days', 'sub_matrix_b')
 on conflict (id) do nothing;
 
+insert into public.subscription_checkouts (user_id, session_id, tier, generation) values
+  (${q(I.A)}, 'cs_test_matrix_a', 'pro', 1)
+on conflict (user_id) do nothing;
+
 insert into public.link_pages (id, owner_id, title, is_published) values
   (${q(I.linkPageB)}, ${q(I.B)}, 'B links', true),
   (${q(I.linkPageM)}, ${q(I.M)}, 'M links (draft)', false)

@@ -442,6 +442,18 @@ export const SCENARIOS: Scenario[] = [
     delete: { allowed: nobody },
   },
   {
+    table: 'subscription_checkouts',
+    row: "A's open plan checkout",
+    key: { user_id: ID.A },
+    select: ['A', 'admin'],
+    insert: {
+      row: (self) => ({ user_id: self, session_id: 'cs_test_forged', tier: 'pro', generation: 0 }),
+      allowed: nobody,
+    },
+    update: { set: { session_id: 'cs_test_tampered' }, allowed: nobody },
+    delete: { allowed: nobody },
+  },
+  {
     table: 'link_pages',
     row: "B's published link page",
     key: { id: ID.linkPageB },

@@ -99,7 +99,11 @@ export function createSubscriptionsModule(context: ModuleContext) {
 
     /**
      * Starts the card checkout for a paid tier; send the user to `url`. After paying they return
-     * to `/payment-success?subscription={tier}`, after cancelling to `/payment-canceled`.
+     * to `/payment-success?subscription={tier}`, after cancelling to `/payment-canceled`. Asked
+     * again for the same tier it gives the same open checkout; for another tier it expires the
+     * open one first, so only one plan can be paid. Fails with `conflict` when the user holds a
+     * plan or paid the other checkout meanwhile (`upstreamCode` `already_subscribed`), or when
+     * another plan checkout started at the same moment (`checkout_in_progress`; try again).
      */
     async createCheckout(tier: PaidTierId): Promise<{ url: string }> {
       if (!isPaidTierId(tier)) invalid('tier', 'must be a paid tier (pro, starter or business)');
