@@ -240,6 +240,8 @@ export function Component() {
       cell: (l) => (
         <Switch
           label={<Text size="1">{l.is_active ? 'On' : 'Off'}</Text>}
+          // Label and switch side by side, not pushed to the cell's two edges.
+          style={{ width: 'fit-content' }}
           aria-label={`Enable /go/${l.code}`}
           checked={l.is_active}
           onCheckedChange={(checked) => void toggle(l, checked)}

@@ -2,6 +2,7 @@ import { Flex, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import type { PublicStorefrontView } from '@verdant/api-client';
 import {
+  Badge,
   Card,
   ErrorCard,
   LinkPage,
@@ -114,7 +115,7 @@ function PublicStorefront({ slug }: { slug: string }) {
                         />
                       ) : (
                         <Text key={claim.id} size="1">
-                          Verified: {claim.claim}
+                          <Badge tone="success">Verified</Badge> {claim.claim}
                         </Text>
                       ),
                     )}

@@ -180,7 +180,7 @@ function StorefrontEditor({ storefront }: { storefront: Storefront }) {
                 /s/{storefront.slug}
               </Text>
             </Flex>
-            <Flex gap="3" align="center">
+            <Flex gap="3" align="center" wrap="wrap">
               <Badge tone={storefront.is_published ? 'success' : 'neutral'}>
                 {storefront.is_published ? 'published' : 'draft'}
               </Badge>

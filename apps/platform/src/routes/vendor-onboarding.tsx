@@ -210,7 +210,7 @@ export function Component() {
         onStepClick={(index) => setStep(index)}
         aria-label="Onboarding steps"
       />
-      <Card>
+      <Card size="lg">
         <Flex direction="column" gap="4">
           <Heading as="h2" size="5">
             Step {step + 1} of {STEPS.length}: {current.label}

@@ -202,7 +202,7 @@ export function Component() {
         description="Products start as drafts. Submit one for approval when its details and evidence are complete."
         meta={status ? <Badge tone={status.tone}>{status.label}</Badge> : undefined}
       />
-      <Card>
+      <Card size="lg">
         <form onSubmit={onSubmit(false)} noValidate aria-label="Product details">
           <Flex direction="column" gap="4">
             <Grid columns={{ initial: '1', sm: '2' }} gap="4">
@@ -266,7 +266,7 @@ export function Component() {
               />
             </Field>
             <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-              <legend style={{ marginBottom: 8 }}>
+              <legend style={{ marginBottom: 8, padding: 0 }}>
                 <Text size="2" weight="medium">
                   Sustainability attributes
                 </Text>

@@ -144,7 +144,7 @@ export function Component() {
       ) : programs.isPending ? (
         <Skeleton height="320px" />
       ) : (
-        <Card>
+        <Card size="lg">
           <form onSubmit={onSubmit} noValidate aria-label="Program settings">
             <Flex direction="column" gap="4">
               <Field label="Program">

@@ -11,7 +11,7 @@ const AREAS = [
   {
     to: '/admin/users',
     title: 'Users',
-    text: 'Search users and change roles under the spec’s rules.',
+    text: 'Search users and change their roles.',
   },
   {
     to: '/admin/approvals',

@@ -86,9 +86,10 @@ export function Component() {
               value={formatMoney(m?.platform_fee_cents ?? 0)}
             />
             <StatCard
-              label="Commissions pending / approved / paid"
+              label="Commissions pending"
               loading={!m}
-              value={`${formatMoney(commissions.pending ?? 0)} / ${formatMoney(commissions.approved ?? 0)} / ${formatMoney(commissions.paid ?? 0)}`}
+              value={formatMoney(commissions.pending ?? 0)}
+              detail={`${formatMoney(commissions.approved ?? 0)} approved · ${formatMoney(commissions.paid ?? 0)} paid`}
             />
           </Grid>
           <BarChart
