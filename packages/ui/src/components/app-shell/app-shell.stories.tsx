@@ -39,7 +39,7 @@ function FakeRouterLink({
 
 function Example({ longContent = false, ...props }: AppShellRootProps & { longContent?: boolean }) {
   return (
-    <AppShell.Root {...props} position="static">
+    <AppShell.Root position="static" {...props}>
       <AppShell.TopBar>
         <AppShell.MenuButton />
         <AppShell.SidebarToggle />
@@ -229,6 +229,23 @@ export const MobileDrawerKeyboard: Story = {
 };
 
 export const LongContent: Story = { args: { longContent: true } };
+
+/** The app's layout: top bar and sidebar stay in view, and a short page does not scroll. */
+export const Sticky: Story = {
+  args: { position: 'sticky' },
+  play: async ({ canvas, canvasElement }) => {
+    const view = canvasElement.ownerDocument.documentElement;
+    const bar = canvas.getByRole('banner').getBoundingClientRect();
+    const sidebar = canvas
+      .getByRole('navigation', { name: 'Main' })
+      .closest('.vd-app-shell__sidebar')!
+      .getBoundingClientRect();
+    // The sidebar starts where the top bar ends and ends at the bottom of the viewport.
+    await expect(sidebar.top).toBe(bar.bottom);
+    await expect(sidebar.bottom).toBe(view.clientHeight);
+    await expect(view.scrollHeight).toBe(view.clientHeight);
+  },
+};
 
 export const NarrowViewport: Story = {
   args: { longContent: true },

@@ -127,6 +127,20 @@ export const WithGaps: Story = {
   },
 };
 
+/** Days with data between empty days: each shows as a dot, since no line reaches it. */
+export const IsolatedDays: Story = {
+  args: {
+    data: january
+      .slice(0, 10)
+      .map((d, i) => ((i % 2 === 1 && i < 7) || i >= 8 ? d : { ...d, clicks: Number.NaN })),
+  },
+  play: async ({ canvas }) => {
+    const plot = canvas.getByRole('img');
+    // Days 2, 4 and 6 stand alone; days 9 and 10 are joined by a line.
+    await waitFor(() => expect(plot.querySelectorAll('.vd-chart__isolated-dot')).toHaveLength(3));
+  },
+};
+
 export const OnACard: Story = {
   render: (args) => (
     <Card>

@@ -1,6 +1,6 @@
 import { Area, Line } from 'recharts';
 import { TimeSeriesPlot } from './time-series-plot.tsx';
-import type { ChartDatum, ChartFormatters, ChartSeries } from './time-series.ts';
+import { valueOf, type ChartDatum, type ChartFormatters, type ChartSeries } from './time-series.ts';
 
 export interface LinePlotProps {
   data: readonly ChartDatum[];
@@ -8,6 +8,42 @@ export interface LinePlotProps {
   formatters: ChartFormatters;
   animate: boolean | 'auto';
   area: boolean;
+}
+
+/** Indexes of the points with a value whose neighbours have none: no line reaches them. */
+export function isolatedPoints<T extends ChartDatum>(
+  data: readonly T[],
+  key: Extract<keyof T, string>,
+): Set<number> {
+  const present = data.map((datum) => valueOf(datum, key) !== null);
+  const isolated = new Set<number>();
+  present.forEach((has, i) => {
+    if (has && !present[i - 1] && !present[i + 1]) isolated.add(i);
+  });
+  return isolated;
+}
+
+/**
+ * The series' dots: none, except on isolated points (a day with data between empty days, or the
+ * only day with data), which would otherwise not show at all.
+ */
+function isolatedDots(isolated: Set<number>, color: string) {
+  if (isolated.size === 0) return false;
+  return (props: { cx?: number; cy?: number; index?: number }) => {
+    const index = props.index ?? -1;
+    return isolated.has(index) && props.cx !== undefined && props.cy !== undefined ? (
+      <circle
+        key={`isolated-${index}`}
+        className="vd-chart__isolated-dot"
+        cx={props.cx}
+        cy={props.cy}
+        r={3}
+        fill={color}
+      />
+    ) : (
+      <g key={`dot-${index}`} />
+    );
+  };
 }
 
 /** LineChart's plot: lines over gradient areas, previous periods dashed (loaded on first use). */
@@ -26,7 +62,7 @@ export function LinePlot({ data, series, formatters, animate, area }: LinePlotPr
           dataKey: s.key,
           name: s.label,
           stroke: color,
-          dot: false,
+          dot: isolatedDots(isolatedPoints(data, s.key), color),
           activeDot: { r: 4, strokeWidth: 0 },
           connectNulls: false,
           isAnimationActive: animate,

@@ -77,3 +77,42 @@ export const Interactive: Story = {
 export const NarrowViewport: Story = {
   globals: { viewport: { value: 'mobile1', isRotated: false } },
 };
+
+/** Seven steps on a phone: the current step's long label is hyphenated, not cut mid-word. */
+export const ManyStepsNarrow: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  decorators: [
+    (Story) => (
+      <div lang="en">
+        <Story />
+      </div>
+    ),
+  ],
+  args: {
+    current: 3,
+    steps: [
+      { id: 'company', label: 'Company' },
+      { id: 'website', label: 'Website' },
+      { id: 'description', label: 'Description' },
+      { id: 'statement', label: 'Sustainability statement' },
+      { id: 'claims', label: 'Claims and evidence' },
+      { id: 'payouts', label: 'Payout details' },
+      { id: 'review', label: 'Review' },
+    ],
+  },
+  play: async ({ canvas, canvasElement }) => {
+    // Every marker is on screen.
+    const steps = canvas.getAllByRole('listitem');
+    await expect(steps).toHaveLength(7);
+    const right = canvasElement.ownerDocument.documentElement.clientWidth;
+    for (const step of steps)
+      await expect(step.getBoundingClientRect().right).toBeLessThanOrEqual(right);
+    // The current label wraps between words: its long word stays on one line.
+    const label = canvas.getByText('Sustainability statement');
+    const word = document.createRange();
+    word.setStart(label.firstChild!, 0);
+    word.setEnd(label.firstChild!, 'Sustainability'.length);
+    await expect(word.getClientRects()).toHaveLength(1);
+    await expect(label.scrollWidth).toBeLessThanOrEqual(label.clientWidth);
+  },
+};
