@@ -120,6 +120,22 @@ begin
     (pg_temp.sid('user/m4'), 'Leafline Studio', null,
      'Hand-printed stationery on recycled paper.', null, 'DE', 'sustainability', 'pending', null, null);
 
+  -- Their onboarding statements (a column of a later migration: written when the schema has it).
+  if exists (select 1 from pg_attribute
+             where attrelid = 'public.merchant_profiles'::regclass
+               and attname = 'sustainability_statement' and not attisdropped) then
+    execute $statements$
+      update public.merchant_profiles m set sustainability_statement = s.statement
+      from (values
+        ('user/m1', 'Every product ships refillable or compostable, and our refill station runs on renewable electricity. We publish our packaging and shipping footprint each year.'),
+        ('user/m2', 'Our fabrics are recycled or natural, our factories are audited for fair labour, and we repair anything we sell for free, for life.'),
+        ('user/m3', 'We buy only fair-trade certified coffee, tea and spices, pay growers above the fair-trade minimum, and pack everything in paper or tins.'),
+        ('user/m4', 'We print with vegetable inks on 100 % recycled paper and deliver by bike within Berlin.')
+      ) s(key, statement)
+      where m.id = pg_temp.sid(s.key)
+    $statements$;
+  end if;
+
   insert into public.sustainability_claims (id, merchant_id, claim, category, evidence_url, issuer, scope,
                                             issued_on, expires_on, review_status, reviewed_by, reviewed_at, review_notes)
   values

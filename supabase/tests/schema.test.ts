@@ -247,6 +247,13 @@ describe('the seed', () => {
                    where p.has_completed_onboarding and m.approval_status = 'approved'
                      and exists (select 1 from public.sustainability_claims c where c.merchant_id = m.id and c.review_status = 'approved')`),
     ).toBeGreaterThanOrEqual(3);
+    // Every merchant past the onboarding's statement step has its sustainability statement.
+    expect(
+      await count(
+        `select count(*) as n from public.merchant_profiles
+         where onboarding_step <> 'company' and sustainability_statement is null`,
+      ),
+    ).toBe(0);
   });
 
   it('has 30 products, each with an image served by the site', async () => {

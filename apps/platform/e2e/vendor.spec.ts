@@ -269,6 +269,37 @@ test('a new merchant completes the resumable onboarding with a claim and evidenc
   await expect(page.getByRole('radio', { name: '30 days' })).toBeVisible();
 });
 
+// A merchant who finished onboarding long ago opens it again: the review says where the company
+// stands, and editing a step keeps the onboarding finished (and the dashboard open).
+test('a finished onboarding reopens at its review, and editing a step keeps it finished', async ({
+  page,
+}) => {
+  await login(page, merchant, /\/dashboard-vendor$/);
+  await visit(page, '/vendor-onboarding');
+  await expect(page.getByRole('heading', { name: 'Step 7 of 7: Review' })).toBeVisible();
+  await expect(page.getByText('Your onboarding is complete.', { exact: false })).toBeVisible();
+  await expect(page.getByText('Approved: your company is live on Verdant.')).toBeVisible();
+  await expect(page.getByText(/^\d+ approved/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Finish onboarding' })).toHaveCount(0);
+  await expectNoAxeViolations(page, '/vendor-onboarding, finished');
+
+  await page.getByRole('button', { name: /Sustainability statement/ }).click();
+  const statement = page.getByRole('textbox', { name: /^Sustainability statement/ });
+  await expect(statement).toHaveValue(/refill station runs on renewable electricity/);
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Step 5 of 7: Claims and evidence' }),
+  ).toBeVisible();
+  await visit(page, '/dashboard-vendor');
+  await expect(page.getByRole('radio', { name: '30 days' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Finish onboarding to open your dashboard' }),
+  ).toHaveCount(0);
+  await visit(page, '/vendor-onboarding');
+  await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard-vendor$/);
+});
+
 test('Merchant Starter holds one program and 25 products: the pages offer Merchant Growth instead of more', async ({
   page,
 }) => {

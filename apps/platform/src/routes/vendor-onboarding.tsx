@@ -23,7 +23,7 @@ import {
 } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { api } from '../lib/api.ts';
 import { errorMessage } from './vendor-format.ts';
 
@@ -51,6 +51,8 @@ const CATEGORY_LABELS: Record<ClaimCategory, string> = {
 /** Where a saved company resumes: the first step whose data is still missing. */
 function resumeStep(company: MerchantCompany | null, claims: MerchantClaim[]): number {
   if (!company) return 0;
+  // Finished: the review, where every step can be reopened to change what it saved.
+  if (company.onboarding_step === 'complete') return STEPS.length - 1;
   if (!company.website) return 1;
   if (!company.description) return 2;
   if (!company.sustainability_statement) return 3;
@@ -58,6 +60,33 @@ function resumeStep(company: MerchantCompany | null, claims: MerchantClaim[]): n
   if (company.onboarding_step !== 'payouts') return 5;
   return 6;
 }
+
+/** The review's line about the claims: how many of them are in each review state. */
+function claimsSummary(claims: MerchantClaim[]): string {
+  if (claims.length === 0) return 'None yet';
+  const count = (status: MerchantClaim['review_status']) =>
+    claims.filter((c) => c.review_status === status).length;
+  return [
+    [count('approved'), 'approved'],
+    [count('pending'), 'waiting for review'],
+    [count('rejected'), 'not approved'],
+    [count('expired'), 'expired'],
+  ]
+    .filter(([n]) => Number(n) > 0)
+    .map(([n, what]) => `${n} ${what}`)
+    .join(', ');
+}
+
+/** Where a finished onboarding stands with the administrators. */
+const APPROVAL: Record<string, { tone: 'success' | 'warning' | 'danger'; text: string }> = {
+  approved: { tone: 'success', text: 'Approved: your company is live on Verdant.' },
+  pending: { tone: 'warning', text: 'Waiting for an administrator to approve your company.' },
+  rejected: {
+    tone: 'danger',
+    text: 'Not approved. Update your details or claims and contact us to be reviewed again.',
+  },
+  suspended: { tone: 'danger', text: 'Suspended. Contact us to find out what to change.' },
+};
 
 /** The resumable merchant onboarding (/vendor-onboarding). */
 export function Component() {
@@ -101,6 +130,8 @@ export function Component() {
     statement: company.data?.sustainability_statement ?? '',
   };
 
+  // A finished onboarding stays finished while its details are edited.
+  const finished = company.data?.onboarding_step === 'complete';
   const saveStep = useMutation({
     mutationFn: async (index: number) => {
       switch (STEPS[index]!.id) {
@@ -113,10 +144,10 @@ export function Component() {
         case 'statement':
           return api.merchants.saveCompany({
             sustainability_statement: form.statement,
-            onboarding_step: 'sustainability',
+            ...(finished ? {} : { onboarding_step: 'sustainability' as const }),
           });
         case 'payouts':
-          return api.merchants.saveCompany({ onboarding_step: 'payouts' });
+          return finished ? null : api.merchants.saveCompany({ onboarding_step: 'payouts' });
         default:
           return null;
       }
@@ -191,6 +222,7 @@ export function Component() {
   if (step === null) return <Skeleton height="420px" />;
 
   const current = STEPS[step]!;
+  const approval = APPROVAL[company.data?.approval_status ?? 'pending'] ?? APPROVAL.pending!;
   const next = (event: FormEvent) => {
     event.preventDefault();
     saveStep.mutate(step);
@@ -202,7 +234,11 @@ export function Component() {
       <title>Merchant onboarding — Verdant</title>
       <PageHeader
         title="Merchant onboarding"
-        description="Seven short steps. Each one is saved when you continue, so you can come back later."
+        description={
+          finished
+            ? 'Your onboarding is complete. Open any step to change what it saved.'
+            : 'Seven short steps. Each one is saved when you continue, so you can come back later.'
+        }
       />
       <Stepper
         steps={STEPS}
@@ -468,27 +504,55 @@ export function Component() {
                   <dt style={{ fontWeight: 500 }}>Company</dt>
                   <dd style={{ margin: 0 }}>{company.data?.company_name}</dd>
                   <dt style={{ fontWeight: 500 }}>Website</dt>
-                  <dd style={{ margin: 0 }}>{company.data?.website}</dd>
+                  <dd style={{ margin: 0 }}>{company.data?.website || 'Not given'}</dd>
                   <dt style={{ fontWeight: 500 }}>Description</dt>
                   <dd style={{ margin: 0 }}>{company.data?.description}</dd>
                   <dt style={{ fontWeight: 500 }}>Statement</dt>
-                  <dd style={{ margin: 0 }}>{company.data?.sustainability_statement}</dd>
+                  <dd style={{ margin: 0 }}>
+                    {company.data?.sustainability_statement || 'Not written yet'}
+                  </dd>
                   <dt style={{ fontWeight: 500 }}>Claims</dt>
-                  <dd style={{ margin: 0 }}>{claimList.length} waiting for review</dd>
+                  <dd style={{ margin: 0 }}>{claimsSummary(claimList)}</dd>
+                  {finished ? (
+                    <>
+                      <dt style={{ fontWeight: 500 }}>Approval</dt>
+                      <dd style={{ margin: 0 }}>
+                        <Flex gap="2" align="center" wrap="wrap">
+                          <Badge tone={approval.tone}>
+                            {company.data?.approval_status ?? 'pending'}
+                          </Badge>
+                          <Text>{approval.text}</Text>
+                        </Flex>
+                      </dd>
+                    </>
+                  ) : null}
                 </dl>
               </Grid>
-              <Text as="p" color="gray">
-                Finishing sends your company to the administrators for approval. You can add
-                products and set up your program while you wait.
-              </Text>
-              {finish.isError ? (
-                <ErrorCard title="Onboarding not finished" message={errorMessage(finish.error)} />
-              ) : null}
-              <div>
-                <Button loading={finish.isPending} onClick={() => finish.mutate()}>
-                  Finish onboarding
-                </Button>
-              </div>
+              {finished ? (
+                <div>
+                  <Button asChild>
+                    <Link to="/dashboard-vendor">Go to your dashboard</Link>
+                  </Button>
+                </div>
+              ) : (
+                <>
+                  <Text as="p" color="gray">
+                    Finishing sends your company to the administrators for approval. You can add
+                    products and set up your program while you wait.
+                  </Text>
+                  {finish.isError ? (
+                    <ErrorCard
+                      title="Onboarding not finished"
+                      message={errorMessage(finish.error)}
+                    />
+                  ) : null}
+                  <div>
+                    <Button loading={finish.isPending} onClick={() => finish.mutate()}>
+                      Finish onboarding
+                    </Button>
+                  </div>
+                </>
+              )}
             </Flex>
           ) : null}
         </Flex>
