@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { demoAccount, expect, expectNoAxeViolations, login, test } from './support/fixtures.ts';
 
 test('the FAQ carries FAQPage structured data with every question', async ({ page }) => {
   await page.goto('/faq-crawlers');
@@ -58,4 +58,20 @@ test('content pages fit a 360 px screen without horizontal scrolling', async ({ 
     );
     expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
   }
+});
+
+test('the merchant recruitment page offers a guest an account and a merchant their dashboard', async ({
+  page,
+}) => {
+  await page.goto('/vendor-recruitment');
+  await expect(page.getByRole('link', { name: 'Create a merchant account' })).toHaveAttribute(
+    'href',
+    '/signup/vendor',
+  );
+  await login(page, demoAccount('merchant@verdant.test'), /\/dashboard-vendor$/);
+  await page.goto('/vendor-recruitment');
+  await expect(page.getByRole('link', { name: 'Go to your merchant dashboard' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create a merchant account' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Go to your merchant dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard-vendor$/);
 });

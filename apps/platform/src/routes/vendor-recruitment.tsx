@@ -1,4 +1,5 @@
 import { Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { useAuthSelector } from '@verdant/auth/react';
 import { Button, Card, PageHeader } from '@verdant/ui';
 import { Link } from 'react-router';
 
@@ -23,6 +24,8 @@ const STEPS = [
 
 /** A public page inviting merchants to sell through Verdant's creators. */
 export function Component() {
+  // A merchant already has an account: the way on is their dashboard.
+  const isMerchant = useAuthSelector((snapshot) => snapshot.user?.role === 'merchant');
   return (
     <Flex direction="column" gap="6" py="5">
       <title>Sell with Verdant — for sustainable merchants</title>
@@ -31,7 +34,11 @@ export function Component() {
         description="Verdant’s affiliates recommend products with evidence behind their claims. Join as a merchant and reach them with an affiliate program you control."
         actions={
           <Button asChild size="lg">
-            <Link to="/signup/vendor">Create a merchant account</Link>
+            {isMerchant ? (
+              <Link to="/dashboard-vendor">Go to your merchant dashboard</Link>
+            ) : (
+              <Link to="/signup/vendor">Create a merchant account</Link>
+            )}
           </Button>
         }
       />
