@@ -21,6 +21,14 @@ test.describe('sign-up and login', () => {
     await page.getByRole('link', { name: 'Sign up as an affiliate' }).click();
     await expect(page).toHaveURL(/\/signup\/affiliate$/);
 
+    // An empty form submitted by keyboard: every field says what it needs, and the focus moves to
+    // the first one to fix.
+    await page.getByRole('button', { name: 'Create account' }).press('Enter');
+    await expect(page.getByText('Enter your name')).toBeVisible();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expect(page.getByText('Enter a password')).toBeVisible();
+    await expect(page.getByLabel('Name')).toBeFocused();
+
     const email = uniqueEmail('creator');
     await page.getByLabel('Name').fill('Rowan Ash');
     await page.getByLabel('Email').fill('rowan..ash@example');
@@ -41,6 +49,15 @@ test.describe('sign-up and login', () => {
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
 
+    // An empty login says what is missing next to each field and focuses the first one.
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expect(page.getByText('Enter your password')).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toBeFocused();
+
     // A wrong password shows the provider's message where it arises.
     await page.getByLabel('Email').fill(email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Wrong#Pass2026');
@@ -58,6 +75,33 @@ test.describe('sign-up and login', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Rowan Ash');
+
+    // Profile checks show in words next to their field (not "profile.name must …"), and the focus
+    // goes to the field to fix; nothing is saved until they pass.
+    const profileName = page.getByRole('textbox', { name: 'Name', exact: true });
+    const handle = page.getByRole('textbox', { name: 'Username' });
+    const save = page.getByRole('button', { name: 'Save profile' });
+    await profileName.fill('');
+    await handle.fill('Not Valid!');
+    await save.press('Enter');
+    await expect(page.getByText('Name must not be empty')).toBeVisible();
+    await expect(page.getByText(/profile\.\w+ must/)).toHaveCount(0);
+    await expect(profileName).toBeFocused();
+    await profileName.fill('Rowan Ash');
+    await save.press('Enter');
+    await expect(
+      page.getByText('Username must be 3–32 lower-case letters, digits, underscores or hyphens'),
+    ).toBeVisible();
+    await expect(page.getByText('Name must not be empty')).toHaveCount(0);
+    await expect(handle).toBeFocused();
+    await profileName.fill('N'.repeat(201));
+    await handle.fill('');
+    await save.press('Enter');
+    await expect(page.getByText('Name must be at most 200 characters')).toBeVisible();
+    await profileName.fill('Rowan Ash');
+    await save.press('Enter');
+    await expect(page.getByText('Profile saved').first()).toBeVisible();
+    await expect(page.getByText('Name must be at most 200 characters')).toHaveCount(0);
   });
 
   test('a vendor signs up and continues to onboarding', async ({ page }) => {

@@ -31,8 +31,15 @@ test.describe('programs and links', () => {
     await expectNoAxeViolations(page, '/affiliate-programs');
 
     const first = cards.first();
-    await first.getByRole('button', { name: /Join program|Apply/ }).click();
+    // Joined by keyboard: the button gives way to a link or a note, and the focus stays in the card
+    // (on "Create a link" when the membership is approved at once) instead of dropping to the page.
+    await first.getByRole('button', { name: /Join program|Apply/ }).press('Enter');
     await expect(first.getByText(/approved|pending/)).toBeVisible();
+    await expect
+      .poll(() => first.evaluate((card) => card.contains(document.activeElement)))
+      .toBe(true);
+    if (await first.getByRole('link', { name: 'Create a link' }).isVisible())
+      await expect(first.getByRole('link', { name: 'Create a link' })).toBeFocused();
   });
 
   test('an affiliate invites creators from /recruit with a message, a link and the one-sheet', async ({

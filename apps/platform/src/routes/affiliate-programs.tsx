@@ -15,7 +15,7 @@ import {
   TextInput,
   toast,
 } from '@verdant/ui';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
 import { errorMessage, formatMoney } from './vendor-format.ts';
@@ -36,7 +36,17 @@ function commission(p: CatalogProgram): string {
 function ProgramCard({ program }: { program: CatalogProgram }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  // After joining or applying, the button gives way to a link or a note: the focus follows, so a
+  // keyboard user is not dropped to the top of the page.
+  const focusOutcome = useRef(false);
+  const outcomeRef = useRef<HTMLDivElement>(null);
   const status = program.membership?.status;
+  useEffect(() => {
+    if (!focusOutcome.current || !status) return;
+    focusOutcome.current = false;
+    const box = outcomeRef.current;
+    (box?.querySelector<HTMLElement>('a, button') ?? box)?.focus();
+  }, [status]);
   const apply = async () => {
     setBusy(true);
     try {
@@ -48,8 +58,10 @@ function ProgramCard({ program }: { program: CatalogProgram }) {
             ? 'Create a tracked link to start earning.'
             : `${program.merchant.company_name} will review it.`,
       });
+      focusOutcome.current = true;
       await queryClient.invalidateQueries({ queryKey: ['affiliate', 'catalog'] });
     } catch (caught) {
+      focusOutcome.current = false;
       toast({
         variant: 'destructive',
         title: 'Could not apply',
@@ -106,7 +118,7 @@ function ProgramCard({ program }: { program: CatalogProgram }) {
               No verified claims yet.
             </Text>
           )}
-          <Box mt="auto" pt="2">
+          <Box mt="auto" pt="2" ref={outcomeRef} tabIndex={-1}>
             {status === 'approved' ? (
               <Button asChild variant="outline">
                 <Link to={`/affiliate-links?program=${program.id}`}>Create a link</Link>

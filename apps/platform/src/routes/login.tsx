@@ -2,9 +2,10 @@ import { Box, Flex, Heading, Text } from '@radix-ui/themes';
 import { useAuthEngine } from '@verdant/auth/react';
 import { validateEmail } from '@verdant/validation';
 import { Button, Card, Checkbox, ErrorCard, Field, PasswordInput, TextInput } from '@verdant/ui';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { roleHome, safeNext } from '../app/navigation.ts';
+import { focusFirstInvalid } from '../lib/focus-invalid.ts';
 import { useHydrated } from '../lib/hydrated.ts';
 
 function message(error: unknown): string {
@@ -22,17 +23,23 @@ export function Component() {
   const [email, setEmail] = useState('');
   const [emailTouched, setEmailTouched] = useState(false);
   const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
   const [rememberMe, setRememberMe] = useState(false);
   const [code, setCode] = useState('');
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const errorRef = useRef<HTMLDivElement>(null);
   // The page is prerendered: its form waits, disabled, until the app has taken it over.
   const ready = useHydrated();
 
   const emailCheck = validateEmail(email);
+  // While typing, an empty email is not an error yet; a submit shows every missing field.
   const emailError =
-    emailTouched && email !== '' && !emailCheck.valid ? emailCheck.error : undefined;
+    (submitted || (emailTouched && email !== '')) && !emailCheck.valid
+      ? emailCheck.error
+      : undefined;
+  const passwordError = submitted && password === '' ? 'Enter your password' : undefined;
 
   const finish = () => {
     const { user } = auth.getSnapshot();
@@ -42,8 +49,13 @@ export function Component() {
 
   const onPassword = async (event: FormEvent) => {
     event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
     setEmailTouched(true);
-    if (!emailCheck.valid) return;
+    setSubmitted(true);
+    if (!emailCheck.valid || password === '') {
+      focusFirstInvalid(form);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -60,6 +72,7 @@ export function Component() {
       void navigate(safeNext(params.get('next')) ?? roleHome(user.role), { replace: true });
     } catch (caught) {
       setError(message(caught));
+      focusFirstInvalid(form, errorRef);
     } finally {
       setBusy(false);
     }
@@ -99,7 +112,13 @@ export function Component() {
                     Log in to Verdant
                   </Heading>
                   {error ? (
-                    <ErrorCard align="start" title="Could not log in" message={error} />
+                    <ErrorCard
+                      ref={errorRef}
+                      tabIndex={-1}
+                      align="start"
+                      title="Could not log in"
+                      message={error}
+                    />
                   ) : null}
                   <Field label="Email" required error={emailError}>
                     <TextInput
@@ -111,7 +130,7 @@ export function Component() {
                       onBlur={() => setEmailTouched(true)}
                     />
                   </Field>
-                  <Field label="Password" required>
+                  <Field label="Password" required error={passwordError}>
                     <PasswordInput
                       name="password"
                       autoComplete="current-password"

@@ -1,7 +1,7 @@
 import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Factor, UserIdentity } from '@supabase/supabase-js';
-import { AVATAR_MAX_BYTES, AVATAR_TYPES, type Profile } from '@verdant/api-client';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, isApiError, type Profile } from '@verdant/api-client';
 import type { TotpEnrollment } from '@verdant/auth';
 import { useAuth } from '@verdant/auth/react';
 import {
@@ -20,6 +20,7 @@ import {
 } from '@verdant/ui';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { focusFirstInvalid } from '../lib/focus-invalid.ts';
 import { useChangePlan } from './change-plan.ts';
 import { tierById, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
@@ -29,6 +30,25 @@ function message(error: unknown): string {
 }
 
 const ACCEPTED_AVATARS = Object.keys(AVATAR_TYPES).join(',');
+
+type DetailsErrors = Partial<Record<'name' | 'username' | 'bio', string>>;
+
+const DETAIL_LABELS = { name: 'Name', username: 'Username', bio: 'Bio' } as const;
+
+/**
+ * A failed save as a message next to its field, when the API client names one (else `null`): its
+ * checks run before any request, so a bad name, username or bio is told in words where it is.
+ */
+function detailsErrorOf(caught: unknown): DetailsErrors | null {
+  if (!isApiError(caught)) return null;
+  if (caught.code === 'conflict') return { username: 'That username is taken' };
+  const field = (caught.details as { field?: unknown; reason?: unknown } | undefined)?.field;
+  const reason = (caught.details as { reason?: unknown } | undefined)?.reason;
+  if (caught.code !== 'validation_failed' || typeof field !== 'string') return null;
+  const key = field.replace(/^profile\./, '');
+  if (key !== 'name' && key !== 'username' && key !== 'bio') return null;
+  return { [key]: `${DETAIL_LABELS[key]} ${typeof reason === 'string' ? reason : 'is not valid'}` };
+}
 
 function DetailsCard({ userId }: { userId: string }) {
   const profile = useQuery({
@@ -54,13 +74,17 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
   const [username, setUsername] = useState(profile?.username ?? '');
   const [bio, setBio] = useState(profile?.bio ?? '');
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<DetailsErrors>({});
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
+  const errorRef = useRef<HTMLDivElement>(null);
 
   const onSave = async (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
+    const form = event.currentTarget as HTMLFormElement;
     setError(null);
+    setFieldErrors({});
+    setSaving(true);
     try {
       const updated = await api.profiles.update(userId, {
         name: name.trim(),
@@ -71,7 +95,10 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
       await refreshProfile();
       toast({ title: 'Profile saved' });
     } catch (caught) {
-      setError(message(caught));
+      const onField = detailsErrorOf(caught);
+      if (onField) setFieldErrors(onField);
+      else setError(message(caught));
+      focusFirstInvalid(form, errorRef);
     } finally {
       setSaving(false);
     }
@@ -111,7 +138,15 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
             Others see your name, username, picture and bio. Your subscription and contact details
             stay private.
           </Text>
-          {error ? <ErrorCard align="start" title="Not saved" message={error} /> : null}
+          {error ? (
+            <ErrorCard
+              ref={errorRef}
+              tabIndex={-1}
+              align="start"
+              title="Not saved"
+              message={error}
+            />
+          ) : null}
           <Flex gap="4" align="center" wrap="wrap">
             <Avatar name={name || 'You'} src={profile?.profile_image} size="5" />
             <Box flexGrow="1" minWidth="200px">
@@ -133,11 +168,12 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
               </Flex>
             </Box>
           </Flex>
-          <Field label="Name" required>
+          <Field label="Name" required error={fieldErrors.name}>
             <TextInput value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
           </Field>
           <Field
             label="Username"
+            error={fieldErrors.username}
             description="3–32 lower-case letters, digits, _ or -. Your link page is /@username."
           >
             <TextInput
@@ -147,7 +183,7 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
               startSlot="@"
             />
           </Field>
-          <Field label="Bio" description="Up to 1000 characters.">
+          <Field label="Bio" description="Up to 1000 characters." error={fieldErrors.bio}>
             <Textarea
               value={bio}
               onChange={(e) => setBio(e.target.value)}

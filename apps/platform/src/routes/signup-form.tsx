@@ -3,8 +3,9 @@ import { AuthValidationError, type SignUpRole } from '@verdant/auth';
 import { useAuth } from '@verdant/auth/react';
 import { validateEmail, validatePassword } from '@verdant/validation';
 import { Button, Card, ErrorCard, Field, PasswordInput, TextInput, toast } from '@verdant/ui';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { focusFirstInvalid } from '../lib/focus-invalid.ts';
 
 const COPY: Record<SignUpRole, { title: string; intro: string; next: string }> = {
   affiliate: {
@@ -31,20 +32,28 @@ export function signupPage(role: SignUpRole) {
     const [touched, setTouched] = useState({ name: false, email: false, password: false });
     const [errors, setErrors] = useState<string[]>([]);
     const [busy, setBusy] = useState(false);
+    const errorRef = useRef<HTMLDivElement>(null);
 
     const emailCheck = validateEmail(email);
     const passwordCheck = validatePassword(password);
     const nameError = touched.name && name.trim() === '' ? 'Enter your name' : undefined;
     const emailError = touched.email && !emailCheck.valid ? emailCheck.error : undefined;
-    const passwordError =
-      touched.password && password !== '' && !passwordCheck.valid
-        ? passwordCheck.errors[0]
-        : undefined;
+    const passwordError = !touched.password
+      ? undefined
+      : password === ''
+        ? 'Enter a password'
+        : !passwordCheck.valid
+          ? passwordCheck.errors[0]
+          : undefined;
 
     const onSubmit = async (event: FormEvent) => {
       event.preventDefault();
+      const form = event.currentTarget as HTMLFormElement;
       setTouched({ name: true, email: true, password: true });
-      if (name.trim() === '' || !emailCheck.valid || !passwordCheck.valid) return;
+      if (name.trim() === '' || !emailCheck.valid || !passwordCheck.valid) {
+        focusFirstInvalid(form);
+        return;
+      }
       setBusy(true);
       setErrors([]);
       try {
@@ -59,6 +68,7 @@ export function signupPage(role: SignUpRole) {
       } catch (caught) {
         if (caught instanceof AuthValidationError) setErrors(caught.errors);
         else setErrors([caught instanceof Error ? caught.message : 'Sign-up failed. Try again.']);
+        focusFirstInvalid(form, errorRef);
       } finally {
         setBusy(false);
       }
@@ -81,6 +91,8 @@ export function signupPage(role: SignUpRole) {
                 </Box>
                 {errors.length > 0 ? (
                   <ErrorCard
+                    ref={errorRef}
+                    tabIndex={-1}
                     align="start"
                     title="Could not create the account"
                     message={errors.join(' ')}
