@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Flex } from '@radix-ui/themes';
+import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { TextInput } from '../text-input/index.ts';
 import { Button } from './button.tsx';
 
 const meta = {
@@ -90,9 +92,47 @@ export const Loading: Story = {
   play: async ({ canvas, args }) => {
     const button = canvas.getByRole('button', { name: 'Saving' });
     await expect(button).toHaveAttribute('aria-busy', 'true');
-    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(button, { pointerEventsCheck: 0 });
     await expect(args.onClick).not.toHaveBeenCalled();
+  },
+};
+
+const saved = fn();
+
+/** A form's submit button: while it works, the focus stays on it and a second Enter does nothing. */
+export const LoadingKeepsFocus: Story = {
+  render: function Render() {
+    const [busy, setBusy] = useState(false);
+    return (
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          saved();
+          setBusy(true);
+        }}
+      >
+        <Flex gap="2" align="center">
+          <TextInput aria-label="Email" defaultValue="ana@example.com" />
+          <Button type="submit" loading={busy}>
+            Save
+          </Button>
+        </Flex>
+      </form>
+    );
+  },
+  play: async ({ canvas }) => {
+    saved.mockClear();
+    const button = canvas.getByRole('button', { name: 'Save' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(saved).toHaveBeenCalledTimes(1);
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    await expect(button).toHaveFocus();
+    // Neither the button nor Enter in the form's field submits again while it is busy.
+    await userEvent.keyboard('{Enter}');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Email' }), '{Enter}');
+    await expect(saved).toHaveBeenCalledTimes(1);
   },
 };
 

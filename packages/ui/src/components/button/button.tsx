@@ -39,12 +39,27 @@ export type ButtonVariants = VariantProps<typeof buttonVariants>;
 
 export interface ButtonProps
   extends Omit<RadixButtonProps, 'variant' | 'size' | 'color' | 'loading'>, ButtonVariants {
-  /** Shows a spinner, keeps the width, disables the button and marks it `aria-busy`. */
+  /**
+   * Shows a spinner, keeps the width and marks the button `aria-busy` and `aria-disabled`: it does
+   * nothing when clicked (a form's Enter included) but keeps the focus, which a disabled button
+   * would drop to the page.
+   */
   loading?: boolean;
 }
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant, size, fullWidth, loading = false, className, disabled, asChild, children, ...props },
+  {
+    variant,
+    size,
+    fullWidth,
+    loading = false,
+    className,
+    disabled,
+    asChild,
+    children,
+    onClick,
+    ...props
+  },
   ref,
 ) {
   const look = variantLooks[variant ?? 'primary'];
@@ -58,11 +73,17 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       variant={look.variant}
       color={look.color}
       size={sizeLooks[size ?? 'md']}
-      disabled={disabled || loading}
+      disabled={disabled}
       aria-busy={loading || undefined}
+      aria-disabled={loading || undefined}
       asChild={asChild}
       className={cn(buttonVariants({ variant, size, fullWidth }), className)}
       {...props}
+      onClick={(event) => {
+        // Busy: no second action, and no form submission either.
+        if (loading) event.preventDefault();
+        else onClick?.(event);
+      }}
     >
       {loading && !asChild ? (
         <>

@@ -81,7 +81,10 @@ export const AsyncConfirm: Story = {
     await expect(args.onConfirm).toHaveBeenCalledTimes(1);
     // While the deletion runs, the dialog stays open and cannot be dismissed.
     await expect(confirm).toHaveAttribute('aria-busy', 'true');
-    await expect(confirm).toBeDisabled();
+    await expect(confirm).toHaveAttribute('aria-disabled', 'true');
+    // Busy, it keeps the focus but confirms only once.
+    await userEvent.click(confirm);
+    await expect(args.onConfirm).toHaveBeenCalledTimes(1);
     await expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
     await userEvent.keyboard('{Escape}');
     await expect(screen.getByRole('alertdialog')).toBeInTheDocument();
