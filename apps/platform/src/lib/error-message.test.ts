@@ -1,6 +1,6 @@
 import { ApiError } from '@verdant/api-client';
 import { describe, expect, it } from 'vitest';
-import { errorMessage, isMissingPage } from './error-message.ts';
+import { errorMessage, fieldLabel, isMissingPage } from './error-message.ts';
 
 describe('isMissingPage', () => {
   it('is true for the API client’s not_found and validation_failed, false otherwise', () => {
@@ -18,5 +18,27 @@ describe('errorMessage', () => {
     expect(errorMessage(new ApiError('conflict', 'That name is taken'))).toBe('That name is taken');
     expect(errorMessage('boom')).toBe('Something went wrong. Try again.');
     expect(errorMessage(new Error(''), 'Try later')).toBe('Try later');
+  });
+});
+
+describe('errorMessage for the API client’s input checks', () => {
+  it('names the field in words instead of by its path', () => {
+    const check = (field: string, reason: string) =>
+      new ApiError('validation_failed', `${field} ${reason}`, { details: { field, reason } });
+    expect(errorMessage(check('profile.name', 'must not be empty'))).toBe('Name must not be empty');
+    expect(errorMessage(check('link.destination_url', 'must be an http or https URL'))).toBe(
+      'Destination URL must be an http or https URL',
+    );
+    // Without the details, the message as it is.
+    expect(errorMessage(new ApiError('validation_failed', 'tier must be a paid tier'))).toBe(
+      'tier must be a paid tier',
+    );
+  });
+
+  it('turns field paths into labels', () => {
+    expect(fieldLabel('program.commission_rate_bps')).toBe('Commission rate (basis points)');
+    expect(fieldLabel('storefront.product_ids')).toBe('Product ids');
+    expect(fieldLabel('id')).toBe('ID');
+    expect(fieldLabel('username')).toBe('Username');
   });
 });

@@ -1,9 +1,32 @@
-/** A readable message from an error thrown by the API client. */
+/** Words for the parts of field names that are not words on their own. */
+const FIELD_WORDS: Record<string, string> = { url: 'URL', id: 'ID', bps: '(basis points)' };
+
+/** A field path of the API client's checks in words: `link.destination_url` → "Destination URL". */
+export function fieldLabel(field: string): string {
+  const last = field.split('.').pop() ?? field;
+  const words = last
+    .split('_')
+    .filter(Boolean)
+    .map((word) => FIELD_WORDS[word] ?? word);
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * A readable message from an error thrown by the API client. Its input checks name the field by
+ * its path (`profile.name must not be empty`); they are told with the field in words instead
+ * ("Name must not be empty").
+ */
 export function errorMessage(
   error: unknown,
   fallback = 'Something went wrong. Try again.',
 ): string {
-  return error instanceof Error && error.message ? error.message : fallback;
+  if (!(error instanceof Error) || !error.message) return fallback;
+  const { code, details } = error as { code?: unknown; details?: unknown };
+  const { field, reason } = (details ?? {}) as { field?: unknown; reason?: unknown };
+  if (code === 'validation_failed' && typeof field === 'string' && typeof reason === 'string')
+    return `${fieldLabel(field)} ${reason}`;
+  return error.message;
 }
 
 /**

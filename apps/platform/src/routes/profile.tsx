@@ -24,16 +24,11 @@ import { focusFirstInvalid } from '../lib/focus-invalid.ts';
 import { useChangePlan } from './change-plan.ts';
 import { tierById, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
-
-function message(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Something went wrong.';
-}
+import { errorMessage } from '../lib/error-message.ts';
 
 const ACCEPTED_AVATARS = Object.keys(AVATAR_TYPES).join(',');
 
 type DetailsErrors = Partial<Record<'name' | 'username' | 'bio', string>>;
-
-const DETAIL_LABELS = { name: 'Name', username: 'Username', bio: 'Bio' } as const;
 
 /**
  * A failed save as a message next to its field, when the API client names one (else `null`): its
@@ -42,12 +37,11 @@ const DETAIL_LABELS = { name: 'Name', username: 'Username', bio: 'Bio' } as cons
 function detailsErrorOf(caught: unknown): DetailsErrors | null {
   if (!isApiError(caught)) return null;
   if (caught.code === 'conflict') return { username: 'That username is taken' };
-  const field = (caught.details as { field?: unknown; reason?: unknown } | undefined)?.field;
-  const reason = (caught.details as { reason?: unknown } | undefined)?.reason;
+  const field = (caught.details as { field?: unknown } | undefined)?.field;
   if (caught.code !== 'validation_failed' || typeof field !== 'string') return null;
   const key = field.replace(/^profile\./, '');
   if (key !== 'name' && key !== 'username' && key !== 'bio') return null;
-  return { [key]: `${DETAIL_LABELS[key]} ${typeof reason === 'string' ? reason : 'is not valid'}` };
+  return { [key]: errorMessage(caught) };
 }
 
 function DetailsCard({ userId }: { userId: string }) {
@@ -60,7 +54,7 @@ function DetailsCard({ userId }: { userId: string }) {
     return (
       <ErrorCard
         title="Could not load your profile"
-        message={message(profile.error)}
+        message={errorMessage(profile.error)}
         onRetry={() => void profile.refetch()}
       />
     );
@@ -97,7 +91,7 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
     } catch (caught) {
       const onField = detailsErrorOf(caught);
       if (onField) setFieldErrors(onField);
-      else setError(message(caught));
+      else setError(errorMessage(caught));
       focusFirstInvalid(form, errorRef);
     } finally {
       setSaving(false);
@@ -121,7 +115,7 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
       await refreshProfile();
       toast({ title: 'Profile picture updated' });
     } catch (caught) {
-      setError(message(caught));
+      setError(errorMessage(caught));
     } finally {
       setUploading(false);
     }
@@ -227,7 +221,7 @@ function TwoFactorCard() {
         }),
       );
     } catch (caught) {
-      setError(message(caught));
+      setError(errorMessage(caught));
     } finally {
       setBusy(false);
     }
@@ -245,7 +239,7 @@ function TwoFactorCard() {
       await factors.refetch();
       toast({ title: 'Two-step verification is on' });
     } catch (caught) {
-      setError(message(caught));
+      setError(errorMessage(caught));
     } finally {
       setBusy(false);
     }
@@ -259,7 +253,7 @@ function TwoFactorCard() {
       await factors.refetch();
       toast({ title: 'Authenticator removed' });
     } catch (caught) {
-      setError(message(caught));
+      setError(errorMessage(caught));
     } finally {
       setRemoving(null);
     }
@@ -365,7 +359,7 @@ function IdentitiesCard() {
       });
       window.location.assign(url);
     } catch (caught) {
-      setError(message(caught));
+      setError(errorMessage(caught));
     }
   };
   return (
@@ -375,7 +369,7 @@ function IdentitiesCard() {
           Sign-in methods
         </Heading>
         {list.isPending ? <Skeleton height="40px" /> : null}
-        {list.isError ? <ErrorCard align="start" message={message(list.error)} /> : null}
+        {list.isError ? <ErrorCard align="start" message={errorMessage(list.error)} /> : null}
         {(list.data ?? []).map((identity: UserIdentity) => (
           <Flex key={identity.identity_id} justify="between" align="center" gap="3">
             <Text size="2">
@@ -456,7 +450,7 @@ function SubscriptionCard() {
       const { url } = await api.subscriptions.openCustomerPortal();
       window.location.assign(url);
     } catch (caught) {
-      setPortalError(message(caught));
+      setPortalError(errorMessage(caught));
       setOpening(false);
     }
   };
@@ -476,7 +470,7 @@ function SubscriptionCard() {
         </Text>
         {subscriptions.isPending ? <Skeleton height="20px" /> : null}
         {subscriptions.isError ? (
-          <ErrorCard align="start" message={message(subscriptions.error)} />
+          <ErrorCard align="start" message={errorMessage(subscriptions.error)} />
         ) : null}
         <Text as="p" size="2" color="gray">
           {tier && endDate
@@ -510,7 +504,7 @@ function SubscriptionCard() {
               }
               confirmLabel={current.cancel_at_period_end ? `Keep ${tier.name}` : `End ${tier.name}`}
               onConfirm={() => changePlan(current.cancel_at_period_end ? tier.id : null)}
-              errorMessage={message}
+              errorMessage={errorMessage}
               trigger={
                 <Button variant={current.cancel_at_period_end ? 'primary' : 'outline'} size="sm">
                   {current.cancel_at_period_end ? `Keep ${tier.name}` : 'End plan'}
