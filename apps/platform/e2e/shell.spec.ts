@@ -56,6 +56,33 @@ test.describe('the app shell', () => {
     await expect(page.getByRole('status').filter({ hasText: /^Opened / })).toHaveCount(0);
   });
 
+  test('after a link in the page is followed by keyboard, the focus moves to the new page’s content', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    // The app owns the prerendered page once its root no longer carries the prerendered marker.
+    await page.waitForFunction(
+      () => !document.getElementById('root')?.hasAttribute('data-prerendered'),
+    );
+    await page.getByRole('main').getByRole('link', { name: 'Create an account' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/signup$/);
+    // The link went away with the home page: the focus does not stay lost on the document.
+    await expect(page.getByRole('main')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect
+      .poll(() => page.evaluate(() => !!document.activeElement?.closest('main')))
+      .toBe(true);
+
+    // A sidebar link keeps the focus: it is still there on the new page.
+    const shop = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop' });
+    await shop.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect(page.locator('[data-slot="transition-overlay"]')).toHaveCount(0);
+    await expect(shop).toBeFocused();
+  });
+
   test('a first load brings its own page’s code before drawing it, and no other page’s', async ({
     page,
   }) => {

@@ -9,11 +9,16 @@ import { trackDemoView } from './telemetry.ts';
  * Spec §2: every route change scrolls to the top. Spec §1: the transition overlay on navigation;
  * its live region tells screen readers which page opened: the document title once it is the new
  * page's (a page that loads its data first sets it a moment later; until then "Loading page").
+ * A link in the old page's content went away with it: once the new page is there, the focus that
+ * fell to the document moves to the main landmark, so Tab goes on from the top of the new page.
+ * Focus that is still somewhere (a sidebar link, a field the page focused) stays where it is.
  */
 function NavigationEffects() {
   const { pathname } = useLocation();
   const { start, visible } = useTransitionOverlay();
   const first = useRef(true);
+  // A navigation (not the first page) whose page has not settled yet.
+  const navigating = useRef(false);
   const [pageTitle, setPageTitle] = useState('');
   // The title of the page that was showing before this navigation.
   const settledTitle = useRef('');
@@ -26,11 +31,16 @@ function NavigationEffects() {
       return;
     }
     setPageTitle(document.title === settledTitle.current ? '' : document.title);
+    navigating.current = true;
     start();
   }, [pathname, start]);
   useEffect(() => {
     if (!visible) {
       settledTitle.current = document.title;
+      const focused = document.activeElement;
+      if (navigating.current && (!focused || focused === document.body))
+        document.querySelector<HTMLElement>('main[tabindex]')?.focus({ preventScroll: true });
+      navigating.current = false;
       return;
     }
     const titles = new MutationObserver(() => {
