@@ -5,7 +5,7 @@ import { Button, Card, Checkbox, ErrorCard, Field, PasswordInput, TextInput } fr
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { roleHome, safeNext } from '../app/navigation.ts';
-import { focusFirstInvalid } from '../lib/focus-invalid.ts';
+import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { useHydrated } from '../lib/hydrated.ts';
 
 function message(error: unknown): string {
@@ -30,6 +30,7 @@ export function Component() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid();
   // The page is prerendered: its form waits, disabled, until the app has taken it over.
   const ready = useHydrated();
 

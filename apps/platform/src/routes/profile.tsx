@@ -20,7 +20,7 @@ import {
 } from '@verdant/ui';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { focusFirstInvalid } from '../lib/focus-invalid.ts';
+import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { useChangePlan } from './change-plan.ts';
 import { tierById, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
@@ -72,6 +72,7 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid();
 
   const onSave = async (event: FormEvent) => {
     event.preventDefault();

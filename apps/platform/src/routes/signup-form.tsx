@@ -5,7 +5,7 @@ import { validateEmail, validatePassword } from '@verdant/validation';
 import { Button, Card, ErrorCard, Field, PasswordInput, TextInput, toast } from '@verdant/ui';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { focusFirstInvalid } from '../lib/focus-invalid.ts';
+import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 
 const COPY: Record<SignUpRole, { title: string; intro: string; next: string }> = {
   affiliate: {
@@ -33,6 +33,7 @@ export function signupPage(role: SignUpRole) {
     const [errors, setErrors] = useState<string[]>([]);
     const [busy, setBusy] = useState(false);
     const errorRef = useRef<HTMLDivElement>(null);
+    const focusFirstInvalid = useFocusFirstInvalid();
 
     const emailCheck = validateEmail(email);
     const passwordCheck = validatePassword(password);
