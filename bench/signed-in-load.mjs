@@ -43,7 +43,7 @@ async function load(browser, web, storageState) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const start = Date.now();
     await page.goto(`${web}/dashboard`, { waitUntil: 'commit' });
-    await page.getByRole('heading', { name: /^Welcome back/ }).waitFor({ timeout: 120_000 });
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor({ timeout: 120_000 });
     const heading = Date.now() - start;
     await page
       .getByText(/^\/go\//)

@@ -95,12 +95,12 @@ function matrix(modulePath: string): Route[] {
         // the admin passes through and lands on /login.
         admin: toLogin,
       },
-      /^Welcome back/,
+      /^Welcome, /,
     ],
     [
       '/dashboard-affiliate',
       { anon: toLogin, affiliate: 'page', merchant: toLogin, admin: toLogin },
-      /^Welcome back/,
+      /^Welcome, /,
     ],
     ['/recruit', unprescribed, 'Invite creators'],
     ['/affiliate-links', unprescribed, 'Affiliate links'],

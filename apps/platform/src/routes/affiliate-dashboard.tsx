@@ -111,7 +111,7 @@ export function Component() {
     <Flex direction="column" gap="5" py="5">
       <title>Dashboard — Verdant</title>
       <PageHeader
-        title={user ? `Welcome back, ${user.name.split(' ')[0]}` : 'Dashboard'}
+        title={user ? `Welcome, ${user.name.split(' ')[0]}` : 'Dashboard'}
         description="Your clicks, sales and earnings across every program."
         actions={
           <Flex gap="2" wrap="wrap">
