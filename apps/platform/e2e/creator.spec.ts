@@ -28,6 +28,13 @@ test.describe('creator surfaces', () => {
     const label = `Zero-waste guide ${Date.now().toString(36)}`;
     const form = page.getByRole('form', { name: 'Add an item' });
     await form.getByLabel('Item label').fill(label);
+    // An address the server refuses is told next to its field, which takes the focus.
+    await form.getByLabel('Item address').fill('ftp://example.com/guide');
+    await form.getByRole('button', { name: 'Add item' }).click();
+    await expect(form.getByLabel('Item address')).toBeFocused();
+    await expect(form.getByLabel('Item address')).toHaveAccessibleDescription(
+      /URL must be an http\(s\) URL/,
+    );
     await form.getByLabel('Item address').fill('https://example.com/zero-waste-guide');
     await form.getByRole('button', { name: 'Add item' }).click();
     await expect(page.getByText('Item added').first()).toBeVisible();
@@ -87,8 +94,13 @@ test.describe('creator surfaces', () => {
     await expect(guest.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 
     // The owner renames the item, then hides it: visitors no longer see it.
+    // The editor takes the focus, and Cancel gives it back to the Edit button.
     await page.getByRole('button', { name: `Edit ${label}` }).click();
     const edit = page.getByRole('form', { name: `Edit ${label}` });
+    await expect(edit.getByLabel('Label', { exact: true })).toBeFocused();
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('button', { name: `Edit ${label}` })).toBeFocused();
+    await page.getByRole('button', { name: `Edit ${label}` }).click();
     await edit.getByLabel('Label', { exact: true }).fill(`${label} renamed`);
     await edit.getByRole('button', { name: 'Save item' }).click();
     await expect(page.getByText('Item saved').first()).toBeVisible();
@@ -259,7 +271,15 @@ test.describe('creator surfaces', () => {
     await page.goto('/storefronts/manage');
     const title = `Weekend picks ${Date.now().toString(36)}`;
     const form = page.getByRole('form', { name: 'Create a storefront' });
+    // An address the server refuses is told next to its field, which takes the focus.
     await form.getByLabel('Storefront title').fill(title);
+    await form.getByLabel('Address').fill('Not An Address');
+    await form.getByRole('button', { name: 'Create storefront' }).click();
+    await expect(form.getByLabel('Address')).toBeFocused();
+    await expect(form.getByLabel('Address')).toHaveAccessibleDescription(
+      /Slug must be 3–64 lower-case letters/,
+    );
+    await form.getByLabel('Address').fill(title.toLowerCase().replaceAll(' ', '-'));
     const slug = await form.getByLabel('Address').inputValue();
     expect(slug).toMatch(/^weekend-picks-[a-z0-9]+$/);
     await form.getByRole('button', { name: 'Create storefront' }).click();

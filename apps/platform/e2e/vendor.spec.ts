@@ -140,6 +140,9 @@ test('program settings are validated before saving', async ({ page }) => {
   await cookie.fill('0');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Enter whole days from 1 to 365')).toBeVisible();
+  // The focus lands on the field to fix, which names the problem.
+  await expect(cookie).toBeFocused();
+  await expect(cookie).toHaveAccessibleDescription(/Enter whole days from 1 to 365/);
   await cookie.fill('45');
   await page.getByLabel(/^Holding period \(days\)/).fill('21');
   await page.getByRole('button', { name: 'Save changes' }).click();
@@ -197,8 +200,21 @@ test('a product is created with an image and CO2e, saved as a draft and submitte
 }) => {
   await login(page, merchant, /\/dashboard-vendor$/);
   await visit(page, '/add-product');
+  // A failed submit takes the focus to the first field to fix, its message next to it.
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByLabel(/^Name/)).toBeFocused();
+  await expect(page.getByLabel(/^Name/)).toHaveAttribute('aria-invalid', 'true');
   const name = `Refill pouch ${Date.now()}`;
   await page.getByLabel(/^Name/).fill(name);
+  // Bounds the store keeps are told next to their fields, never as a database message.
+  await page.getByLabel(/^Price \(USD\)/).fill('99999999');
+  await page.getByLabel('Stock').fill('99999999999');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByLabel(/^Price \(USD\)/)).toBeFocused();
+  await expect(page.getByLabel(/^Price \(USD\)/)).toHaveAccessibleDescription(
+    /at most 1,000,000\.00/,
+  );
+  await expect(page.getByLabel('Stock')).toHaveAccessibleDescription(/up to 1,000,000,000/);
   await page.getByLabel(/^Price \(USD\)/).fill('12.50');
   await page.getByLabel('Stock').fill('40');
   await page.getByLabel('Refillable').click();

@@ -76,6 +76,10 @@ describe('validateProgramTermsDraft', () => {
 describe('validateProductDraft', () => {
   it('accepts a product with and without stock and a CO2e estimate', () => {
     expect(validateProductDraft(product)).toEqual({});
+    // The limits themselves are allowed.
+    expect(validateProductDraft({ ...product, price: '1000000.00', stock: '1000000000' })).toEqual(
+      {},
+    );
     expect(
       validateProductDraft({ ...product, stock: '180', co2e: '0.24', co2eSource: 'Supplier LCA' }),
     ).toEqual({});
@@ -89,6 +93,9 @@ describe('validateProductDraft', () => {
     [{ price: '12.345' }, 'price'],
     [{ price: '-1' }, 'price'],
     [{ stock: '2.5' }, 'stock'],
+    [{ price: '1000000.01' }, 'price'],
+    [{ price: '99999999' }, 'price'],
+    [{ stock: '1000000001' }, 'stock'],
     [{ co2e: '1.2345', co2eSource: 'Supplier LCA' }, 'co2e'],
     [{ co2e: '1.2', co2eSource: 'no' }, 'co2eSource'],
   ] as const)('refuses %j in %s, with its message', (change, field) => {

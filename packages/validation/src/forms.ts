@@ -71,11 +71,15 @@ export interface ProductDraft {
   co2eSource: string;
 }
 
+/** The highest price a product may have, in cents (1,000,000.00), and the most units in stock. */
+export const PRODUCT_MAX_PRICE_CENTS = 100_000_000;
+export const PRODUCT_MAX_STOCK = 1_000_000_000;
+
 export const PRODUCT_MESSAGES = {
   name: 'Enter the product name',
   slug: 'Use 3–64 lower-case letters, digits and single hyphens',
-  price: 'Enter a price such as 24.00',
-  stock: 'Enter a whole number, or leave empty',
+  price: 'Enter a price such as 24.00, at most 1,000,000.00',
+  stock: 'Enter a whole number up to 1,000,000,000, or leave empty',
   co2e: 'Enter kilograms such as 1.25',
   co2eSource: 'Name the source of the estimate',
 } as const;
@@ -86,9 +90,13 @@ export function validateProductDraft(
   const errors: FieldErrors<keyof typeof PRODUCT_MESSAGES> = {};
   if (draft.name.trim() === '') errors.name = PRODUCT_MESSAGES.name;
   if (!SLUG_PATTERN.test(draft.slug)) errors.slug = PRODUCT_MESSAGES.slug;
-  if (!AMOUNT.test(draft.price.trim())) errors.price = PRODUCT_MESSAGES.price;
-  if (draft.stock.trim() !== '' && Number.isNaN(parseWholeNumber(draft.stock)))
-    errors.stock = PRODUCT_MESSAGES.stock;
+  const price = draft.price.trim();
+  if (!AMOUNT.test(price) || Math.round(Number(price) * 100) > PRODUCT_MAX_PRICE_CENTS)
+    errors.price = PRODUCT_MESSAGES.price;
+  if (draft.stock.trim() !== '') {
+    const stock = parseWholeNumber(draft.stock);
+    if (Number.isNaN(stock) || stock > PRODUCT_MAX_STOCK) errors.stock = PRODUCT_MESSAGES.stock;
+  }
   if (draft.co2e.trim() !== '') {
     if (!KILOGRAMS.test(draft.co2e.trim())) errors.co2e = PRODUCT_MESSAGES.co2e;
     if (draft.co2eSource.trim().length < 3) errors.co2eSource = PRODUCT_MESSAGES.co2eSource;

@@ -70,6 +70,8 @@ export {
   type SubscriptionTier,
 } from './tiers.ts';
 export {
+  PRODUCT_MAX_PRICE_CENTS,
+  PRODUCT_MAX_STOCK,
   PRODUCT_MESSAGES,
   PROGRAM_TERMS_MESSAGES,
   parseWholeNumber,

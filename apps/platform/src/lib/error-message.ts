@@ -38,3 +38,15 @@ export function isMissingPage(error: unknown): boolean {
   const code = (error as { code?: unknown } | null | undefined)?.code;
   return code === 'not_found' || code === 'validation_failed';
 }
+
+/**
+ * The field an input check of the API client failed on, as the last part of its path
+ * (`link_page_item.url` → `url`), so a form can put the message next to that field; undefined for
+ * any other error.
+ */
+export function errorField(error: unknown): string | undefined {
+  const { code, details } = (error ?? {}) as { code?: unknown; details?: unknown };
+  const { field } = (details ?? {}) as { field?: unknown };
+  if (code !== 'validation_failed' || typeof field !== 'string') return undefined;
+  return field.split('.').pop();
+}

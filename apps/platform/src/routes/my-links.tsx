@@ -21,10 +21,12 @@ import {
 import '@verdant/ui/link-in-bio.css';
 import { SortableList } from '@verdant/ui/sortable-list';
 import '@verdant/ui/sortable-list.css';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
 import { LinkPageView, type LinkPageViewItem } from './link-page-blocks.tsx';
+import { errorField } from '../lib/error-message.ts';
+import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { errorMessage } from './vendor-format.ts';
 
 const MINE = ['link-pages', 'mine'] as const;
@@ -81,9 +83,15 @@ function ItemEditor({
 }) {
   const [label, setLabel] = useState(item.label ?? '');
   const [url, setUrl] = useState(item.url ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ field: 'label' | 'url'; message: string } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // The editor takes the place of the item's Edit button: the focus moves into it.
+  const labelRef = useRef<HTMLInputElement>(null);
+  useEffect(() => labelRef.current?.focus(), []);
+  const focusFirstInvalid = useFocusFirstInvalid();
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    setError(null);
     try {
       const changes =
         item.kind === 'link'
@@ -91,21 +99,31 @@ function ItemEditor({
           : { label: label.trim() || null };
       onSaved(await api.linkPages.updateItem(item.id, changes));
     } catch (caught) {
-      setError(errorMessage(caught));
+      setError({
+        field: item.kind === 'link' && errorField(caught) === 'url' ? 'url' : 'label',
+        message: errorMessage(caught),
+      });
+      focusFirstInvalid(formRef.current);
     }
   };
   return (
     <form
+      ref={formRef}
       onSubmit={(event) => void onSubmit(event)}
       noValidate
       aria-label={`Edit ${itemName(item)}`}
     >
       <Flex direction="column" gap="2">
-        <Field label="Label" error={error ?? undefined}>
-          <TextInput value={label} onChange={(e) => setLabel(e.target.value)} maxLength={200} />
+        <Field label="Label" error={error?.field === 'label' ? error.message : undefined}>
+          <TextInput
+            value={label}
+            onChange={(e) => setLabel(e.target.value)}
+            maxLength={200}
+            ref={labelRef}
+          />
         </Field>
         {item.kind === 'link' ? (
-          <Field label="Address">
+          <Field label="Address" error={error?.field === 'url' ? error.message : undefined}>
             <TextInput value={url} onChange={(e) => setUrl(e.target.value)} inputMode="url" />
           </Field>
         ) : null}
@@ -127,8 +145,11 @@ function AddItem({ pageId, onAdded }: { pageId: string; onAdded: (item: LinkPage
   const [label, setLabel] = useState('');
   const [url, setUrl] = useState('');
   const [choice, setChoice] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ field: string | undefined; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid();
   const catalog = useQuery({
     queryKey: ['products', 'catalog', 'link-page-picker'],
     queryFn: () => api.products.list({ pageSize: 100 }),
@@ -161,18 +182,36 @@ function AddItem({ pageId, onAdded }: { pageId: string; onAdded: (item: LinkPage
       setUrl('');
       onAdded(item);
     } catch (caught) {
-      setError(errorMessage(caught));
+      const field = errorField(caught);
+      setError({
+        field: field === 'url' || field === 'label' ? field : undefined,
+        message: errorMessage(caught),
+      });
+      focusFirstInvalid(formRef.current, errorRef);
     } finally {
       setBusy(false);
     }
   };
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Add an item">
+    <form
+      ref={formRef}
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label="Add an item"
+    >
       <Flex direction="column" gap="3">
         <Heading as="h3" size="3">
           Add an item
         </Heading>
-        {error ? <ErrorCard align="start" title="Not added" message={error} /> : null}
+        {error && !error.field ? (
+          <ErrorCard
+            ref={errorRef}
+            tabIndex={-1}
+            align="start"
+            title="Not added"
+            message={error.message}
+          />
+        ) : null}
         <Grid columns={{ initial: '1', sm: '3' }} gap="3">
           <Field label="Kind">
             <Select
@@ -202,11 +241,14 @@ function AddItem({ pageId, onAdded }: { pageId: string; onAdded: (item: LinkPage
               />
             </Field>
           ) : null}
-          <Field label={kind === 'product' ? 'Item label (optional)' : 'Item label'}>
+          <Field
+            label={kind === 'product' ? 'Item label (optional)' : 'Item label'}
+            error={error?.field === 'label' ? error.message : undefined}
+          >
             <TextInput value={label} onChange={(e) => setLabel(e.target.value)} maxLength={200} />
           </Field>
           {kind === 'link' ? (
-            <Field label="Item address">
+            <Field label="Item address" error={error?.field === 'url' ? error.message : undefined}>
               <TextInput
                 value={url}
                 onChange={(e) => setUrl(e.target.value)}
@@ -271,6 +313,12 @@ function Editor({
   const [published, setPublished] = useState(page.is_published);
   const [items, setItems] = useState<LinkPageItem[]>(page.link_page_items);
   const [editing, setEditing] = useState<string | null>(null);
+  // When an editor closes, the focus goes back to the Edit button it replaced.
+  const [lastEdited, setLastEdited] = useState<string | null>(null);
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (editing === null) editButtonRef.current?.focus();
+  }, [editing]);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['link-pages'] });
@@ -424,7 +472,11 @@ function Editor({
                             size="sm"
                             variant="ghost"
                             aria-label={`Edit ${itemName(item)}`}
-                            onClick={() => setEditing(item.id)}
+                            ref={item.id === lastEdited ? editButtonRef : undefined}
+                            onClick={() => {
+                              setLastEdited(item.id);
+                              setEditing(item.id);
+                            }}
                           >
                             Edit
                           </Button>

@@ -15,10 +15,12 @@ import {
   Textarea,
   toast,
 } from '@verdant/ui';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
+import { errorField } from '../lib/error-message.ts';
+import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { errorMessage } from './vendor-format.ts';
 
 const MINE = ['storefronts', 'mine'] as const;
@@ -36,8 +38,11 @@ function CreateStorefront({ onCreated }: { onCreated: (storefront: Storefront) =
   const [title, setTitle] = useState('');
   const [slug, setSlug] = useState<string | null>(null);
   const [description, setDescription] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ field: string | undefined; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid();
   const shownSlug = slug ?? slugOf(title);
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -54,28 +59,56 @@ function CreateStorefront({ onCreated }: { onCreated: (storefront: Storefront) =
       setDescription('');
       onCreated(created);
     } catch (caught) {
-      setError(errorMessage(caught));
+      const field = errorField(caught);
+      setError({
+        field: field === 'title' || field === 'slug' || field === 'description' ? field : undefined,
+        message: errorMessage(caught),
+      });
+      focusFirstInvalid(formRef.current, errorRef);
     } finally {
       setBusy(false);
     }
   };
   return (
     <Card size="lg">
-      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Create a storefront">
+      <form
+        ref={formRef}
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        aria-label="Create a storefront"
+      >
         <Flex direction="column" gap="3">
           <Heading as="h2" size="4">
             Create a storefront
           </Heading>
-          {error ? <ErrorCard align="start" title="Not created" message={error} /> : null}
+          {error && !error.field ? (
+            <ErrorCard
+              ref={errorRef}
+              tabIndex={-1}
+              align="start"
+              title="Not created"
+              message={error.message}
+            />
+          ) : null}
           <Grid columns={{ initial: '1', md: '2' }} gap="3">
-            <Field label="Storefront title">
+            <Field
+              label="Storefront title"
+              error={error?.field === 'title' ? error.message : undefined}
+            >
               <TextInput value={title} onChange={(e) => setTitle(e.target.value)} maxLength={120} />
             </Field>
-            <Field label="Address" description={`Shown at /s/${shownSlug || '…'}`}>
+            <Field
+              label="Address"
+              description={`Shown at /s/${shownSlug || '…'}`}
+              error={error?.field === 'slug' ? error.message : undefined}
+            >
               <TextInput value={shownSlug} onChange={(e) => setSlug(e.target.value)} />
             </Field>
           </Grid>
-          <Field label="Description">
+          <Field
+            label="Description"
+            error={error?.field === 'description' ? error.message : undefined}
+          >
             <Textarea
               value={description}
               onChange={(e) => setDescription(e.target.value)}

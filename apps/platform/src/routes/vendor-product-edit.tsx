@@ -23,10 +23,12 @@ import {
 } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { validateProductDraft } from '@verdant/validation';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
+import { errorField } from '../lib/error-message.ts';
+import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { errorMessage } from './vendor-format.ts';
 import { ProductLimitCard, STATUS_LABEL } from './vendor-products.tsx';
 
@@ -80,6 +82,17 @@ const EMPTY: Draft = {
   images: [],
 };
 
+/** The draft field for each field of the API client's checks. */
+const SERVER_FIELDS: Record<string, keyof Draft | undefined> = {
+  name: 'name',
+  slug: 'slug',
+  description: 'description',
+  price_cents: 'price',
+  stock: 'stock',
+  co2e_grams: 'co2e',
+  co2e_source: 'co2eSource',
+};
+
 const slugify = (name: string) =>
   name
     .toLowerCase()
@@ -130,7 +143,13 @@ export function Component() {
   const slugEdited = slugTyped || Boolean(existing.data);
 
   const errors: Partial<Record<keyof Draft, string>> = validateProductDraft(draft);
-  const show = (key: keyof Draft) => (touched ? errors[key] : undefined);
+  const formRef = useRef<HTMLFormElement>(null);
+  const saveErrorRef = useRef<HTMLDivElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid();
+  const show = (key: keyof Draft) =>
+    touched
+      ? (errors[key] ?? (serverField === key ? errorMessage(save.error) : undefined))
+      : undefined;
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
 
@@ -172,11 +191,17 @@ export function Component() {
     },
   });
 
-  const onSubmit = (submit: boolean) => (event?: FormEvent) => {
+  // A check the server failed on is told next to its field (and focused) until the next save.
+  const serverField = save.isError ? SERVER_FIELDS[errorField(save.error) ?? ''] : undefined;
+
+  const onSubmit = (submit: boolean, event?: FormEvent) => {
     event?.preventDefault();
     setTouched(true);
-    if (Object.keys(errors).length > 0) return;
-    save.mutate(submit);
+    if (Object.keys(errors).length > 0) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    save.mutate(submit, { onError: () => focusFirstInvalid(formRef.current, saveErrorRef) });
   };
 
   if (slug && existing.isPending) return <Skeleton height="480px" />;
@@ -203,7 +228,12 @@ export function Component() {
         meta={status ? <Badge tone={status.tone}>{status.label}</Badge> : undefined}
       />
       <Card size="lg">
-        <form onSubmit={onSubmit(false)} noValidate aria-label="Product details">
+        <form
+          ref={formRef}
+          onSubmit={(event) => onSubmit(false, event)}
+          noValidate
+          aria-label="Product details"
+        >
           <Flex direction="column" gap="4">
             <Grid columns={{ initial: '1', sm: '2' }} gap="4">
               <Field label="Name" required error={show('name')}>
@@ -257,7 +287,7 @@ export function Component() {
                 />
               </Field>
             </Grid>
-            <Field label="Description">
+            <Field label="Description" error={show('description')}>
               <Textarea
                 value={draft.description}
                 rows={4}
@@ -366,8 +396,13 @@ export function Component() {
                 </ul>
               </Flex>
             ) : null}
-            {save.isError ? (
-              <ErrorCard title="Not saved" message={errorMessage(save.error)} />
+            {save.isError && !serverField ? (
+              <ErrorCard
+                ref={saveErrorRef}
+                tabIndex={-1}
+                title="Not saved"
+                message={errorMessage(save.error)}
+              />
             ) : null}
             <Flex gap="3" wrap="wrap">
               <Button
@@ -380,7 +415,7 @@ export function Component() {
               <Button
                 type="button"
                 loading={save.isPending && save.variables === true}
-                onClick={() => onSubmit(true)()}
+                onClick={() => onSubmit(true)}
               >
                 Submit for approval
               </Button>

@@ -18,6 +18,7 @@ import { parseWholeNumber, validateProgramTermsDraft } from '@verdant/validation
 import { useState, type FormEvent } from 'react';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
+import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { errorMessage } from './vendor-format.ts';
 
 interface Draft {
@@ -125,10 +126,14 @@ export function Component() {
     },
   });
 
-  const onSubmit = (event: FormEvent) => {
+  const focusFirstInvalid = useFocusFirstInvalid();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setTouched(true);
-    if (Object.keys(errors).length > 0) return;
+    if (Object.keys(errors).length > 0) {
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
     save.mutate();
   };
 

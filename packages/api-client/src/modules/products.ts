@@ -1,8 +1,8 @@
+import { PRODUCT_MAX_PRICE_CENTS, PRODUCT_MAX_STOCK } from '@verdant/validation';
 import type { ModuleContext } from '../context.ts';
 import { currentUserId, listOwnRows, run, runDelete, runPage } from '../request.ts';
 import type { Page, Row } from '../types.ts';
 import {
-  cents,
   currency,
   integer,
   invalid,
@@ -65,11 +65,12 @@ const checks: { [K in keyof ProductFields]-?: Check<ProductFields[K]> } = {
   name: (f, v) => text(f, v, { max: 200 }),
   slug,
   description: (f, v) => optionalText(f, v, { max: 8000, allowBasicHtml: true }),
-  price_cents: cents,
+  // The products table keeps both in 32-bit integers: the shared limits are well inside them.
+  price_cents: (f, v) => integer(f, v, 0, PRODUCT_MAX_PRICE_CENTS),
   currency,
   images: (f, v) => list(f, v, 12, (g, w) => url(g, w, true)),
   category: (f, v) => oneOf(f, v, PRODUCT_CATEGORIES),
-  stock: (f, v) => (v === null ? null : integer(f, v, 0, 1_000_000_000)),
+  stock: (f, v) => (v === null ? null : integer(f, v, 0, PRODUCT_MAX_STOCK)),
   sustainability_attributes: (f, v) => [
     ...new Set(list(f, v, 11, (g, w) => oneOf(g, w, SUSTAINABILITY_ATTRIBUTES))),
   ],

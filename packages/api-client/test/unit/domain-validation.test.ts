@@ -66,6 +66,17 @@ const cases: Case[] = [
     'product.price_cents',
   ],
   [
+    // Above 1,000,000.00: the products table keeps prices in a 32-bit integer of cents.
+    'products.create with a price above the limit',
+    (api) => api.products.create({ name: 'P', slug: 'good-slug', price_cents: 100_000_001 }),
+    'product.price_cents',
+  ],
+  [
+    'products.update with a stock above the limit',
+    (api) => api.products.update(USER_ID, { stock: 1_000_000_001 }),
+    'product.stock',
+  ],
+  [
     'products.create with a bad slug',
     (api) => api.products.create({ name: 'P', slug: 'Bad_Slug', price_cents: 1 }),
     'product.slug',
