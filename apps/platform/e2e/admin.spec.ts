@@ -40,6 +40,11 @@ test('approval queues and moderation work for administrators', async ({ page }) 
     await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
     await expect(page.getByRole('tabpanel')).toBeVisible();
   }
+  // The seeded merchant waiting for approval, its onboarding stage in words.
+  await page.getByRole('tab', { name: /^Merchants/ }).click();
+  await expect(page.getByRole('row', { name: /Leafline Studio/ })).toContainText(
+    'Statement written',
+  );
   await visit(page, '/admin/moderation');
   const reports = page.getByRole('table', { name: 'Open reports' });
   // The reported content wraps, so the actions stay in view beside it.

@@ -42,6 +42,14 @@ function decisionButtons(name: string, busy: boolean, onDecide: (decision: Decis
 }
 
 /** Approval queues (/admin/approvals): merchants, products and sustainability claims. */
+/** Where a merchant's onboarding stands, in words (the stages of `merchant_profiles`). */
+const ONBOARDING_STAGE: Record<string, string> = {
+  company: 'Company details',
+  sustainability: 'Statement written',
+  payouts: 'Payout details',
+  complete: 'Finished',
+};
+
 export function Component() {
   const queryClient = useQueryClient();
   const merchants = useQuery({
@@ -103,7 +111,11 @@ export function Component() {
           '—'
         ),
     },
-    { id: 'step', header: 'Onboarding', cell: (m) => m.onboarding_step },
+    {
+      id: 'step',
+      header: 'Onboarding',
+      cell: (m) => ONBOARDING_STAGE[m.onboarding_step] ?? m.onboarding_step,
+    },
     { id: 'since', header: 'Since', cell: (m) => formatDate(m.created_at) },
     {
       id: 'decision',
