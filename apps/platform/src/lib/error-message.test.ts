@@ -1,6 +1,6 @@
 import { ApiError } from '@verdant/api-client';
 import { describe, expect, it } from 'vitest';
-import { errorMessage, fieldLabel, isMissingPage } from './error-message.ts';
+import { errorMessage, fieldLabel, formError, isMissingPage } from './error-message.ts';
 
 describe('isMissingPage', () => {
   it('is true for the API client’s not_found and validation_failed, false otherwise', () => {
@@ -40,5 +40,25 @@ describe('errorMessage for the API client’s input checks', () => {
     expect(fieldLabel('storefront.product_ids')).toBe('Product ids');
     expect(fieldLabel('id')).toBe('ID');
     expect(fieldLabel('username')).toBe('Username');
+  });
+});
+
+describe('formError', () => {
+  it('puts a check next to one of the form’s fields, and anything else in its error card', () => {
+    const check = new ApiError('validation_failed', 'storefront.slug must be a slug', {
+      details: { field: 'storefront.slug', reason: 'must be a slug' },
+    });
+    expect(formError(check, ['title', 'slug'])).toEqual({
+      field: 'slug',
+      message: 'Slug must be a slug',
+    });
+    expect(formError(check, ['title'])).toEqual({
+      field: undefined,
+      message: 'Slug must be a slug',
+    });
+    expect(formError(new ApiError('forbidden', 'Not yours'), ['slug'])).toEqual({
+      field: undefined,
+      message: 'Not yours',
+    });
   });
 });

@@ -22,11 +22,16 @@ export function errorMessage(
   fallback = 'Something went wrong. Try again.',
 ): string {
   if (!(error instanceof Error) || !error.message) return fallback;
-  const { code, details } = error as { code?: unknown; details?: unknown };
+  const check = inputCheck(error);
+  return check ? `${fieldLabel(check.field)} ${check.reason}` : error.message;
+}
+
+/** The field path and reason of an input check the API client failed, or undefined. */
+function inputCheck(error: unknown): { field: string; reason: string } | undefined {
+  const { code, details } = (error ?? {}) as { code?: unknown; details?: unknown };
   const { field, reason } = (details ?? {}) as { field?: unknown; reason?: unknown };
-  if (code === 'validation_failed' && typeof field === 'string' && typeof reason === 'string')
-    return `${fieldLabel(field)} ${reason}`;
-  return error.message;
+  if (code !== 'validation_failed' || typeof field !== 'string') return undefined;
+  return { field, reason: typeof reason === 'string' ? reason : 'is not valid' };
 }
 
 /**
@@ -45,8 +50,17 @@ export function isMissingPage(error: unknown): boolean {
  * any other error.
  */
 export function errorField(error: unknown): string | undefined {
-  const { code, details } = (error ?? {}) as { code?: unknown; details?: unknown };
-  const { field } = (details ?? {}) as { field?: unknown };
-  if (code !== 'validation_failed' || typeof field !== 'string') return undefined;
-  return field.split('.').pop();
+  return inputCheck(error)?.field.split('.').pop();
+}
+
+/**
+ * A failed submit as a form shows it: the message, and which of the form's `fields` it belongs
+ * next to (undefined: it goes in the form's error card).
+ */
+export function formError<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+): { field: F | undefined; message: string } {
+  const field = errorField(error);
+  return { field: fields.find((f) => f === field), message: errorMessage(error) };
 }

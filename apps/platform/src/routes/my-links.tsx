@@ -25,7 +25,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
 import { LinkPageView, type LinkPageViewItem } from './link-page-blocks.tsx';
-import { errorField } from '../lib/error-message.ts';
+import { formError } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { errorMessage } from './vendor-format.ts';
 
@@ -99,10 +99,9 @@ function ItemEditor({
           : { label: label.trim() || null };
       onSaved(await api.linkPages.updateItem(item.id, changes));
     } catch (caught) {
-      setError({
-        field: item.kind === 'link' && errorField(caught) === 'url' ? 'url' : 'label',
-        message: errorMessage(caught),
-      });
+      // Any error but the address's goes under Label, the one field every item has.
+      const { field, message } = formError(caught, item.kind === 'link' ? ['url'] : []);
+      setError({ field: field ?? 'label', message });
       focusFirstInvalid(formRef.current);
     }
   };
@@ -182,11 +181,7 @@ function AddItem({ pageId, onAdded }: { pageId: string; onAdded: (item: LinkPage
       setUrl('');
       onAdded(item);
     } catch (caught) {
-      const field = errorField(caught);
-      setError({
-        field: field === 'url' || field === 'label' ? field : undefined,
-        message: errorMessage(caught),
-      });
+      setError(formError(caught, ['url', 'label']));
       focusFirstInvalid(formRef.current, errorRef);
     } finally {
       setBusy(false);

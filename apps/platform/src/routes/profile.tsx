@@ -24,7 +24,7 @@ import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { useChangePlan } from './change-plan.ts';
 import { tierById, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
-import { errorMessage } from '../lib/error-message.ts';
+import { errorMessage, formError } from '../lib/error-message.ts';
 
 const ACCEPTED_AVATARS = Object.keys(AVATAR_TYPES).join(',');
 
@@ -35,13 +35,10 @@ type DetailsErrors = Partial<Record<'name' | 'username' | 'bio', string>>;
  * checks run before any request, so a bad name, username or bio is told in words where it is.
  */
 function detailsErrorOf(caught: unknown): DetailsErrors | null {
-  if (!isApiError(caught)) return null;
-  if (caught.code === 'conflict') return { username: 'That username is taken' };
-  const field = (caught.details as { field?: unknown } | undefined)?.field;
-  if (caught.code !== 'validation_failed' || typeof field !== 'string') return null;
-  const key = field.replace(/^profile\./, '');
-  if (key !== 'name' && key !== 'username' && key !== 'bio') return null;
-  return { [key]: errorMessage(caught) };
+  if (isApiError(caught) && caught.code === 'conflict')
+    return { username: 'That username is taken' };
+  const { field, message } = formError(caught, ['name', 'username', 'bio']);
+  return field ? { [field]: message } : null;
 }
 
 function DetailsCard({ userId }: { userId: string }) {

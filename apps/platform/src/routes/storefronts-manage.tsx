@@ -19,7 +19,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
-import { errorField } from '../lib/error-message.ts';
+import { formError } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { errorMessage } from './vendor-format.ts';
 
@@ -59,11 +59,7 @@ function CreateStorefront({ onCreated }: { onCreated: (storefront: Storefront) =
       setDescription('');
       onCreated(created);
     } catch (caught) {
-      const field = errorField(caught);
-      setError({
-        field: field === 'title' || field === 'slug' || field === 'description' ? field : undefined,
-        message: errorMessage(caught),
-      });
+      setError(formError(caught, ['title', 'slug', 'description']));
       focusFirstInvalid(formRef.current, errorRef);
     } finally {
       setBusy(false);
