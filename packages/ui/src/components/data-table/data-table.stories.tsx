@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Badge } from '../badge/index.ts';
 import { Button } from '../button/index.ts';
 import { EmptyState } from '../empty-state/index.ts';
@@ -297,6 +297,20 @@ export const WrappingColumn: Story = {
 
 export const NarrowViewport: Story = {
   globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvas, step }) => {
+    const table = canvas.getByRole('table', { name: 'Your affiliate links' });
+    const root = table.closest<HTMLElement>('.rt-TableRoot')!;
+    const viewport = canvas.getByRole('region', { name: 'Your affiliate links' });
+    await step('the end edge fades while columns are hidden past it', async () => {
+      await expect(root).toHaveAttribute('data-more-end');
+    });
+    await step('scrolled to the last column, the fade goes', async () => {
+      viewport.scrollLeft = viewport.scrollWidth;
+      await waitFor(() => expect(root).not.toHaveAttribute('data-more-end'));
+      viewport.scrollLeft = 0;
+      await waitFor(() => expect(root).toHaveAttribute('data-more-end'));
+    });
+  },
 };
 
 const onServerSort = fn();

@@ -216,11 +216,18 @@ function DataTableImpl<T>(
 
   // Radix Themes scrolls the table inside a viewport of its own. While the table is wider (or
   // taller) than that viewport, keyboard users must be able to focus it to scroll, and hear its
-  // name; otherwise it stays out of the tab order.
+  // name; otherwise it stays out of the tab order. While columns are hidden past the end edge, the
+  // table says so (`data-more-end`) and its stylesheet fades that edge, so a reader sees that the
+  // table goes on sideways (the naming column is sticky, so the start edge needs no hint).
   const tableRef = React.useRef<HTMLDivElement>(null);
   React.useEffect(() => {
-    const viewport = tableRef.current?.querySelector<HTMLElement>('.rt-ScrollAreaViewport');
-    if (!viewport) return;
+    const root = tableRef.current;
+    const viewport = root?.querySelector<HTMLElement>('.rt-ScrollAreaViewport');
+    if (!root || !viewport) return;
+    const markEdges = () => {
+      const hidden = viewport.scrollWidth - viewport.clientWidth;
+      root.toggleAttribute('data-more-end', Math.abs(viewport.scrollLeft) < hidden - 1);
+    };
     const update = () => {
       const scrollable =
         viewport.scrollWidth > viewport.clientWidth + 1 ||
@@ -234,13 +241,17 @@ function DataTableImpl<T>(
         viewport.removeAttribute('role');
         viewport.removeAttribute('aria-label');
       }
+      markEdges();
     };
     update();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(update);
-    observer.observe(viewport);
-    if (viewport.firstElementChild) observer.observe(viewport.firstElementChild);
-    return () => observer.disconnect();
+    viewport.addEventListener('scroll', markEdges, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(viewport);
+    if (viewport.firstElementChild) observer?.observe(viewport.firstElementChild);
+    return () => {
+      viewport.removeEventListener('scroll', markEdges);
+      observer?.disconnect();
+    };
   }, [caption]);
 
   return (
