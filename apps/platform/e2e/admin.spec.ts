@@ -26,11 +26,23 @@ test('administrators see platform metrics, find users and get the spec §5 refus
   await page.getByLabel('Search by name or username').fill('Avery');
   const table = page.getByRole('table', { name: 'Users' });
   await expect(table.getByRole('row')).toHaveCount(2);
-  await table.getByRole('combobox', { name: 'Role of Avery Okafor' }).click();
+  const role = table.getByRole('combobox', { name: 'Role of Avery Okafor' });
+  // A role change waits for a confirmation; cancelling keeps the role and the focus on its picker.
+  await role.click();
   await page.getByRole('option', { name: 'Affiliate' }).click();
-  await expect(
-    page.getByText('Administrators cannot demote themselves', { exact: true }),
-  ).toBeVisible();
+  const confirm = page.getByRole('alertdialog', { name: 'Change Avery Okafor’s role?' });
+  await expect(confirm).toContainText('becomes Affiliate (now Administrator)');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(role).toHaveText('Administrator');
+  await expect(role).toBeFocused();
+  // Confirmed, the database's rule answers in the dialog: the last administrator stays.
+  await role.click();
+  await page.getByRole('option', { name: 'Affiliate' }).click();
+  await confirm.getByRole('button', { name: 'Change role' }).click();
+  await expect(confirm.getByRole('alert')).toHaveText('Administrators cannot demote themselves');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(role).toHaveText('Administrator');
 });
 
 test('approval queues and moderation work for administrators', async ({ page }) => {

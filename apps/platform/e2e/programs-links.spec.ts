@@ -34,7 +34,7 @@ test.describe('programs and links', () => {
     // Joined by keyboard: the button gives way to a link or a note, and the focus stays in the card
     // (on "Create a link" when the membership is approved at once) instead of dropping to the page.
     await first.getByRole('button', { name: /Join program|Apply/ }).press('Enter');
-    await expect(first.getByText(/approved|pending/)).toBeVisible();
+    await expect(first.getByText(/^(Approved|Pending)$/)).toBeVisible();
     await expect
       .poll(() => first.evaluate((card) => card.contains(document.activeElement)))
       .toBe(true);

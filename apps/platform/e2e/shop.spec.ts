@@ -134,7 +134,7 @@ test.describe('shop and checkout', () => {
     const commissions = page.getByRole('table', { name: 'Recent commissions' });
     // The newest commission (first row after the header) is this sale's, through this link.
     await expect(commissions.getByRole('row').nth(1)).toContainText(`/go/${link.code}`);
-    await expect(commissions.getByRole('row').nth(1)).toContainText('pending');
+    await expect(commissions.getByRole('row').nth(1)).toContainText('Pending');
     expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(
       true,
     );

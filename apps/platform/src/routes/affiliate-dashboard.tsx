@@ -22,6 +22,7 @@ import '@verdant/ui/charts.css';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
+import { valueLabel } from '../lib/labels.ts';
 import {
   errorMessage,
   formatCount,
@@ -96,7 +97,9 @@ export function Component() {
       id: 'status',
       header: 'Status',
       cell: (r) => (
-        <Badge tone={STATUS_TONE[r.status]}>{r.kind === 'clawback' ? 'clawback' : r.status}</Badge>
+        <Badge tone={STATUS_TONE[r.status]}>
+          {r.kind === 'clawback' ? 'Clawback' : valueLabel(r.status)}
+        </Badge>
       ),
     },
     {

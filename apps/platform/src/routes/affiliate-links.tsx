@@ -1,4 +1,4 @@
-import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { Box, Flex, Grid, Heading, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AffiliateLink } from '@verdant/api-client';
 import {
@@ -21,10 +21,11 @@ import {
 import { LineChart } from '@verdant/ui/charts';
 import '@verdant/ui/charts.css';
 import { newLinkCode } from '@verdant/validation';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
+import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { errorMessage, formatCount } from './vendor-format.ts';
 
 const goUrl = (code: string) => `${window.location.origin}/go/${code}`;
@@ -48,6 +49,8 @@ function CreateLink({ onCreated }: { onCreated: (link: AffiliateLink) => void })
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid();
 
   if (catalog.isPending) return null;
   if (joined.length === 0) {
@@ -68,6 +71,7 @@ function CreateLink({ onCreated }: { onCreated: (link: AffiliateLink) => void })
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!program) return;
+    const form = event.currentTarget as HTMLFormElement;
     const product = products.data?.rows.find((p) => p.id === productId);
     setBusy(true);
     setError(null);
@@ -85,6 +89,7 @@ function CreateLink({ onCreated }: { onCreated: (link: AffiliateLink) => void })
       onCreated(link);
     } catch (caught) {
       setError(errorMessage(caught));
+      focusFirstInvalid(form, errorRef);
     } finally {
       setBusy(false);
     }
@@ -97,7 +102,15 @@ function CreateLink({ onCreated }: { onCreated: (link: AffiliateLink) => void })
           <Heading as="h2" size="4">
             Create a tracked link
           </Heading>
-          {error ? <ErrorCard align="start" title="Not created" message={error} /> : null}
+          {error ? (
+            <ErrorCard
+              ref={errorRef}
+              tabIndex={-1}
+              align="start"
+              title="Not created"
+              message={error}
+            />
+          ) : null}
           <Grid columns={{ initial: '1', md: '3' }} gap="3">
             <Field label="Program">
               <Select
@@ -230,7 +243,7 @@ export function Component() {
       header: 'Status',
       cell: (l) => (
         <Badge tone={l.is_active ? 'success' : 'neutral'}>
-          {l.is_active ? 'active' : 'disabled'}
+          {l.is_active ? 'Active' : 'Disabled'}
         </Badge>
       ),
     },
@@ -238,11 +251,10 @@ export function Component() {
       id: 'enabled',
       header: 'Enabled',
       cell: (l) => (
+        // The status column shows the state in words; the switch's label names the link.
         <Switch
-          label={<Text size="1">{l.is_active ? 'On' : 'Off'}</Text>}
-          // Label and switch side by side, not pushed to the cell's two edges.
+          label={<VisuallyHidden>Enable /go/{l.code}</VisuallyHidden>}
           style={{ width: 'fit-content' }}
-          aria-label={`Enable /go/${l.code}`}
           checked={l.is_active}
           onCheckedChange={(checked) => void toggle(l, checked)}
         />

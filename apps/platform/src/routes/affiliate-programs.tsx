@@ -18,6 +18,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
+import { valueLabel } from '../lib/labels.ts';
 import { errorMessage, formatMoney } from './vendor-format.ts';
 
 const STATUS_TONE = {
@@ -84,7 +85,7 @@ function ProgramCard({ program }: { program: CatalogProgram }) {
                 by {program.merchant.company_name}
               </Text>
             </Box>
-            {status ? <Badge tone={STATUS_TONE[status]}>{status}</Badge> : null}
+            {status ? <Badge tone={STATUS_TONE[status]}>{valueLabel(status)}</Badge> : null}
           </Flex>
           {program.description ? (
             <Text as="p" size="2" color="gray">

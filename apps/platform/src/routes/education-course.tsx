@@ -13,6 +13,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { api } from '../lib/api.ts';
+import { valueLabel } from '../lib/labels.ts';
 import { errorMessage } from './vendor-format.ts';
 
 /** One course (/education/courses/:courseId): modules, enrolment, progress, certificate. */
@@ -63,7 +64,7 @@ export function Component() {
         breadcrumbs={<Link to="/education">Education</Link>}
         meta={
           <Flex gap="2">
-            <Badge>{c.level}</Badge>
+            <Badge>{valueLabel(c.level)}</Badge>
             {c.estimated_minutes ? <Badge tone="info">{c.estimated_minutes} min</Badge> : null}
           </Flex>
         }

@@ -13,6 +13,7 @@ import {
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
+import { valueLabel } from '../lib/labels.ts';
 import { errorMessage } from './vendor-format.ts';
 
 const AUDIENCE = {
@@ -64,7 +65,7 @@ export function Component() {
                     <Badge tone="brand">
                       {AUDIENCE[course.audience as keyof typeof AUDIENCE] ?? course.audience}
                     </Badge>
-                    <Badge>{course.level}</Badge>
+                    <Badge>{valueLabel(course.level)}</Badge>
                     {course.estimated_minutes ? (
                       <Badge tone="info">{course.estimated_minutes} min</Badge>
                     ) : null}

@@ -20,7 +20,8 @@ import { Link, useParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
 import { errorMessage } from '../lib/error-message.ts';
 import { addToCart, cartStore, useCart } from '../lib/cart.ts';
-import { CartButton, categoryLabel } from './shop-parts.tsx';
+import { valueLabel } from '../lib/labels.ts';
+import { CartButton } from './shop-parts.tsx';
 
 /** The description's basic HTML as plain text (it is shown as a paragraph, never as markup). */
 function plainText(html: string): string {
@@ -90,7 +91,7 @@ export function Component() {
         title={p.name}
         breadcrumbs={<Link to="/shop">Shop</Link>}
         description={p.merchant ? `Sold by ${p.merchant.company_name}` : undefined}
-        meta={<Badge tone="neutral">{categoryLabel(p.category)}</Badge>}
+        meta={<Badge tone="neutral">{valueLabel(p.category)}</Badge>}
         actions={<CartButton />}
       />
       <Grid columns={{ initial: '1', md: '2' }} gap="5">

@@ -5,9 +5,6 @@ import { itemCount, useCart } from '../lib/cart.ts';
 // What the shop's pages share: the product list and a product's page each load only this, not
 // each other.
 
-export const categoryLabel = (category: string) =>
-  category.charAt(0).toUpperCase() + category.slice(1).replace(/-/g, ' ');
-
 /** The cart's entry point, shown on the shop pages. */
 export function CartButton() {
   const count = itemCount(useCart());

@@ -18,7 +18,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
 import { errorMessage } from '../lib/error-message.ts';
-import { CartButton, categoryLabel } from './shop-parts.tsx';
+import { valueLabel } from '../lib/labels.ts';
+import { CartButton } from './shop-parts.tsx';
 
 const PAGE_SIZE = 24;
 const ALL = 'all';
@@ -96,7 +97,7 @@ export function Component() {
               }
               options={[
                 { value: ALL, label: 'All categories' },
-                ...PRODUCT_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) })),
+                ...PRODUCT_CATEGORIES.map((value) => ({ value, label: valueLabel(value) })),
               ]}
             />
           </Field>

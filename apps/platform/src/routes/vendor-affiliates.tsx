@@ -15,6 +15,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
+import { valueLabel } from '../lib/labels.ts';
 import { errorMessage, formatCount, formatDate, formatMoney } from './vendor-format.ts';
 
 const STATUS_TONE = {
@@ -71,7 +72,7 @@ export function Component() {
     {
       id: 'status',
       header: 'Status',
-      cell: (r) => <Badge tone={STATUS_TONE[r.status]}>{r.status}</Badge>,
+      cell: (r) => <Badge tone={STATUS_TONE[r.status]}>{valueLabel(r.status)}</Badge>,
     },
   ];
   const performance: DataTableColumn<MerchantAffiliate>[] = [

@@ -18,9 +18,11 @@ import {
   Textarea,
 } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../lib/api.ts';
+import { formError } from '../lib/error-message.ts';
+import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { errorMessage, formatDateTime } from './vendor-format.ts';
 
 /**
@@ -110,10 +112,14 @@ export function Component() {
     },
   });
 
-  const onSend = (event: FormEvent) => {
+  const sendError = send.isError ? formError(send.error, ['body']) : undefined;
+  const sendErrorRef = useRef<HTMLDivElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid();
+  const onSend = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!active || draft.trim() === '') return;
-    send.mutate(draft.trim());
+    const form = event.currentTarget;
+    send.mutate(draft.trim(), { onError: () => focusFirstInvalid(form, sendErrorRef) });
   };
 
   const totalUnread = list.reduce((sum, c) => sum + c.unread, 0);
@@ -242,7 +248,10 @@ export function Component() {
                 </ScrollArea>
                 <form onSubmit={onSend} aria-label="Reply">
                   <Flex direction="column" gap="2">
-                    <Field label={`Message to ${active.counterpart_name}`}>
+                    <Field
+                      label={`Message to ${active.counterpart_name}`}
+                      error={sendError?.field ? sendError.message : undefined}
+                    >
                       <Textarea
                         value={draft}
                         rows={3}
@@ -250,8 +259,13 @@ export function Component() {
                         onChange={(e) => setDraft(e.target.value)}
                       />
                     </Field>
-                    {send.isError ? (
-                      <ErrorCard title="Not sent" message={errorMessage(send.error)} />
+                    {sendError && !sendError.field ? (
+                      <ErrorCard
+                        ref={sendErrorRef}
+                        tabIndex={-1}
+                        title="Not sent"
+                        message={sendError.message}
+                      />
                     ) : null}
                     <div>
                       <Button type="submit" loading={send.isPending} disabled={draft.trim() === ''}>

@@ -12,6 +12,7 @@ import {
 } from '@verdant/ui';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
+import { valueLabel } from '../../lib/labels.ts';
 import { errorMessage, formatDateTime } from '../vendor-format.ts';
 
 type Action = 'dismiss' | 'hide' | 'remove';
@@ -68,7 +69,11 @@ export function Component() {
 
   const columns: readonly DataTableColumn<Report>[] = [
     { id: 'when', header: 'Reported', cell: (r) => formatDateTime(r.created_at) },
-    { id: 'reason', header: 'Reason', cell: (r) => <Badge tone="warning">{r.reason}</Badge> },
+    {
+      id: 'reason',
+      header: 'Reason',
+      cell: (r) => <Badge tone="warning">{valueLabel(r.reason)}</Badge>,
+    },
     {
       id: 'content',
       header: 'Content',

@@ -15,6 +15,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
+import { valueLabel } from '../../lib/labels.ts';
 import { errorMessage, formatDate, formatMoney } from '../vendor-format.ts';
 
 const PAGE_SIZE = 20;
@@ -58,7 +59,7 @@ const COLUMNS: readonly DataTableColumn<PayoutRow>[] = [
     header: 'Status',
     cell: (p) => (
       <Badge tone={STATUS_TONES[p.status as keyof typeof STATUS_TONES] ?? 'neutral'}>
-        {p.status}
+        {valueLabel(p.status)}
       </Badge>
     ),
   },

@@ -4,6 +4,7 @@ import type { Role } from '@verdant/auth';
 import { useAuth } from '@verdant/auth/react';
 import {
   Badge,
+  ConfirmDialog,
   DataTable,
   EmptyState,
   ErrorCard,
@@ -14,7 +15,7 @@ import {
   toast,
   type DataTableColumn,
 } from '@verdant/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { errorMessage, formatDate } from '../vendor-format.ts';
@@ -26,6 +27,8 @@ const ROLE_OPTIONS = [
   { value: 'admin', label: 'Administrator' },
   { value: 'demo', label: 'Demo' },
 ];
+
+const roleSelectId = (profileId: string) => `role-${profileId}`;
 
 /** Users (/admin/users): search, and role changes through change_user_role (spec §5 messages). */
 export function Component() {
@@ -53,20 +56,14 @@ export function Component() {
         ...(roleFilter === 'all' ? {} : { role: roleFilter as Role }),
       }),
   });
-  const change = useMutation({
-    mutationFn: ({ profile, role }: { profile: Profile; role: Role }) =>
-      api.profiles.changeRole(profile.id, role),
-    onSuccess: async (_v, { profile, role }) => {
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
-      toast({ title: 'Role changed', description: `${profile.name} is now ${role}.` });
-    },
-    onError: (error) =>
-      toast({
-        title: 'Role not changed',
-        description: errorMessage(error),
-        variant: 'destructive',
-      }),
-  });
+  // A role change waits for the administrator's confirmation: it grants or takes away access.
+  const [pendingChange, setPendingChange] = useState<{ profile: Profile; role: Role } | null>(null);
+  const roleLabel = (role: string) => ROLE_OPTIONS.find((o) => o.value === role)?.label ?? role;
+  const changeRole = async ({ profile, role }: { profile: Profile; role: Role }) => {
+    await api.profiles.changeRole(profile.id, role);
+    await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+    toast({ title: 'Role changed', description: `${profile.name} is now ${roleLabel(role)}.` });
+  };
 
   const columns: readonly DataTableColumn<Profile>[] = [
     {
@@ -90,20 +87,20 @@ export function Component() {
       id: 'onboarding',
       header: 'Onboarding',
       cell: (p) =>
-        p.has_completed_onboarding ? <Badge tone="success">done</Badge> : <Badge>open</Badge>,
+        p.has_completed_onboarding ? <Badge tone="success">Done</Badge> : <Badge>Open</Badge>,
     },
     {
       id: 'role',
       header: 'Role',
       cell: (p) => (
         <Select
+          id={roleSelectId(p.id)}
           aria-label={`Role of ${p.name}`}
           value={p.role}
           size="sm"
-          disabled={change.isPending}
           options={ROLE_OPTIONS}
           onValueChange={(role) => {
-            if (role !== p.role) change.mutate({ profile: p, role: role as Role });
+            if (role !== p.role) setPendingChange({ profile: p, role: role as Role });
           }}
         />
       ),
@@ -148,6 +145,24 @@ export function Component() {
           emptyState={<EmptyState title="No users match" />}
         />
       )}
+      {pendingChange ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setPendingChange(null);
+          }}
+          title={`Change ${pendingChange.profile.name}’s role?`}
+          description={`${pendingChange.profile.name} becomes ${roleLabel(pendingChange.role)} (now ${roleLabel(pendingChange.profile.role)}) and gets that role’s pages and permissions at their next request.`}
+          confirmLabel="Change role"
+          onConfirm={() => changeRole(pendingChange)}
+          errorMessage={(error) => errorMessage(error)}
+          // Back to the row's role picker, not to the top of the page.
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            document.getElementById(roleSelectId(pendingChange.profile.id))?.focus();
+          }}
+        />
+      ) : null}
     </Flex>
   );
 }
