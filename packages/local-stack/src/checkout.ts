@@ -51,6 +51,18 @@ export const CARD_MESSAGES = {
   invalidEmail: 'Your email address is invalid.',
 } as const;
 
+/** A form field of the test page. */
+export type CheckoutField = 'email' | 'number' | 'expiry' | 'cvc' | 'name';
+
+/**
+ * Why the page did not pay: Stripe's message, and the field it belongs under (none for a decline
+ * or an expired session, which the page tells below the form).
+ */
+export interface CheckoutFailure {
+  field?: CheckoutField;
+  message: string;
+}
+
 /**
  * The email the payment goes with: the session's own (a signed-in buyer's, which the page shows
  * but does not let the shopper change, as Stripe Checkout does with `customer_email`) or the one
@@ -59,11 +71,12 @@ export const CARD_MESSAGES = {
 export function checkEmail(
   session: Pick<Session, 'email'>,
   typed: string,
-): { email: string } | { error: string } {
+): { email: string } | { error: CheckoutFailure } {
   if (session.email) return { email: session.email };
   const email = typed.trim();
-  if (!email) return { error: CARD_MESSAGES.emailRequired };
-  if (!validateEmail(email).valid) return { error: CARD_MESSAGES.invalidEmail };
+  if (!email) return { error: { field: 'email', message: CARD_MESSAGES.emailRequired } };
+  if (!validateEmail(email).valid)
+    return { error: { field: 'email', message: CARD_MESSAGES.invalidEmail } };
   return { email };
 }
 
@@ -136,37 +149,49 @@ function luhn(number: string): boolean {
   return sum % 10 === 0;
 }
 
-/** The card check of the test page: an error message (Stripe's words) or null when the card pays. */
+/** The card check of the test page: what fails (Stripe's words, and the field) or null when it pays. */
 export function checkCard(
   fields: { number: string; expiry: string; cvc: string; name: string },
   now = new Date(),
-): string | null {
+): CheckoutFailure | null {
   const number = fields.number.replace(/[\s-]/g, '');
-  if (!/^\d+$/.test(number) || number.length < 13) return CARD_MESSAGES.incompleteNumber;
-  if (number.length > 19 || !luhn(number)) return CARD_MESSAGES.invalidNumber;
+  if (!/^\d+$/.test(number) || number.length < 13)
+    return { field: 'number', message: CARD_MESSAGES.incompleteNumber };
+  if (number.length > 19 || !luhn(number))
+    return { field: 'number', message: CARD_MESSAGES.invalidNumber };
   const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(fields.expiry);
-  if (!expiry) return CARD_MESSAGES.invalidExpiry;
+  if (!expiry) return { field: 'expiry', message: CARD_MESSAGES.invalidExpiry };
   const month = Number(expiry[1]);
   const year = Number(expiry[2]) < 100 ? 2000 + Number(expiry[2]) : Number(expiry[2]);
-  if (month < 1 || month > 12) return CARD_MESSAGES.invalidExpiry;
+  if (month < 1 || month > 12) return { field: 'expiry', message: CARD_MESSAGES.invalidExpiry };
   if (
     year < now.getUTCFullYear() ||
     (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)
   )
-    return CARD_MESSAGES.pastExpiry;
-  if (!/^\d{3,4}$/.test(fields.cvc.trim())) return CARD_MESSAGES.invalidCvc;
-  if (!fields.name.trim()) return CARD_MESSAGES.nameRequired;
-  if (number === TEST_CARDS.declined) return CARD_MESSAGES.declined;
+    return { field: 'expiry', message: CARD_MESSAGES.pastExpiry };
+  if (!/^\d{3,4}$/.test(fields.cvc.trim()))
+    return { field: 'cvc', message: CARD_MESSAGES.invalidCvc };
+  if (!fields.name.trim()) return { field: 'name', message: CARD_MESSAGES.nameRequired };
+  if (number === TEST_CARDS.declined) return { message: CARD_MESSAGES.declined };
   return null;
 }
 
 function page(
   session: Session,
   token: string,
-  error?: string,
+  failure?: CheckoutFailure,
   values?: Record<string, string>,
 ): string {
   const v = (name: string) => escapeHtml(values?.[name] ?? '');
+  // A field's failure goes under that field, which is marked invalid and takes the focus.
+  const invalid = (field: CheckoutField) =>
+    failure?.field === field
+      ? ` aria-invalid="true" aria-describedby="${field}-error" autofocus`
+      : '';
+  const fieldError = (field: CheckoutField) =>
+    failure?.field === field
+      ? `<p class="field-error" id="${field}-error" role="alert">${escapeHtml(failure.message)}</p>`
+      : '';
   const lines = session.lines
     .map(
       (line) =>
@@ -196,6 +221,8 @@ input[readonly] { background: transparent; border-color: #2b2d31; color: #b0b4ba
 input:focus-visible, button:focus-visible, a:focus-visible { outline: 2px solid #58d5ba; outline-offset: 2px; }
 .row { display: grid; grid-template-columns: 1fr 1fr; gap: 0.75rem; }
 button { margin-top: 1.25rem; width: 100%; font: inherit; font-weight: 600; padding: 0.75rem; border: 0; border-radius: 8px; background: #1f8a65; color: #fff; cursor: pointer; }
+input[aria-invalid='true'] { border-color: #ff9592; }
+.field-error { margin: 0.3rem 0 0; font-size: 0.85rem; color: #ff9592; }
 .error { margin-top: 1rem; padding: 0.6rem 0.8rem; border-radius: 6px; background: #3c181a; color: #ff9592; }
 .cancel { display: block; text-align: center; margin-top: 1rem; color: #b0b4ba; }
 .hint { font-size: 0.8rem; color: #777b84; }
@@ -216,20 +243,22 @@ button { margin-top: 1.25rem; width: 100%; font: inherit; font-weight: 600; padd
 ${
   session.email
     ? `<input id="email" type="email" value="${escapeHtml(session.email)}" readonly>`
-    : `<input id="email" name="email" type="email" autocomplete="email" value="${v('email')}" required>`
+    : `<input id="email" name="email" type="email" autocomplete="email" value="${v('email')}" required${invalid('email')}>${fieldError('email')}`
 }
 <h2>Pay with card</h2>
 <label for="card-number">Card number</label>
-<input id="card-number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" value="${v('number')}" required>
+<input id="card-number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" value="${v('number')}" required${invalid('number')}>
+${fieldError('number')}
 <div class="row">
 <div><label for="card-expiry">Expiry</label>
-<input id="card-expiry" name="expiry" autocomplete="cc-exp" placeholder="MM / YY" value="${v('expiry')}" required></div>
+<input id="card-expiry" name="expiry" autocomplete="cc-exp" placeholder="MM / YY" value="${v('expiry')}" required${invalid('expiry')}>${fieldError('expiry')}</div>
 <div><label for="card-cvc">CVC</label>
-<input id="card-cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" value="${v('cvc')}" required></div>
+<input id="card-cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" value="${v('cvc')}" required${invalid('cvc')}>${fieldError('cvc')}</div>
 </div>
 <label for="card-name">Name on card</label>
-<input id="card-name" name="name" autocomplete="cc-name" value="${v('name')}" required>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<input id="card-name" name="name" autocomplete="cc-name" value="${v('name')}" required${invalid('name')}>
+${fieldError('name')}
+${failure && !failure.field ? `<p class="error" role="alert">${escapeHtml(failure.message)}</p>` : ''}
 <button type="submit">${title}</button>
 <a class="cancel" href="${escapeHtml(session.cancelUrl)}">Cancel</a>
 <p class="hint">Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.</p>
@@ -368,10 +397,11 @@ export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
           `[checkout] ${type} could not be sent: ${error instanceof Error ? error.message : String(error)}`,
         );
       }
-      return html(410, page(session, token, CARD_MESSAGES.expired));
+      return html(410, page(session, token, { message: CARD_MESSAGES.expired }));
     }
     // Expired by the payment functions (another plan's checkout was opened since).
-    if (await isExpired(session.id)) return html(410, page(session, token, CARD_MESSAGES.expired));
+    if (await isExpired(session.id))
+      return html(410, page(session, token, { message: CARD_MESSAGES.expired }));
     if (req.method === 'GET' || req.method === 'HEAD') return html(200, page(session, token));
     if (req.method !== 'POST') return new Response('Method not allowed', { status: 405 });
 
@@ -391,7 +421,7 @@ export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
 
     // Paid once: from here the session cannot be expired (and if it was meanwhile, not paid).
     if ((await settle(session.id, 'complete')) === 'expired')
-      return html(410, page(session, token, CARD_MESSAGES.expired));
+      return html(410, page(session, token, { message: CARD_MESSAGES.expired }));
     const customer = { email: contact.email, name: fields.name.trim() };
     for (const [type, object, id] of eventsFor(session, customer)) {
       const result = await send(type, object, id);
@@ -399,7 +429,12 @@ export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
         log(`[checkout] ${type} was answered ${result.status}: ${result.body}`);
         return html(
           502,
-          page(session, token, 'The payment could not be confirmed. Please try again.', fields),
+          page(
+            session,
+            token,
+            { message: 'The payment could not be confirmed. Please try again.' },
+            fields,
+          ),
         );
       }
     }

@@ -178,6 +178,8 @@ describe('the full chain in Chromium', () => {
       await expect
         .poll(() => page.getByRole('alert').textContent())
         .toBe('Your card was declined.');
+      // A decline belongs to no field: the message stands below the form.
+      expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
       expect((await orderRow(stack, orderId)).status).toBe('pending');
 
       await page.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -1163,6 +1165,12 @@ describe('attribution', () => {
       await expect
         .poll(() => page.getByRole('alert').textContent())
         .toBe('Enter your email address.');
+      // The message sits under its field, which is marked invalid, described by it and focused.
+      expect(await email.getAttribute('aria-invalid')).toBe('true');
+      expect(await email.getAttribute('aria-describedby')).toBe(
+        await page.getByRole('alert').getAttribute('id'),
+      );
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('email');
       await email.fill('not an email');
       await page.getByLabel('CVC').fill('123');
       await page.getByRole('button', { name: 'Pay' }).click();

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { CARD_MESSAGES, checkCard, checkEmail } from '../src/checkout.ts';
+
+const card = { number: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123', name: 'Sam Shopper' };
+const now = new Date('2026-11-28T00:00:00Z');
+
+describe('the test checkout’s card check', () => {
+  it('pays a good card and declines Stripe’s declined test card without naming a field', () => {
+    expect(checkCard(card, now)).toBeNull();
+    expect(checkCard({ ...card, number: '4000 0000 0000 0002' }, now)).toEqual({
+      message: CARD_MESSAGES.declined,
+    });
+  });
+
+  it('names the field each of Stripe’s messages belongs under', () => {
+    expect(checkCard({ ...card, number: '4242' }, now)).toEqual({
+      field: 'number',
+      message: CARD_MESSAGES.incompleteNumber,
+    });
+    expect(checkCard({ ...card, number: '4242 4242 4242 4241' }, now)).toEqual({
+      field: 'number',
+      message: CARD_MESSAGES.invalidNumber,
+    });
+    expect(checkCard({ ...card, expiry: '13 / 30' }, now)).toEqual({
+      field: 'expiry',
+      message: CARD_MESSAGES.invalidExpiry,
+    });
+    expect(checkCard({ ...card, expiry: '10 / 26' }, now)).toEqual({
+      field: 'expiry',
+      message: CARD_MESSAGES.pastExpiry,
+    });
+    expect(checkCard({ ...card, cvc: '1' }, now)).toEqual({
+      field: 'cvc',
+      message: CARD_MESSAGES.invalidCvc,
+    });
+    expect(checkCard({ ...card, name: '  ' }, now)).toEqual({
+      field: 'name',
+      message: CARD_MESSAGES.nameRequired,
+    });
+  });
+
+  it('takes a signed-in buyer’s email as given and checks a guest’s', () => {
+    expect(checkEmail({ email: 'sam@example.com' }, '')).toEqual({ email: 'sam@example.com' });
+    expect(checkEmail({ email: null }, ' ')).toEqual({
+      error: { field: 'email', message: CARD_MESSAGES.emailRequired },
+    });
+    expect(checkEmail({ email: null }, 'not an email')).toEqual({
+      error: { field: 'email', message: CARD_MESSAGES.invalidEmail },
+    });
+    expect(checkEmail({ email: null }, ' guest@example.com ')).toEqual({
+      email: 'guest@example.com',
+    });
+  });
+});
