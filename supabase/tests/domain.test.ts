@@ -21,6 +21,41 @@ const query = (sql: string, values: unknown[] = []) => stack.pool.query(sql, val
 const as = (email: string) => signedInClient(stack, email, PASSWORD);
 
 describe('link clicks', () => {
+  it('counts a visitor once when two writers store the same click at the same moment', async () => {
+    const link = (
+      await query(
+        `insert into public.affiliate_links (code, affiliate_id, destination_url) values ('unique-race', $1, '/shop') returning id`,
+        [ID.A],
+      )
+    ).rows[0].id as string;
+    const insert = `insert into public.link_clicks (link_id, clicked_at, visitor_hash) values ($1, $2, 'visitor-race-000001')`;
+    const first = await stack.pool.connect();
+    const second = await stack.pool.connect();
+    try {
+      await first.query('begin');
+      await second.query('begin');
+      await first.query(insert, [link, '2026-03-02T10:00:00Z']);
+      // The second writer's check must wait for the first writer's click, not miss it.
+      let secondDone = false;
+      const secondInsert = second
+        .query(insert, [link, '2026-03-02T10:00:01Z'])
+        .then(() => (secondDone = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(secondDone).toBe(false);
+      await first.query('commit');
+      await secondInsert;
+      await second.query('commit');
+    } finally {
+      first.release();
+      second.release();
+    }
+    const { rows } = await query(
+      `select is_unique from public.link_clicks where link_id = $1 order by clicked_at`,
+      [link],
+    );
+    expect(rows.map((r) => r.is_unique)).toEqual([true, false]);
+  });
+
   it('counts one unique click per link, visitor and hour, never for bots', async () => {
     const link = (
       await query(
