@@ -28,9 +28,15 @@ export function totpUri(secret: string, issuer: string, account: string): string
   return totp(secret, issuer, account).toString();
 }
 
-/** The URI as a QR code in SVG markup (what supabase/auth puts in `totp.qr_code`). */
-export function totpQrSvg(uri: string): Promise<string> {
-  return QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+/**
+ * The URI as a QR code in SVG markup (what supabase/auth puts in `totp.qr_code`). supabase-js
+ * turns it into `data:image/svg+xml;utf-8,<svg…>` for an `<img src>`, unencoded, so the markup must
+ * not hold a `#` (the browser would read the rest as a fragment and draw nothing): the colours are
+ * named, not hex.
+ */
+export async function totpQrSvg(uri: string): Promise<string> {
+  const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return svg.replaceAll('"#ffffff"', '"white"').replaceAll('"#000000"', '"black"');
 }
 
 /**
