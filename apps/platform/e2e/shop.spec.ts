@@ -173,6 +173,7 @@ test.describe('shop and checkout', () => {
     const checkoutUrl = page.url();
     await pay(page, '4000 0000 0000 0002');
     await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+    await expectNoAxeViolations(page, 'the local test checkout');
     await page.getByRole('link', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(/\/payment-canceled\?order=[0-9a-f-]{36}$/);
     const orderId = new URL(page.url()).searchParams.get('order');

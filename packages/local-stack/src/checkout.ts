@@ -220,16 +220,16 @@ input { box-sizing: border-box; width: 100%; font: inherit; padding: 0.6rem 0.7r
 input[readonly] { background: transparent; border-color: #2b2d31; color: #b0b4ba; }
 input:focus-visible, button:focus-visible, a:focus-visible { outline: 2px solid #58d5ba; outline-offset: 2px; }
 .row { display: grid; grid-template-columns: 1fr 1fr; gap: 0.75rem; }
-button { margin-top: 1.25rem; width: 100%; font: inherit; font-weight: 600; padding: 0.75rem; border: 0; border-radius: 8px; background: #1f8a65; color: #fff; cursor: pointer; }
+button { margin-top: 1.25rem; width: 100%; font: inherit; font-weight: 600; padding: 0.75rem; border: 0; border-radius: 8px; background: #1a7f5d; color: #fff; cursor: pointer; }
 input[aria-invalid='true'] { border-color: #ff9592; }
 .field-error { margin: 0.3rem 0 0; font-size: 0.85rem; color: #ff9592; }
 .error { margin-top: 1rem; padding: 0.6rem 0.8rem; border-radius: 6px; background: #3c181a; color: #ff9592; }
 .cancel { display: block; text-align: center; margin-top: 1rem; color: #b0b4ba; }
-.hint { font-size: 0.8rem; color: #777b84; }
+.hint { font-size: 0.8rem; color: #8b8f98; }
 </style>
 </head>
 <body>
-<div class="wrap">
+<main class="wrap">
 <section aria-label="Order summary">
 <p><span class="badge">Test mode</span></p>
 <h1>Verdant</h1>
@@ -263,7 +263,7 @@ ${failure && !failure.field ? `<p class="error" role="alert">${escapeHtml(failur
 <a class="cancel" href="${escapeHtml(session.cancelUrl)}">Cancel</a>
 <p class="hint">Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.</p>
 </form>
-</div>
+</main>
 </body>
 </html>
 `;
