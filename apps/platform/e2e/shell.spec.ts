@@ -20,6 +20,34 @@ test.describe('the app shell', () => {
     await expect(page).toHaveTitle('Page not found — Verdant');
   });
 
+  test('the collapsed sidebar shows an icon for every entry and stays collapsed after a reload', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/shop');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await page.getByRole('button', { name: 'Collapse navigation' }).click();
+    const entries = nav.getByRole('link');
+    const count = await entries.count();
+    expect(count).toBeGreaterThan(5);
+    // Each entry keeps its name and draws its icon, the only thing the rail shows of it.
+    for (const entry of await entries.all()) {
+      await expect(entry).toHaveAccessibleName(/\S/);
+      const icon = entry.locator('svg');
+      await expect(icon).toBeVisible();
+      expect((await icon.boundingBox())?.width).toBeGreaterThanOrEqual(15);
+    }
+    await expectNoAxeViolations(page, '/shop with the sidebar collapsed');
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Expand navigation' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    await page.getByRole('button', { name: 'Expand navigation' }).click();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Collapse navigation' })).toBeVisible();
+  });
+
   test('navigating inside the app shows the transition overlay and announces the page that opened', async ({
     page,
   }) => {

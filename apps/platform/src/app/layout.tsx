@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { NAV_SECTIONS, isActive, visibleSections } from './navigation.ts';
 import { firstPageRendered } from '../lib/backend.ts';
+import { useSidebarCollapsed } from '../lib/sidebar.ts';
 
 function Brand() {
   return (
@@ -45,6 +46,7 @@ function FirstPageMarker() {
 }
 
 const SignedInAccountMenu = lazy(() => import('./account-menu.tsx'));
+const NavIcon = lazy(() => import('./nav-icons.tsx'));
 
 function AccountMenu() {
   const { user, isAuthenticated, isInitialized } = useAuth();
@@ -80,8 +82,10 @@ export function AppLayout() {
   const role = useAuthSelector((snapshot) => snapshot.user?.role ?? 'guest');
   const { pathname } = useLocation();
   const sections = visibleSections(NAV_SECTIONS, role);
+  // The desktop sidebar stays as the reader left it.
+  const [collapsed, setCollapsed] = useSidebarCollapsed();
   return (
-    <AppShell.Root>
+    <AppShell.Root collapsed={collapsed} onCollapsedChange={setCollapsed}>
       <AppShell.TopBar>
         <AppShell.MenuButton />
         <AppShell.SidebarToggle />
@@ -94,7 +98,16 @@ export function AppLayout() {
         {sections.map((section) => (
           <AppShell.NavSection key={section.title ?? 'main'} title={section.title}>
             {section.items.map((item) => (
-              <AppShell.NavItem key={item.to} asChild active={isActive(item.to, pathname)}>
+              <AppShell.NavItem
+                key={item.to}
+                asChild
+                active={isActive(item.to, pathname)}
+                icon={
+                  <Suspense fallback={null}>
+                    <NavIcon name={item.icon} />
+                  </Suspense>
+                }
+              >
                 <NavLink to={item.to} end={item.to === '/'}>
                   {item.label}
                 </NavLink>

@@ -1,9 +1,12 @@
 import type { Role } from '@verdant/auth';
+import type { NavIconName } from './nav-icons.tsx';
 
 /** One entry of the sidebar. */
 export interface NavEntry {
   to: string;
   label: string;
+  /** Its icon, the only thing the collapsed sidebar shows of it. */
+  icon: NavIconName;
   /** Who sees it; absent: everybody. `guest` means signed out. */
   audience?: readonly (Role | 'guest')[];
 }
@@ -20,60 +23,75 @@ export interface NavSectionData {
 export const NAV_SECTIONS: NavSectionData[] = [
   {
     items: [
-      { to: '/', label: 'Home' },
-      { to: '/dashboard', label: 'Dashboard', audience: ['affiliate'] },
-      { to: '/shop', label: 'Shop' },
-      { to: '/pricing', label: 'Pricing' },
+      { to: '/', label: 'Home', icon: 'home' },
+      { to: '/dashboard', label: 'Dashboard', icon: 'dashboard', audience: ['affiliate'] },
+      { to: '/shop', label: 'Shop', icon: 'shop' },
+      { to: '/pricing', label: 'Pricing', icon: 'pricing' },
     ],
   },
   {
     title: 'Earn',
     items: [
-      { to: '/affiliate-programs', label: 'Programs', audience: ['affiliate'] },
-      { to: '/affiliate-links', label: 'Links', audience: ['affiliate'] },
-      { to: '/my-links', label: 'Link-in-bio page', audience: ['affiliate'] },
-      { to: '/storefronts/manage', label: 'Storefronts', audience: ['affiliate'] },
-      { to: '/affiliate-hub', label: 'Affiliate hub', audience: ['affiliate'] },
-      { to: '/recruit', label: 'Invite creators', audience: ['affiliate'] },
+      { to: '/affiliate-programs', label: 'Programs', icon: 'programs', audience: ['affiliate'] },
+      { to: '/affiliate-links', label: 'Links', icon: 'links', audience: ['affiliate'] },
+      { to: '/my-links', label: 'Link-in-bio page', icon: 'linkPage', audience: ['affiliate'] },
+      {
+        to: '/storefronts/manage',
+        label: 'Storefronts',
+        icon: 'storefronts',
+        audience: ['affiliate'],
+      },
+      { to: '/affiliate-hub', label: 'Affiliate hub', icon: 'hub', audience: ['affiliate'] },
+      { to: '/recruit', label: 'Invite creators', icon: 'invite', audience: ['affiliate'] },
     ],
   },
   {
     title: 'Sell',
     items: [
-      { to: '/dashboard-vendor', label: 'Dashboard', audience: ['merchant'] },
-      { to: '/vendor/products', label: 'Products', audience: ['merchant'] },
-      { to: '/vendor/settings', label: 'Program settings', audience: ['merchant'] },
-      { to: '/vendor-affiliates', label: 'Affiliates', audience: ['merchant'] },
-      { to: '/vendor-messages', label: 'Messages', audience: ['merchant'] },
-      { to: '/vendor-onboarding', label: 'Onboarding', audience: ['merchant'] },
-      { to: '/vendor-recruitment', label: 'Sell with Verdant', audience: ['guest'] },
+      { to: '/dashboard-vendor', label: 'Dashboard', icon: 'dashboard', audience: ['merchant'] },
+      { to: '/vendor/products', label: 'Products', icon: 'products', audience: ['merchant'] },
+      {
+        to: '/vendor/settings',
+        label: 'Program settings',
+        icon: 'settings',
+        audience: ['merchant'],
+      },
+      { to: '/vendor-affiliates', label: 'Affiliates', icon: 'affiliates', audience: ['merchant'] },
+      { to: '/vendor-messages', label: 'Messages', icon: 'messages', audience: ['merchant'] },
+      { to: '/vendor-onboarding', label: 'Onboarding', icon: 'onboarding', audience: ['merchant'] },
+      { to: '/vendor-recruitment', label: 'Sell with Verdant', icon: 'sell', audience: ['guest'] },
     ],
   },
   {
     title: 'Administration',
     items: [
-      { to: '/admin/metrics', label: 'Metrics', audience: ['admin'] },
-      { to: '/admin/users', label: 'Users', audience: ['admin'] },
-      { to: '/admin/approvals', label: 'Approvals', audience: ['admin'] },
-      { to: '/admin/moderation', label: 'Moderation', audience: ['admin'] },
-      { to: '/admin/payouts', label: 'Payouts', audience: ['admin'] },
+      { to: '/admin/metrics', label: 'Metrics', icon: 'metrics', audience: ['admin'] },
+      { to: '/admin/users', label: 'Users', icon: 'users', audience: ['admin'] },
+      { to: '/admin/approvals', label: 'Approvals', icon: 'approvals', audience: ['admin'] },
+      { to: '/admin/moderation', label: 'Moderation', icon: 'moderation', audience: ['admin'] },
+      { to: '/admin/payouts', label: 'Payouts', icon: 'payouts', audience: ['admin'] },
     ],
   },
   {
     title: 'Learn',
     items: [
-      { to: '/education', label: 'Courses' },
-      { to: '/community', label: 'Community' },
-      { to: '/technical-wiki', label: 'How Verdant works' },
-      { to: '/help', label: 'Help' },
+      { to: '/education', label: 'Courses', icon: 'courses' },
+      { to: '/community', label: 'Community', icon: 'community' },
+      { to: '/technical-wiki', label: 'How Verdant works', icon: 'wiki' },
+      { to: '/help', label: 'Help', icon: 'help' },
     ],
   },
   {
     title: 'Account',
     items: [
-      { to: '/profile', label: 'Profile', audience: ['admin', 'affiliate', 'merchant'] },
-      { to: '/login', label: 'Log in', audience: ['guest'] },
-      { to: '/signup', label: 'Sign up', audience: ['guest'] },
+      {
+        to: '/profile',
+        label: 'Profile',
+        icon: 'profile',
+        audience: ['admin', 'affiliate', 'merchant'],
+      },
+      { to: '/login', label: 'Log in', icon: 'login', audience: ['guest'] },
+      { to: '/signup', label: 'Sign up', icon: 'signup', audience: ['guest'] },
     ],
   },
 ];
