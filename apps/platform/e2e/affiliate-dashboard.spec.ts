@@ -15,6 +15,7 @@ const affiliate = demoAccount('affiliate@verdant.test');
 interface DashboardFigures {
   currency: string;
   totals: { clicks: number; unique_clicks: number; conversions: number };
+  series: { clicks: number; earnings_cents: number }[];
   balances: {
     currency: string;
     pending_cents: number;
@@ -63,6 +64,11 @@ test('the affiliate dashboard shows clicks, unique clicks, conversions and earni
         `${money(balance.approved_cents, d.currency)} approved · ${money(balance.paid_cents, d.currency)} paid`,
       ),
     ).toBeVisible();
+    // A period without sales says so instead of drawing a flat line at zero.
+    const sold = d.series.some((day) => day.earnings_cents !== 0);
+    await expect(
+      page.getByRole('figure', { name: /Earnings per day/ }).getByText('No sales yet'),
+    ).toHaveCount(sold ? 0 : 1);
   }
   await expectNoAxeViolations(page, '/dashboard');
 });

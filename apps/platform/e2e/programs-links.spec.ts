@@ -29,6 +29,14 @@ test.describe('programs and links', () => {
     await expect(page.getByText('Verified claims').first()).toBeVisible();
     expect(await cards.count()).toBeLessThanOrEqual(all);
     await expectNoAxeViolations(page, '/affiliate-programs');
+    // Categories read as words, in the filter and on the cards it leaves.
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'Personal care', exact: true }).click();
+    await expect(cards.first()).toBeVisible();
+    for (const card of await cards.all())
+      await expect(card).toContainText(/Categories: .*Personal care/);
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: 'All categories' }).click();
 
     const first = cards.first();
     // Joined by keyboard: the button gives way to a link or a note, and the focus stays in the card
@@ -60,6 +68,17 @@ test.describe('programs and links', () => {
       '/one-sheet/pdf/affiliate-one-sheet.pdf',
     );
     await expectNoAxeViolations(page, '/recruit');
+
+    // The hub's disclosure wordings: each copy button names the wording it copies.
+    await page.goto('/affiliate-hub');
+    for (const where of [
+      'Short posts and videos',
+      'Link-in-bio pages and storefronts',
+      'Reviews and articles',
+    ])
+      await expect(
+        page.getByRole('button', { name: `Copy wording for ${where}`, exact: true }),
+      ).toBeVisible();
   });
 
   test('the free plan holds ten tracked links: the page offers Affiliate Pro, the database refuses an eleventh', async ({

@@ -1,6 +1,13 @@
 import { ApiError } from '@verdant/api-client';
 import { describe, expect, it } from 'vitest';
-import { errorMessage, fieldLabel, formError, isMissingPage } from './error-message.ts';
+import {
+  errorCode,
+  errorMessage,
+  fieldLabel,
+  formError,
+  isMissingPage,
+  upstreamCode,
+} from './error-message.ts';
 
 describe('isMissingPage', () => {
   it('is true for the API client’s not_found and validation_failed, false otherwise', () => {
@@ -60,5 +67,25 @@ describe('formError', () => {
       field: undefined,
       message: 'Not yours',
     });
+  });
+});
+
+describe('upstreamCode', () => {
+  it('reads the backend’s code that the API client kept, and nothing from other errors', () => {
+    const local = new ApiError('unavailable', 'No portal', {
+      upstreamCode: 'not_available_locally',
+    });
+    expect(upstreamCode(local)).toBe('not_available_locally');
+    expect(upstreamCode(new ApiError('forbidden', 'No'))).toBeUndefined();
+    expect(upstreamCode(new Error('boom'))).toBeUndefined();
+    expect(upstreamCode(null)).toBeUndefined();
+  });
+});
+
+describe('errorCode', () => {
+  it('reads the API client’s code, and nothing from other errors', () => {
+    expect(errorCode(new ApiError('conflict', 'Taken'))).toBe('conflict');
+    expect(errorCode(new Error('boom'))).toBeUndefined();
+    expect(errorCode(undefined)).toBeUndefined();
   });
 });

@@ -40,8 +40,14 @@ function inputCheck(error: unknown): { field: string; reason: string } | undefin
  * need not load the client's error class to tell.
  */
 export function isMissingPage(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null | undefined)?.code;
+  const code = errorCode(error);
   return code === 'not_found' || code === 'validation_failed';
+}
+
+/** The API client's code of an error (`conflict`, `not_found`, …), read without its error class. */
+export function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
 }
 
 /**
@@ -63,4 +69,13 @@ export function formError<F extends string>(
 ): { field: F | undefined; message: string } {
   const field = errorField(error);
   return { field: fields.find((f) => f === field), message: errorMessage(error) };
+}
+
+/**
+ * The backend's own code of an error the API client passed on (`upstreamCode`: an edge
+ * function's `error.code`, a Postgres SQLSTATE), read without loading the client's error class.
+ */
+export function upstreamCode(error: unknown): string | undefined {
+  const code = (error as { upstreamCode?: unknown } | null | undefined)?.upstreamCode;
+  return typeof code === 'string' ? code : undefined;
 }

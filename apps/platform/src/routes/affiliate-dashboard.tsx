@@ -64,6 +64,9 @@ export function Component() {
     conversions: day.conversions,
     earnings: day.earnings_cents / 100,
   }));
+  // A period without a click or a sale shows the chart's empty state, not a flat line at zero.
+  const clickSeries = series.some((day) => day.clicks > 0) ? series : [];
+  const earningSeries = series.some((day) => day.earnings !== 0) ? series : [];
 
   const linkColumns: readonly DataTableColumn<AffiliateTopLink>[] = [
     {
@@ -184,11 +187,11 @@ export function Component() {
               }
             />
           </Grid>
-          <Grid columns={{ initial: '1', md: '2' }} gap="4">
+          <Grid columns={{ initial: '1', md: '2' }} gap="4" align="start">
             <LineChart
               title="Clicks per day"
               surface="card"
-              data={series}
+              data={clickSeries}
               loading={!d}
               series={[
                 { key: 'clicks', label: 'Clicks' },
@@ -199,7 +202,7 @@ export function Component() {
             <BarChart
               title="Earnings per day"
               surface="card"
-              data={series}
+              data={earningSeries}
               loading={!d}
               series={[{ key: 'earnings', label: 'Earnings' }]}
               formatValue={(value) =>

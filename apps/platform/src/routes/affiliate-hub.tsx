@@ -103,7 +103,11 @@ export function Component() {
                     {d.text}
                   </Text>
                 </Box>
-                <CopyButton value={d.text} label="Copy wording" />
+                <CopyButton
+                  value={d.text}
+                  label="Copy wording"
+                  aria-label={`Copy wording for ${d.where}`}
+                />
               </Flex>
             </Card>
           ))}

@@ -166,7 +166,7 @@ function LinkDetail({ link }: { link: AffiliateLink }) {
           <Heading as="h2" size="4">
             {link.title ?? link.code}
           </Heading>
-          <Text size="2" color="gray" style={{ wordBreak: 'break-all' }}>
+          <Text size="2" color="gray" style={{ overflowWrap: 'anywhere' }}>
             {goUrl(link.code)}
           </Text>
           <CopyButton value={goUrl(link.code)} label="Copy link" />

@@ -99,7 +99,7 @@ function ProgramCard({ program }: { program: CatalogProgram }) {
           </Flex>
           {program.categories.length > 0 ? (
             <Text size="1" color="gray">
-              Categories: {program.categories.join(', ')}
+              Categories: {program.categories.map(valueLabel).join(', ')}
             </Text>
           ) : null}
           {program.claims.length > 0 ? (
@@ -189,7 +189,7 @@ export function Component() {
             onValueChange={setCategory}
             options={[
               { value: 'all', label: 'All categories' },
-              ...categories.map((c) => ({ value: c, label: c })),
+              ...categories.map((c) => ({ value: c, label: valueLabel(c) })),
             ]}
           />
         </Field>

@@ -93,7 +93,7 @@ export function Component() {
 
   return (
     <Flex direction="column" gap="5">
-      <title>Payment received — Verdant</title>
+      <title>{validOrder || tier ? 'Payment received — Verdant' : 'Payment — Verdant'}</title>
       <PageHeader
         title={validOrder || tier ? 'Thank you, payment received' : 'Payment'}
         description={

@@ -86,9 +86,12 @@ function TierCard({
           <Heading as="h3" size="4" id={headingId}>
             {tier.name}
           </Heading>
-          <Badge tone={tier.audience === 'affiliate' ? 'brand' : 'info'}>
-            {tier.audience === 'affiliate' ? 'Creators' : 'Merchants'}
-          </Badge>
+          <Flex gap="2" wrap="wrap" justify="end">
+            {action === 'manage' ? <Badge tone="success">Current plan</Badge> : null}
+            <Badge tone={tier.audience === 'affiliate' ? 'brand' : 'info'}>
+              {tier.audience === 'affiliate' ? 'Creators' : 'Merchants'}
+            </Badge>
+          </Flex>
         </Flex>
         <Text size="6" weight="bold">
           {tier.priceCents === 0 ? 'Free' : formatPrice(tier.priceCents, tier.currency)}
@@ -154,7 +157,7 @@ function TierCard({
                 {paidId === null
                   ? ending
                     ? `${current.name} already ends${endsOn ? ` on ${endsOn}` : ''}.`
-                    : `${current.name} ends when the paid period does.`
+                    : `Changing to ${tier.name} ends ${current.name} when its paid period does.`
                   : 'Switches now; the difference is prorated on your next invoice.'}
               </Text>
             </Flex>

@@ -1,5 +1,5 @@
 import { ApiError } from '@verdant/api-client';
-import { Box, Flex, Heading, Text } from '@radix-ui/themes';
+import { Box, Flex, Heading, Text, VisuallyHidden } from '@radix-ui/themes';
 import {
   Button,
   Card,
@@ -97,7 +97,13 @@ function MerchantCheckout({ group }: { group: MerchantGroup }) {
                     </Text>
                   </Box>
                   <Box style={{ width: 110 }}>
-                    <Field label={`Quantity of ${line.name}`}>
+                    <Field
+                      label={
+                        <>
+                          Quantity<VisuallyHidden> of {line.name}</VisuallyHidden>
+                        </>
+                      }
+                    >
                       <TextInput
                         type="number"
                         min={1}
@@ -131,7 +137,18 @@ function MerchantCheckout({ group }: { group: MerchantGroup }) {
           <Text size="4" weight="bold">
             Total {formatPrice(group.totalCents, group.currency)}
           </Text>
-          <Button onClick={() => void onCheckout()} loading={busy}>
+          <Button
+            onClick={() => void onCheckout()}
+            loading={busy}
+            // A long merchant name wraps inside the button instead of pushing it past the card.
+            style={{
+              maxWidth: '100%',
+              height: 'auto',
+              minHeight: 'var(--base-button-height)',
+              paddingBlock: 'var(--space-1)',
+              whiteSpace: 'normal',
+            }}
+          >
             {`Check out with ${group.merchantName}`}
           </Button>
         </Flex>

@@ -19,7 +19,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
-import { formError } from '../lib/error-message.ts';
+import { errorCode, formError } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { errorMessage } from './vendor-format.ts';
 
@@ -59,7 +59,12 @@ function CreateStorefront({ onCreated }: { onCreated: (storefront: Storefront) =
       setDescription('');
       onCreated(created);
     } catch (caught) {
-      setError(formError(caught, ['title', 'slug', 'description']));
+      // The address is unique across Verdant: a taken one is told at its field, in words.
+      setError(
+        errorCode(caught) === 'conflict'
+          ? { field: 'slug', message: 'That address is taken. Choose another.' }
+          : formError(caught, ['title', 'slug', 'description']),
+      );
       focusFirstInvalid(formRef.current, errorRef);
     } finally {
       setBusy(false);
@@ -211,7 +216,7 @@ function StorefrontEditor({ storefront }: { storefront: Storefront }) {
             </Flex>
             <Flex gap="3" align="center" wrap="wrap">
               <Badge tone={storefront.is_published ? 'success' : 'neutral'}>
-                {storefront.is_published ? 'published' : 'draft'}
+                {storefront.is_published ? 'Published' : 'Draft'}
               </Badge>
               <Switch
                 label={<Text size="1">Published</Text>}
