@@ -34,13 +34,51 @@ test.describe('sign-up and login', () => {
     await page.getByLabel('Email').fill('rowan..ash@example');
     await expect(page.getByText('Email must not contain consecutive dots')).toBeVisible();
     await page.getByLabel('Email').fill(email);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('password');
-    await expect(
-      page.getByText('Password must contain at least one uppercase letter').first(),
-    ).toBeVisible();
-    await expect(page.getByRole('meter').or(page.getByRole('progressbar')).first()).toBeVisible();
+    // The page states every rule the validator applies, once each, under the password field.
+    const passwordBox = page.getByRole('textbox', { name: 'Password', exact: true });
+    const rules = page.getByRole('list', { name: 'Your password needs:' });
+    await expect(rules.getByRole('listitem')).toHaveText([
+      /At least 8 characters$/,
+      /An uppercase letter$/,
+      /A lowercase letter$/,
+      /A number$/,
+      /A special character/,
+      /No common patterns: .*“password”, “123456”, “qwerty” or “admin”$/,
+    ]);
+    await passwordBox.fill('password');
+    await expect(page.getByRole('meter', { name: 'Password strength' })).toHaveAttribute(
+      'aria-valuetext',
+      'Weak',
+    );
+    await expect(rules.getByRole('listitem').filter({ hasText: 'uppercase' })).toContainText(
+      'Not met: An uppercase letter',
+    );
+    await expect(page.getByText('An uppercase letter')).toHaveCount(1);
+    await expect(page.getByText('Password must contain at least one uppercase letter')).toHaveCount(
+      0,
+    );
+
+    // "Password1!" meets every rule but one, the common-patterns rule: after leaving the field it
+    // is said once, next to the field (in the field's description), and a submit stays put.
+    await passwordBox.fill('Password1!');
+    await passwordBox.blur();
+    const weak = rules.getByRole('listitem').filter({ hasText: 'No common patterns' });
+    await expect(weak).toHaveCount(1);
+    await expect(weak).toContainText('Not met: No common patterns');
+    await expect(rules.getByRole('listitem').filter({ hasText: 'Not met:' })).toHaveCount(1);
+    await expect(page.getByText(/No common patterns/)).toHaveCount(1);
+    await expect(page.getByText('Password contains common weak patterns')).toHaveCount(0);
+    await expect(passwordBox).toHaveAccessibleDescription(/Not met: No common patterns/);
+    await expect(passwordBox).toHaveAttribute('aria-invalid', 'true');
     await expectNoAxeViolations(page, '/signup/affiliate with errors');
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/signup\/affiliate$/);
+    await expect(passwordBox).toBeFocused();
+    await expect(page.getByText('Could not create the account')).toHaveCount(0);
+
+    await passwordBox.fill(PASSWORD);
+    await expect(weak).not.toContainText('Not met');
+    await expect(passwordBox).not.toHaveAttribute('aria-invalid', 'true');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -104,6 +142,49 @@ test.describe('sign-up and login', () => {
     await expect(page.getByText('Name must be at most 200 characters')).toHaveCount(0);
   });
 
+  test('an email that already has an account is flagged at the Email field, with a way in', async ({
+    page,
+  }) => {
+    for (const [path, nameLabel] of [
+      ['/signup/affiliate', 'Name'],
+      ['/signup/vendor', 'Your name'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByLabel(nameLabel).fill('Robin Vale');
+      const email = page.getByRole('textbox', { name: 'Email' });
+      await email.fill('affiliate@verdant.test');
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Create account' }).click();
+
+      const message = 'An account with this email already exists. Log in or reset your password.';
+      await expect(email).toHaveAccessibleDescription(message);
+      await expect(email).toHaveAttribute('aria-invalid', 'true');
+      await expect(email).toBeFocused();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByText('User already registered')).toHaveCount(0);
+      await expect(page.getByText('Could not create the account')).toHaveCount(0);
+      const field = page.getByText('An account with this email already exists.');
+      await expect(field.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+      await expect(field.getByRole('link', { name: 'reset your password' })).toHaveAttribute(
+        'href',
+        '/reset-password',
+      );
+      await expectNoAxeViolations(page, `${path} with an email already registered`);
+
+      // Another address clears the message.
+      await email.fill(uniqueEmail('taken-check'));
+      await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByText('An account with this email already exists.')).toHaveCount(0);
+    }
+
+    await page.getByRole('textbox', { name: 'Email' }).fill('affiliate@verdant.test');
+    await page
+      .getByText('An account with this email already exists.')
+      .getByRole('link', { name: 'reset your password' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  });
+
   test('a vendor signs up and continues to onboarding', async ({ page }) => {
     await page.goto('/signup/vendor');
     await page.getByLabel('Your name').fill('Ivy Moss');
@@ -160,10 +241,14 @@ test.describe('sign-up and login', () => {
 
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
-    await expect(
-      page.getByRole('img', { name: 'QR code for your authenticator app' }),
-    ).toBeVisible();
-    const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+    const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
+    await expect(qr).toBeVisible();
+    // The picture itself draws (not only its alternative text).
+    await expect
+      .poll(() => qr.evaluate((image) => (image as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    const key = (await page.getByText('Cannot scan? Enter this key:').textContent()) ?? '';
+    const secret = key.replace('Cannot scan? Enter this key:', '').trim();
     await page.getByLabel('Code from the app').fill(generateSync({ secret }));
     await page.getByRole('button', { name: 'Verify and turn on' }).click();
     await expect(page.getByText('Two-step verification is on').first()).toBeVisible();

@@ -32,8 +32,11 @@ export {
 export { EMAIL_MESSAGES, validateEmail, type EmailValidationResult } from './email.ts';
 export {
   PASSWORD_MESSAGES,
+  PASSWORD_RULES,
   passwordStrength,
   validatePassword,
+  type PasswordRule,
+  type PasswordRuleId,
   type PasswordStrength,
   type PasswordValidationResult,
 } from './password.ts';

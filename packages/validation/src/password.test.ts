@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { passwordStrength, validatePassword } from './password.ts';
+import {
+  PASSWORD_MESSAGES,
+  PASSWORD_RULES,
+  passwordStrength,
+  validatePassword,
+} from './password.ts';
 
 const SHORT = 'Password must be at least 8 characters long';
 const UPPER = 'Password must contain at least one uppercase letter';
@@ -78,5 +83,67 @@ describe('passwordStrength', () => {
     [6, 'strong'],
   ] as const)('score %i is %s', (score, strength) => {
     expect(passwordStrength(score)).toBe(strength);
+  });
+});
+
+describe('PASSWORD_RULES', () => {
+  const SAMPLES = [
+    '',
+    'abc',
+    'Ab1!',
+    'Abcdefg1!',
+    'abcdefgh',
+    '12345678',
+    'aaaaBcd1!',
+    'Password1!',
+    'Qwerty#2026',
+    'Xy!123456z',
+    'Admin#2024z',
+    'Ñandú-2024x',
+    'Abcdefg1 ',
+    'Ab1!😀😀😀',
+  ];
+
+  it('lists every rule validatePassword applies, once each, in the order of PASSWORD_MESSAGES', () => {
+    expect(PASSWORD_RULES.map((rule) => rule.id)).toEqual(Object.keys(PASSWORD_MESSAGES));
+    expect(PASSWORD_RULES.map((rule) => rule.message)).toEqual(Object.values(PASSWORD_MESSAGES));
+  });
+
+  it.each(SAMPLES)(
+    '%j: the rules it breaks are exactly the errors validatePassword reports',
+    (value) => {
+      const broken = PASSWORD_RULES.filter((rule) => !rule.test(value)).map((rule) => rule.message);
+      expect(validatePassword(value).errors).toEqual(broken);
+    },
+  );
+
+  it('says what a password needs, naming the limits it checks', () => {
+    expect(PASSWORD_RULES.map((rule) => rule.requirement)).toEqual([
+      'At least 8 characters',
+      'An uppercase letter',
+      'A lowercase letter',
+      'A number',
+      'A special character such as ! or # (a space does not count)',
+      'No common patterns: not only letters or only numbers, not the same character 4 times at ' +
+        'the start, and without “password”, “123456”, “qwerty” or “admin”',
+    ]);
+  });
+
+  it.each([
+    'Password1!',
+    'my123456#X',
+    'Qwerty#2026',
+    'sysAdmin#24',
+    'zzzzYx1!',
+    'Abcdefgh',
+    '123456789',
+  ])('%j breaks the common-patterns rule', (value) => {
+    const weak = PASSWORD_RULES.find((rule) => rule.id === 'weakPattern');
+    expect(weak?.test(value)).toBe(false);
+  });
+
+  it('"Password1!" meets every other rule and fails only on the common word it contains', () => {
+    expect(validatePassword('Password1!').errors).toEqual([WEAK]);
+    expect(validatePassword('Pass-word1!').errors).toEqual([]);
   });
 });

@@ -47,9 +47,12 @@ const SPECIAL = /[^\p{L}\p{Nd}\s]/u;
 
 const ALL_LETTERS = /^\p{L}+$/u;
 const ALL_DIGITS = /^\p{Nd}+$/u;
-/** The first character repeated at least four times at the start, e.g. "aaaa…" or "1111…". */
-const REPEATED_START = /^(.)\1{3}/su;
-const COMMON_WORDS = /123456|password|qwerty|admin/i;
+/** How often the first character may not repeat at the start ("aaaa…", "1111…"). */
+const REPEATED_START_RUN = 4;
+const REPEATED_START = new RegExp(`^(.)\\1{${REPEATED_START_RUN - 1}}`, 'su');
+/** Words no password may contain, in any case. */
+const COMMON_WORDS = ['password', '123456', 'qwerty', 'admin'] as const;
+const COMMON_WORD = new RegExp(COMMON_WORDS.join('|'), 'i');
 
 /** True when the password matches one of the spec's common weak patterns. */
 function hasWeakPattern(value: string): boolean {
@@ -57,9 +60,79 @@ function hasWeakPattern(value: string): boolean {
     ALL_LETTERS.test(value) ||
     ALL_DIGITS.test(value) ||
     REPEATED_START.test(value) ||
-    COMMON_WORDS.test(value)
+    COMMON_WORD.test(value)
   );
 }
+
+/** Which rule a {@link PasswordRule} is: the key of its message in {@link PASSWORD_MESSAGES}. */
+export type PasswordRuleId = keyof typeof PASSWORD_MESSAGES;
+
+/** One rule `validatePassword` applies. */
+export interface PasswordRule {
+  readonly id: PasswordRuleId;
+  /**
+   * What a password needs, in words for a hint or a checklist next to the field (e.g. "At least 8
+   * characters"); it names every pattern the rule refuses, so a page can state the whole rule.
+   */
+  readonly requirement: string;
+  /** What `validatePassword` reports when the rule is broken (from {@link PASSWORD_MESSAGES}). */
+  readonly message: string;
+  /** True when `password` meets the rule. */
+  readonly test: (password: string) => boolean;
+}
+
+/** `["a", "b", "c"]` → `“a”, “b” or “c”`. */
+function quoted(words: readonly string[]): string {
+  const list = words.map((word) => `“${word}”`);
+  return list.length < 2
+    ? list.join('')
+    : `${list.slice(0, -1).join(', ')} or ${list.at(-1) ?? ''}`;
+}
+
+/**
+ * Every rule `validatePassword` applies, in the order of {@link PASSWORD_MESSAGES}: a page that
+ * states the rules (or ticks them off as the visitor types) states exactly the ones checked.
+ */
+export const PASSWORD_RULES: readonly PasswordRule[] = [
+  {
+    id: 'tooShort',
+    requirement: `At least ${PASSWORD_MIN_LENGTH} characters`,
+    message: PASSWORD_MESSAGES.tooShort,
+    test: (password) => Array.from(password).length >= PASSWORD_MIN_LENGTH,
+  },
+  {
+    id: 'noUppercase',
+    requirement: 'An uppercase letter',
+    message: PASSWORD_MESSAGES.noUppercase,
+    test: (password) => UPPERCASE.test(password),
+  },
+  {
+    id: 'noLowercase',
+    requirement: 'A lowercase letter',
+    message: PASSWORD_MESSAGES.noLowercase,
+    test: (password) => LOWERCASE.test(password),
+  },
+  {
+    id: 'noNumber',
+    requirement: 'A number',
+    message: PASSWORD_MESSAGES.noNumber,
+    test: (password) => DIGIT.test(password),
+  },
+  {
+    id: 'noSpecial',
+    requirement: 'A special character such as ! or # (a space does not count)',
+    message: PASSWORD_MESSAGES.noSpecial,
+    test: (password) => SPECIAL.test(password),
+  },
+  {
+    id: 'weakPattern',
+    requirement:
+      `No common patterns: not only letters or only numbers, not the same character ` +
+      `${REPEATED_START_RUN} times at the start, and without ${quoted(COMMON_WORDS)}`,
+    message: PASSWORD_MESSAGES.weakPattern,
+    test: (password) => !hasWeakPattern(password),
+  },
+];
 
 /** Maps a score to its {@link PasswordStrength} bucket. */
 export function passwordStrength(score: number): PasswordStrength {
@@ -75,32 +148,19 @@ export function passwordStrength(score: number): PasswordStrength {
 export function validatePassword(value: string): PasswordValidationResult {
   const password = typeof value === 'string' ? value : '';
   const length = Array.from(password).length;
-  const checks = {
-    long: length >= PASSWORD_MIN_LENGTH,
-    upper: UPPERCASE.test(password),
-    lower: LOWERCASE.test(password),
-    digit: DIGIT.test(password),
-    special: SPECIAL.test(password),
-    weak: hasWeakPattern(password),
-  };
-
-  const errors: string[] = [];
-  if (!checks.long) errors.push(PASSWORD_MESSAGES.tooShort);
-  if (!checks.upper) errors.push(PASSWORD_MESSAGES.noUppercase);
-  if (!checks.lower) errors.push(PASSWORD_MESSAGES.noLowercase);
-  if (!checks.digit) errors.push(PASSWORD_MESSAGES.noNumber);
-  if (!checks.special) errors.push(PASSWORD_MESSAGES.noSpecial);
-  if (checks.weak) errors.push(PASSWORD_MESSAGES.weakPattern);
+  const met = new Set(PASSWORD_RULES.filter((rule) => rule.test(password)).map((rule) => rule.id));
+  const errors = PASSWORD_RULES.filter((rule) => !met.has(rule.id)).map((rule) => rule.message);
+  const weak = !met.has('weakPattern');
 
   const points = [
-    checks.long,
+    met.has('tooShort'),
     length >= PASSWORD_STRONG_LENGTH,
-    checks.upper,
-    checks.lower,
-    checks.digit,
-    checks.special,
+    met.has('noUppercase'),
+    met.has('noLowercase'),
+    met.has('noNumber'),
+    met.has('noSpecial'),
   ].filter(Boolean).length;
-  const score = Math.max(0, points - (checks.weak ? WEAK_PATTERN_PENALTY : 0));
+  const score = Math.max(0, points - (weak ? WEAK_PATTERN_PENALTY : 0));
 
   return { valid: errors.length === 0, errors, score, strength: passwordStrength(score) };
 }

@@ -24,7 +24,7 @@ import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { useChangePlan } from './change-plan.ts';
 import { tierById, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
-import { errorMessage, formError } from '../lib/error-message.ts';
+import { errorMessage, formError, upstreamCode } from '../lib/error-message.ts';
 
 const ACCEPTED_AVATARS = Object.keys(AVATAR_TYPES).join(',');
 
@@ -301,8 +301,7 @@ function TwoFactorCard() {
                 />
               </Box>
               <Text size="1" color="gray">
-                Cannot scan? Enter this key:{' '}
-                <code data-testid="totp-secret">{enrollment.secret}</code>
+                Cannot scan? Enter this key: <code>{enrollment.secret}</code>
               </Text>
               <Field label="Code from the app" required>
                 <TextInput
@@ -448,14 +447,18 @@ function SubscriptionCard() {
       const { url } = await api.subscriptions.openCustomerPortal();
       window.location.assign(url);
     } catch (caught) {
-      setPortalError(errorMessage(caught));
+      setPortalError(
+        upstreamCode(caught) === 'not_available_locally'
+          ? 'Stripe’s billing portal (invoices, payment methods) is not part of this test environment. Change or end your plan with the buttons here.'
+          : errorMessage(caught),
+      );
       setOpening(false);
     }
   };
   const status = current ? STATUS_TEXT[current.status] : undefined;
   const endDate = current?.current_period_end ?? user.subscriptionEndDate;
   return (
-    <Card size="lg" aria-labelledby="plan-heading">
+    <Card size="lg" role="region" aria-labelledby="plan-heading">
       <Flex direction="column" gap="3">
         <Flex justify="between" align="center" gap="2" wrap="wrap">
           <Heading as="h2" size="4" id="plan-heading">
@@ -463,7 +466,7 @@ function SubscriptionCard() {
           </Heading>
           {status ? <Badge tone={status.tone}>{status.label}</Badge> : null}
         </Flex>
-        <Text as="p" size="5" weight="bold" data-testid="plan-name">
+        <Text as="p" size="5" weight="bold">
           {tier ? tier.name : 'Free plan'}
         </Text>
         {subscriptions.isPending ? <Skeleton height="20px" /> : null}
@@ -489,7 +492,7 @@ function SubscriptionCard() {
           </ul>
         ) : null}
         {portalError ? (
-          <ErrorCard align="start" title="Billing portal" message={portalError} />
+          <ErrorCard align="start" title="Billing portal not opened" message={portalError} />
         ) : null}
         <Flex gap="2" wrap="wrap">
           {tier && current ? (

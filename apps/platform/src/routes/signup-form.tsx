@@ -6,6 +6,7 @@ import { Button, Card, ErrorCard, Field, PasswordInput, TextInput, toast } from 
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
+import { isEmailTaken } from './signup-errors.ts';
 
 const COPY: Record<SignUpRole, { title: string; intro: string; next: string }> = {
   affiliate: {
@@ -30,6 +31,10 @@ export function signupPage(role: SignUpRole) {
     const [email, setEmail] = useState('');
     const [password, setPassword] = useState('');
     const [touched, setTouched] = useState({ name: false, email: false, password: false });
+    // After a blur or a submit, the password rules still unmet show as errors, not as to-dos.
+    const [showRuleFailures, setShowRuleFailures] = useState(false);
+    // The address (lower case) the provider said already has an account, until it is changed.
+    const [takenEmail, setTakenEmail] = useState<string | null>(null);
     const [errors, setErrors] = useState<string[]>([]);
     const [busy, setBusy] = useState(false);
     const errorRef = useRef<HTMLDivElement>(null);
@@ -37,28 +42,35 @@ export function signupPage(role: SignUpRole) {
 
     const emailCheck = validateEmail(email);
     const passwordCheck = validatePassword(password);
+    const emailTaken = takenEmail !== null && email.trim().toLowerCase() === takenEmail;
     const nameError = touched.name && name.trim() === '' ? 'Enter your name' : undefined;
-    const emailError = touched.email && !emailCheck.valid ? emailCheck.error : undefined;
-    const passwordError = !touched.password
-      ? undefined
-      : password === ''
-        ? 'Enter a password'
-        : !passwordCheck.valid
-          ? passwordCheck.errors[0]
-          : undefined;
+    const emailError = emailTaken ? (
+      <>
+        An account with this email already exists. <Link to="/login">Log in</Link> or{' '}
+        <Link to="/reset-password">reset your password</Link>.
+      </>
+    ) : touched.email && !emailCheck.valid ? (
+      emailCheck.error
+    ) : undefined;
+    // The unmet rules are said once, in the list under the field; the error is only for "empty".
+    const passwordError = touched.password && password === '' ? 'Enter a password' : undefined;
+    const passwordInvalid =
+      passwordError !== undefined || (showRuleFailures && !passwordCheck.valid);
 
     const onSubmit = async (event: FormEvent) => {
       event.preventDefault();
       const form = event.currentTarget as HTMLFormElement;
       setTouched({ name: true, email: true, password: true });
-      if (name.trim() === '' || !emailCheck.valid || !passwordCheck.valid) {
+      setShowRuleFailures(true);
+      if (name.trim() === '' || !emailCheck.valid || emailTaken || !passwordCheck.valid) {
         focusFirstInvalid(form);
         return;
       }
+      const address = email.trim();
       setBusy(true);
       setErrors([]);
       try {
-        const result = await register({ email: email.trim(), password, name: name.trim(), role });
+        const result = await register({ email: address, password, name: name.trim(), role });
         if (result.confirmationRequired) {
           toast({ title: 'Check your email', description: 'Confirm your address, then log in.' });
           void navigate('/login');
@@ -67,6 +79,12 @@ export function signupPage(role: SignUpRole) {
         toast({ title: 'Welcome to Verdant', description: `Signed in as ${email.trim()}.` });
         void navigate(copy.next, { replace: true });
       } catch (caught) {
+        if (isEmailTaken(caught)) {
+          // Said at the Email field, which takes the focus; no banner.
+          setTakenEmail(address.toLowerCase());
+          focusFirstInvalid(form);
+          return;
+        }
         if (caught instanceof AuthValidationError) setErrors(caught.errors);
         else setErrors([caught instanceof Error ? caught.message : 'Sign-up failed. Try again.']);
         focusFirstInvalid(form, errorRef);
@@ -124,20 +142,20 @@ export function signupPage(role: SignUpRole) {
                     }}
                   />
                 </Field>
-                <Field
-                  label="Password"
-                  required
-                  error={passwordError}
-                  description="At least 8 characters with upper and lower case, a number and a special character."
-                >
+                <Field label="Password" required error={passwordError}>
                   <PasswordInput
                     name="new-password"
                     autoComplete="new-password"
                     showStrength
+                    showRuleFailures={showRuleFailures}
+                    aria-invalid={passwordInvalid || undefined}
                     value={password}
                     onChange={(event) => {
                       setPassword(event.target.value);
                       setTouched((t) => ({ ...t, password: true }));
+                    }}
+                    onBlur={() => {
+                      if (password !== '') setShowRuleFailures(true);
                     }}
                   />
                 </Field>

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent } from 'storybook/test';
+import { PASSWORD_RULES } from '@verdant/validation';
+import { expect, userEvent, within } from 'storybook/test';
 import { Field } from '../field/index.ts';
 import { PasswordInput } from './password-input.tsx';
 
@@ -28,15 +29,35 @@ export const Empty: Story = {
   },
 };
 
+const rules = (canvas: { getByRole: (role: string, o?: object) => HTMLElement }) =>
+  within(canvas.getByRole('list', { name: 'Your password needs:' }));
+const rule = (canvas: { getByRole: (role: string, o?: object) => HTMLElement }, text: RegExp) =>
+  rules(canvas)
+    .getAllByRole('listitem')
+    .find((item) => text.test(item.textContent ?? ''))!;
+
 export const Weak: Story = {
   play: async ({ canvas, canvasElement }) => {
     await userEvent.type(input(canvasElement), 'password');
     // validatePassword: length ≥ 8 and lowercase (2 points), weak pattern (−2) → 0, weak.
     await expect(meter(canvas)).toHaveAttribute('aria-valuetext', 'Weak');
-    await expect(canvas.getByText('Password contains common weak patterns')).toBeVisible();
-    await expect(
-      canvas.getByText('Password must contain at least one uppercase letter'),
-    ).toBeVisible();
+    // Every rule stated once; the ones met ticked off, the others still to do.
+    await expect(rules(canvas).getAllByRole('listitem')).toHaveLength(PASSWORD_RULES.length);
+    await expect(rule(canvas, /8 characters/)).toHaveTextContent(/^✓Met:/);
+    await expect(rule(canvas, /uppercase/)).toHaveTextContent(/^•Not met:/);
+    await expect(rule(canvas, /common patterns/)).toHaveTextContent(/“password”/);
+    await expect(input(canvasElement)).toHaveAccessibleDescription(/Not met: An uppercase letter/);
+  },
+};
+
+export const RuleFailures: Story = {
+  args: { showRuleFailures: true },
+  play: async ({ canvas, canvasElement }) => {
+    // "Password1!" meets every rule but one: that one is marked as broken, once.
+    await userEvent.type(input(canvasElement), 'Password1!');
+    await expect(rule(canvas, /common patterns/)).toHaveTextContent(/^✕Not met:/);
+    await expect(rule(canvas, /common patterns/)).toHaveAttribute('data-state', 'failed');
+    await expect(rules(canvas).getAllByText(/^✕$/)).toHaveLength(1);
   },
 };
 
@@ -45,7 +66,8 @@ export const Strong: Story = {
     await userEvent.type(input(canvasElement), 'Green-Links-2026');
     await expect(meter(canvas)).toHaveAttribute('aria-valuenow', '6');
     await expect(meter(canvas)).toHaveAttribute('aria-valuetext', 'Strong');
-    await expect(canvas.queryByRole('listitem')).toBeNull();
+    for (const item of rules(canvas).getAllByRole('listitem'))
+      await expect(item).toHaveAttribute('data-state', 'met');
     await expect(input(canvasElement)).toHaveAccessibleDescription(/Strength: Strong/);
   },
 };

@@ -1,21 +1,32 @@
 import { EyeClosedIcon, EyeOpenIcon } from '@radix-ui/react-icons';
 import { IconButton } from '@radix-ui/themes';
-import { validatePassword, type PasswordStrength } from '@verdant/validation';
+import type { PasswordStrength } from '@verdant/validation';
 import { forwardRef, useId, useState, type ChangeEvent } from 'react';
 import { useControllableState } from '../../utils/use-controllable-state.ts';
 import { TextInput, type TextInputProps } from '../text-input/index.ts';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 
 export interface PasswordInputProps extends Omit<TextInputProps, 'type' | 'endSlot'> {
-  /** Shows the strength meter and the unmet rules from `validatePassword` (for new passwords). */
+  /**
+   * Shows the strength meter and every rule of `validatePassword`, ticked off as the password
+   * meets it (for new passwords).
+   */
   showStrength?: boolean;
+  /**
+   * With `showStrength`: marks the rules the password still breaks as errors rather than as still
+   * to do, e.g. once the field has been left or the form submitted.
+   */
+  showRuleFailures?: boolean;
 }
 
 export type { PasswordStrength };
 
 /** A password input with a show/hide toggle and, for new passwords, a strength meter. */
 export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(
-  function PasswordInput({ showStrength = false, onChange, autoComplete, ...props }, ref) {
+  function PasswordInput(
+    { showStrength = false, showRuleFailures = false, onChange, autoComplete, ...props },
+    ref,
+  ) {
     const [visible, setVisible] = useState(false);
     // The meter follows `value` when controlled, the typed text otherwise.
     const [value, setValue] = useControllableState({
@@ -61,8 +72,8 @@ export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(
         {showStrength ? (
           <PasswordStrengthMeter
             id={meterId}
-            result={validatePassword(value)}
-            empty={value === ''}
+            password={value}
+            showRuleFailures={showRuleFailures}
           />
         ) : null}
       </>

@@ -1,16 +1,34 @@
-import { Flex, Text } from '@radix-ui/themes';
-import { PASSWORD_MAX_SCORE, type PasswordValidationResult } from '@verdant/validation';
+import { Flex, Text, VisuallyHidden } from '@radix-ui/themes';
+import { PASSWORD_MAX_SCORE, PASSWORD_RULES, validatePassword } from '@verdant/validation';
+import { useId } from 'react';
 
 const strengthLabel = { weak: 'Weak', fair: 'Fair', good: 'Good', strong: 'Strong' } as const;
 
+/** A rule met, still to meet while typing, or broken once the field has been left. */
+type RuleState = 'met' | 'open' | 'failed';
+const MARK: Record<RuleState, string> = { met: '✓', open: '•', failed: '✕' };
+const STATUS: Record<RuleState, string> = { met: 'Met:', open: 'Not met:', failed: 'Not met:' };
+
 interface PasswordStrengthMeterProps {
   id: string;
-  result: PasswordValidationResult;
-  empty: boolean;
+  password: string;
+  /** Marks the rules still broken as errors rather than as still to do. */
+  showRuleFailures: boolean;
 }
 
-/** Score 0–6 from validatePassword as a segmented meter, the strength word, and the rules still unmet. */
-export function PasswordStrengthMeter({ id, result, empty }: PasswordStrengthMeterProps) {
+/**
+ * The score of `validatePassword` as a segmented meter with its strength word, and every rule the
+ * validator applies (`PASSWORD_RULES`), each stated once and ticked off as the password meets it:
+ * the field states exactly the rules that are checked, and says an unmet one only here.
+ */
+export function PasswordStrengthMeter({
+  id,
+  password,
+  showRuleFailures,
+}: PasswordStrengthMeterProps) {
+  const headingId = useId();
+  const empty = password === '';
+  const result = validatePassword(password);
   const label = empty ? 'No password yet' : strengthLabel[result.strength];
   // A weak password still lights one segment, so "Weak" never looks like an empty field.
   const filled = empty ? 0 : Math.max(1, result.score);
@@ -39,20 +57,33 @@ export function PasswordStrengthMeter({ id, result, empty }: PasswordStrengthMet
         ))}
       </div>
       <div id={id}>
-        <Text size="1" color="gray">
+        <Text as="p" size="1" color="gray">
           Strength: {label}
         </Text>
-        {!empty && result.errors.length > 0 ? (
-          <ul className="vd-password-meter__rules">
-            {result.errors.map((message) => (
-              <li key={message}>
-                <Text size="1" color="gray">
-                  {message}
+        <Text as="p" id={headingId} size="1" color="gray" mt="1">
+          Your password needs:
+        </Text>
+        <ul aria-labelledby={headingId} className="vd-password-meter__rules">
+          {PASSWORD_RULES.map((rule) => {
+            const state: RuleState =
+              !empty && rule.test(password)
+                ? 'met'
+                : showRuleFailures && !empty
+                  ? 'failed'
+                  : 'open';
+            return (
+              <li key={rule.id} className="vd-password-meter__rule" data-state={state}>
+                <span className="vd-password-meter__mark" aria-hidden>
+                  {MARK[state]}
+                </span>
+                <Text size="1" color={state === 'failed' ? 'red' : 'gray'}>
+                  <VisuallyHidden>{STATUS[state]} </VisuallyHidden>
+                  {rule.requirement}
                 </Text>
               </li>
-            ))}
-          </ul>
-        ) : null}
+            );
+          })}
+        </ul>
       </div>
     </Flex>
   );
