@@ -1,6 +1,7 @@
 import type { Locator } from '@playwright/test';
 import {
   asService,
+  createAccount,
   demoAccount,
   expect,
   expectNoAxeViolations,
@@ -172,6 +173,104 @@ test.describe('creator surfaces', () => {
     expect(productName.length).toBeGreaterThan(0);
   });
 
+  test('on /my-links a removed item comes back with Undo, Escape cancels an edit, and unsaved page settings are flagged', async ({
+    page,
+  }) => {
+    // An affiliate of its own, so the journey can empty its page without touching the seed's.
+    const account = await createAccount('link-page', 'Moss+Creator26', {
+      name: 'Rowan Linkpage',
+      role: 'affiliate',
+    });
+    await login(page, account, /\/dashboard$/);
+    await page.goto('/my-links');
+    await page.getByRole('button', { name: 'Create my page' }).click();
+    const settings = page.getByRole('form', { name: 'Page settings' });
+    await expect(settings).toContainText('saved when you press Save page');
+    await expect(page.getByText('Changes to items are saved at once')).toBeVisible();
+
+    const stamp = Date.now().toString(36);
+    const first = `Seed swap ${stamp}`;
+    const second = `Compost map ${stamp}`;
+    const form = page.getByRole('form', { name: 'Add an item' });
+    for (const [label, slug] of [
+      [first, 'seed-swap'],
+      [second, 'compost-map'],
+    ] as const) {
+      await form.getByLabel('Item label').fill(label);
+      await form.getByLabel('Item address').fill(`https://example.org/${slug}`);
+      await form.getByRole('button', { name: 'Add item' }).click();
+      await expect(page.getByRole('button', { name: `Remove ${label}` })).toBeVisible();
+    }
+    const list = page.getByRole('list', { name: 'Items on your page' });
+    const rows = list.getByRole('listitem');
+    const preview = page.getByRole('region', { name: 'Preview of your page' });
+    const removeFirst = page.getByRole('button', { name: `Remove ${first}` });
+    const removeSecond = page.getByRole('button', { name: `Remove ${second}` });
+
+    // Escape cancels an edit: the item keeps its saved label, and the focus is back on Edit.
+    const editFirst = page.getByRole('button', { name: `Edit ${first}` });
+    await editFirst.click();
+    const editor = page.getByRole('form', { name: `Edit ${first}` });
+    await editor.getByLabel('Label', { exact: true }).fill('Not kept');
+    await editor.getByLabel('Address').press('Escape');
+    await expect(editor).toHaveCount(0);
+    await expect(editFirst).toBeFocused();
+    await expect(list.getByText('Not kept')).toHaveCount(0);
+    await expect(preview.getByRole('link', { name: first })).toBeVisible();
+    await editFirst.press('Enter');
+    await expect(editor.getByLabel('Label', { exact: true })).toHaveValue(first);
+    await page.keyboard.press('Escape');
+    await expect(editFirst).toBeFocused();
+
+    // Removing an item is saved at once, offers Undo, and hands the focus to the next item.
+    await removeFirst.click();
+    await expect(removeFirst).toHaveCount(0);
+    await expect(preview.getByRole('link', { name: first })).toHaveCount(0);
+    await expect(removeSecond).toBeFocused();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByText('Item restored').first()).toBeVisible();
+    // Back in its place, before the second item, and focused; the order is the one saved.
+    await expect(removeFirst).toBeFocused();
+    await expect(rows.nth(0)).toContainText(first);
+    await expect(rows.nth(1)).toContainText(second);
+    await expect(preview.getByRole('link', { name: first })).toBeVisible();
+    await page.reload();
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText(first);
+    await expect(rows.nth(1)).toContainText(second);
+
+    // The last item removed: the focus goes to the one before it; no item left: to the add form.
+    await removeSecond.click();
+    await expect(removeFirst).toBeFocused();
+    await removeFirst.click();
+    await expect(page.getByRole('heading', { name: 'No items yet' })).toBeVisible();
+    await expect(form.getByLabel('Item label')).toBeFocused();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(removeFirst).toBeFocused();
+    await expect(rows).toHaveCount(1);
+
+    // Title, bio and theme wait for Save page: until then the page says so, and a reload asks.
+    const unsaved = settings.getByRole('status');
+    await expect(unsaved).not.toContainText('Unsaved changes');
+    const title = `Rowan's picks ${stamp}`;
+    await settings.getByLabel('Title').fill(title);
+    await expect(unsaved).toHaveText('Unsaved changes');
+    const asked = page.waitForEvent('dialog');
+    const reloading = page.evaluate(() => location.reload());
+    const dialog = await asked;
+    expect(dialog.type()).toBe('beforeunload');
+    await dialog.dismiss();
+    await reloading;
+    await expect(settings.getByLabel('Title')).toHaveValue(title);
+    await expectNoAxeViolations(page, '/my-links with unsaved changes');
+    await settings.getByRole('button', { name: 'Save page' }).click();
+    await expect(page.getByText('Page saved').first()).toBeVisible();
+    await expect(unsaved).not.toContainText('Unsaved changes');
+    // Saved, the page leaves without asking (a question would hold the reload up).
+    await page.reload();
+    await expect(settings.getByLabel('Title')).toHaveValue(title);
+  });
+
   test('a link item on /@username goes through the tracker to the link destination', async ({
     browser,
   }) => {
@@ -279,6 +378,11 @@ test.describe('creator surfaces', () => {
     await expect(form.getByLabel('Address')).toHaveAccessibleDescription(
       /Slug must be 3–64 lower-case letters/,
     );
+    // A taken address (the seed's storefront) is told there in words, not as a database error.
+    await form.getByLabel('Address').fill('jordan-rivers-picks');
+    await form.getByRole('button', { name: 'Create storefront' }).click();
+    await expect(form.getByLabel('Address')).toBeFocused();
+    await expect(form.getByLabel('Address')).toHaveAccessibleDescription(/That address is taken/);
     await form.getByLabel('Address').fill(title.toLowerCase().replaceAll(' ', '-'));
     const slug = await form.getByLabel('Address').inputValue();
     expect(slug).toMatch(/^weekend-picks-[a-z0-9]+$/);
@@ -287,9 +391,9 @@ test.describe('creator surfaces', () => {
 
     const section = page.getByRole('region', { name: title });
     await expect(section.getByText('draft')).toBeVisible();
-    await section.getByRole('switch', { name: `Publish ${title}` }).click();
+    await section.getByRole('switch', { name: `Published (${title})` }).click();
     await expect(page.getByText('Storefront published').first()).toBeVisible();
-    await expect(section.getByText('published', { exact: true })).toBeVisible();
+    await expect(section.getByText('Published', { exact: true })).toBeVisible();
 
     // Published before it has products: a visitor sees it, empty.
     const visitor = await browser.newContext({ baseURL: stack.webUrl });
@@ -309,6 +413,8 @@ test.describe('creator surfaces', () => {
     await guest.reload();
     await expect(guest.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(guest.getByRole('heading', { level: 2, name: product })).toBeVisible();
+    // Picked from a program the affiliate is in, the product came with a tracked link.
+    await expect(guest.getByText('Purchases credit Jordan Rivers')).toBeVisible();
     await expect(guest.getByRole('heading', { name: 'No products here yet' })).toHaveCount(0);
     await expect(guest.getByRole('complementary', { name: 'Disclosure' })).toContainText(
       'Jordan Rivers earns a commission',
@@ -321,7 +427,7 @@ test.describe('creator surfaces', () => {
     );
 
     // Unpublished again, the storefront is gone for visitors.
-    await section.getByRole('switch', { name: `Publish ${title}` }).click();
+    await section.getByRole('switch', { name: `Published (${title})` }).click();
     await expect(page.getByText('Storefront unpublished').first()).toBeVisible();
     expect((await guest.request.get(`/s/${slug}`)).status()).toBe(404);
     await guest.goto(`/s/${slug}`);

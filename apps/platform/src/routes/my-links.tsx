@@ -1,6 +1,11 @@
 import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LinkPageItem, LinkPagePreviewItem, LinkPageWithItems } from '@verdant/api-client';
+import type {
+  LinkPageItem,
+  LinkPagePreviewItem,
+  LinkPageWithItems,
+  NewLinkPageItem,
+} from '@verdant/api-client';
 import { useAuth } from '@verdant/auth/react';
 import {
   Badge,
@@ -21,7 +26,7 @@ import {
 import '@verdant/ui/link-in-bio.css';
 import { SortableList } from '@verdant/ui/sortable-list';
 import '@verdant/ui/sortable-list.css';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
 import { LinkPageView, type LinkPageViewItem } from './link-page-blocks.tsx';
@@ -88,6 +93,19 @@ function ItemEditor({
   // The editor takes the place of the item's Edit button: the focus moves into it.
   const labelRef = useRef<HTMLInputElement>(null);
   useEffect(() => labelRef.current?.focus(), []);
+  // Escape anywhere in the editor cancels the edit as Cancel does: the item keeps its saved values.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.isComposing) return;
+      event.preventDefault();
+      event.stopPropagation();
+      onCancel();
+    };
+    form.addEventListener('keydown', onKeyDown);
+    return () => form.removeEventListener('keydown', onKeyDown);
+  }, [onCancel]);
   const focusFirstInvalid = useFocusFirstInvalid();
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -139,7 +157,16 @@ function ItemEditor({
   );
 }
 
-function AddItem({ pageId, onAdded }: { pageId: string; onAdded: (item: LinkPageItem) => void }) {
+function AddItem({
+  pageId,
+  onAdded,
+  labelRef,
+}: {
+  pageId: string;
+  onAdded: (item: LinkPageItem) => void;
+  /** The label field, which takes the focus when the last item is removed. */
+  labelRef: RefObject<HTMLInputElement | null>;
+}) {
   const [kind, setKind] = useState<ItemKind>('link');
   const [label, setLabel] = useState('');
   const [url, setUrl] = useState('');
@@ -240,7 +267,12 @@ function AddItem({ pageId, onAdded }: { pageId: string; onAdded: (item: LinkPage
             label={kind === 'product' ? 'Item label (optional)' : 'Item label'}
             error={error?.field === 'label' ? error.message : undefined}
           >
-            <TextInput value={label} onChange={(e) => setLabel(e.target.value)} maxLength={200} />
+            <TextInput
+              value={label}
+              onChange={(e) => setLabel(e.target.value)}
+              maxLength={200}
+              ref={labelRef}
+            />
           </Field>
           {kind === 'link' ? (
             <Field label="Item address" error={error?.field === 'url' ? error.message : undefined}>
@@ -288,6 +320,56 @@ function previewItems(
   });
 }
 
+/** How long the "Item removed" toast and its Undo stay up (the kit's default is 5 s). */
+const UNDO_DURATION = 10_000;
+
+/** What puts a removed item back as it was, at `position`; null if the row lacks what its kind needs. */
+function restoredItem(item: LinkPageItem, position: number): NewLinkPageItem | null {
+  const common = { position, is_visible: item.is_visible };
+  switch (item.kind) {
+    case 'link':
+      return item.label && item.url
+        ? { ...common, kind: 'link', label: item.label, url: item.url }
+        : null;
+    case 'header':
+      return item.label ? { ...common, kind: 'header', label: item.label } : null;
+    case 'product':
+      return item.product_id
+        ? { ...common, kind: 'product', product_id: item.product_id, label: item.label }
+        : null;
+    case 'affiliate_link':
+      return item.affiliate_link_id
+        ? {
+            ...common,
+            kind: 'affiliate_link',
+            affiliate_link_id: item.affiliate_link_id,
+            label: item.label,
+          }
+        : null;
+    default:
+      return null;
+  }
+}
+
+/** The settings that "Save page" stores, as last saved: the form has unsaved changes when it differs. */
+interface SavedSettings {
+  title: string;
+  bio: string | null;
+  theme: string;
+  published: boolean;
+}
+
+/**
+ * The focus is free to move when it sits nowhere (the button that had it was removed) or in the
+ * toast whose Undo was pressed; anywhere else the user has moved it on, and it stays.
+ */
+const focusIsFree = () => {
+  const active = document.activeElement;
+  return (
+    !active || active === document.body || Boolean(active.closest('[data-slot="toast-viewport"]'))
+  );
+};
+
 function Editor({
   page,
   username,
@@ -307,6 +389,42 @@ function Editor({
   const [theme, setTheme] = useState<LinkPageThemeName>(page.theme as LinkPageThemeName);
   const [published, setPublished] = useState(page.is_published);
   const [items, setItems] = useState<LinkPageItem[]>(page.link_page_items);
+  // The latest items, for the toast's Undo, which runs after later changes to the list.
+  const itemsRef = useRef(items);
+  useEffect(() => {
+    itemsRef.current = items;
+  }, [items]);
+  const [saved, setSaved] = useState<SavedSettings>({
+    title: page.title,
+    bio: page.bio,
+    theme: page.theme,
+    published: page.is_published,
+  });
+  const unsaved =
+    title.trim() !== saved.title ||
+    (bio.trim() || null) !== saved.bio ||
+    theme !== saved.theme ||
+    published !== saved.published;
+  // Items save at once; the settings wait for "Save page", so leaving with them unsaved asks first.
+  // (The app's declarative <BrowserRouter> has no useBlocker: in-app links are not held back.)
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+  // After a removal or an undo the focus goes to an item's Remove button (the next item's, or the
+  // restored one's), or to the add form's label when no item is left.
+  const removeButtons = useRef(new Map<string, HTMLButtonElement>());
+  const addLabelRef = useRef<HTMLInputElement>(null);
+  const pendingFocus = useRef<{ id: string | null } | null>(null);
+  useEffect(() => {
+    const request = pendingFocus.current;
+    if (!request) return;
+    pendingFocus.current = null;
+    if (!focusIsFree()) return;
+    (request.id ? removeButtons.current.get(request.id) : addLabelRef.current)?.focus();
+  }, [items]);
   const [editing, setEditing] = useState<string | null>(null);
   // When an editor closes, the focus goes back to the Edit button it replaced.
   const [lastEdited, setLastEdited] = useState<string | null>(null);
@@ -323,12 +441,19 @@ function Editor({
     setSaving(true);
     setError(null);
     try {
-      await api.linkPages.update(page.id, {
+      const settings: SavedSettings = {
         title: title.trim(),
         bio: bio.trim() || null,
         theme,
+        published,
+      };
+      await api.linkPages.update(page.id, {
+        title: settings.title,
+        bio: settings.bio,
+        theme,
         is_published: published,
       });
+      setSaved(settings);
       toast({ title: 'Page saved', description: published ? 'Your page is public.' : 'Draft' });
       refresh();
     } catch (caught) {
@@ -339,7 +464,7 @@ function Editor({
   };
 
   const reorder = async (next: LinkPageItem[]) => {
-    const previous = items;
+    const previous = itemsRef.current;
     setItems(next);
     try {
       const moved = await Promise.all(
@@ -373,15 +498,69 @@ function Editor({
     }
   };
 
+  /** Puts a removed item back where it was, as a new row, and renumbers the list around it. */
+  const restore = async (item: LinkPageItem, index: number) => {
+    const at = Math.min(index, itemsRef.current.length);
+    const input = restoredItem(item, at);
+    if (!input) {
+      toast({ variant: 'destructive', title: 'Not restored', description: itemName(item) });
+      return;
+    }
+    let next: LinkPageItem[];
+    try {
+      const added = await api.linkPages.addItem(page.id, input);
+      next = [...itemsRef.current];
+      next.splice(Math.min(at, next.length), 0, added);
+      pendingFocus.current = { id: added.id };
+      setItems(next);
+      toast({ title: 'Item restored', description: itemName(added) });
+      refresh();
+    } catch (caught) {
+      toast({ variant: 'destructive', title: 'Not restored', description: errorMessage(caught) });
+      return;
+    }
+    // Numbered 0, 1, 2… the rows keep the order shown (as after a drag).
+    try {
+      const moved = await Promise.all(
+        next.map((i, position) =>
+          i.position === position ? Promise.resolve(i) : api.linkPages.moveItem(i.id, position),
+        ),
+      );
+      const byId = new Map(moved.map((i) => [i.id, i]));
+      setItems((current) => current.map((i) => byId.get(i.id) ?? i));
+      refresh();
+    } catch (caught) {
+      toast({
+        variant: 'destructive',
+        title: 'Order not saved',
+        description: errorMessage(caught),
+      });
+    }
+  };
+
   const remove = async (item: LinkPageItem) => {
     try {
       await api.linkPages.removeItem(item.id);
-      setItems((current) => current.filter((i) => i.id !== item.id));
-      toast({ title: 'Item removed', description: itemName(item) });
-      refresh();
     } catch (caught) {
       toast({ variant: 'destructive', title: 'Not removed', description: errorMessage(caught) });
+      return;
     }
+    const current = itemsRef.current;
+    const index = current.findIndex((i) => i.id === item.id);
+    const rest = current.filter((i) => i.id !== item.id);
+    pendingFocus.current = { id: rest[Math.min(index, rest.length - 1)]?.id ?? null };
+    setItems(rest);
+    toast({
+      title: 'Item removed',
+      description: itemName(item),
+      duration: UNDO_DURATION,
+      action: {
+        label: 'Undo',
+        altText: `Undo: press F8 to reach the notification and put ${itemName(item)} back`,
+        onClick: () => void restore(item, index),
+      },
+    });
+    refresh();
   };
 
   return (
@@ -393,6 +572,9 @@ function Editor({
               <Heading as="h2" size="4">
                 Page settings
               </Heading>
+              <Text size="2" color="gray">
+                The title, bio, theme and publishing are saved when you press Save page.
+              </Text>
               {error ? <ErrorCard align="start" title="Not saved" message={error} /> : null}
               <Field label="Title">
                 <TextInput
@@ -413,11 +595,14 @@ function Editor({
                 checked={published}
                 onCheckedChange={(checked) => setPublished(checked)}
               />
-              <Box>
+              <Flex align="center" gap="3" wrap="wrap">
                 <Button type="submit" loading={saving}>
                   Save page
                 </Button>
-              </Box>
+                <span role="status">
+                  {unsaved ? <Badge tone="warning">Unsaved changes</Badge> : null}
+                </span>
+              </Flex>
             </Flex>
           </form>
         </Card>
@@ -427,6 +612,7 @@ function Editor({
               Items
             </Heading>
             <Text size="2" color="gray">
+              Changes to items are saved at once: adding, editing, reordering, hiding and removing.
               Drag an item by its handle, or focus the handle and press Space, the arrow keys and
               Space again.
             </Text>
@@ -488,6 +674,10 @@ function Editor({
                           size="sm"
                           variant="ghost"
                           aria-label={`Remove ${itemName(item)}`}
+                          ref={(node) => {
+                            if (node) removeButtons.current.set(item.id, node);
+                            else removeButtons.current.delete(item.id);
+                          }}
                           onClick={() => void remove(item)}
                         >
                           Remove
@@ -500,6 +690,7 @@ function Editor({
             )}
             <AddItem
               pageId={page.id}
+              labelRef={addLabelRef}
               onAdded={(item) => {
                 setItems((current) => [...current, item]);
                 toast({ title: 'Item added', description: itemName(item) });

@@ -1,4 +1,4 @@
-import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { Box, Flex, Grid, Heading, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Storefront } from '@verdant/api-client';
 import {
@@ -15,6 +15,7 @@ import {
   Textarea,
   toast,
 } from '@verdant/ui';
+import { newLinkCode } from '@verdant/validation';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
@@ -142,6 +143,17 @@ function StorefrontEditor({ storefront }: { storefront: Storefront }) {
     queryKey: ['products', 'catalog', 'storefront-picker'],
     queryFn: () => api.products.list({ pageSize: 100 }),
   });
+  // A storefront credits its owner through tracked links, which exist only in programs the
+  // affiliate is approved in: the picker offers those programs' products.
+  const programs = useQuery({
+    queryKey: ['affiliate', 'catalog'],
+    queryFn: () => api.affiliate.programCatalog(),
+  });
+  const programOf = new Map(
+    (programs.data ?? [])
+      .filter((p) => p.membership?.status === 'approved')
+      .map((p) => [p.merchant.id, p] as const),
+  );
   const links = useQuery({
     queryKey: ['links', 'mine'],
     queryFn: () => api.links.listMine({ pageSize: 100 }),
@@ -150,22 +162,36 @@ function StorefrontEditor({ storefront }: { storefront: Storefront }) {
   const [busy, setBusy] = useState(false);
   const items = detail.data?.storefront_items ?? [];
   const chosen = new Set(items.map((i) => i.product_id));
-  const available = (catalog.data?.rows ?? []).filter((p) => !chosen.has(p.id));
+  const available = (catalog.data?.rows ?? []).filter(
+    (p) => !chosen.has(p.id) && programOf.has(p.merchant_id),
+  );
   const productId = available.some((p) => p.id === choice) ? choice : (available[0]?.id ?? '');
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['storefronts'] });
 
   const add = async () => {
-    if (!productId) return;
+    const product = available.find((p) => p.id === productId);
+    const program = product ? programOf.get(product.merchant_id) : undefined;
+    if (!product || !program) return;
     setBusy(true);
     try {
-      const link = (links.data?.rows ?? []).find((l) => l.product_id === productId && l.is_active);
+      // The product's active tracked link, or a new one, so purchases are credited.
+      const link =
+        (links.data?.rows ?? []).find((l) => l.product_id === product.id && l.is_active) ??
+        (await api.links.create({
+          code: newLinkCode(product.name),
+          program_id: program.id,
+          product_id: product.id,
+          destination_url: `/shop/${product.slug}`,
+          title: product.name,
+        }));
       await api.storefronts.addItem(storefront.id, {
-        product_id: productId,
-        affiliate_link_id: link?.id ?? null,
+        product_id: product.id,
+        affiliate_link_id: link.id,
         position: items.length,
       });
       toast({ title: 'Product added', description: storefront.title });
       refresh();
+      void queryClient.invalidateQueries({ queryKey: ['links', 'mine'] });
     } catch (caught) {
       toast({ variant: 'destructive', title: 'Not added', description: errorMessage(caught) });
     } finally {
@@ -219,8 +245,11 @@ function StorefrontEditor({ storefront }: { storefront: Storefront }) {
                 {storefront.is_published ? 'Published' : 'Draft'}
               </Badge>
               <Switch
-                label={<Text size="1">Published</Text>}
-                aria-label={`Publish ${storefront.title}`}
+                label={
+                  <Text size="1">
+                    Published<VisuallyHidden> ({storefront.title})</VisuallyHidden>
+                  </Text>
+                }
                 checked={storefront.is_published}
                 onCheckedChange={(checked) => void publish(checked)}
               />
@@ -254,7 +283,12 @@ function StorefrontEditor({ storefront }: { storefront: Storefront }) {
               ))}
             </ul>
           )}
-          {available.length > 0 ? (
+          {programs.isSuccess && programOf.size === 0 ? (
+            <Text size="2" color="gray">
+              Storefront products come from the programs you have joined.{' '}
+              <Link to="/affiliate-programs">Browse programs</Link> to add some.
+            </Text>
+          ) : available.length > 0 ? (
             <Flex gap="3" align="end" wrap="wrap">
               <Box style={{ minWidth: 260 }}>
                 <Field label={`Product to add to ${storefront.title}`}>
