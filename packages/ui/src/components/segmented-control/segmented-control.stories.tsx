@@ -37,6 +37,14 @@ export const ChangesWithPointerAndKeys: Story = {
     await expect(canvas.getByRole('radio', { name: 'Month' })).toBeChecked();
     await userEvent.keyboard('{ArrowRight}');
     await expect(canvas.getByRole('radio', { name: 'Year' })).toHaveFocus();
+    // A radio group: moving with the arrow keys chooses, as with a pointer.
+    await expect(canvas.getByRole('radio', { name: 'Year' })).toBeChecked();
+    await expect(onValueChange).toHaveBeenLastCalledWith('year');
+    await userEvent.keyboard('{Home}');
+    await expect(canvas.getByRole('radio', { name: 'Day' })).toBeChecked();
+    // Choosing the chosen option again keeps it chosen.
+    await userEvent.click(canvas.getByRole('radio', { name: 'Day' }));
+    await expect(canvas.getByRole('radio', { name: 'Day' })).toBeChecked();
   },
 };
 

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { SegmentedControl as RadixSegmentedControl } from '@radix-ui/themes';
 import { cva, type VariantProps } from 'class-variance-authority';
+import { useControllableState } from '../../utils/use-controllable-state.ts';
 
 export const segmentedControlVariants = cva('vd-segmented-control', {
   variants: {
@@ -41,8 +42,9 @@ export interface SegmentedControlProps<V extends string = string>
 const sizeLooks = { sm: '1', md: '2', lg: '3' } as const;
 
 /**
- * One choice out of two to five, shown side by side (e.g. Day / Week / Month). Arrow keys move
- * between options; the active one carries the kit's selection highlight.
+ * One choice out of two to five, shown side by side (e.g. Day / Week / Month). A radio group: the
+ * arrow keys (and Home / End) move to an option and choose it; the active one carries the kit's
+ * selection highlight.
  */
 function SegmentedControlInner<V extends string>(
   {
@@ -57,22 +59,41 @@ function SegmentedControlInner<V extends string>(
   }: SegmentedControlProps<V>,
   ref: React.ForwardedRef<HTMLDivElement>,
 ) {
+  const [current, setCurrent] = useControllableState<string>({
+    prop: value,
+    defaultProp: defaultValue ?? options[0]?.value ?? '',
+    onChange: onValueChange as ((next: string) => void) | undefined,
+    caller: 'SegmentedControl',
+  });
+  // Radix moves the focus with the arrow keys without choosing; a radio group chooses as it moves.
+  const movedByKey = React.useRef(false);
   return (
     <RadixSegmentedControl.Root
       ref={ref}
       data-slot="segmented-control"
       size={sizeLooks[size ?? 'md']}
-      value={value}
-      defaultValue={defaultValue ?? (value === undefined ? options[0]?.value : undefined)}
-      onValueChange={onValueChange ? (next) => onValueChange(next as V) : undefined}
+      value={current}
+      // Choosing the chosen option again would clear the group: it keeps its choice.
+      onValueChange={(next) => {
+        if (next) setCurrent(next);
+      }}
       className={segmentedControlVariants({ size, fullWidth, className })}
       {...rest}
+      onKeyDownCapture={(event) => {
+        rest.onKeyDownCapture?.(event);
+        movedByKey.current = /^(Arrow(Left|Right|Up|Down)|Home|End)$/.test(event.key);
+      }}
     >
       {options.map((option) => (
         <RadixSegmentedControl.Item
           key={option.value}
           value={option.value}
           data-slot="segmented-control-item"
+          onFocus={() => {
+            if (!movedByKey.current) return;
+            movedByKey.current = false;
+            if (option.value !== current) setCurrent(option.value);
+          }}
         >
           <span className="vd-segmented-control__item">
             {option.icon ? (
