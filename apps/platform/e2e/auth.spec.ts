@@ -132,6 +132,11 @@ test.describe('sign-up and login', () => {
     ).toBeVisible();
     await expect(page.getByText('Name must not be empty')).toHaveCount(0);
     await expect(handle).toBeFocused();
+    // The message spoke of the value sent: changing the field takes it away.
+    await handle.fill('rowan-ash');
+    await expect(
+      page.getByText('Username must be 3–32 lower-case letters, digits, underscores or hyphens'),
+    ).toHaveCount(0);
     await profileName.fill('N'.repeat(201));
     await handle.fill('');
     await save.press('Enter');
@@ -261,6 +266,9 @@ test.describe('sign-up and login', () => {
     await page.getByLabel('Authentication code').fill('000000');
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByText('Could not verify')).toBeVisible();
+    // Said in words for people, not as the auth server's "Invalid TOTP code entered".
+    await expect(page.getByText('That code is not right.', { exact: false })).toBeVisible();
+    await expect(page.getByText('Invalid TOTP code entered')).toHaveCount(0);
     // Each code works once: the next step's code (accepted within ±1 step) signs in.
     const next = generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
     await page.getByLabel('Authentication code').fill(next);

@@ -89,3 +89,14 @@ describe('errorCode', () => {
     expect(errorCode(undefined)).toBeUndefined();
   });
 });
+
+describe('errorMessage for the auth server’s codes', () => {
+  it('tells a wrong two-step code in words, not the server’s text', () => {
+    const wrong = Object.assign(new Error('Invalid TOTP code entered'), {
+      code: 'mfa_verification_failed',
+    });
+    expect(errorMessage(wrong)).toBe(
+      'That code is not right. Enter the 6-digit code your authenticator app shows now.',
+    );
+  });
+});

@@ -12,6 +12,12 @@ export function fieldLabel(field: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** The auth server's codes whose own messages are written for developers, in words for people. */
+const CODE_MESSAGES: Readonly<Record<string, string>> = {
+  mfa_verification_failed:
+    'That code is not right. Enter the 6-digit code your authenticator app shows now.',
+};
+
 /**
  * A readable message from an error thrown by the API client. Its input checks name the field by
  * its path (`profile.name must not be empty`); they are told with the field in words instead
@@ -22,6 +28,8 @@ export function errorMessage(
   fallback = 'Something went wrong. Try again.',
 ): string {
   if (!(error instanceof Error) || !error.message) return fallback;
+  const told = CODE_MESSAGES[errorCode(error) ?? ''];
+  if (told) return told;
   const check = inputCheck(error);
   return check ? `${fieldLabel(check.field)} ${check.reason}` : error.message;
 }

@@ -5,11 +5,12 @@ import { Button, Card, Checkbox, ErrorCard, Field, PasswordInput, TextInput } fr
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { roleHome, safeNext } from '../app/navigation.ts';
+import { errorMessage } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { useHydrated } from '../lib/hydrated.ts';
 
 function message(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Sign-in failed. Try again.';
+  return errorMessage(error, 'Sign-in failed. Try again.');
 }
 
 type Step = { kind: 'password' } | { kind: 'mfa'; factorId: string };

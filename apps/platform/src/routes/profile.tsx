@@ -71,6 +71,10 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
   const errorRef = useRef<HTMLDivElement>(null);
   const focusFirstInvalid = useFocusFirstInvalid();
 
+  // A field's message goes once the field is changed: it spoke of the value that was sent.
+  const clearFieldError = (field: keyof DetailsErrors) =>
+    setFieldErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+
   const onSave = async (event: FormEvent) => {
     event.preventDefault();
     const form = event.currentTarget as HTMLFormElement;
@@ -161,7 +165,14 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
             </Box>
           </Flex>
           <Field label="Name" required error={fieldErrors.name}>
-            <TextInput value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
+            <TextInput
+              value={name}
+              onChange={(e) => {
+                setName(e.target.value);
+                clearFieldError('name');
+              }}
+              autoComplete="name"
+            />
           </Field>
           <Field
             label="Username"
@@ -170,7 +181,10 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
           >
             <TextInput
               value={username}
-              onChange={(e) => setUsername(e.target.value.toLowerCase())}
+              onChange={(e) => {
+                setUsername(e.target.value.toLowerCase());
+                clearFieldError('username');
+              }}
               autoComplete="username"
               startSlot="@"
             />
@@ -178,7 +192,10 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
           <Field label="Bio" description="Up to 1000 characters." error={fieldErrors.bio}>
             <Textarea
               value={bio}
-              onChange={(e) => setBio(e.target.value)}
+              onChange={(e) => {
+                setBio(e.target.value);
+                clearFieldError('bio');
+              }}
               rows={4}
               maxLength={1000}
             />
