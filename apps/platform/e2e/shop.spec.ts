@@ -167,6 +167,32 @@ test.describe('shop and checkout', () => {
     const name = await addFirstProduct(page);
     await page.goto('/cart');
     await expect(page.getByRole('link', { name })).toBeVisible();
+    // A quantity above the merchant's stock is said at the field; checking out stays here and
+    // takes the focus there.
+    // (The product's stock set low for the check, as a merchant would, and put back after it.)
+    const product = `${stack.apiUrl}/rest/v1/products?name=eq.${encodeURIComponent(name)}`;
+    const [{ stock: before }] = (await (
+      await page.request.get(`${product}&select=stock`, { headers: asService() })
+    ).json()) as { stock: number | null }[];
+    const stock = 3;
+    expect(
+      (await page.request.patch(product, { headers: asService(), data: { stock } })).status(),
+    ).toBe(204);
+    await page.reload();
+    const quantity = page.getByRole('spinbutton', { name: `Quantity of ${name}` });
+    await quantity.fill(String(stock + 1));
+    await expect(quantity).toHaveAccessibleDescription(`Only ${stock} in stock`);
+    await page.getByRole('button', { name: /^Check out with / }).click();
+    await expect(quantity).toBeFocused();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expectNoAxeViolations(page, '/cart, more than in stock');
+    await quantity.fill('1');
+    await expect(quantity).not.toHaveAttribute('aria-invalid', 'true');
+    expect(
+      (
+        await page.request.patch(product, { headers: asService(), data: { stock: before } })
+      ).status(),
+    ).toBe(204);
     await expectNoAxeViolations(page, '/cart');
     await page.getByRole('button', { name: /^Check out with / }).click();
     await expect(page.getByRole('button', { name: 'Pay' })).toBeVisible();

@@ -10,7 +10,8 @@ import {
   TextInput,
   formatPrice,
 } from '@verdant/ui';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
 import {
@@ -26,9 +27,22 @@ import {
 } from '../lib/cart.ts';
 import { errorMessage } from './vendor-format.ts';
 
-function MerchantCheckout({ group }: { group: MerchantGroup }) {
+/** What the merchant has of a product: a count, null for no limit, undefined while unknown. */
+type StockOf = (productId: string) => number | null | undefined;
+
+/** The message for a line that asks for more than the merchant has, or undefined. */
+function stockProblem(quantity: number, stock: number | null | undefined): string | undefined {
+  if (typeof stock !== 'number' || quantity <= stock) return undefined;
+  return stock === 0 ? 'Out of stock: remove it to check out' : `Only ${stock} in stock`;
+}
+
+function MerchantCheckout({ group, stockOf }: { group: MerchantGroup; stockOf: StockOf }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const overStock = group.lines.some((line) =>
+    stockProblem(line.quantity, stockOf(line.productId)),
+  );
   // Back from the checkout page into a page the browser kept (back-forward cache): ready again.
   useEffect(() => {
     const ready = (event: PageTransitionEvent) => {
@@ -39,6 +53,11 @@ function MerchantCheckout({ group }: { group: MerchantGroup }) {
   }, []);
 
   const onCheckout = async () => {
+    // More than the merchant has: said at the quantity, which takes the focus; nothing is sent.
+    if (overStock) {
+      listRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
     setBusy(true);
     setError(null);
     const { lines } = group;
@@ -84,50 +103,61 @@ function MerchantCheckout({ group }: { group: MerchantGroup }) {
         </Heading>
         <Flex asChild direction="column" gap="3">
           <ul
+            ref={listRef}
             aria-label={`Products from ${group.merchantName}`}
             style={{ listStyle: 'none', padding: 0, margin: 0 }}
           >
-            {group.lines.map((line) => (
-              <li key={line.productId}>
-                <Flex gap="3" align="end" wrap="wrap" justify="between">
-                  <Box style={{ minWidth: 180, flex: 1 }}>
-                    <Link to={`/shop/${line.slug}`}>{line.name}</Link>
-                    <Text as="p" size="2" color="gray">
-                      {formatPrice(line.priceCents, line.currency)} each
-                    </Text>
-                  </Box>
-                  <Box style={{ width: 110 }}>
-                    <Field
-                      label={
-                        <>
-                          Quantity<VisuallyHidden> of {line.name}</VisuallyHidden>
-                        </>
+            {group.lines.map((line) => {
+              const stock = stockOf(line.productId);
+              return (
+                <li key={line.productId}>
+                  <Flex gap="3" align="end" wrap="wrap" justify="between">
+                    <Box style={{ minWidth: 180, flex: 1 }}>
+                      <Link to={`/shop/${line.slug}`}>{line.name}</Link>
+                      <Text as="p" size="2" color="gray">
+                        {formatPrice(line.priceCents, line.currency)} each
+                      </Text>
+                    </Box>
+                    <Box style={{ width: 150 }}>
+                      <Field
+                        label={
+                          <>
+                            Quantity<VisuallyHidden> of {line.name}</VisuallyHidden>
+                          </>
+                        }
+                        error={stockProblem(line.quantity, stock)}
+                      >
+                        <TextInput
+                          type="number"
+                          min={1}
+                          max={
+                            typeof stock === 'number'
+                              ? Math.max(1, Math.min(MAX_QUANTITY, stock))
+                              : MAX_QUANTITY
+                          }
+                          value={String(line.quantity)}
+                          onChange={(event) => {
+                            const value = Number.parseInt(event.target.value, 10);
+                            if (Number.isFinite(value) && value >= 1)
+                              cartStore.update((cart) => setQuantity(cart, line.productId, value));
+                          }}
+                        />
+                      </Field>
+                    </Box>
+                    <Text weight="bold">{formatPrice(lineTotal(line), line.currency)}</Text>
+                    <Button
+                      variant="ghost"
+                      aria-label={`Remove ${line.name}`}
+                      onClick={() =>
+                        cartStore.update((cart) => removeFromCart(cart, line.productId))
                       }
                     >
-                      <TextInput
-                        type="number"
-                        min={1}
-                        max={MAX_QUANTITY}
-                        value={String(line.quantity)}
-                        onChange={(event) => {
-                          const value = Number.parseInt(event.target.value, 10);
-                          if (Number.isFinite(value) && value >= 1)
-                            cartStore.update((cart) => setQuantity(cart, line.productId, value));
-                        }}
-                      />
-                    </Field>
-                  </Box>
-                  <Text weight="bold">{formatPrice(lineTotal(line), line.currency)}</Text>
-                  <Button
-                    variant="ghost"
-                    aria-label={`Remove ${line.name}`}
-                    onClick={() => cartStore.update((cart) => removeFromCart(cart, line.productId))}
-                  >
-                    Remove
-                  </Button>
-                </Flex>
-              </li>
-            ))}
+                      Remove
+                    </Button>
+                  </Flex>
+                </li>
+              );
+            })}
           </ul>
         </Flex>
         {error ? (
@@ -161,6 +191,15 @@ function MerchantCheckout({ group }: { group: MerchantGroup }) {
 export function Component() {
   const cart = useCart();
   const groups = groupByMerchant(cart);
+  // What the merchants have now, so a quantity above it is said here rather than at checkout.
+  const ids = [...new Set(groups.flatMap((g) => g.lines.map((line) => line.productId)))].sort();
+  const products = useQuery({
+    queryKey: ['products', 'cart-stock', ids],
+    queryFn: () => api.products.listByIds(ids),
+    enabled: ids.length > 0,
+  });
+  const stock = new Map((products.data ?? []).map((p) => [p.id, p.stock] as const));
+  const stockOf: StockOf = (productId) => stock.get(productId);
   return (
     <Flex direction="column" gap="5">
       <title>Cart — Verdant</title>
@@ -188,7 +227,11 @@ export function Component() {
         />
       ) : (
         groups.map((group) => (
-          <MerchantCheckout key={`${group.merchantId}:${group.currency}`} group={group} />
+          <MerchantCheckout
+            key={`${group.merchantId}:${group.currency}`}
+            group={group}
+            stockOf={stockOf}
+          />
         ))
       )}
     </Flex>

@@ -112,6 +112,9 @@ interface DetailRow extends Product {
   } | null;
 }
 
+/** How many products `listByIds` reads at once (a cart holds fewer lines). */
+export const PRODUCTS_BY_IDS_MAX = 100;
+
 /** The catalogue: public browsing of approved products and merchants' own product management. */
 export function createProductsModule({ supabase }: ModuleContext) {
   return {
@@ -128,6 +131,20 @@ export function createProductsModule({ supabase }: ModuleContext) {
         if (term !== '') request = request.or(`name.ilike.*${term}*,description.ilike.*${term}*`);
       }
       return runPage(request.order('created_at', { ascending: false }).range(from, to));
+    },
+
+    /**
+     * The products with these ids that the reader may see (a cart's lines, to show their current
+     * stock), in no particular order; ids of products gone or hidden are simply absent. At most
+     * 100 ids.
+     */
+    async listByIds(ids: readonly string[]): Promise<Product[]> {
+      if (!Array.isArray(ids)) invalid('ids', 'must be a list');
+      if (ids.length > PRODUCTS_BY_IDS_MAX)
+        invalid('ids', `must hold at most ${PRODUCTS_BY_IDS_MAX} ids`);
+      const checked = [...new Set(ids.map((id, i) => uuid(`ids[${i}]`, id)))];
+      if (checked.length === 0) return [];
+      return run(supabase.from('products').select('*').in('id', checked));
     },
 
     async getBySlug(productSlug: string): Promise<Product> {

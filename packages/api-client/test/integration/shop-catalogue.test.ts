@@ -50,6 +50,21 @@ beforeAll(async () => {
   await admin.api.admin.reviewClaim(expired.id, 'approved');
 });
 
+describe('products by id', () => {
+  it('reads the listed products a shopper may see, skipping unknown ids, and checks the ids', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const rows = await w.anon.products.listByIds([soap.id, brush.id, soap.id, missing]);
+    expect(rows.map((p) => p.id).sort()).toEqual([brush.id, soap.id].sort());
+    expect(await w.anon.products.listByIds([])).toEqual([]);
+    await expect(w.anon.products.listByIds(['not-a-uuid'])).rejects.toMatchObject({
+      code: 'validation_failed',
+    });
+    await expect(
+      w.anon.products.listByIds(Array.from({ length: 101 }, () => missing)),
+    ).rejects.toMatchObject({ code: 'validation_failed' });
+  });
+});
+
 describe('product search', () => {
   it('matches name and description words, case-insensitively, for anonymous shoppers', async () => {
     const byName = await w.anon.products.list({ search: 'BAMBOO', merchantId: merchant.id });
