@@ -262,6 +262,17 @@ test.describe('creator surfaces', () => {
     await dialog.dismiss();
     await reloading;
     await expect(settings.getByLabel('Title')).toHaveValue(title);
+    // A link to another page of the app asks too; staying keeps the edit.
+    const shop = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop' });
+    const confirmLeave = page.waitForEvent('dialog');
+    const clicking = shop.click();
+    const question = await confirmLeave;
+    expect(question.type()).toBe('confirm');
+    expect(question.message()).toContain('are not saved');
+    await question.dismiss();
+    await clicking;
+    await expect(page).toHaveURL(/\/my-links$/);
+    await expect(settings.getByLabel('Title')).toHaveValue(title);
     await expectNoAxeViolations(page, '/my-links with unsaved changes');
     await settings.getByRole('button', { name: 'Save page' }).click();
     await expect(page.getByText('Page saved').first()).toBeVisible();

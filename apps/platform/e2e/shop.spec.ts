@@ -171,9 +171,10 @@ test.describe('shop and checkout', () => {
     // takes the focus there.
     // (The product's stock set low for the check, as a merchant would, and put back after it.)
     const product = `${stack.apiUrl}/rest/v1/products?name=eq.${encodeURIComponent(name)}`;
-    const [{ stock: before }] = (await (
+    const [row] = (await (
       await page.request.get(`${product}&select=stock`, { headers: asService() })
     ).json()) as { stock: number | null }[];
+    const before = row?.stock ?? null;
     const stock = 3;
     expect(
       (await page.request.patch(product, { headers: asService(), data: { stock } })).status(),

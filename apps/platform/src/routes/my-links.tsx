@@ -29,6 +29,7 @@ import '@verdant/ui/sortable-list.css';
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
+import { useConfirmLeave } from '../lib/confirm-leave.ts';
 import { LinkPageView, type LinkPageViewItem } from './link-page-blocks.tsx';
 import { formError } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
@@ -406,13 +407,10 @@ function Editor({
     theme !== saved.theme ||
     published !== saved.published;
   // Items save at once; the settings wait for "Save page", so leaving with them unsaved asks first.
-  // (The app's declarative <BrowserRouter> has no useBlocker: in-app links are not held back.)
-  useEffect(() => {
-    if (!unsaved) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
+  useConfirmLeave(
+    unsaved,
+    'Leave this page? Your changes to the title, bio, theme or publishing are not saved.',
+  );
   // After a removal or an undo the focus goes to an item's Remove button (the next item's, or the
   // restored one's), or to the add form's label when no item is left.
   const removeButtons = useRef(new Map<string, HTMLButtonElement>());
