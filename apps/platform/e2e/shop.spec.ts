@@ -89,6 +89,10 @@ test.describe('shop and checkout', () => {
     const name = (await visitor.getByRole('heading', { level: 1 }).textContent()) ?? '';
     await expect(visitor.getByRole('heading', { name: 'Estimated footprint' })).toBeVisible();
     await expect(visitor.getByRole('heading', { name: 'Verified claims' })).toBeVisible();
+    // Every claim is the same badge, with or without an expiry date, and opens its evidence.
+    const claims = visitor.getByRole('list', { name: 'Verified claims' });
+    const claimCount = await claims.getByRole('listitem').count();
+    await expect(claims.getByRole('button', { name: /\. Show evidence$/ })).toHaveCount(claimCount);
     await expectNoAxeViolations(visitor, 'product detail');
 
     await visitor.getByRole('button', { name: 'Add to cart' }).click();

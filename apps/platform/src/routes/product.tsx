@@ -185,33 +185,18 @@ export function Component() {
                 <ul aria-label="Verified claims" style={{ listStyle: 'none', padding: 0 }}>
                   {p.claims.map((claim) => (
                     <li key={claim.id}>
-                      {claim.issuer && claim.expires_on ? (
-                        <SustainabilityBadge
-                          claim={claim.claim}
-                          issuer={claim.issuer}
-                          expiresAt={claim.expires_on}
-                          evidenceLink={
-                            claim.evidence_url ? (
-                              <a href={claim.evidence_url} target="_blank" rel="noreferrer">
-                                View evidence
-                              </a>
-                            ) : undefined
-                          }
-                        />
-                      ) : (
-                        <Flex gap="2" align="center" wrap="wrap">
-                          <Badge tone="success">Verified</Badge>
-                          <Text size="2">
-                            {claim.claim}
-                            {claim.issuer ? ` — certified by ${claim.issuer}` : ''}
-                          </Text>
-                          {claim.evidence_url ? (
+                      <SustainabilityBadge
+                        claim={claim.claim}
+                        issuer={claim.issuer ?? 'Verified by Verdant'}
+                        expiresAt={claim.expires_on}
+                        evidenceLink={
+                          claim.evidence_url ? (
                             <a href={claim.evidence_url} target="_blank" rel="noreferrer">
-                              View evidence for {claim.claim}
+                              View evidence
                             </a>
-                          ) : null}
-                        </Flex>
-                      )}
+                          ) : undefined
+                        }
+                      />
                     </li>
                   ))}
                 </ul>

@@ -2,7 +2,6 @@ import { Flex, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import type { PublicStorefrontView } from '@verdant/api-client';
 import {
-  Badge,
   Card,
   ErrorCard,
   LinkPage,
@@ -99,26 +98,20 @@ function PublicStorefront({ slug }: { slug: string }) {
               claims={
                 product.claims.length > 0 ? (
                   <>
-                    {product.claims.map((claim) =>
-                      claim.expires_on ? (
-                        <SustainabilityBadge
-                          key={claim.id}
-                          size="1"
-                          claim={claim.claim}
-                          issuer={claim.issuer ?? 'Verified by Verdant'}
-                          expiresAt={claim.expires_on}
-                          evidenceLink={
-                            claim.evidence_url ? (
-                              <a href={claim.evidence_url}>View evidence</a>
-                            ) : undefined
-                          }
-                        />
-                      ) : (
-                        <Text key={claim.id} size="1">
-                          <Badge tone="success">Verified</Badge> {claim.claim}
-                        </Text>
-                      ),
-                    )}
+                    {product.claims.map((claim) => (
+                      <SustainabilityBadge
+                        key={claim.id}
+                        size="1"
+                        claim={claim.claim}
+                        issuer={claim.issuer ?? 'Verified by Verdant'}
+                        expiresAt={claim.expires_on}
+                        evidenceLink={
+                          claim.evidence_url ? (
+                            <a href={claim.evidence_url}>View evidence</a>
+                          ) : undefined
+                        }
+                      />
+                    ))}
                   </>
                 ) : undefined
               }

@@ -24,9 +24,18 @@ describe('claimStatus', () => {
   it('treats an unreadable date as expired rather than valid', () => {
     expect(claimStatus('not a date', now)).toBe('expired');
   });
+
+  it('keeps a claim without an expiry date valid', () => {
+    expect(claimStatus(null, now)).toBe('valid');
+    expect(claimStatus(undefined, now)).toBe('valid');
+  });
 });
 
 describe('describeExpiry', () => {
+  it('says so when a certificate has no end date', () => {
+    expect(describeExpiry(null, now)).toBe('No expiry date');
+  });
+
   it('says until when a certificate is valid', () => {
     expect(describeExpiry('2027-03-03T00:00:00Z', now, 'en-US')).toBe('Valid until March 3, 2027');
   });

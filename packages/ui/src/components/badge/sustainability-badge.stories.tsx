@@ -132,6 +132,17 @@ export const WithoutEvidenceLink: Story = {
   },
 };
 
+export const WithoutExpiryDate: Story = {
+  args: { expiresAt: null },
+  play: async ({ canvas }) => {
+    // A certificate without an end date reads as verified, and the drawer says it does not end.
+    const badge = canvas.getByRole('button');
+    await expect(badge).toHaveAttribute('data-status', 'valid');
+    await userEvent.click(badge);
+    await expect(await screen.findByRole('dialog')).toHaveTextContent('No expiry date');
+  },
+};
+
 export const Small: Story = { args: { size: '1' } };
 
 export const Group: Story = {

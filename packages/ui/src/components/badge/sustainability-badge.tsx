@@ -29,8 +29,8 @@ export interface SustainabilityBadgeProps
   claim: string;
   /** Who certified it, e.g. "Climate Partner". */
   issuer: string;
-  /** When the certificate ends. */
-  expiresAt: Date | string;
+  /** When the certificate ends; omit it (or pass null) for a certificate without an end date. */
+  expiresAt?: Date | string | null;
   /**
    * A link to the evidence, rendered through `asChild` so any link component works:
    * `<a href="…">View certificate</a>` or a router link.

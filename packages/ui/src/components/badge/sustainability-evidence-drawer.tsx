@@ -19,7 +19,7 @@ export interface SustainabilityEvidenceDrawerProps {
   id: string;
   claim: string;
   issuer: string;
-  expiresAt: Date | string;
+  expiresAt?: Date | string | null;
   now?: Date;
   claimType: SustainabilityAttribute | SustainabilityGlyph;
   details?: React.ReactNode;
