@@ -111,7 +111,8 @@ function CreateLink({ onCreated }: { onCreated: (link: AffiliateLink) => void })
               message={error}
             />
           ) : null}
-          <Grid columns={{ initial: '1', md: '3' }} gap="3">
+          {/* Two columns: a program's name with its merchant fits its picker. */}
+          <Grid columns={{ initial: '1', md: '2' }} gap="3">
             <Field label="Program">
               <Select
                 value={program?.id ?? ''}
