@@ -64,6 +64,12 @@ test('approval queues and moderation work for administrators', async ({ page }) 
   const dismiss = reports.getByRole('button', { name: 'Dismiss' });
   const before = await dismiss.count();
   if (before > 0) {
+    // Removing content asks first; cancelled, the report stays open.
+    await reports.getByRole('button', { name: 'Remove' }).first().click();
+    const removal = page.getByRole('alertdialog', { name: 'Remove this content?' });
+    await removal.getByRole('button', { name: 'Cancel' }).click();
+    await expect(removal).toBeHidden();
+    await expect(dismiss).toHaveCount(before);
     await dismiss.first().click();
     await expect(page.getByText('Report dismissed', { exact: true })).toBeVisible();
     await expect(dismiss).toHaveCount(before - 1);

@@ -162,6 +162,12 @@ test('a merchant approves an applicant, messages a member and sees the reply wit
   await expectTableFits(applicants, 'Applicants');
   const approve = applicants.getByRole('button', { name: /^Approve / }).first();
   const label = (await approve.getAttribute('aria-label'))!.replace('Approve ', '');
+  // Rejecting asks first; cancelled, the applicant is still waiting.
+  await applicants.getByRole('button', { name: `Reject ${label}` }).click();
+  const reject = page.getByRole('alertdialog', { name: `Reject ${label}?` });
+  await reject.getByRole('button', { name: 'Cancel' }).click();
+  await expect(reject).toBeHidden();
+  await expect(applicants.getByRole('button', { name: `Reject ${label}` })).toBeFocused();
   await approve.click();
   await expect(page.getByText(`${label} approved`, { exact: true })).toBeVisible();
   await page.getByRole('tab', { name: /^Members/ }).click();
@@ -176,6 +182,8 @@ test('a merchant approves an applicant, messages a member and sees the reply wit
   await expect(
     page.getByRole('list', { name: 'Messages with Jordan Rivers' }).getByText(body),
   ).toBeVisible();
+  // Sent, the focus is back in the emptied message box, not lost with the Send button.
+  await expect(page.getByLabel('Message to Jordan Rivers')).toBeFocused();
 
   // The affiliate answers through the API; the reply shows up on the open page.
   const conversation = new URL(page.url()).searchParams.get('c')!;
@@ -204,6 +212,10 @@ test('a product is created with an image and CO2e, saved as a draft and submitte
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByLabel(/^Name/)).toBeFocused();
   await expect(page.getByLabel(/^Name/)).toHaveAttribute('aria-invalid', 'true');
+  // Scrolled into view below the sticky top bar, not under it.
+  const bar = await page.getByRole('banner').boundingBox();
+  const field = await page.getByLabel(/^Name/).boundingBox();
+  expect(field!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
   const name = `Refill pouch ${Date.now()}`;
   await page.getByLabel(/^Name/).fill(name);
   // Bounds the store keeps are told next to their fields, never as a database message.

@@ -122,14 +122,21 @@ export function Component() {
           >
             Approve
           </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => decide.mutate({ row: r, decision: 'rejected' })}
-            aria-label={`Reject ${r.name}`}
-          >
-            Reject
-          </Button>
+          <ConfirmDialog
+            title={`Reject ${r.name}?`}
+            description={`${r.name} does not join ${r.program_name}. The application moves to Rejected and removed; they can apply again later.`}
+            confirmLabel="Reject"
+            tone="danger"
+            onConfirm={() =>
+              decide.mutateAsync({ row: r, decision: 'rejected' }).then(() => undefined)
+            }
+            errorMessage={(error) => errorMessage(error)}
+            trigger={
+              <Button size="sm" variant="outline" aria-label={`Reject ${r.name}`}>
+                Reject
+              </Button>
+            }
+          />
         </Flex>
       ),
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount } from './vendor-format.ts';
+import { formatCount, formatDate } from './vendor-format.ts';
 
 describe('formatCount', () => {
   it('writes whole numbers as English does, without setting up Intl', () => {
@@ -13,5 +13,11 @@ describe('formatCount', () => {
 
   it('leaves fractions to Intl', () => {
     expect(formatCount(1234.5)).toBe('1,234.5');
+  });
+});
+
+describe('formatDate', () => {
+  it('shows a calendar date as that day, whatever the reader’s time zone', () => {
+    expect(formatDate('2027-09-28')).toBe('Sep 28, 2027');
   });
 });

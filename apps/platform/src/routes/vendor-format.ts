@@ -15,8 +15,12 @@ export const formatCount = (value: number): string =>
 export const formatPercent = (part: number, whole: number) =>
   whole > 0 ? `${((part / whole) * 100).toFixed(1)} %` : '–';
 
+/** A timestamp's day in the reader's time zone; a calendar date (`2027-09-28`) as that day. */
 export const formatDate = (iso: string) =>
-  new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date(iso));
+  new Intl.DateTimeFormat('en', {
+    dateStyle: 'medium',
+    ...(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? { timeZone: 'UTC' } : {}),
+  }).format(new Date(iso));
 
 export const formatDateTime = (iso: string) =>
   new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));

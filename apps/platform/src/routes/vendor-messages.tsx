@@ -104,10 +104,13 @@ export function Component() {
       .then(() => queryClient.invalidateQueries({ queryKey: ['messages', 'summaries'] }));
   }, [activeId, unread, queryClient]);
 
+  const messageRef = useRef<HTMLTextAreaElement>(null);
   const send = useMutation({
     mutationFn: (body: string) => api.messages.send(active!.id, body),
     onSuccess: async () => {
       setDraft('');
+      // The Send button turns inactive with the empty draft: the focus goes back to the message box.
+      messageRef.current?.focus();
       await queryClient.invalidateQueries({ queryKey: ['messages'] });
     },
   });
@@ -253,6 +256,7 @@ export function Component() {
                       error={sendError?.field ? sendError.message : undefined}
                     >
                       <Textarea
+                        ref={messageRef}
                         value={draft}
                         rows={3}
                         maxLength={5000}

@@ -25,6 +25,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../lib/api.ts';
+import { valueLabel } from '../lib/labels.ts';
 import { errorMessage } from './vendor-format.ts';
 
 const STEPS = [
@@ -358,7 +359,7 @@ export function Component() {
                                       : 'warning'
                                 }
                               >
-                                {c.review_status}
+                                {valueLabel(c.review_status)}
                               </Badge>
                               <Button
                                 size="sm"
@@ -519,7 +520,7 @@ export function Component() {
                       <dd style={{ margin: 0 }}>
                         <Flex gap="2" align="center" wrap="wrap">
                           <Badge tone={approval.tone}>
-                            {company.data?.approval_status ?? 'pending'}
+                            {valueLabel(company.data?.approval_status ?? 'pending')}
                           </Badge>
                           <Text>{approval.text}</Text>
                         </Flex>

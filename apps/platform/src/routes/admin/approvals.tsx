@@ -12,6 +12,7 @@ import {
 } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
+import { valueLabel } from '../../lib/labels.ts';
 import { errorMessage, formatDate, formatMoney } from '../vendor-format.ts';
 
 type Decision = 'approved' | 'rejected';
@@ -134,10 +135,12 @@ export function Component() {
       cell: (p) => formatMoney(p.price_cents, p.currency),
       align: 'end',
     },
-    { id: 'category', header: 'Category', cell: (p) => p.category },
+    { id: 'category', header: 'Category', cell: (p) => valueLabel(p.category) },
     {
       id: 'co2e',
       header: 'CO2e estimate',
+      // The estimate's source is free text: it wraps, so the decision stays in view.
+      wrap: true,
       cell: (p) =>
         p.co2e_grams === null ? '—' : `${(p.co2e_grams / 1000).toFixed(2)} kg (${p.co2e_source})`,
     },
@@ -152,11 +155,16 @@ export function Component() {
   ];
   const claimColumns: readonly DataTableColumn<SustainabilityClaim>[] = [
     { id: 'claim', header: 'Claim', cell: (c) => c.claim, rowHeader: true, wrap: true },
-    { id: 'category', header: 'Category', cell: (c) => c.category },
+    {
+      id: 'category',
+      header: 'Category',
+      cell: (c) => (c.category ? valueLabel(c.category) : '—'),
+    },
     {
       id: 'issuer',
       header: 'Issuer and validity',
-      cell: (c) => `${c.issuer ?? 'No issuer'}${c.expires_on ? `, until ${c.expires_on}` : ''}`,
+      cell: (c) =>
+        `${c.issuer ?? 'No issuer'}${c.expires_on ? `, until ${formatDate(c.expires_on)}` : ''}`,
     },
     {
       id: 'evidence',

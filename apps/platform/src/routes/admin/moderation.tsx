@@ -3,6 +3,7 @@ import type { Report } from '@verdant/api-client';
 import {
   Badge,
   Button,
+  ConfirmDialog,
   DataTable,
   EmptyState,
   ErrorCard,
@@ -103,14 +104,19 @@ export function Component() {
           >
             Hide
           </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={act.isPending}
-            onClick={() => act.mutate({ report: r, action: 'remove' })}
-          >
-            Remove
-          </Button>
+          <ConfirmDialog
+            title="Remove this content?"
+            description={`${contentOf(r)} is deleted for everyone, with its replies, and the report is closed. Hide keeps it for its author.`}
+            confirmLabel="Remove"
+            tone="danger"
+            onConfirm={() => act.mutateAsync({ report: r, action: 'remove' }).then(() => undefined)}
+            errorMessage={(error) => errorMessage(error)}
+            trigger={
+              <Button size="sm" variant="outline" disabled={act.isPending}>
+                Remove
+              </Button>
+            }
+          />
           <Button
             size="sm"
             variant="ghost"
