@@ -246,6 +246,22 @@ test('a product is created with an image and CO2e, saved as a draft and submitte
   await expect(row.getByText('Submitted for approval')).toBeVisible();
 });
 
+test('a live product is edited as live: saved changes, no draft or resubmission', async ({
+  page,
+}) => {
+  await login(page, merchant, /\/dashboard-vendor$/);
+  await visit(page, '/vendor/products/bamboo-toothbrush-set');
+  await expect(page.getByText('This product is live in the shop', { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit for approval' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save draft' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Changes saved', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/vendor\/products$/);
+  await expect(
+    page.getByRole('row', { name: /Bamboo Toothbrush Set/ }).getByText('Approved'),
+  ).toBeVisible();
+});
+
 test('a new merchant completes the resumable onboarding with a claim and evidence', async ({
   page,
 }) => {

@@ -181,10 +181,14 @@ export function Component() {
         : await api.products.create(fields);
       return submit ? api.products.submitForReview(product.id) : product;
     },
-    onSuccess: async (product) => {
+    onSuccess: async (product, submitted) => {
       await queryClient.invalidateQueries({ queryKey: ['vendor'] });
       toast({
-        title: product.status === 'pending_review' ? 'Submitted for approval' : 'Draft saved',
+        title: submitted
+          ? 'Submitted for approval'
+          : product.status === 'draft' || product.status === 'rejected'
+            ? 'Draft saved'
+            : 'Changes saved',
         description: product.name,
       });
       void navigate('/vendor/products');
@@ -210,6 +214,17 @@ export function Component() {
       <ErrorCard message={errorMessage(existing.error)} onRetry={() => void existing.refetch()} />
     );
   const status = existing.data ? STATUS_LABEL[existing.data.status] : undefined;
+  // A new, draft or rejected product is saved as a draft and submitted; one that is live or in
+  // review is only saved (it keeps its status).
+  const drafting =
+    !existing.data || existing.data.status === 'draft' || existing.data.status === 'rejected';
+  const intro = drafting
+    ? existing.data?.status === 'rejected'
+      ? 'The review sent this product back. Change what it asked for, then submit it again.'
+      : 'Products start as drafts. Submit one for approval when its details and evidence are complete.'
+    : existing.data?.status === 'approved'
+      ? 'This product is live in the shop: saved changes show there at once.'
+      : 'This product is waiting for review: saved changes are part of what is reviewed.';
   if (atLimit)
     return (
       <Flex direction="column" gap="5" py="5" maxWidth="820px">
@@ -224,7 +239,7 @@ export function Component() {
       <title>{`${existing.data ? `Edit ${existing.data.name}` : 'Add a product'} — Verdant`}</title>
       <PageHeader
         title={existing.data ? `Edit ${existing.data.name}` : 'Add a product'}
-        description="Products start as drafts. Submit one for approval when its details and evidence are complete."
+        description={intro}
         meta={status ? <Badge tone={status.tone}>{status.label}</Badge> : undefined}
       />
       <Card size="lg">
@@ -407,18 +422,20 @@ export function Component() {
             <Flex gap="3" wrap="wrap">
               <Button
                 type="submit"
-                variant="secondary"
+                variant={drafting ? 'secondary' : 'primary'}
                 loading={save.isPending && save.variables === false}
               >
-                Save draft
+                {drafting ? 'Save draft' : 'Save changes'}
               </Button>
-              <Button
-                type="button"
-                loading={save.isPending && save.variables === true}
-                onClick={() => onSubmit(true)}
-              >
-                Submit for approval
-              </Button>
+              {drafting ? (
+                <Button
+                  type="button"
+                  loading={save.isPending && save.variables === true}
+                  onClick={() => onSubmit(true)}
+                >
+                  Submit for approval
+                </Button>
+              ) : null}
             </Flex>
           </Flex>
         </form>
