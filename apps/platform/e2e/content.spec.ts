@@ -24,6 +24,9 @@ test('the contact form validates, stores the message and confirms', async ({ pag
   await page.goto('/contact');
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('Enter your name')).toBeVisible();
+  await expect(page.getByText('Enter your email address')).toBeVisible();
+  // The focus goes to the first field to fix, not left on the button.
+  await expect(page.getByLabel(/^Your name/)).toBeFocused();
   await page.getByLabel(/^Your name/).fill('Robin Ash');
   await page.getByLabel(/^Email address/).fill('robin@example.com');
   await page.getByLabel(/^Message/).fill('Do you accept merchants outside the EU?');

@@ -7,6 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { loadApi } from '../../lib/backend.ts';
+import { useFocusFirstInvalid } from '../../lib/focus-invalid.ts';
 
 const MESSAGE_MAX = 4000;
 
@@ -32,15 +33,25 @@ export function ContactForm({ heading = 'Write to us' }: { heading?: string }) {
   const emailCheck = validateEmail(email.trim());
   const errors = {
     name: name.trim() === '' ? 'Enter your name' : undefined,
-    email: emailCheck.valid ? undefined : (emailCheck.error ?? 'Enter a valid email address'),
+    email:
+      email.trim() === ''
+        ? 'Enter your email address'
+        : emailCheck.valid
+          ? undefined
+          : (emailCheck.error ?? 'Enter a valid email address'),
     message: message.trim() === '' ? 'Write a message' : undefined,
   };
   const show = (value: string | undefined) => (touched ? value : undefined);
 
-  const onSubmit = (event: FormEvent) => {
+  const focusFirstInvalid = useFocusFirstInvalid();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setTouched(true);
-    if (errors.name || errors.email || errors.message) return;
+    // The focus goes to the first field to fix, once its message is shown.
+    if (errors.name || errors.email || errors.message) {
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
     send.mutate();
   };
 
