@@ -54,6 +54,8 @@ test('community posts are sanitised, commented on, reacted to and reported', asy
   await page.getByLabel('Your comment').fill('The bulk store on Main Street refills for free.');
   await page.getByRole('button', { name: 'Comment', exact: true }).click();
   await expect(page.getByText('The bulk store on Main Street refills for free.')).toBeVisible();
+  // Posted, the focus is back in the emptied comment box.
+  await expect(page.getByLabel('Your comment')).toBeFocused();
 
   await page.getByRole('button', { name: 'Like 0' }).click();
   await expect(page.getByRole('button', { name: 'Like 1' })).toHaveAttribute(

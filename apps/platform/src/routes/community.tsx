@@ -27,10 +27,11 @@ import {
   toast,
 } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import Markdown from 'react-markdown';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../lib/api.ts';
+import { REPORT_REASON_LABELS } from '../lib/labels.ts';
 import { errorMessage, formatDateTime } from './vendor-format.ts';
 
 const PAGE_SIZE = 10;
@@ -47,13 +48,6 @@ const REACTION_LABELS: Record<ReactionKind, string> = {
   insightful: 'Insightful',
   celebrate: 'Celebrate',
   support: 'Support',
-};
-const REASON_LABELS: Record<ReportReason, string> = {
-  spam: 'Spam',
-  harassment: 'Harassment',
-  misinformation: 'Misinformation',
-  greenwashing: 'Greenwashing (unsupported green claims)',
-  other: 'Something else',
 };
 
 /** The community (/community): posts with pagination, comments, reactions and reports. */
@@ -107,10 +101,13 @@ export function Component() {
       toast({ title: 'Posted' });
     },
   });
+  const commentRef = useRef<HTMLTextAreaElement>(null);
   const addComment = useMutation({
     mutationFn: () => api.community.comment(openPost!, sanitizeText(comment, { maxLength: 5000 })),
     onSuccess: async () => {
       setComment('');
+      // Back in the emptied box, ready for the next comment (the Send button goes inactive).
+      commentRef.current?.focus();
       await refresh();
     },
   });
@@ -278,6 +275,7 @@ export function Component() {
                   <Flex direction="column" gap="2">
                     <Field label="Your comment">
                       <Textarea
+                        ref={commentRef}
                         value={comment}
                         rows={3}
                         maxLength={5000}
@@ -428,7 +426,10 @@ export function Component() {
                 <Select
                   value={reason}
                   onValueChange={(v) => setReason(v as ReportReason)}
-                  options={REPORT_REASONS.map((r) => ({ value: r, label: REASON_LABELS[r] }))}
+                  options={REPORT_REASONS.map((r) => ({
+                    value: r,
+                    label: REPORT_REASON_LABELS[r],
+                  }))}
                 />
               </Field>
               <Field label="Details (optional)">

@@ -1,5 +1,5 @@
 import { Flex, Text } from '@radix-ui/themes';
-import type { Report } from '@verdant/api-client';
+import type { Report, ReportReason } from '@verdant/api-client';
 import {
   Badge,
   Button,
@@ -13,7 +13,7 @@ import {
 } from '@verdant/ui';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-import { valueLabel } from '../../lib/labels.ts';
+import { REPORT_REASON_LABELS, valueLabel } from '../../lib/labels.ts';
 import { errorMessage, formatDateTime } from '../vendor-format.ts';
 
 type Action = 'dismiss' | 'hide' | 'remove';
@@ -73,7 +73,11 @@ export function Component() {
     {
       id: 'reason',
       header: 'Reason',
-      cell: (r) => <Badge tone="warning">{valueLabel(r.reason)}</Badge>,
+      cell: (r) => (
+        <Badge tone="warning">
+          {REPORT_REASON_LABELS[r.reason as ReportReason] ?? valueLabel(r.reason)}
+        </Badge>
+      ),
     },
     {
       id: 'content',
