@@ -44,14 +44,15 @@ export function markEmailPopupShown(now = Date.now()): void {
   window.localStorage.setItem(STORAGE_KEYS.emailPopupShownAt, String(now));
 }
 
-/** Deterministic sample figures for the demo dashboard (the same on every visit). */
-export function sampleSeries(days: number, seed = 7) {
+/** Deterministic sample figures for the demo dashboard (the same on every visit), up to today. */
+export function sampleSeries(days: number, seed = 7, now = Date.now()) {
   let state = seed;
   const next = () => {
     state = (state * 48271) % 2147483647;
     return state / 2147483647;
   };
-  const today = Date.UTC(2026, 0, 31);
+  // The sample ends today (UTC), as a real dashboard's last days would.
+  const today = Math.floor(now / 86_400_000) * 86_400_000;
   return Array.from({ length: days }, (_, i) => {
     const clicks = Math.round(40 + 30 * Math.sin(i / 4) + next() * 25);
     const sales = Math.max(0, Math.round(clicks * (0.02 + next() * 0.03)));

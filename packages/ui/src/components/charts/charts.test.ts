@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   assignAxes,
+  axisWholeNumbers,
   axisWidth,
   compactCurrencyTick,
   defaultFormatDate,
@@ -146,5 +147,24 @@ describe('assignAxes', () => {
 
   it('draws the previous period in a muted gray unless given a colour', () => {
     expect(seriesColor({ key: 'date', label: 'x', previous: true }, 0)).toBe('var(--gray-10)');
+  });
+});
+
+describe('axisWholeNumbers', () => {
+  it('keeps an axis of counts to whole-number ticks, and one with fractions free', () => {
+    const data = [
+      { date: '2026-01-01', clicks: 40, sales: 1, earnings: 12.5 },
+      { date: '2026-01-02', clicks: 52, sales: 2, earnings: 8 },
+    ];
+    const counts = [
+      { key: 'clicks' as const, label: 'Clicks' },
+      { key: 'sales' as const, label: 'Sales' },
+    ];
+    expect(axisWholeNumbers(data, counts, ['left', 'right'])).toEqual({ left: true, right: true });
+    const money = [
+      { key: 'clicks' as const, label: 'Clicks' },
+      { key: 'earnings' as const, label: 'Earnings' },
+    ];
+    expect(axisWholeNumbers(data, money, ['left', 'right'])).toEqual({ left: true, right: false });
   });
 });

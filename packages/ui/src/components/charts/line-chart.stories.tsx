@@ -118,6 +118,35 @@ export const ClicksAndSales: Story = {
   },
 };
 
+/** A few sales a day against dozens of clicks: both axes tick in whole numbers (no "0.8 sales"). */
+export const FewSales: Story = {
+  args: {
+    title: 'Clicks and sales',
+    data: january
+      .slice(0, 14)
+      .map((d, i) => ({
+        ...d,
+        clicks: 30 + (i % 5) * 4,
+        sales: i % 4 === 0 ? 2 : i % 3 === 0 ? 1 : 0,
+      })),
+    series: [
+      { key: 'clicks', label: 'Clicks' },
+      { key: 'sales', label: 'Sales' },
+    ],
+  },
+  play: async ({ canvas }) => {
+    // Counts tick in whole numbers: no "0.8 sales" on either axis (the x axis shows dates).
+    const plot = canvas.getByRole('img');
+    const valueTicks = () =>
+      Array.from(plot.querySelectorAll('.recharts-cartesian-axis-tick-value'), (tick) =>
+        (tick.textContent ?? '').trim(),
+      ).filter((text) => /^[\d.,]+$/.test(text));
+    await waitFor(() => expect(valueTicks().length).toBeGreaterThan(2));
+    const ticks = valueTicks();
+    await expect(ticks.filter((tick) => !/^\d+$/.test(tick))).toEqual([]);
+  },
+};
+
 export const WithGaps: Story = {
   args: {
     data: january.slice(0, 10).map((d, i) => (i === 4 ? { ...d, clicks: Number.NaN } : d)),

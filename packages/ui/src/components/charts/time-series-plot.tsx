@@ -14,6 +14,7 @@ import { ChartTooltipContent } from './chart-tooltip.tsx';
 import {
   assignAxes,
   axisPeaks,
+  axisWholeNumbers,
   axisWidth,
   seriesColor,
   toDate,
@@ -70,6 +71,7 @@ export function TimeSeriesPlot<T extends ChartDatum>({
   const id = React.useId().replace(/:/g, '');
   const axes = assignAxes(data, series);
   const peaks = axisPeaks(data, series, axes);
+  const whole = axisWholeNumbers(data, series, axes);
   const hasRight = axes.includes('right');
   const colors = series.map((s, i) => seriesColor(s, i));
   const rightColor = colors[axes.indexOf('right')] ?? 'var(--gray-11)';
@@ -106,6 +108,7 @@ export function TimeSeriesPlot<T extends ChartDatum>({
         />
         <YAxis
           yAxisId="left"
+          allowDecimals={!whole.left}
           tickFormatter={formatTick}
           tick={axisTick}
           axisLine={false}
@@ -116,6 +119,7 @@ export function TimeSeriesPlot<T extends ChartDatum>({
           <YAxis
             yAxisId="right"
             orientation="right"
+            allowDecimals={!whole.right}
             tickFormatter={formatTick}
             tick={{ ...axisTick, fill: rightColor }}
             axisLine={false}

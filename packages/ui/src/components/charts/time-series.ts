@@ -138,6 +138,26 @@ export function axisPeaks<T extends ChartDatum>(
 }
 
 /**
+ * Per y axis, whether every value its series plot is a whole number (counts such as clicks or
+ * sales): such an axis gets whole-number ticks only, never "0.8 sales".
+ */
+export function axisWholeNumbers<T extends ChartDatum>(
+  data: readonly T[],
+  series: readonly ChartSeries<T>[],
+  axes: readonly ('left' | 'right')[],
+): { left: boolean; right: boolean } {
+  const result = { left: true, right: true };
+  series.forEach((s, i) => {
+    const side = axes[i] ?? 'left';
+    for (const d of data) {
+      const v = valueOf(d, s.key);
+      if (v !== null && !Number.isInteger(v)) result[side] = false;
+    }
+  });
+  return result;
+}
+
+/**
  * The text alternative of a time-series chart, e.g.
  * "Clicks from Jan 1 to Jan 7. Clicks: total 120, highest 40 on Jan 3, lowest 2 on Jan 6, latest 15."
  */
