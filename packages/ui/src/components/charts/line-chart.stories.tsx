@@ -122,13 +122,11 @@ export const ClicksAndSales: Story = {
 export const FewSales: Story = {
   args: {
     title: 'Clicks and sales',
-    data: january
-      .slice(0, 14)
-      .map((d, i) => ({
-        ...d,
-        clicks: 30 + (i % 5) * 4,
-        sales: i % 4 === 0 ? 2 : i % 3 === 0 ? 1 : 0,
-      })),
+    data: january.slice(0, 14).map((d, i) => ({
+      ...d,
+      clicks: 30 + (i % 5) * 4,
+      sales: i % 4 === 0 ? 2 : i % 3 === 0 ? 1 : 0,
+    })),
     series: [
       { key: 'clicks', label: 'Clicks' },
       { key: 'sales', label: 'Sales' },
