@@ -4,6 +4,7 @@ import {
   expect,
   expectNoAxeViolations,
   login,
+  stack,
   test,
 } from './support/fixtures.ts';
 import { visit } from './spa.ts';
@@ -36,7 +37,10 @@ test('a learner completes a module and the progress is saved', async ({ page }) 
   await expect(page.getByText('Completed', { exact: true })).toBeVisible();
 });
 
-test('community posts are sanitised, commented on, reacted to and reported', async ({ page }) => {
+test('community posts are sanitised, commented on, reacted to and reported', async ({
+  page,
+  browser,
+}) => {
   await login(page, demoAccount('affiliate@verdant.test'), /\/dashboard$/);
   await visit(page, '/community');
   const title = `Refill stations near you ${Date.now()}`;
@@ -63,8 +67,21 @@ test('community posts are sanitised, commented on, reacted to and reported', asy
     'true',
   );
 
-  await page.getByRole('button', { name: 'Report post' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Send report' }).click();
-  await expect(page.getByText('Reported', { exact: true })).toBeVisible();
+  // Nobody reports their own post or comment.
+  await expect(page.getByRole('button', { name: 'Report post' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Report', exact: true })).toHaveCount(0);
   await expectNoAxeViolations(page, '/community post');
+
+  // Another member reports it once; a second report while the first is open is refused in words.
+  const other = await browser.newContext({ baseURL: stack.webUrl });
+  const merchantPage = await other.newPage();
+  await login(merchantPage, demoAccount('merchant@verdant.test'), /\/dashboard-vendor$/);
+  await merchantPage.goto(new URL(page.url()).pathname + new URL(page.url()).search);
+  await merchantPage.getByRole('button', { name: 'Report post' }).click();
+  await merchantPage.getByRole('dialog').getByRole('button', { name: 'Send report' }).click();
+  await expect(merchantPage.getByText('Reported', { exact: true })).toBeVisible();
+  await merchantPage.getByRole('button', { name: 'Report post' }).click();
+  await merchantPage.getByRole('dialog').getByRole('button', { name: 'Send report' }).click();
+  await expect(merchantPage.getByRole('dialog')).toContainText('You have already reported this');
+  await other.close();
 });

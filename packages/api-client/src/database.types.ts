@@ -2310,6 +2310,10 @@ export type Database = {
         Args: { module: string }
         Returns: boolean
       }
+      is_own_content: {
+        Args: { comment: string; post: string }
+        Returns: boolean
+      }
       is_program_member: { Args: { program: string }; Returns: boolean }
       is_program_partner: { Args: { other: string }; Returns: boolean }
       is_public_product: { Args: { product: string }; Returns: boolean }

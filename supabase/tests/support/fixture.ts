@@ -237,8 +237,9 @@ insert into public.reactions (id, user_id, post_id, kind) values
   (${q(I.reactionA)}, ${q(I.A)}, ${q(I.postA)}, 'like')
 on conflict (id) do nothing;
 
+-- A reports B's (since hidden) post: nobody reports their own content.
 insert into public.reports (id, reporter_id, post_id, reason) values
-  (${q(I.reportA)}, ${q(I.A)}, ${q(I.postA)}, 'spam')
+  (${q(I.reportA)}, ${q(I.A)}, ${q(I.postBHidden)}, 'spam')
 on conflict (id) do nothing;
 
 insert into public.conversations (id, merchant_id, affiliate_id, subject) values

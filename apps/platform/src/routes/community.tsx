@@ -31,6 +31,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import Markdown from 'react-markdown';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../lib/api.ts';
+import { errorCode } from '../lib/error-message.ts';
 import { REPORT_REASON_LABELS } from '../lib/labels.ts';
 import { errorMessage, formatDateTime } from './vendor-format.ts';
 
@@ -219,7 +220,8 @@ export function Component() {
                     </Button>
                   );
                 })}
-                {canWrite ? (
+                {/* Nobody reports their own post (the database refuses it too). */}
+                {canWrite && post.data.author_id !== user?.id ? (
                   <Button
                     size="sm"
                     variant="ghost"
@@ -253,7 +255,7 @@ export function Component() {
                           <Text size="1" color="gray">
                             {formatDateTime(c.created_at)}
                           </Text>
-                          {canWrite ? (
+                          {canWrite && c.author_id !== user?.id ? (
                             <Button
                               size="sm"
                               variant="ghost"
@@ -441,7 +443,14 @@ export function Component() {
                 />
               </Field>
               {sendReport.isError ? (
-                <ErrorCard title="Not reported" message={errorMessage(sendReport.error)} />
+                <ErrorCard
+                  title="Not reported"
+                  message={
+                    errorCode(sendReport.error) === 'conflict'
+                      ? 'You have already reported this, and a moderator has not looked at it yet.'
+                      : errorMessage(sendReport.error)
+                  }
+                />
               ) : null}
               <Flex gap="2" justify="end">
                 <Button type="button" variant="ghost" onClick={() => setReport(null)}>

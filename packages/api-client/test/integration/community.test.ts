@@ -125,6 +125,18 @@ describe('community', () => {
     const reports = await admin.api.admin.listOpenReports();
     expect(reports.rows.some((r) => r.comment_id === comment.id)).toBe(true);
     await expect(affiliateA.api.admin.listOpenReports()).resolves.toEqual({ rows: [], total: 0 });
+    // One open report per member and comment; nobody reports their own.
+    await expect(
+      merchant.api.community.report({ commentId: comment.id }, 'other'),
+    ).rejects.toMatchObject({ code: 'conflict' });
+    await expect(
+      affiliateB.api.community.report({ commentId: comment.id }, 'spam'),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+    await affiliateA.api.community.report({ commentId: comment.id }, 'harassment');
+    // Hidden by a moderator, the comment leaves no open report behind.
+    await admin.api.admin.moderateComment(comment.id, 'hidden');
+    const open = await admin.api.admin.listOpenReports({ pageSize: 100 });
+    expect(open.rows.filter((r) => r.comment_id === comment.id)).toEqual([]);
   });
 
   it('only moderators hide posts; an author cannot change the status', async () => {
