@@ -78,10 +78,18 @@ test('community posts are sanitised, commented on, reacted to and reported', asy
   await login(merchantPage, demoAccount('merchant@verdant.test'), /\/dashboard-vendor$/);
   await merchantPage.goto(new URL(page.url()).pathname + new URL(page.url()).search);
   await merchantPage.getByRole('button', { name: 'Report post' }).click();
-  await merchantPage.getByRole('dialog').getByRole('button', { name: 'Send report' }).click();
+  const dialog = merchantPage.getByRole('dialog');
+  // No reason is chosen for the reporter: sending without one asks for it, at the field.
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  const reason = dialog.getByRole('combobox', { name: /^Reason/ });
+  await expect(reason).toBeFocused();
+  await expect(reason).toHaveAccessibleDescription('Choose a reason');
+  await reason.selectOption({ label: 'Spam' });
+  await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(merchantPage.getByText('Reported', { exact: true })).toBeVisible();
   await merchantPage.getByRole('button', { name: 'Report post' }).click();
-  await merchantPage.getByRole('dialog').getByRole('button', { name: 'Send report' }).click();
-  await expect(merchantPage.getByRole('dialog')).toContainText('You have already reported this');
+  await reason.selectOption({ label: 'Something else' });
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog).toContainText('You have already reported this');
   await other.close();
 });

@@ -254,6 +254,23 @@ test('a live product is edited as live: saved changes, no draft or resubmission'
   await expect(page.getByText('This product is live in the shop', { exact: false })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit for approval' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Save draft' })).toHaveCount(0);
+  // An unsaved edit holds a link to another page back with a question.
+  const price = page.getByLabel(/^Price \(USD\)/);
+  const listed = await price.inputValue();
+  await price.fill('13.00');
+  const question = page.waitForEvent('dialog');
+  const leaving = page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Products' })
+    .click();
+  const dialog = await question;
+  expect(dialog.message()).toContain('not saved');
+  await dialog.dismiss();
+  await leaving;
+  await expect(page).toHaveURL(/\/vendor\/products\/bamboo-toothbrush-set$/);
+  await expect(price).toHaveValue('13.00');
+  // Saved as it was listed: the seed's price stays.
+  await price.fill(listed);
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Changes saved', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/vendor\/products$/);

@@ -22,8 +22,14 @@ export function useFocusFirstInvalid(): (
     const request = pending.current;
     if (!request) return;
     pending.current = null;
-    const invalid = request.form?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    (invalid ?? request.fallback?.current)?.focus();
+    const target =
+      request.form?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      request.fallback?.current;
+    if (!target) return;
+    // Into the middle of the window, with its message below it: focus() alone may leave the
+    // field at the top edge, under a sticky top bar.
+    target.focus({ preventScroll: true });
+    target.scrollIntoView({ block: 'center' });
   }, [requests]);
   return useCallback((form, fallback) => {
     pending.current = { form, fallback };

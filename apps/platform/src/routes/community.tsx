@@ -20,6 +20,7 @@ import {
   Modal,
   PageHeader,
   Pagination,
+  NativeSelect,
   Select,
   Skeleton,
   TextInput,
@@ -84,7 +85,9 @@ export function Component() {
   const [draft, setDraft] = useState({ title: '', body: '', category: 'general' as PostCategory });
   const [comment, setComment] = useState('');
   const [report, setReport] = useState<{ target: CommunityTarget; label: string } | null>(null);
-  const [reason, setReason] = useState<ReportReason>('spam');
+  // No reason is chosen for the reporter: sending asks for one.
+  const [reason, setReason] = useState<ReportReason | ''>('');
+  const [reasonMissing, setReasonMissing] = useState(false);
   const [details, setDetails] = useState('');
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['community'] });
@@ -125,15 +128,16 @@ export function Component() {
       toast({ title: 'Not saved', description: errorMessage(error), variant: 'destructive' }),
   });
   const sendReport = useMutation({
-    mutationFn: () =>
+    mutationFn: (chosen: ReportReason) =>
       api.community.report(
         report!.target,
-        reason,
+        chosen,
         details.trim() ? sanitizeText(details, { maxLength: 2000 }) : null,
       ),
     onSuccess: () => {
       setReport(null);
       setDetails('');
+      setReason('');
       toast({ title: 'Reported', description: 'A moderator will look at it.' });
     },
   });
@@ -410,7 +414,12 @@ export function Component() {
 
       <Modal.Root
         open={report !== null}
-        onOpenChange={(open) => (open ? undefined : setReport(null))}
+        onOpenChange={(open) => {
+          if (open) return;
+          setReport(null);
+          setReason('');
+          setReasonMissing(false);
+        }}
       >
         <Modal.Content>
           <Modal.Title>Report {report?.label}</Modal.Title>
@@ -418,16 +427,27 @@ export function Component() {
             Moderators review every report. The author is not told who reported.
           </Modal.Description>
           <form
+            noValidate
             onSubmit={(event) => {
               event.preventDefault();
-              sendReport.mutate();
+              if (reason === '') {
+                setReasonMissing(true);
+                event.currentTarget.querySelector('select')?.focus();
+                return;
+              }
+              sendReport.mutate(reason);
             }}
           >
             <Flex direction="column" gap="3" mt="3">
-              <Field label="Reason">
-                <Select
+              <Field
+                label="Reason"
+                required
+                error={reasonMissing && reason === '' ? 'Choose a reason' : undefined}
+              >
+                <NativeSelect
                   value={reason}
-                  onValueChange={(v) => setReason(v as ReportReason)}
+                  placeholder="Choose a reason"
+                  onChange={(event) => setReason(event.target.value as ReportReason)}
                   options={REPORT_REASONS.map((r) => ({
                     value: r,
                     label: REPORT_REASON_LABELS[r],

@@ -28,6 +28,7 @@ import { useNavigate, useParams } from 'react-router';
 import { atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
 import { errorField } from '../lib/error-message.ts';
+import { useConfirmLeave } from '../lib/confirm-leave.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { errorMessage } from './vendor-format.ts';
 import { ProductLimitCard, STATUS_LABEL } from './vendor-products.tsx';
@@ -195,6 +196,11 @@ export function Component() {
     },
   });
 
+  // Leaving with unsaved edits asks first (a saved product navigates away on its own).
+  useConfirmLeave(
+    edited !== null && !save.isSuccess && !save.isPending,
+    'Leave this page? Your changes to the product are not saved.',
+  );
   // A check the server failed on is told next to its field (and focused) until the next save.
   const serverField = save.isError ? SERVER_FIELDS[errorField(save.error) ?? ''] : undefined;
 
