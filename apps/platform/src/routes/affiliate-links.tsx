@@ -20,12 +20,12 @@ import {
 } from '@verdant/ui';
 import { LineChart } from '@verdant/ui/charts';
 import '@verdant/ui/charts.css';
-import { newLinkCode } from '@verdant/validation';
 import { useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
+import { joinedPrograms, newProgramLink } from '../lib/program-links.ts';
 import { errorMessage, formatCount } from './vendor-format.ts';
 
 const goUrl = (code: string) => `${window.location.origin}/go/${code}`;
@@ -37,7 +37,7 @@ function CreateLink({ onCreated }: { onCreated: (link: AffiliateLink) => void })
     queryKey: ['affiliate', 'catalog'],
     queryFn: () => api.affiliate.programCatalog(),
   });
-  const joined = (catalog.data ?? []).filter((p) => p.membership?.status === 'approved');
+  const joined = joinedPrograms(catalog.data);
   const [programId, setProgramId] = useState(params.get('program') ?? '');
   const program = joined.find((p) => p.id === programId) ?? joined[0];
   const products = useQuery({
@@ -76,15 +76,7 @@ function CreateLink({ onCreated }: { onCreated: (link: AffiliateLink) => void })
     setBusy(true);
     setError(null);
     try {
-      const link = await api.links.create({
-        code: newLinkCode(product?.name ?? program.merchant.company_name),
-        program_id: program.id,
-        product_id: product?.id ?? null,
-        destination_url: product
-          ? `/shop/${product.slug}`
-          : `/shop?merchant=${program.merchant.id}`,
-        title: title.trim() || product?.name || program.name,
-      });
+      const link = await api.links.create(newProgramLink(program, product, title.trim()));
       setTitle('');
       onCreated(link);
     } catch (caught) {

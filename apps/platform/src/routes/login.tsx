@@ -9,9 +9,7 @@ import { errorMessage } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { useHydrated } from '../lib/hydrated.ts';
 
-function message(error: unknown): string {
-  return errorMessage(error, 'Sign-in failed. Try again.');
-}
+const SIGN_IN_FAILED = 'Sign-in failed. Try again.';
 
 type Step = { kind: 'password' } | { kind: 'mfa'; factorId: string };
 
@@ -73,7 +71,7 @@ export function Component() {
       }
       void navigate(safeNext(params.get('next')) ?? roleHome(user.role), { replace: true });
     } catch (caught) {
-      setError(message(caught));
+      setError(errorMessage(caught, SIGN_IN_FAILED));
       focusFirstInvalid(form, errorRef);
     } finally {
       setBusy(false);
@@ -89,7 +87,7 @@ export function Component() {
       await auth.mfa.challengeAndVerify({ factorId: step.factorId, code: code.trim() });
       finish();
     } catch (caught) {
-      setError(message(caught));
+      setError(errorMessage(caught, SIGN_IN_FAILED));
     } finally {
       setBusy(false);
     }

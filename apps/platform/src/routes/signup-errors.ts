@@ -1,3 +1,5 @@
+import { errorCode } from '../lib/error-message.ts';
+
 /**
  * The error codes supabase/auth answers a sign-up with (HTTP 422) when the address already has an
  * account: `user_already_exists` from /signup, `email_exists` where an address is taken elsewhere.
@@ -9,7 +11,5 @@ const EMAIL_TAKEN_CODES: ReadonlySet<string> = new Set(['user_already_exists', '
  * code (supabase-js copies the server's `error_code` to `code`), not from its English message.
  */
 export function isEmailTaken(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code } = error as { code?: unknown };
-  return typeof code === 'string' && EMAIL_TAKEN_CODES.has(code);
+  return EMAIL_TAKEN_CODES.has(errorCode(error) ?? '');
 }

@@ -15,13 +15,13 @@ import {
   Textarea,
   toast,
 } from '@verdant/ui';
-import { newLinkCode } from '@verdant/validation';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
 import { errorCode, formError } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
+import { joinedPrograms, newProgramLink } from '../lib/program-links.ts';
 import { errorMessage } from './vendor-format.ts';
 
 const MINE = ['storefronts', 'mine'] as const;
@@ -149,11 +149,7 @@ function StorefrontEditor({ storefront }: { storefront: Storefront }) {
     queryKey: ['affiliate', 'catalog'],
     queryFn: () => api.affiliate.programCatalog(),
   });
-  const programOf = new Map(
-    (programs.data ?? [])
-      .filter((p) => p.membership?.status === 'approved')
-      .map((p) => [p.merchant.id, p] as const),
-  );
+  const programOf = new Map(joinedPrograms(programs.data).map((p) => [p.merchant.id, p] as const));
   const links = useQuery({
     queryKey: ['links', 'mine'],
     queryFn: () => api.links.listMine({ pageSize: 100 }),
@@ -177,13 +173,7 @@ function StorefrontEditor({ storefront }: { storefront: Storefront }) {
       // The product's active tracked link, or a new one, so purchases are credited.
       const link =
         (links.data?.rows ?? []).find((l) => l.product_id === product.id && l.is_active) ??
-        (await api.links.create({
-          code: newLinkCode(product.name),
-          program_id: program.id,
-          product_id: product.id,
-          destination_url: `/shop/${product.slug}`,
-          title: product.name,
-        }));
+        (await api.links.create(newProgramLink(program, product)));
       await api.storefronts.addItem(storefront.id, {
         product_id: product.id,
         affiliate_link_id: link.id,
