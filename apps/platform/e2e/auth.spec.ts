@@ -82,6 +82,16 @@ test.describe('sign-up and login', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
 
+    // The open account menu sits in the top bar's landmark, beside its button: axe finds nothing
+    // with it open, and Escape gives focus back to the button.
+    const accountButton = page.getByRole('button', { name: /Account menu/ });
+    await accountButton.click();
+    await expect(page.getByRole('banner').getByRole('menu')).toBeVisible();
+    await expectNoAxeViolations(page, 'the open account menu');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expect(accountButton).toBeFocused();
+
     // Logout from the account menu; guarded pages then send the visitor to the login.
     await logout(page);
     await page.goto('/profile');
