@@ -568,15 +568,15 @@ begin
     (pg_temp.sid('course/1'), 'affiliate-foundations', 'Affiliate Marketing Foundations',
      'From your first tracked link to your first payout.',
      'How affiliate programs work on Verdant: joining programs, making links, attribution windows, commissions and payouts.',
-     'beginner', 'affiliate', '/images/courses/affiliate-foundations.svg', 60, true, pg_temp.sid('user/admin'), now() - interval '110 days'),
+     'beginner', 'affiliate', '/images/courses/affiliate-foundations.svg', 34, true, pg_temp.sid('user/admin'), now() - interval '110 days'),
     (pg_temp.sid('course/2'), 'honest-sustainability-claims', 'Honest Sustainability Claims',
      'Make claims you can prove, and avoid greenwashing.',
      'What counts as evidence, how certifications differ, and how Verdant reviews claims before they go public.',
-     'intermediate', 'merchant', '/images/courses/honest-claims.svg', 45, true, pg_temp.sid('user/admin'), now() - interval '108 days'),
+     'intermediate', 'merchant', '/images/courses/honest-claims.svg', 36, true, pg_temp.sid('user/admin'), now() - interval '108 days'),
     (pg_temp.sid('course/3'), 'content-that-converts', 'Content That Converts, Sustainably',
      'Storytelling, disclosure and formats that earn trust.',
      'Plan content around real use, disclose partnerships clearly and measure what works with your link statistics.',
-     'intermediate', 'everyone', '/images/courses/content-that-converts.svg', 50, true, pg_temp.sid('user/admin'), now() - interval '106 days'),
+     'intermediate', 'everyone', '/images/courses/content-that-converts.svg', 30, true, pg_temp.sid('user/admin'), now() - interval '106 days'),
     (pg_temp.sid('course/4'), 'advanced-attribution', 'Advanced Attribution (draft)',
      'Cookie windows, last-click rules and refunds in depth.', null,
      'advanced', 'everyone', null, 40, false, pg_temp.sid('user/admin'), now() - interval '20 days');
@@ -584,19 +584,438 @@ begin
   insert into public.course_modules (id, course_id, position, title, body, duration_minutes)
   select pg_temp.sid('module/' || m.course || '/' || m.position), pg_temp.sid('course/' || m.course), m.position, m.title, m.body, m.minutes
   from (values
-    (1, 1, 'How affiliate programs work', 'A merchant pays you a commission when a shopper buys after following your link. On Verdant every program states its commission, its cookie window and its holding period up front.', 10),
-    (1, 2, 'Joining the right programs', 'Pick merchants whose claims you have read and whose products you would use. Some programs approve you at once; others review your application.', 10),
-    (1, 3, 'Making tracked links', 'Each link has a short code: /go/your-code. Share it anywhere; clicks are counted once per visitor per hour, and bots are ignored.', 15),
-    (1, 4, 'Attribution and cookie windows', 'The last click inside the program''s cookie window wins the sale. The click id also travels with the checkout, so the sale is attributed even without cookies.', 10),
-    (1, 5, 'Commissions and payouts', 'A commission stays pending for the holding period, then becomes approved and is paid out. Refunds before payout reverse it; refunds after payout are taken back from the next payout.', 15),
-    (2, 1, 'What counts as evidence', 'Certificates from recognised issuers, audits and contracts count; marketing copy does not. Every claim needs an issuer, a scope and, where it applies, an expiry date.', 10),
-    (2, 2, 'Certifications compared', 'Fairtrade, B Corp, GRS, FSC and organic labels each certify something different. Say exactly what is certified and by whom.', 15),
-    (2, 3, 'Avoiding greenwashing', 'Avoid vague words like eco-friendly. Prefer measurable statements with a scope: "90 % recycled polyester in our 2026 jackets".', 10),
-    (2, 4, 'How Verdant reviews claims', 'Admins check each claim against its evidence. Approved claims appear on your public profile; changing a claim sends it back for review.', 10),
-    (3, 1, 'Tell the story of real use', 'Show the product in your routine over weeks, not minutes. Viewers trust long-term use more than unboxings.', 15),
-    (3, 2, 'Disclose clearly', 'Say that you earn a commission, near the link and in plain words. Clear disclosure builds trust and is required by law in many countries.', 10),
-    (3, 3, 'Formats that work', 'Link-in-bio pages collect your favourites; storefronts group products by theme; short videos drive clicks to both.', 10),
-    (3, 4, 'Measure and improve', 'Use daily clicks, unique visitors and conversions per link to see which content earns, and retire links that do not.', 15)
+    (1, 1, 'How affiliate programs work', 'Affiliate marketing connects three parties. A **merchant** sells sustainable products. An **affiliate**, such as a creator, blogger or community organiser, recommends them to people who trust them. A **shopper** follows the recommendation and buys. When the purchase comes through the affiliate''s tracked link, the merchant pays the affiliate a commission. The shopper pays the normal price: the commission comes out of the merchant''s side of the sale, not from a surcharge.
+
+## The three terms every program states
+
+On Verdant every program states its terms up front, on its card in the program list, before you join:
+
+- **Commission**: what you earn per sale. It is either a percentage of the order (shown as "8 % per sale") or a flat amount per order.
+- **Cookie window**: how many days after a click a purchase is still credited to you, between 1 and 365 as the merchant chooses (shown as "30-day cookie").
+- **Holding period**: how many days a commission waits after the payment before it is approved, between 0 and 180. It gives shoppers time to return what they bought (shown as "paid after 14 days").
+
+## A worked example
+
+A refill shop runs a program with 10 % commission, a 30-day cookie window and a 14-day holding period. You write about switching to refillable laundry liquid and share your link. A reader clicks it on Monday, thinks it over, and on Friday buys a starter kit for $40. The purchase falls inside the 30-day window, so a $4.00 commission is created for you as soon as the payment succeeds. It is pending for 14 days; if the reader keeps the kit, it is then approved and included in your next payout.
+
+Two things earn nothing: purchases made after the cookie window has closed, and purchases you make through your own link (a self-referral).
+
+## Why all three terms matter
+
+Compare programs on all three terms, not on the rate alone:
+
+- A generous rate with a 1-day cookie window pays little for products people research for a week, such as an organic cotton mattress.
+- A short cookie window matters less for everyday items like refill pouches, which people buy on the spot.
+- A short holding period gets money to you sooner, while a long one often reflects a generous return policy, which your audience may value.
+
+## Try it on Verdant
+
+1. Open [/affiliate-programs](/affiliate-programs) and read the three badges on a few program cards: commission, cookie window and holding period.
+2. Pick two programs in the same category and decide which one would earn more for the way your audience actually buys.
+3. Open [/affiliate-hub](/affiliate-hub) to see the resources and the disclosure wording you will use once you start sharing links.', 7),
+    (1, 2, 'Joining the right programs', 'Your recommendations are only as trustworthy as the merchants behind them. Joining a program ties your name to a company''s products and to its claims, so choose programs the way you would choose what to buy yourself.
+
+## Start with the evidence
+
+Each program card lists the merchant''s **verified claims**: sustainability claims that an administrator has checked against evidence, with the issuer named next to each one. A card that says "No verified claims yet" does not mean the merchant is bad, but it gives you nothing independent to point your audience to.
+
+Before you join, ask yourself:
+
+- Which claims are verified, and do they cover the products you would promote? A company-wide B Corp certification says nothing specific about one product''s materials.
+- Would you use the product yourself? A repair kit you have actually used to fix a zip makes a far better post than one you have only seen in photos.
+- Does it fit what your audience already asks you about? People who follow you for zero-waste cooking care about refillable spice jars, less about hiking boots.
+- Do the terms suit how people buy it? Refill pouches are bought on the spot; a wool duvet is researched for weeks and needs a longer cookie window.
+
+## Join or apply
+
+Each merchant decides how new affiliates are accepted:
+
+- **Automatic approval.** The card shows a **Join program** button. You become a member at once and can create links straight away.
+- **Review.** The card shows **Apply**. Your application goes to the merchant, and the card says "Waiting for the merchant''s decision" until they approve or decline it.
+
+Once you are a member, the card shows **Create a link**. Membership can change later: a merchant can remove an affiliate from a program. The links for that program then stop earning new commissions, while commissions already earned are kept.
+
+## Keep your list short
+
+Five programs you know well are worth more than thirty you have never looked at closely. Each membership tells your audience that you have checked the merchant. Look at your programs again from time to time: certificates expire, and a claim whose expiry date has passed disappears from the card until the merchant provides fresh evidence and it is approved again.
+
+## Try it on Verdant
+
+1. Open [/affiliate-programs](/affiliate-programs), switch on **Verified claims only** and choose a category you write about.
+2. Read the claims and their issuers on two or three cards, and check the terms against how your audience buys.
+3. Join one program with **Join program**, or send an application with **Apply**, and watch its status badge change.
+4. If you are a merchant, open [/vendor-affiliates](/vendor-affiliates) to see the applications waiting for your decision.', 8),
+    (1, 3, 'Making tracked links', 'A tracked link is how Verdant knows that a shopper came from you. Every link has a short code and the form `/go/your-code`. When someone opens it, they are sent straight on to the product or shop page, and the visit is recorded as a click on your link.
+
+## Creating a link
+
+You create links for programs you have joined, by making three choices:
+
+1. The **program**.
+2. A **product**, or "The merchant''s shop page" if you want to send people to the whole range.
+3. An optional **title**, such as "Newsletter, March: refill starter kit". Titles are only for you, and they make your statistics readable later.
+
+You can create several links for the same product, and it is worth doing: separate links for your newsletter, your video description and a printed flyer show you which of them actually brings buyers.
+
+## What counts as a click
+
+Not every request to a link comes from a person, so Verdant keeps them apart:
+
+- **Bots are ignored.** Link previews (a chat app fetching your link to draw a preview card), search engine crawlers and similar automated requests are recorded as bots and never counted.
+- **Clicks** are visits by people, repeats included.
+- **Unique clicks** count each visitor once per link and per hour.
+
+For example, you post your link in a repair café''s group chat. The chat app fetches it to draw a preview: a bot, not counted. One member taps it three times within ten minutes: three clicks, one unique click. If they open it again the next day, that is a new unique click.
+
+## Sharing it
+
+Every link has a **Copy link** button and a **QR code**. The QR code is handy offline: show it on a poster at a clothes swap or a card at a market stall, and people can scan it straight to the product.
+
+Keep a link enabled for as long as it is out in the world. You can switch a link off, but a disabled link leads to a "This link isn''t available" page instead of the product, including for readers of your old posts.
+
+## Try it on Verdant
+
+1. Join a program on [/affiliate-programs](/affiliate-programs) if you have not yet.
+2. On [/affiliate-links](/affiliate-links), create a link for one product and give it a title that names where you will share it.
+3. Press **Copy link**, open the link in a private browser window, and check that it lands on the product.
+4. Press **Stats** next to the link to see its clicks and unique clicks for the last 30 days.', 7),
+    (1, 4, 'Attribution and cookie windows', 'Attribution decides which affiliate, if any, earns the commission on a sale. Verdant uses one simple, published rule, and knowing it answers almost every "where is my sale?" question.
+
+## The last click wins
+
+When a shopper opens a tracked link, Verdant remembers that click. If they buy within the program''s **cookie window**, the sale is credited to their **most recent** tracked click. Earlier clicks, yours or anyone else''s, earn nothing for that sale.
+
+Here is a timeline for a program with a 14-day cookie window:
+
+- Day 1: Mia reads your review of a bamboo toothbrush set and clicks your link.
+- Day 5: she watches another creator''s video and clicks their link for the same set.
+- Day 6: she buys. The other creator''s click is the last one, so the commission is theirs.
+
+Had she bought on day 4, it would have been yours. Had she clicked only your link and bought on day 20, nobody would earn a commission: the purchase falls outside the 14-day window.
+
+Because the last click wins, timing matters. Content that reaches people close to their decision, such as a comparison of two refill services, tends to earn more than content they saw weeks before buying. A long cookie window gives considered purchases, like a wool winter coat, time to happen; with a short one, your link has to reach people when they are ready to buy.
+
+## How the click is remembered
+
+The click sets a first-party cookie on Verdant''s own domain. It holds only the id of the click, nothing about who the shopper is, and it lasts as long as the program''s cookie window. When the shopper checks out, the click id also travels with the checkout, so the payment carries its own reference to your click and the sale is attributed even without the cookie.
+
+## When a sale does not appear
+
+If you expected a commission and none shows up, the usual reasons are:
+
+- The shopper clicked someone else''s link after yours.
+- They bought after the cookie window had closed.
+- The link was disabled when they opened it, so they saw a "This link isn''t available" page instead of the product.
+- You bought through your own link: a self-referral earns no commission.
+- The payment has not succeeded yet. A commission appears, as pending, only once the payment goes through.
+
+## Try it on Verdant
+
+1. On [/affiliate-programs](/affiliate-programs), compare the cookie windows of the programs you have joined.
+2. On [/dashboard](/dashboard), read the **Recent commissions** table: each row shows which `/go/` link earned it.
+3. On [/affiliate-links](/affiliate-links), press **Stats** for that link and compare its clicks with the sales it earned.', 6),
+    (1, 5, 'Commissions and payouts', 'A commission moves through a few states between the sale and the money reaching you. Knowing them tells you what you have earned, what you can count on, and when.
+
+## The life of a commission
+
+1. **Pending.** When a shopper''s payment succeeds, a commission is created: the program''s percentage of the order, or its flat amount per order. It stays pending for the program''s holding period, which covers the time in which a shopper may return the product. Your dashboard shows the date on which it becomes available.
+2. **Approved.** When the holding period is over, the commission is approved. It now waits for the next payout.
+3. **Paid.** Approved commissions are bundled into one payout and marked paid when the transfer is made. Payouts run on a schedule; if your approved balance is below the payout minimum, it carries over to the next run.
+
+## Refunds
+
+Sustainable shops take returns like any other shop, and a refund changes your commission:
+
+- **Before payout**, a full refund reverses the commission: it will never be paid.
+- **After payout**, the commission has already reached you, so the amount is taken back from your next payout as a negative entry called a **clawback**.
+- A **partial refund** takes back the share of the commission that the refunded amount stands for.
+
+For example, you earn $6.00 on a $60 set of organic cotton bed sheets. During the holding period the shopper returns one pillowcase worth $15, a quarter of the order. A clawback of $1.50 is created, and you are paid $4.50 for that sale.
+
+## Reading your dashboard
+
+Your dashboard keeps these states apart, so nothing comes as a surprise:
+
+- The **Pending** card shows what is still in its holding period, with the approved and paid totals beneath it.
+- **Next payout** shows what is approved and waiting, and the date on which more is released after its holding period.
+- **Recent commissions** lists each commission with its amount, its status (Pending, Approved, Paid or Reversed, or Clawback for an amount taken back) and the link that earned it.
+
+Plan with approved money, not pending money: a pending commission can still be reversed by a refund.
+
+## Try it on Verdant
+
+1. Open [/dashboard](/dashboard) and read the **Pending** card and the approved and paid totals beneath it.
+2. In **Recent commissions**, find a pending row and note its **Available** date.
+3. Check the holding period on that program''s card at [/affiliate-programs](/affiliate-programs): the **Available** date is the sale''s date plus that many days.', 6),
+    (2, 1, 'What counts as evidence', 'A claim is a promise to shoppers and to the affiliates who repeat it; evidence lets someone outside your company check it. On Verdant, no claim is shown publicly until an administrator has compared it with its evidence.
+
+## What counts, and what does not
+
+Evidence is a document produced or confirmed by someone other than your marketing team:
+
+- Certificates from recognised issuers, such as an organic or Fairtrade certificate with its licence number.
+- Audit reports, for example a third-party social audit of the workshop that sews your bags.
+- Contracts and supplier declarations, such as an agreement with a renewable electricity supplier or a take-back contract for used packaging.
+- Test reports from accredited laboratories, for example a composting test of a plant-based phone case.
+
+These do not count on their own: your own product copy, a supplier''s sales brochure, a logo on a web page with no certificate behind it, or a happy customer''s review.
+
+## The parts of a claim
+
+When you add a claim on Verdant, you fill in:
+
+- **Claim**: one specific statement, such as "All shipping boxes are 100 % recycled cardboard".
+- **Category**: materials, carbon, packaging, labour, certification, energy, water or other.
+- **Issuer**: who issued the evidence, for example the certification body or the auditing firm.
+- **Evidence link** or **Evidence document**: a link to a public certificate, or an uploaded PDF or image of up to 10 MB. Uploaded documents stay private to you and the reviewers.
+- **Issued on** and **Expires on**: the dates of the evidence. Most certificates expire, so give the expiry date wherever there is one.
+- **Scope**: which products, sites or years the evidence covers.
+
+Every claim needs an issuer, a scope and, where it applies, an expiry date: without them, nobody can tell whether the evidence covers what you say.
+
+## An example
+
+A shop sells tote bags and wants to say they are organic. Its claim: "Our tote bags are made from GOTS-certified organic cotton." Category: certification. Issuer: the certification body named on the certificate. Evidence: the certificate issued to the factory that makes the bags, uploaded as a PDF. Scope: the tote bag range made from 2026 onwards. Expires on: the validity date printed on the certificate.
+
+Notice what the claim leaves out: it does not call the whole shop organic, nor mention the printing inks, which the certificate may not cover.
+
+## Try it on Verdant
+
+1. Open [/vendor-onboarding](/vendor-onboarding) and go to the **Claims and evidence** step.
+2. Pick one claim you make today and fill in every field, including the scope and the expiry date.
+3. Check it in the list of your claims: it shows the category, the issuer and the expiry date, with the status Pending until it has been reviewed.', 10),
+    (2, 2, 'Certifications compared', 'Certification labels are useful shorthand, but each one answers a different question. Shoppers and affiliates rely on you to say exactly which question your label answers.
+
+## What common labels certify
+
+- **Fairtrade** covers the terms of trade with farmers and workers, such as a minimum price and an extra premium for their communities. It applies to certified ingredients and products, like coffee, cocoa or cotton.
+- **B Corp** certifies a whole company''s social and environmental performance and its accountability. It is a company-level label: it does not certify any single product.
+- **GRS** (Global Recycled Standard) verifies recycled content and traces it through the supply chain, with requirements for the sites that process it. It applies to products, such as a backpack made from recycled polyester.
+- **FSC** (Forest Stewardship Council) certifies forest management and the chain of custody of wood and paper. Its labels differ: FSC 100%, FSC Mix and FSC Recycled say different things about where the material came from.
+- **Organic** labels, such as the EU organic logo or USDA Organic, certify how crops were grown. For textiles, GOTS (Global Organic Textile Standard) also covers how the fibre is processed into fabric and garments.
+
+## Company, site or product
+
+The same word can cover very different things:
+
+- A **company-level** certificate says the business as a whole meets a standard.
+- A **site-level** certificate covers one factory or farm; products made elsewhere are not included.
+- A **product-level** certificate covers named products or ranges, often only for a given period.
+
+A B Corp company that sells jackets cannot call the jackets B Corp certified. A shop whose tea is Fairtrade cannot extend that label to its honey. Put the real coverage in the claim''s **Scope** field, and in the wording of the claim itself.
+
+## Say what is certified, and by whom
+
+Compare two ways of saying it:
+
+- Weak: "Certified sustainable cotton."
+- Strong: "Our T-shirts are made from GOTS-certified organic cotton; certificate issued to our supplier, valid until June 2027."
+
+The strong version names the standard, the product, who holds the certificate and how long it is valid. A reviewer can check it against the certificate, and an affiliate can repeat it without exaggerating.
+
+## Try it on Verdant
+
+1. On [/vendor-onboarding](/vendor-onboarding), in the **Claims and evidence** step, add each certificate you hold as its own claim with the category **Certification**, its issuer, scope and expiry date.
+2. Check that each claim''s wording names the standard, the products and the holder, like the strong example above.
+3. On [/vendor/products](/vendor/products), open a product and tick only the sustainability attributes, such as Organic, Fair trade or B Corp, that one of your claims supports.', 10),
+    (2, 3, 'Avoiding greenwashing', 'Greenwashing is any claim that makes a product look better for people or the planet than the evidence supports. It is rarely an outright lie. More often it is a vague word, a missing scope, or a true detail that distracts from a bigger problem.
+
+## Replace vague words
+
+Words like "eco-friendly", "green", "natural", "conscious" and "sustainable" have no agreed meaning. A shopper cannot check them, and a reviewer cannot match them to evidence. Replace each one with what you actually did, how much, and for which products:
+
+- "Eco-friendly jackets" becomes "90 % recycled polyester in our 2026 jackets".
+- "Green packaging" becomes "Shipped in recycled cardboard with paper tape and no plastic filling".
+- "Climate-friendly coffee" becomes "Roasted with 100 % renewable electricity under our supply contract".
+
+A good claim has a number or a clear yes-or-no fact, a scope (which products, sites or years) and evidence behind it.
+
+## Common traps
+
+- **The hidden trade-off.** Praising plastic-free packaging while saying nothing about flying the product in by air freight.
+- **The part for the whole.** One organic cotton line does not make the whole shop organic.
+- **Offsets presented as reductions.** A "carbon neutral" claim that rests only on bought offsets should say so, and name them.
+- **Missing conditions.** "Compostable" packaging that needs an industrial composting plant should say so; a home compost heap may not break it down.
+- **Irrelevant claims.** Boasting about leaving out a substance that is banned anyway tells shoppers nothing.
+- **Recyclable in theory.** If local collections rarely accept the material, say where and how it can actually be recycled.
+
+## Numbers need a source
+
+Verdant shows an estimated CO2e figure on products, and the product form asks for the source of that estimate, such as a lifecycle assessment and its year. Apply the same discipline to every figure you publish: if you cannot say where a number comes from, leave it out.
+
+Admitting limits builds trust. "Our refills cut single-use plastic; the bulk containers still reach us by road" is more convincing than a claim that everything is perfect.
+
+## Try it on Verdant
+
+1. On [/vendor-onboarding](/vendor-onboarding), reopen the **Sustainability statement** step and replace every vague word with a measurable fact.
+2. On [/vendor/products](/vendor/products), check each product''s description and CO2e source against the same test.
+3. If a claim in the **Claims and evidence** step overstates its evidence, replace it with a narrower one; the new claim waits for review before it is shown.', 10),
+    (2, 4, 'How Verdant reviews claims', 'Verdant''s promise to shoppers and affiliates is that every sustainability claim they see has been checked by a person against its evidence. This module explains what that check involves and what happens to a claim during its life.
+
+## What the reviewer checks
+
+Administrators work through a queue of merchants, products and claims waiting for a decision, oldest first. For each claim they compare its wording with its evidence and ask:
+
+- Does the evidence support the claim as worded, not just a weaker version of it?
+- Does it come from the issuer you named, and is that issuer independent of you?
+- Does its scope cover what the claim says: the same products, sites and years?
+- Is it still valid, with an expiry date that matches the document?
+
+The decision is to approve or to reject. A claim that goes further than its evidence is rejected, even if a narrower version would have passed, so it pays to word it precisely the first time.
+
+## Where approved claims appear
+
+A new claim starts as **Pending**. Once both your company and the claim are approved, the claim is shown publicly:
+
+- on your program''s card on the affiliate programs page, where affiliates can filter for merchants with verified claims;
+- on each of your product pages in the shop, with the issuer, the expiry date and, if you gave one, a link to the evidence;
+- on affiliates'' storefronts that feature your products.
+
+A claim whose expiry date has passed is no longer shown, even though it was approved. A rejected claim is never shown.
+
+## Changing a claim
+
+Changing a claim in any way, whether its wording, evidence, issuer, scope or dates, sends it back for review, and it is not shown again until it has been approved. This protects shoppers: nobody can have a modest claim approved and then edit it into a bolder one.
+
+In practice:
+
+- Renew evidence before it expires, so that the claim does not drop off your pages while it waits for review.
+- Keep the wording if it is still true; change only what the new evidence changes.
+- Remove claims you can no longer support rather than leaving them to expire.
+
+## Try it on Verdant
+
+1. On [/vendor-onboarding](/vendor-onboarding), open the **Review** step and read the summary of your claims: how many are approved, waiting for review or not approved.
+2. In the **Claims and evidence** step, check each claim''s status badge and expiry date.
+3. On [/vendor/products](/vendor/products), submit a draft product for approval: products, like claims, go live only once an administrator approves them.', 6),
+    (3, 1, 'Tell the story of real use', 'Most product content is made in the first ten minutes of owning something: the unboxing, the first impression, the nice packaging. For sustainable products that is exactly the wrong moment. Their whole promise is that they last, work as well as the throwaway version, or save waste over months, and only time can show that.
+
+## Why long-term use persuades
+
+Your audience''s real questions are practical. Does the shampoo bar go soft in a humid bathroom? Does the organic cotton T-shirt keep its shape after thirty washes? Did the refill delivery actually arrive every month? An unboxing answers none of these; a post after six weeks of use answers all of them, and viewers can tell the difference. Long-term content also stays useful for longer: someone searching for a refillable deodorant review next year will still find it helpful.
+
+## A simple structure
+
+A story of real use can follow five steps:
+
+1. **Before**: what you used and what bothered you about it, such as buying a plastic bottle of washing-up liquid every fortnight.
+2. **The choice**: what you switched to and why, including the verified claims you checked.
+3. **The test**: how you used it and for how long, with concrete details such as the number of washes, refills or repairs.
+4. **The honest verdict**: what works, what does not, and who it is not for.
+5. **The link**: where to buy it, with a clear disclosure that you earn a commission.
+
+## Show, do not assert
+
+Concrete details do the persuading for you. "I fixed the seam of my rain jacket with this repair kit in twenty minutes, and it has survived three months of cycling to work" is worth more than "great quality, highly recommend". Photos at week one and week eight, a count of the plastic bottles you did not buy, or a short clip of the worn-in product make the result visible.
+
+Include the flaws. A bamboo toothbrush whose handle darkens in a damp bathroom is still a good choice for many people, and saying so makes the rest of your review believable. Stick to the merchant''s verified claims, too: your experience shows how a product performs, not that its cotton is organic.
+
+## Try it on Verdant
+
+1. On [/affiliate-programs](/affiliate-programs), reread the verified claims of a product you have used for at least a few weeks, so that you cite them accurately.
+2. On [/affiliate-links](/affiliate-links), create a link for that product with a title naming the story, such as "Shampoo bar, 8-week review".
+3. On [/my-links](/my-links), add the product to your link-in-bio page as a **Product** item, so that readers of the story can find it.', 7),
+    (3, 2, 'Disclose clearly', 'When you earn money from a recommendation, your audience should know before they act on it. Clear disclosure is required by law in many countries (for example under the US Federal Trade Commission''s guides on endorsements and the UK''s advertising codes), and it is good for trust: people accept that you earn a commission, but not that you hid it.
+
+## What clear disclosure looks like
+
+A good disclosure is:
+
+- **Plain**: "I earn a commission if you buy through this link", not "#sp" or "thanks to my partners".
+- **Near the link**: right before the link or the product, not only in your profile or at the end of a long post.
+- **Visible without effort**: on screen without pressing "more", and said out loud in a video where you recommend the product, not only written in the description.
+- **Everywhere you link**: in each post, video, newsletter and page that carries a tracked link, even if you disclosed it last week.
+
+## Ready-made wording
+
+The affiliate hub has wording you can copy for each format:
+
+- Short posts and videos: "Ad · I earn a commission if you buy through my link."
+- Link-in-bio pages and storefronts: "Some links on this page are affiliate links: I earn a commission on purchases, at no extra cost to you."
+- Reviews and articles: a sentence that says whether you were paid for the review and that you earn a commission on purchases through its links.
+
+Your storefronts already show a disclosure box that names you and explains the commission. Your link-in-bio page has no automatic notice, so add one yourself, for example in its bio.
+
+## Disclosure and sustainability claims
+
+Honesty about money goes together with honesty about claims. Repeat a merchant''s claims as they were verified ("GOTS-certified organic cotton, certificate valid until 2027"), not as a stronger version of them ("totally sustainable"). If the merchant gave you the product for free, say that too: it is part of the relationship your audience should know about.
+
+## Try it on Verdant
+
+1. Open [/affiliate-hub](/affiliate-hub) and copy the wording for the format you use most.
+2. On [/my-links](/my-links), paste the link-in-bio wording into your page''s **Bio** and press **Save page**.
+3. On [/storefronts/manage](/storefronts/manage), open one of your published storefronts and read the disclosure box that shoppers see.', 6),
+    (3, 3, 'Formats that work', 'Verdant gives you two pages to send people to, your link-in-bio page and your storefronts, and tracked links to share everywhere else. Each suits a different moment, and they work best together.
+
+## Your link-in-bio page
+
+Your link-in-bio page lives at `/@your-username`. It is the one address you put in your social profiles, and it collects everything you recommend right now. You can add three kinds of items:
+
+- **Links** to any web address, such as your blog or your newsletter sign-up.
+- **Products** from the shop. A product item goes through your tracked link for that product if you have one, so create the link first and purchases are credited to you.
+- **Headers** that group the items below them, such as "Kitchen refills" or "Mending".
+
+Drag items to change their order, hide the ones that are out of season, choose a theme, and publish the page when it is ready. Keep it short: a visitor who arrives from a social profile decides within seconds.
+
+## Storefronts
+
+A storefront, at `/s/your-store`, is a curated collection around one theme: "A plastic-free bathroom", "Everything in my bike repair kit" or "Organic cotton basics for babies". Each product shows the merchant''s verified claims and goes through your tracked link: when you add a product, Verdant uses your active link for it or creates one. Storefronts suit people who are ready to compare and buy several things at once, such as a friend setting up a zero-waste kitchen.
+
+## Choosing a format
+
+Short videos and posts bring people in. They carry your stories of real use and point to your link-in-bio page or a storefront. For a single product, share its tracked link directly. For moments offline, such as a talk at a repair café or a market stall, show the link''s QR code.
+
+In short:
+
+- One product and one story: a tracked link in the post.
+- Everything you recommend at the moment: your link-in-bio page.
+- A themed set that people compare: a storefront.
+- Meeting people in person: a QR code.
+
+Whatever the format, purchases are credited through your tracked links, so the same attribution rules apply: the last click within the cookie window wins.
+
+## Try it on Verdant
+
+1. On [/my-links](/my-links), add a header and two product items, drag them into order, switch on **Published** and press **Save page**.
+2. On [/storefronts/manage](/storefronts/manage), create a storefront around one theme, add three products and switch on **Published**.
+3. On [/affiliate-links](/affiliate-links), press **Stats** for a link to show its QR code, ready for your next market stall or event.', 10),
+    (3, 4, 'Measure and improve', 'Measuring your links tells you which content actually helps people choose, not just which content gets attention. Verdant gives you the numbers for each link and in total.
+
+## The numbers you have
+
+On the links page, **Stats** for a link shows its clicks and unique clicks per day over the last 30 days. Your dashboard covers the last 7, 30 or 90 days and shows:
+
+- **Clicks** by people (bots and link previews are never counted), with **unique clicks**, which count each visitor once per link and hour.
+- **Conversions**: the sales credited to you, also as a share of unique clicks.
+- **Earned** in the period, and the **Pending** balance with the approved and paid amounts.
+- **Top links**, with clicks, unique clicks, sales and earnings for each link.
+
+## Reading them
+
+Compare your links with each other rather than with an ideal figure. Suppose you have two links for the same refill starter kit:
+
+- Newsletter link: 120 unique clicks and 6 sales, a conversion rate of 5 %.
+- Video link: 400 unique clicks and 4 sales, a conversion rate of 1 %.
+
+The video draws attention; the newsletter persuades. You might put the detailed comparison in the newsletter and use the video to send people to it.
+
+Patterns worth noticing:
+
+- **Clicks far above unique clicks**: the same visitors open the link again within the hour, often while comparing options. Make sure your content answers the comparison.
+- **Many unique clicks, no sales**: the content and the product do not match, or the product page leaves questions open.
+- **Steady sales from an old post**: an evergreen piece that deserves to be shared again.
+
+Give each change a few weeks before you judge it: small numbers vary a lot from week to week.
+
+## Retire with care
+
+Retire links that do not earn: take them off your link-in-bio page and storefronts, and stop sharing them. Be careful with the **Enabled** switch, though. A disabled link leads to a "This link isn''t available" page, so every post that still carries it becomes a dead end. Disable a link only once the posts that carry it are gone.
+
+## Try it on Verdant
+
+1. On [/dashboard](/dashboard), choose 90 days and read **Top links**: which link has the most sales per unique click?
+2. On [/affiliate-links](/affiliate-links), press **Stats** for your best and your weakest link and compare their daily clicks.
+3. On [/my-links](/my-links), hide the item for your weakest link and drag your best one to the top.', 7)
   ) as m(course, position, title, body, minutes);
 
   insert into public.course_modules (id, course_id, position, title, body, duration_minutes)
