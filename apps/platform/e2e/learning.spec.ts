@@ -93,3 +93,137 @@ test('community posts are sanitised, commented on, reacted to and reported', asy
   await expect(dialog).toContainText('You have already reported this');
   await other.close();
 });
+
+test('community authors are named and manage their own posts and comments', async ({
+  page,
+  browser,
+}) => {
+  const jordan = demoAccount('affiliate@verdant.test');
+  await login(page, jordan, /\/dashboard$/);
+  await visit(page, '/community');
+
+  // The seeded welcome thread: the admin's post, with comments by Jordan and by Maya. Jordan may
+  // delete only their own comment, and neither edit nor delete the admin's post.
+  const posts = page.getByRole('list', { name: 'Posts' });
+  const welcomeItem = posts
+    .getByRole('listitem')
+    .filter({ hasText: 'Welcome to the Verdant community' });
+  await expect(welcomeItem).toContainText(demoAccount('admin@verdant.test').name);
+  await expectNoAxeViolations(page, '/community list with authors');
+  await welcomeItem.getByRole('link', { name: 'Welcome to the Verdant community' }).click();
+  const welcome = page.getByRole('article', { name: 'Welcome to the Verdant community' });
+  await expect(welcome).toContainText(demoAccount('admin@verdant.test').name);
+  await expect(welcome.getByRole('button', { name: 'Edit post' })).toHaveCount(0);
+  await expect(welcome.getByRole('button', { name: 'Delete post' })).toHaveCount(0);
+  const welcomeComments = welcome.getByRole('list', { name: /^Comments/ }).getByRole('listitem');
+  const byJordan = welcomeComments.filter({ hasText: 'Jordan here' });
+  const byMaya = welcomeComments.filter({ hasText: 'happy to answer questions' });
+  await expect(byJordan).toContainText(jordan.name);
+  await expect(byJordan.getByRole('button', { name: 'Delete comment' })).toBeVisible();
+  await expect(byMaya).toContainText(demoAccount('merchant@verdant.test').name);
+  await expect(byMaya.getByRole('button', { name: 'Delete comment' })).toHaveCount(0);
+  await expect(byMaya.getByRole('button', { name: 'Report' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back to the list' }).click();
+
+  // Jordan's own thread, with a comment.
+  const title = `Mending meetups ${Date.now()}`;
+  const newPost = page.getByRole('form', { name: 'New post' });
+  await newPost.getByRole('textbox', { name: 'Title' }).fill(title);
+  await newPost.getByRole('textbox', { name: 'Post' }).fill('Who runs a repair café nearby?');
+  await newPost.getByRole('button', { name: 'Post', exact: true }).click();
+  const thread = page.getByRole('article', { name: title });
+  await expect(thread).toContainText(jordan.name);
+  await page.getByLabel('Your comment').fill('The library hosts one every first Saturday.');
+  await page.getByRole('button', { name: 'Comment', exact: true }).click();
+  const comment = page
+    .getByRole('list', { name: 'Comments (1)' })
+    .getByRole('listitem')
+    .filter({ hasText: 'The library hosts one every first Saturday.' });
+  await expect(comment).toContainText(jordan.name);
+
+  // An admin may edit and delete it too; another member may not.
+  const adminContext = await browser.newContext({ baseURL: stack.webUrl });
+  const adminPage = await adminContext.newPage();
+  await login(adminPage, demoAccount('admin@verdant.test'), /\/admin$/);
+  await adminPage.goto(new URL(page.url()).pathname + new URL(page.url()).search);
+  const seenByAdmin = adminPage.getByRole('article', { name: title });
+  await expect(seenByAdmin.getByRole('button', { name: 'Edit post' })).toBeVisible();
+  await expect(seenByAdmin.getByRole('button', { name: 'Delete post' })).toBeVisible();
+  await expect(seenByAdmin.getByRole('button', { name: 'Delete comment' })).toBeVisible();
+  await adminContext.close();
+
+  // Editing: the focus starts in the title; a title too short is told at the field.
+  const edit = thread.getByRole('button', { name: 'Edit post' });
+  await edit.click();
+  const form = page.getByRole('form', { name: 'Edit post' });
+  const titleField = form.getByRole('textbox', { name: 'Title' });
+  await expect(titleField).toBeFocused();
+  await expect(titleField).toHaveValue(title);
+  await expect(form.getByRole('combobox', { name: 'Topic' })).toHaveValue('general');
+  await expect(form.getByRole('textbox', { name: 'Post' })).toHaveValue(
+    'Who runs a repair café nearby?',
+  );
+  await expectNoAxeViolations(page, '/community post, edit form open');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(form).toHaveCount(0);
+  await expect(edit).toBeFocused();
+
+  await edit.click();
+  await titleField.fill('ab');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(titleField).toHaveAccessibleDescription('Title must be at least 3 characters');
+  await expect(titleField).toBeFocused();
+  const edited = `${title} (edited)`;
+  await titleField.fill(edited);
+  await form.getByRole('combobox', { name: 'Topic' }).selectOption({ label: 'Sustainability' });
+  await form.getByRole('button', { name: 'Save' }).click();
+  const editedThread = page.getByRole('article', { name: edited });
+  await expect(editedThread.getByRole('heading', { level: 2 })).toHaveText(edited);
+  await expect(editedThread).toContainText('Sustainability');
+  await expect(form).toHaveCount(0);
+  await expect(editedThread.getByRole('button', { name: 'Edit post' })).toBeFocused();
+
+  // A reaction by keyboard: the focus stays on the button while its state flips.
+  const like = editedThread.getByRole('button', { name: /^Like \d+$/ });
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await like.focus();
+  await page.keyboard.press('Enter');
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(like).toHaveAccessibleName('Like 1');
+  await expect(like).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await expect(like).toHaveAccessibleName('Like 0');
+  await expect(like).toBeFocused();
+
+  // Deleting the comment asks first: cancelled, it stays; confirmed, it goes.
+  const deleteComment = comment.getByRole('button', { name: 'Delete comment' });
+  await deleteComment.click();
+  const commentDialog = page.getByRole('alertdialog', { name: 'Delete this comment?' });
+  await expect(commentDialog).toBeVisible();
+  await expectNoAxeViolations(page, '/community post, delete comment dialog open');
+  await commentDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(commentDialog).toBeHidden();
+  await expect(deleteComment).toBeFocused();
+  await deleteComment.click();
+  await commentDialog.getByRole('button', { name: 'Delete comment' }).click();
+  await expect(commentDialog).toBeHidden();
+  await expect(page.getByText('Comment deleted', { exact: true })).toBeVisible();
+  await expect(page.getByText('The library hosts one every first Saturday.')).toHaveCount(0);
+  await expect(editedThread.getByRole('heading', { name: 'Comments (0)' })).toBeFocused();
+
+  // Deleting the post asks first; confirmed, the list comes back without it.
+  await editedThread.getByRole('button', { name: 'Delete post' }).click();
+  const postDialog = page.getByRole('alertdialog', { name: 'Delete this post?' });
+  await expect(postDialog).toContainText(edited);
+  await expectNoAxeViolations(page, '/community post, delete post dialog open');
+  await postDialog.getByRole('button', { name: 'Delete post' }).click();
+  await expect(page.getByText('Post deleted', { exact: true })).toBeVisible();
+  await expect(page).not.toHaveURL(/[?&]post=/);
+  await expect(posts).toBeVisible();
+  await expect(posts.getByRole('link', { name: 'Welcome to the Verdant community' })).toBeVisible();
+  await expect(page.getByRole('link', { name: edited })).toHaveCount(0);
+  await expect(page.getByRole('article', { name: edited })).toHaveCount(0);
+  // The deleted post's buttons are gone: the focus is on the page's main region, not lost.
+  await expect(page.getByRole('main')).toBeFocused();
+});

@@ -4,16 +4,21 @@ import {
   REACTION_KINDS,
   REPORT_REASONS,
   type CommunityTarget,
+  type PostAuthor,
   type PostCategory,
+  type PostWithComments,
   type ReactionKind,
   type ReportReason,
+  type ValidationDetails,
 } from '@verdant/api-client';
 import { useAuth } from '@verdant/auth/react';
 import { sanitizeText } from '@verdant/validation';
 import {
+  Avatar,
   Badge,
   Button,
   Card,
+  ConfirmDialog,
   EmptyState,
   ErrorCard,
   Field,
@@ -21,18 +26,18 @@ import {
   PageHeader,
   Pagination,
   NativeSelect,
-  Select,
   Skeleton,
   TextInput,
   Textarea,
   toast,
 } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Markdown from 'react-markdown';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../lib/api.ts';
-import { errorCode } from '../lib/error-message.ts';
+import { errorCode, formError } from '../lib/error-message.ts';
+import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { REPORT_REASON_LABELS } from '../lib/labels.ts';
 import { errorMessage, formatDateTime } from './vendor-format.ts';
 
@@ -51,12 +56,163 @@ const REACTION_LABELS: Record<ReactionKind, string> = {
   celebrate: 'Celebrate',
   support: 'Support',
 };
+const EDIT_FIELDS = ['title', 'category', 'body'] as const;
+type EditField = (typeof EDIT_FIELDS)[number];
+/** The edit form's labels, which name its fields in the message shown at each. */
+const EDIT_FIELD_LABELS: Record<EditField, string> = {
+  title: 'Title',
+  category: 'Topic',
+  body: 'Post',
+};
+
+/** The name shown for an author: their public name, else their username. */
+function authorName(author: PostAuthor | null): string {
+  return author?.name?.trim() || (author?.username ? `@${author.username}` : 'Unknown member');
+}
+
+/** Who wrote a post or comment (picture and name) and when. */
+function Byline({
+  author,
+  date,
+  size = '1',
+  children,
+}: {
+  author: PostAuthor | null;
+  date: string;
+  size?: '1' | '2';
+  children?: ReactNode;
+}) {
+  const name = authorName(author);
+  return (
+    <Flex align="center" gap="2" minWidth="0">
+      <Avatar name={name} src={author?.profile_image} size={size} decorative />
+      <Text size={size} color="gray" style={{ overflowWrap: 'anywhere' }}>
+        <Text weight="medium" highContrast>
+          {name}
+        </Text>
+        {children}
+        {' · '}
+        <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(date)}</span>
+      </Text>
+    </Flex>
+  );
+}
+
+/** The author's (or an admin's) form for a post's title, topic and text, in place of the post. */
+function PostEditForm({
+  post,
+  isAdmin,
+  onClose,
+}: {
+  post: PostWithComments;
+  isAdmin: boolean;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState({
+    title: post.title,
+    category: post.category as PostCategory,
+    body: post.body,
+  });
+  const [error, setError] = useState<{ field: EditField | undefined; message: string } | null>(
+    null,
+  );
+  const formRef = useRef<HTMLFormElement>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid();
+  useEffect(() => {
+    titleRef.current?.focus();
+  }, []);
+  const save = useMutation({
+    mutationFn: () =>
+      api.community.updatePost(post.id, {
+        title: sanitizeText(values.title),
+        category: values.category,
+        body: sanitizeText(values.body, { maxLength: 10_000 }),
+      }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['community'] });
+      toast({ title: 'Post updated' });
+      onClose();
+    },
+    onError: (caught) => {
+      const { field, message } = formError(caught, EDIT_FIELDS);
+      // The client names the field by its column ("Body must not be empty"); the form by its label.
+      const reason = (caught as { details?: Partial<ValidationDetails> }).details?.reason;
+      setError(
+        field && reason
+          ? { field, message: `${EDIT_FIELD_LABELS[field]} ${reason}` }
+          : { field, message },
+      );
+      focusFirstInvalid(formRef.current, errorRef);
+    },
+  });
+  const errorAt = (field: EditField) => (error?.field === field ? error.message : undefined);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    save.mutate();
+  };
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Edit post">
+      <Flex direction="column" gap="3" mb="3">
+        {error && !error.field ? (
+          <ErrorCard
+            ref={errorRef}
+            tabIndex={-1}
+            align="start"
+            title="Not saved"
+            message={error.message}
+          />
+        ) : null}
+        <Field label="Title" required error={errorAt('title')}>
+          <TextInput
+            ref={titleRef}
+            value={values.title}
+            maxLength={200}
+            onChange={(e) => setValues({ ...values, title: e.target.value })}
+          />
+        </Field>
+        <Field label="Topic" error={errorAt('category')} style={{ maxWidth: '320px' }}>
+          <NativeSelect
+            value={values.category}
+            onChange={(e) => setValues({ ...values, category: e.target.value as PostCategory })}
+            options={POST_CATEGORIES.filter(
+              (c) => c !== 'announcements' || isAdmin || c === post.category,
+            ).map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
+          />
+        </Field>
+        <Field label="Post" required error={errorAt('body')}>
+          <Textarea
+            value={values.body}
+            rows={6}
+            maxLength={10_000}
+            onChange={(e) => setValues({ ...values, body: e.target.value })}
+          />
+        </Field>
+        <Flex gap="2" wrap="wrap">
+          <Button type="submit" loading={save.isPending}>
+            Save
+          </Button>
+          <Button type="button" variant="ghost" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </Button>
+        </Flex>
+      </Flex>
+    </form>
+  );
+}
 
 /** The community (/community): posts with pagination, comments, reactions and reports. */
 export function Component() {
   const { user, isAuthenticated, isDemoMode } = useAuth();
   const canWrite = isAuthenticated && !isDemoMode;
+  const isAdmin = user?.role === 'admin';
+  // What row-level security lets a member change: their own posts and comments; admins any.
+  const mayManage = (authorId: string) => canWrite && (isAdmin || authorId === user?.id);
   const queryClient = useQueryClient();
+  const ids = useId();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const category = (params.get('category') ?? 'all') as PostCategory | 'all';
@@ -89,6 +245,24 @@ export function Component() {
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [reasonMissing, setReasonMissing] = useState(false);
   const [details, setDetails] = useState('');
+  // The post whose edit form is open (none when another post opens).
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const editing = openPost !== null && editingId === openPost;
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  const focusEditButton = useRef(false);
+  useEffect(() => {
+    // Back from the edit form, the focus returns to the button that opened it.
+    if (editing || !focusEditButton.current) return;
+    focusEditButton.current = false;
+    editButtonRef.current?.focus();
+  }, [editing]);
+  const closeEditor = () => {
+    focusEditButton.current = true;
+    setEditingId(null);
+  };
+  const commentsHeadingRef = useRef<HTMLHeadingElement>(null);
+  // Set once a delete went through, so its dialog does not hand the focus back to a gone button.
+  const deleted = useRef(false);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['community'] });
   const createPost = useMutation({
@@ -115,6 +289,39 @@ export function Component() {
       await refresh();
     },
   });
+  const deletePost = useMutation({
+    mutationFn: (id: string) => api.community.deletePost(id),
+    onSuccess: async (_, id) => {
+      deleted.current = true;
+      setEditingId(null);
+      setParams({ ...(category === 'all' ? {} : { category }), page: String(page) });
+      queryClient.removeQueries({ queryKey: ['community', 'post', id] });
+      await refresh();
+      toast({ title: 'Post deleted' });
+    },
+  });
+  const deleteComment = useMutation({
+    mutationFn: (id: string) => api.community.deleteComment(id),
+    onSuccess: async () => {
+      deleted.current = true;
+      await refresh();
+      toast({ title: 'Comment deleted' });
+    },
+  });
+  /**
+   * A delete's dialog, closing: after the delete the focus goes to `target` (the deleted item's
+   * button is gone); after Cancel it goes back to that button, as the dialog does by itself.
+   */
+  const focusAfterDelete = (event: Event, target: HTMLElement | null | undefined) => {
+    if (!deleted.current) return;
+    deleted.current = false;
+    event.preventDefault();
+    target?.focus({ preventScroll: true });
+  };
+  const onPostDialogClosed = (event: Event) =>
+    focusAfterDelete(event, document.querySelector<HTMLElement>('main[tabindex]'));
+  const onCommentDialogClosed = (event: Event) =>
+    focusAfterDelete(event, commentsHeadingRef.current);
   const react = useMutation({
     mutationFn: async (kind: ReactionKind) => {
       const mine = (reactions.data ?? []).find(
@@ -163,9 +370,11 @@ export function Component() {
       />
       <Flex gap="3" align="end" wrap="wrap">
         <Field label="Topic" style={{ flex: '0 1 240px' }}>
-          <Select
+          <NativeSelect
             value={category}
-            onValueChange={(value) => setParams(value === 'all' ? {} : { category: value })}
+            onChange={(e) =>
+              setParams(e.target.value === 'all' ? {} : { category: e.target.value })
+            }
             options={[
               { value: 'all', label: 'All topics' },
               ...POST_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] })),
@@ -181,135 +390,215 @@ export function Component() {
           ) : post.isPending ? (
             <Skeleton height="200px" />
           ) : (
-            <Flex direction="column" gap="3">
-              <Flex justify="between" align="start" gap="3" wrap="wrap">
-                <Heading as="h2" size="5">
-                  {post.data.title}
-                </Heading>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  onClick={() =>
-                    setParams({ ...(category === 'all' ? {} : { category }), page: String(page) })
-                  }
-                >
-                  Back to the list
-                </Button>
-              </Flex>
-              <Text size="1" color="gray">
-                {CATEGORY_LABELS[post.data.category as PostCategory]} ·{' '}
-                {formatDateTime(post.data.created_at)}
-              </Text>
-              <Box style={{ overflowWrap: 'anywhere' }}>
-                <Markdown skipHtml urlTransform={() => ''}>
-                  {post.data.body}
-                </Markdown>
-              </Box>
-              <Flex gap="2" wrap="wrap" role="group" aria-label="Reactions">
-                {REACTION_KINDS.map((kind) => {
-                  const all = (reactions.data ?? []).filter(
-                    (r) => r.kind === kind && r.comment_id === null,
-                  );
-                  const mine = all.some((r) => r.user_id === user?.id);
-                  return (
-                    <Button
-                      key={kind}
-                      size="sm"
-                      variant={mine ? 'secondary' : 'outline'}
-                      aria-pressed={mine}
-                      disabled={!canWrite || react.isPending}
-                      onClick={() => react.mutate(kind)}
-                    >
-                      {REACTION_LABELS[kind]} {all.length}
-                    </Button>
-                  );
-                })}
-                {/* Nobody reports their own post (the database refuses it too). */}
-                {canWrite && post.data.author_id !== user?.id ? (
+            <Flex direction="column" gap="3" asChild>
+              <article aria-labelledby={`${ids}-title`}>
+                <Flex justify="between" align="start" gap="3" wrap="wrap">
+                  <Heading
+                    as="h2"
+                    size="5"
+                    id={`${ids}-title`}
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
+                    {post.data.title}
+                  </Heading>
                   <Button
-                    size="sm"
                     variant="ghost"
+                    size="sm"
                     onClick={() =>
-                      setReport({
-                        target: { postId: post.data.id },
-                        label: `the post “${post.data.title}”`,
-                      })
+                      setParams({ ...(category === 'all' ? {} : { category }), page: String(page) })
                     }
                   >
-                    Report post
+                    Back to the list
                   </Button>
-                ) : null}
-              </Flex>
-              <Heading as="h3" size="3">
-                Comments ({post.data.comments.length})
-              </Heading>
-              <Flex asChild direction="column" gap="2">
-                <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-                  {post.data.comments.map((c) => (
-                    <li key={c.id}>
-                      <Card size="sm">
-                        <Text
-                          as="p"
-                          size="2"
-                          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-                        >
-                          {c.body}
-                        </Text>
-                        <Flex justify="between" align="center">
-                          <Text size="1" color="gray">
-                            {formatDateTime(c.created_at)}
-                          </Text>
-                          {canWrite && c.author_id !== user?.id ? (
-                            <Button
-                              size="sm"
-                              variant="ghost"
-                              onClick={() =>
-                                setReport({ target: { commentId: c.id }, label: 'this comment' })
-                              }
-                            >
-                              Report
-                            </Button>
-                          ) : null}
-                        </Flex>
-                      </Card>
-                    </li>
-                  ))}
-                </ul>
-              </Flex>
-              {canWrite ? (
-                <form onSubmit={onComment} aria-label="Add a comment">
-                  <Flex direction="column" gap="2">
-                    <Field label="Your comment">
-                      <Textarea
-                        ref={commentRef}
-                        value={comment}
-                        rows={3}
-                        maxLength={5000}
-                        onChange={(e) => setComment(e.target.value)}
-                      />
-                    </Field>
-                    {addComment.isError ? (
-                      <ErrorCard title="Not posted" message={errorMessage(addComment.error)} />
-                    ) : null}
-                    <div>
+                </Flex>
+                <Flex justify="between" align="center" gap="3" wrap="wrap">
+                  <Byline author={post.data.author} date={post.data.created_at} size="2">
+                    {' · '}
+                    {CATEGORY_LABELS[post.data.category as PostCategory]}
+                  </Byline>
+                  {mayManage(post.data.author_id) && !editing ? (
+                    <Flex gap="2" wrap="wrap">
                       <Button
-                        type="submit"
-                        loading={addComment.isPending}
-                        disabled={!comment.trim()}
+                        ref={editButtonRef}
+                        size="sm"
+                        variant="outline"
+                        onClick={() => setEditingId(post.data.id)}
                       >
-                        Comment
+                        Edit post
                       </Button>
-                    </div>
-                  </Flex>
-                </form>
-              ) : (
-                <Text size="2" color="gray">
-                  <Link to={`/login?next=${encodeURIComponent(`/community?post=${openPost}`)}`}>
-                    Log in
-                  </Link>{' '}
-                  to comment and react.
-                </Text>
-              )}
+                      <ConfirmDialog
+                        title="Delete this post?"
+                        description={`“${post.data.title}” and its ${
+                          post.data.comments.length === 1
+                            ? 'comment'
+                            : `${post.data.comments.length} comments`
+                        } are deleted for everyone. This cannot be undone.`}
+                        confirmLabel="Delete post"
+                        tone="danger"
+                        onConfirm={() => deletePost.mutateAsync(post.data.id)}
+                        errorMessage={(error) => errorMessage(error)}
+                        onCloseAutoFocus={onPostDialogClosed}
+                        trigger={
+                          <Button size="sm" variant="danger">
+                            Delete post
+                          </Button>
+                        }
+                      />
+                    </Flex>
+                  ) : null}
+                </Flex>
+                {editing ? (
+                  <PostEditForm post={post.data} isAdmin={isAdmin} onClose={closeEditor} />
+                ) : (
+                  <Box style={{ overflowWrap: 'anywhere' }}>
+                    <Markdown skipHtml urlTransform={() => ''}>
+                      {post.data.body}
+                    </Markdown>
+                  </Box>
+                )}
+                <Flex gap="2" wrap="wrap" role="group" aria-label="Reactions">
+                  {REACTION_KINDS.map((kind) => {
+                    const all = (reactions.data ?? []).filter(
+                      (r) => r.kind === kind && r.comment_id === null,
+                    );
+                    const mine = all.some((r) => r.user_id === user?.id);
+                    // While a reaction is saved the buttons refuse clicks but stay focusable, so
+                    // the focus stays on the one pressed (a disabled button drops it to the page).
+                    const busy = react.isPending && react.variables === kind;
+                    return (
+                      <Button
+                        key={kind}
+                        size="sm"
+                        variant={mine ? 'secondary' : 'outline'}
+                        aria-pressed={mine}
+                        disabled={!canWrite}
+                        loading={busy}
+                        aria-disabled={react.isPending || undefined}
+                        onClick={() => {
+                          if (!react.isPending) react.mutate(kind);
+                        }}
+                      >
+                        {REACTION_LABELS[kind]} {all.length}
+                      </Button>
+                    );
+                  })}
+                  {/* Nobody reports their own post (the database refuses it too). */}
+                  {canWrite && post.data.author_id !== user?.id ? (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() =>
+                        setReport({
+                          target: { postId: post.data.id },
+                          label: `the post “${post.data.title}”`,
+                        })
+                      }
+                    >
+                      Report post
+                    </Button>
+                  ) : null}
+                </Flex>
+                <Heading
+                  as="h3"
+                  size="3"
+                  id={`${ids}-comments`}
+                  ref={commentsHeadingRef}
+                  tabIndex={-1}
+                >
+                  Comments ({post.data.comments.length})
+                </Heading>
+                <Flex asChild direction="column" gap="2">
+                  <ul
+                    style={{ listStyle: 'none', margin: 0, padding: 0 }}
+                    aria-labelledby={`${ids}-comments`}
+                  >
+                    {post.data.comments.map((c) => (
+                      <li key={c.id}>
+                        <Card size="sm">
+                          <Flex direction="column" gap="2">
+                            <Byline author={c.author} date={c.created_at} />
+                            <Text
+                              as="p"
+                              size="2"
+                              style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                            >
+                              {c.body}
+                            </Text>
+                            {mayManage(c.author_id) || (canWrite && c.author_id !== user?.id) ? (
+                              <Flex gap="3" justify="end" wrap="wrap">
+                                {canWrite && c.author_id !== user?.id ? (
+                                  <Button
+                                    size="sm"
+                                    variant="ghost"
+                                    onClick={() =>
+                                      setReport({
+                                        target: { commentId: c.id },
+                                        label: 'this comment',
+                                      })
+                                    }
+                                  >
+                                    Report
+                                  </Button>
+                                ) : null}
+                                {mayManage(c.author_id) ? (
+                                  <ConfirmDialog
+                                    title="Delete this comment?"
+                                    description={`The comment by ${authorName(c.author)} is deleted for everyone. This cannot be undone.`}
+                                    confirmLabel="Delete comment"
+                                    tone="danger"
+                                    onConfirm={() => deleteComment.mutateAsync(c.id)}
+                                    errorMessage={(error) => errorMessage(error)}
+                                    onCloseAutoFocus={onCommentDialogClosed}
+                                    trigger={
+                                      <Button size="sm" variant="ghost">
+                                        Delete comment
+                                      </Button>
+                                    }
+                                  />
+                                ) : null}
+                              </Flex>
+                            ) : null}
+                          </Flex>
+                        </Card>
+                      </li>
+                    ))}
+                  </ul>
+                </Flex>
+                {canWrite ? (
+                  <form onSubmit={onComment} aria-label="Add a comment">
+                    <Flex direction="column" gap="2">
+                      <Field label="Your comment">
+                        <Textarea
+                          ref={commentRef}
+                          value={comment}
+                          rows={3}
+                          maxLength={5000}
+                          onChange={(e) => setComment(e.target.value)}
+                        />
+                      </Field>
+                      {addComment.isError ? (
+                        <ErrorCard title="Not posted" message={errorMessage(addComment.error)} />
+                      ) : null}
+                      <div>
+                        <Button
+                          type="submit"
+                          loading={addComment.isPending}
+                          disabled={!comment.trim()}
+                        >
+                          Comment
+                        </Button>
+                      </div>
+                    </Flex>
+                  </form>
+                ) : (
+                  <Text size="2" color="gray">
+                    <Link to={`/login?next=${encodeURIComponent(`/community?post=${openPost}`)}`}>
+                      Log in
+                    </Link>{' '}
+                    to comment and react.
+                  </Text>
+                )}
+              </article>
             </Flex>
           )}
         </Card>
@@ -330,16 +619,13 @@ export function Component() {
                 {posts.data.rows.map((p) => (
                   <li key={p.id}>
                     <Card>
-                      <Flex direction="column" gap="1">
+                      <Flex direction="column" gap="2">
                         <Flex gap="2" align="center" wrap="wrap">
                           {p.is_pinned ? <Badge tone="brand">Pinned</Badge> : null}
                           <Badge>{CATEGORY_LABELS[p.category as PostCategory]}</Badge>
-                          <Text size="1" color="gray">
-                            {formatDateTime(p.created_at)}
-                          </Text>
                         </Flex>
                         <Link to={`/community?post=${p.id}`}>
-                          <Text weight="bold" size="4">
+                          <Text weight="bold" size="4" style={{ overflowWrap: 'anywhere' }}>
                             {p.title}
                           </Text>
                         </Link>
@@ -347,6 +633,7 @@ export function Component() {
                           {sanitizeText(p.body).slice(0, 220)}
                           {p.body.length > 220 ? '…' : ''}
                         </Text>
+                        <Byline author={p.author} date={p.created_at} />
                       </Flex>
                     </Card>
                   </li>
@@ -376,10 +663,12 @@ export function Component() {
                       onChange={(e) => setDraft({ ...draft, title: e.target.value })}
                     />
                   </Field>
-                  <Field label="Topic">
-                    <Select
+                  <Field label="Topic" style={{ maxWidth: '320px' }}>
+                    <NativeSelect
                       value={draft.category}
-                      onValueChange={(v) => setDraft({ ...draft, category: v as PostCategory })}
+                      onChange={(e) =>
+                        setDraft({ ...draft, category: e.target.value as PostCategory })
+                      }
                       options={POST_CATEGORIES.filter(
                         (c) => c !== 'announcements' || user?.role === 'admin',
                       ).map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}

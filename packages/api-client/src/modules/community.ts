@@ -18,7 +18,19 @@ export type Post = Row<'posts'>;
 export type Comment = Row<'comments'>;
 export type Reaction = Row<'reactions'>;
 export type Report = Row<'reports'>;
-export type PostWithComments = Post & { comments: Comment[] };
+
+/** The public face of who wrote a post or comment, read from `public_profiles`. */
+export interface PostAuthor {
+  id: string;
+  name: string | null;
+  username: string | null;
+  profile_image: string | null;
+}
+/** A post with its author; `author` is `null` when no public profile answers for `author_id`. */
+export type PostWithAuthor = Post & { author: PostAuthor | null };
+/** A comment with its author; `author` is `null` when no public profile answers for `author_id`. */
+export type CommentWithAuthor = Comment & { author: PostAuthor | null };
+export type PostWithComments = PostWithAuthor & { comments: CommentWithAuthor[] };
 
 export const POST_CATEGORIES = [
   'general',
@@ -67,11 +79,31 @@ export interface PostQuery extends PageInput {
   category?: PostCategory;
 }
 
+/**
+ * The public profiles of the given authors, by id, in one request (none for no ids). An author
+ * without a public profile is absent from the map.
+ */
+async function authorsById(
+  supabase: ModuleContext['supabase'],
+  ids: readonly string[],
+): Promise<Map<string, PostAuthor>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await run(
+    supabase.from('public_profiles').select('id, name, username, profile_image').in('id', unique),
+  );
+  const authors = new Map<string, PostAuthor>();
+  for (const { id, name, username, profile_image } of rows ?? []) {
+    if (id !== null) authors.set(id, { id, name, username, profile_image });
+  }
+  return authors;
+}
+
 /** Community threads, replies, reactions and reports. */
 export function createCommunityModule({ supabase }: ModuleContext) {
   return {
-    /** Published posts, pinned first, then newest. */
-    async listPosts(query: PostQuery = {}): Promise<Page<Post>> {
+    /** Published posts, pinned first, then newest, each with its author. */
+    async listPosts(query: PostQuery = {}): Promise<Page<PostWithAuthor>> {
       const { from, to } = range(query);
       let request = supabase
         .from('posts')
@@ -79,17 +111,25 @@ export function createCommunityModule({ supabase }: ModuleContext) {
         .eq('status', 'published');
       if (query.category !== undefined)
         request = request.eq('category', oneOf('category', query.category, POST_CATEGORIES));
-      return runPage(
+      const { rows, total } = await runPage(
         request
           .order('is_pinned', { ascending: false })
           .order('created_at', { ascending: false })
           .range(from, to),
       );
+      const authors = await authorsById(
+        supabase,
+        rows.map((p) => p.author_id),
+      );
+      return {
+        rows: rows.map((p) => ({ ...p, author: authors.get(p.author_id) ?? null })),
+        total,
+      };
     },
 
-    /** A post with its visible comments, oldest first. */
+    /** A post with its visible comments, oldest first, the post and each comment with its author. */
     async getPost(id: string): Promise<PostWithComments> {
-      return run(
+      const { comments, ...post } = await run(
         supabase
           .from('posts')
           .select('*, comments(*)')
@@ -97,6 +137,15 @@ export function createCommunityModule({ supabase }: ModuleContext) {
           .order('created_at', { referencedTable: 'comments', ascending: true })
           .single(),
       );
+      const authors = await authorsById(supabase, [
+        post.author_id,
+        ...comments.map((c) => c.author_id),
+      ]);
+      return {
+        ...post,
+        author: authors.get(post.author_id) ?? null,
+        comments: comments.map((c) => ({ ...c, author: authors.get(c.author_id) ?? null })),
+      };
     },
 
     async createPost(
