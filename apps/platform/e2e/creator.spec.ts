@@ -127,12 +127,13 @@ test.describe('creator surfaces', () => {
 
     const label = `Bamboo pick ${Date.now().toString(36)}`;
     const form = page.getByRole('form', { name: 'Add an item' });
-    await form.getByRole('combobox', { name: 'Kind' }).click();
-    await page.getByRole('option', { name: 'Product' }).click();
-    await form.getByRole('combobox', { name: 'Product' }).click();
-    const option = page.getByRole('option').first();
-    const productName = (await option.innerText()).trim();
-    await option.click();
+    await form.getByRole('combobox', { name: 'Kind' }).selectOption({ label: 'Product' });
+    const picker = form.getByRole('combobox', { name: 'Product' });
+    // The first of the catalogue (the placeholder option has no value).
+    const option = picker.locator('option:not([value=""])').first();
+    await expect(option).toBeAttached();
+    const productName = (await option.textContent())!.trim();
+    await picker.selectOption({ label: productName });
     await form.getByLabel('Item label (optional)').fill(label);
     await form.getByRole('button', { name: 'Add item' }).click();
     await expect(page.getByText('Item added').first()).toBeVisible();
@@ -414,7 +415,7 @@ test.describe('creator surfaces', () => {
     await expect(guest.getByRole('heading', { name: 'No products here yet' })).toBeVisible();
 
     const picker = section.getByRole('combobox', { name: `Product to add to ${title}` });
-    const product = (await picker.innerText()).trim();
+    const product = (await picker.locator('option:checked').textContent())!.trim();
     await section.getByRole('button', { name: 'Add product' }).click();
     await expect(section.getByRole('list', { name: `Products in ${title}` })).toContainText(
       product,

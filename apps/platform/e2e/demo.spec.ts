@@ -50,10 +50,13 @@ test('a demo visitor explores with sample data, keeps links locally, and writes 
   await expect(page.getByRole('img', { name: /Sample clicks and sales per day/ })).toBeVisible();
 
   // A demo link for a real product stays in this browser, also after a reload.
-  await page.getByRole('combobox', { name: 'Product' }).click();
-  const option = page.getByRole('option').first();
+  const picker = page.getByRole('combobox', { name: 'Product' });
+  await expect(page.getByRole('button', { name: 'Make link' })).toBeDisabled();
+  // The first of the catalogue (the placeholder option has no value).
+  const option = picker.locator('option:not([value=""])').first();
+  await expect(option).toBeAttached();
   const productName = (await option.textContent())!.trim();
-  await option.click();
+  await picker.selectOption({ label: productName });
   await page.getByRole('button', { name: 'Make link' }).click();
   const table = page.getByRole('table', { name: 'Your demo links' });
   await expect(table.getByRole('rowheader', { name: productName })).toBeVisible();

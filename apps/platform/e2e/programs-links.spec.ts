@@ -30,13 +30,14 @@ test.describe('programs and links', () => {
     expect(await cards.count()).toBeLessThanOrEqual(all);
     await expectNoAxeViolations(page, '/affiliate-programs');
     // Categories read as words, in the filter and on the cards it leaves.
-    await page.getByRole('combobox', { name: 'Category' }).click();
-    await page.getByRole('option', { name: 'Personal care', exact: true }).click();
+    const category = page.getByRole('combobox', { name: 'Category' });
+    await expect(category.locator('option').first()).toHaveText('All categories');
+    await expect(category.locator('option')).toContainText(['Personal care']);
+    await category.selectOption({ label: 'Personal care' });
     await expect(cards.first()).toBeVisible();
     for (const card of await cards.all())
       await expect(card).toContainText(/Categories: .*Personal care/);
-    await page.getByRole('combobox', { name: 'Category' }).click();
-    await page.getByRole('option', { name: 'All categories' }).click();
+    await category.selectOption({ label: 'All categories' });
 
     const first = cards.first();
     // Joined by keyboard: the button gives way to a link or a note, and the focus stays in the card
@@ -145,8 +146,23 @@ test.describe('programs and links', () => {
     await login(page, demoAccount('affiliate@verdant.test'), /\/dashboard$/);
     await expect(page.getByRole('table', { name: 'Top links' })).toBeVisible();
     await page.goto('/affiliate-links');
+    // A link to one of the program's products, chosen in the browser's own pickers.
+    const program = page.getByRole('combobox', { name: 'Program' });
+    await expect(program).toHaveValue(/.+/);
+    const product = page.getByRole('combobox', { name: 'Product' });
+    await expect(product.locator('option').first()).toHaveText('The merchant’s shop page');
+    const firstProduct = product.locator('option').nth(1);
+    await expect(firstProduct).toBeAttached();
+    const productName = (await firstProduct.innerText()).trim();
+    await product.selectOption({ label: productName });
+    await product.focus();
+    await expect(product).toBeFocused();
+    await expect(product.locator('option:checked')).toHaveText(productName);
+    // With a picker in use the page stays whole for assistive technology: nothing is hidden.
+    await expectNoAxeViolations(page, '/affiliate-links with a product chosen');
     await page.getByRole('button', { name: 'Create link' }).click();
     await expect(page.getByText('Link created').first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: productName })).toBeVisible();
     const qr = page.getByRole('img', { name: /QR code for/ });
     await expect(qr).toBeVisible();
     const code = ((await qr.getAttribute('aria-label')) ?? '').replace('QR code for ', '');

@@ -403,10 +403,10 @@ test('Merchant Starter holds one program and 25 products: the pages offer Mercha
   await expect(
     page.getByRole('heading', { name: 'Merchant Starter includes one affiliate program' }),
   ).toBeVisible();
-  await page.getByRole('combobox', { name: 'Program' }).click();
-  await expect(page.getByRole('option', { name: 'Sorrel partners' })).toBeVisible();
-  await expect(page.getByRole('option', { name: 'New program…' })).toHaveCount(0);
-  await page.keyboard.press('Escape');
+  // At the limit the picker offers the one program and no new one.
+  await expect(page.getByRole('combobox', { name: 'Program' }).locator('option')).toHaveText([
+    'Sorrel partners',
+  ]);
 
   await visit(page, '/vendor/products');
   await expect(

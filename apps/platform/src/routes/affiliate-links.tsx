@@ -11,8 +11,8 @@ import {
   ErrorCard,
   Field,
   PageHeader,
+  NativeSelect,
   QRCode,
-  Select,
   Switch,
   TextInput,
   toast,
@@ -106,10 +106,10 @@ function CreateLink({ onCreated }: { onCreated: (link: AffiliateLink) => void })
           {/* Two columns: a program's name with its merchant fits its picker. */}
           <Grid columns={{ initial: '1', md: '2' }} gap="3">
             <Field label="Program">
-              <Select
+              <NativeSelect
                 value={program?.id ?? ''}
-                onValueChange={(value) => {
-                  setProgramId(value);
+                onChange={(event) => {
+                  setProgramId(event.target.value);
                   setProductId(NO_PRODUCT);
                 }}
                 options={joined.map((p) => ({
@@ -119,9 +119,9 @@ function CreateLink({ onCreated }: { onCreated: (link: AffiliateLink) => void })
               />
             </Field>
             <Field label="Product">
-              <Select
+              <NativeSelect
                 value={productId}
-                onValueChange={setProductId}
+                onChange={(event) => setProductId(event.target.value)}
                 options={[
                   { value: NO_PRODUCT, label: 'The merchant’s shop page' },
                   ...(products.data?.rows ?? []).map((p) => ({ value: p.id, label: p.name })),

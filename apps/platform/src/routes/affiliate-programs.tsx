@@ -8,8 +8,8 @@ import {
   EmptyState,
   ErrorCard,
   Field,
+  NativeSelect,
   PageHeader,
-  Select,
   Skeleton,
   Switch,
   TextInput,
@@ -184,9 +184,9 @@ export function Component() {
           />
         </Field>
         <Field label="Category">
-          <Select
+          <NativeSelect
             value={category}
-            onValueChange={setCategory}
+            onChange={(event) => setCategory(event.target.value)}
             options={[
               { value: 'all', label: 'All categories' },
               ...categories.map((c) => ({ value: c, label: valueLabel(c) })),

@@ -10,8 +10,8 @@ import {
   EmptyState,
   Field,
   Modal,
+  NativeSelect,
   PageHeader,
-  Select,
   StatCard,
   TextInput,
   type DataTableColumn,
@@ -202,10 +202,11 @@ export function Component() {
             </Text>
             <Flex gap="3" align="end" wrap="wrap">
               <Field label="Product" style={{ flex: '1 1 260px' }}>
-                <Select
+                <NativeSelect
                   value={productSlug}
-                  onValueChange={setProductSlug}
+                  onChange={(event) => setProductSlug(event.target.value)}
                   disabled={!products.data}
+                  placeholder="Choose a product"
                   options={(products.data?.rows ?? []).map((p) => ({
                     value: p.slug,
                     label: p.name,

@@ -14,8 +14,8 @@ import {
   EmptyState,
   ErrorCard,
   Field,
+  NativeSelect,
   PageHeader,
-  Select,
   Switch,
   Textarea,
   TextInput,
@@ -237,9 +237,9 @@ function AddItem({
         ) : null}
         <Grid columns={{ initial: '1', sm: '3' }} gap="3">
           <Field label="Kind">
-            <Select
+            <NativeSelect
               value={kind}
-              onValueChange={(value) => setKind(value as ItemKind)}
+              onChange={(event) => setKind(event.target.value as ItemKind)}
               options={[
                 { value: 'link', label: 'Link' },
                 { value: 'product', label: 'Product' },
@@ -256,9 +256,9 @@ function AddItem({
                   : 'Links through your tracked link for it, if you have one.'
               }
             >
-              <Select
+              <NativeSelect
                 value={productId}
-                onValueChange={setChoice}
+                onChange={(event) => setChoice(event.target.value)}
                 options={products.map((p) => ({ value: p.id, label: p.name }))}
                 placeholder={catalog.isPending ? 'Loading products…' : 'Choose a product'}
               />

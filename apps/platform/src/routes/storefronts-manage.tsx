@@ -8,8 +8,8 @@ import {
   EmptyState,
   ErrorCard,
   Field,
+  NativeSelect,
   PageHeader,
-  Select,
   Switch,
   TextInput,
   Textarea,
@@ -282,9 +282,9 @@ function StorefrontEditor({ storefront }: { storefront: Storefront }) {
             <Flex gap="3" align="end" wrap="wrap">
               <Box style={{ minWidth: 260 }}>
                 <Field label={`Product to add to ${storefront.title}`}>
-                  <Select
+                  <NativeSelect
                     value={productId}
-                    onValueChange={setChoice}
+                    onChange={(event) => setChoice(event.target.value)}
                     options={available.map((p) => ({ value: p.id, label: p.name }))}
                   />
                 </Field>

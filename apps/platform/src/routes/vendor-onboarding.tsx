@@ -13,8 +13,8 @@ import {
   Card,
   ErrorCard,
   Field,
+  NativeSelect,
   PageHeader,
-  Select,
   Skeleton,
   Stepper,
   TextInput,
@@ -398,9 +398,11 @@ export function Component() {
                   </Field>
                   <Grid columns={{ initial: '1', sm: '2' }} gap="3">
                     <Field label="Category">
-                      <Select
+                      <NativeSelect
                         value={claim.category}
-                        onValueChange={(v) => setClaim({ ...claim, category: v as ClaimCategory })}
+                        onChange={(event) =>
+                          setClaim({ ...claim, category: event.target.value as ClaimCategory })
+                        }
                         options={CLAIM_CATEGORIES.map((c) => ({
                           value: c,
                           label: CATEGORY_LABELS[c],

@@ -14,8 +14,8 @@ import {
   Checkbox,
   ErrorCard,
   Field,
+  NativeSelect,
   PageHeader,
-  Select,
   Skeleton,
   TextInput,
   Textarea,
@@ -301,9 +301,9 @@ export function Component() {
                 />
               </Field>
               <Field label="Category">
-                <Select
+                <NativeSelect
                   value={draft.category}
-                  onValueChange={(v) => set('category', v as ProductCategory)}
+                  onChange={(event) => set('category', event.target.value as ProductCategory)}
                   options={PRODUCT_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
                 />
               </Field>

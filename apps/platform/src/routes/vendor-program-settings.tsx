@@ -5,8 +5,8 @@ import {
   Card,
   ErrorCard,
   Field,
+  NativeSelect,
   PageHeader,
-  Select,
   Skeleton,
   Switch,
   TextInput,
@@ -153,9 +153,9 @@ export function Component() {
           <form onSubmit={onSubmit} noValidate aria-label="Program settings">
             <Flex direction="column" gap="4">
               <Field label="Program">
-                <Select
+                <NativeSelect
                   value={selected}
-                  onValueChange={setSelected}
+                  onChange={(event) => setSelected(event.target.value)}
                   options={[
                     ...rows.map((p) => ({ value: p.id, label: p.name })),
                     ...(atLimit ? [] : [{ value: 'new', label: 'New program…' }]),
@@ -182,9 +182,11 @@ export function Component() {
               </Field>
               <Grid columns={{ initial: '1', sm: '2' }} gap="4">
                 <Field label="Commission type">
-                  <Select
+                  <NativeSelect
                     value={draft.commissionType}
-                    onValueChange={(v) => set('commissionType', v as Draft['commissionType'])}
+                    onChange={(event) =>
+                      set('commissionType', event.target.value as Draft['commissionType'])
+                    }
                     options={[
                       { value: 'percent', label: 'Percentage of the order' },
                       { value: 'flat', label: 'Flat amount per order' },
@@ -233,9 +235,9 @@ export function Component() {
                   />
                 </Field>
                 <Field label="Status">
-                  <Select
+                  <NativeSelect
                     value={draft.status}
-                    onValueChange={(v) => set('status', v as ProgramStatus)}
+                    onChange={(event) => set('status', event.target.value as ProgramStatus)}
                     options={[
                       { value: 'draft', label: 'Draft (hidden)' },
                       { value: 'active', label: 'Active' },

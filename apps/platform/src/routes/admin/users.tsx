@@ -9,8 +9,8 @@ import {
   EmptyState,
   ErrorCard,
   Field,
+  NativeSelect,
   PageHeader,
-  Select,
   TextInput,
   toast,
   type DataTableColumn,
@@ -93,13 +93,17 @@ export function Component() {
       id: 'role',
       header: 'Role',
       cell: (p) => (
-        <Select
+        <NativeSelect
           id={roleSelectId(p.id)}
           aria-label={`Role of ${p.name}`}
           value={p.role}
           size="sm"
+          // As wide as its longest role: a narrow table's column does not squeeze the picker.
+          style={{ minWidth: 'max-content' }}
           options={ROLE_OPTIONS}
-          onValueChange={(role) => {
+          // Controlled by the saved role: the select shows it again until the change is confirmed.
+          onChange={(event) => {
+            const role = event.target.value;
             if (role !== p.role) setPendingChange({ profile: p, role: role as Role });
           }}
         />
@@ -119,10 +123,10 @@ export function Component() {
           <TextInput type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         </Field>
         <Field label="Role" style={{ flex: '0 1 200px' }}>
-          <Select
+          <NativeSelect
             value={roleFilter}
-            onValueChange={(v) => {
-              setRoleFilter(v);
+            onChange={(event) => {
+              setRoleFilter(event.target.value);
               setPage(1);
             }}
             options={[{ value: 'all', label: 'All roles' }, ...ROLE_OPTIONS]}
