@@ -425,3 +425,115 @@ test('Merchant Starter holds one program and 25 products: the pages offer Mercha
     '/pricing',
   );
 });
+
+test('a rejected applicant is approved later from Rejected and removed', async ({ page }) => {
+  const { userId: merchantId } = await signIn(merchant);
+  const programs = await fetch(
+    new URL(
+      `/rest/v1/affiliate_programs?select=id,name&merchant_id=eq.${merchantId}&auto_approve=eq.false&status=eq.active&limit=1`,
+      stack.apiUrl,
+    ),
+    { headers: asService() },
+  );
+  const [program] = (await programs.json()) as { id: string; name: string }[];
+  expect(program, 'a reviewed program of the demo merchant').toBeTruthy();
+  const name = `Wren Fallow ${Date.now().toString(36)}`;
+  const applicant = await createAccount('wren', 'Moss+Creator26', { name, role: 'affiliate' });
+  const { token } = await signIn(applicant);
+  const applied = await fetch(new URL('/rest/v1/program_memberships', stack.apiUrl), {
+    method: 'POST',
+    headers: asUser(token, { 'content-type': 'application/json' }),
+    body: JSON.stringify({ program_id: program!.id, affiliate_id: applicant.id }),
+  });
+  expect(applied.status).toBe(201);
+
+  await login(page, merchant, /\/dashboard-vendor$/);
+  await visit(page, '/vendor-affiliates');
+  const applicants = page.getByRole('table', { name: 'Applicants waiting for a decision' });
+  // The list has loaded once the new applicant shows: then the members' count is real.
+  await expect(applicants.getByRole('button', { name: `Reject ${name}` })).toBeVisible();
+  const membersTab = await page.getByRole('tab', { name: /^Members \(\d+\)$/ }).textContent();
+  const members = Number(/\((\d+)\)/.exec(membersTab ?? '')?.[1]);
+  await applicants.getByRole('button', { name: `Reject ${name}` }).click();
+  const reject = page.getByRole('alertdialog', { name: `Reject ${name}?` });
+  await expect(reject).toContainText('where you can still approve it later');
+  await reject.getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByText(`${name} rejected`, { exact: true })).toBeVisible();
+  await expect(applicants.getByText(name)).toHaveCount(0);
+
+  await page.getByRole('tab', { name: /^Rejected and removed/ }).click();
+  const past = page.getByRole('table', { name: 'Rejected and removed affiliates' });
+  await past.getByRole('button', { name: `Approve ${name}` }).click();
+  const approve = page.getByRole('alertdialog', { name: `Approve ${name}?` });
+  await expect(approve).toContainText(`joins ${program!.name} after all`);
+  await expectNoAxeViolations(page, 'approving a rejected applicant');
+  await approve.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText(`${name} approved`, { exact: true })).toBeVisible();
+  await expect(past.getByText(name)).toHaveCount(0);
+  // One more member (the list is long and paged; the count tells it).
+  await expect(page.getByRole('tab', { name: `Members (${members + 1})` })).toBeVisible();
+  // The database holds the decision: the membership is approved.
+  const stored = await fetch(
+    new URL(
+      `/rest/v1/program_memberships?select=status&affiliate_id=eq.${applicant.id}`,
+      stack.apiUrl,
+    ),
+    { headers: asService() },
+  );
+  expect(await stored.json()).toEqual([{ status: 'approved' }]);
+});
+
+test('a merchant archives a live product, brings it back as a draft and deletes it', async ({
+  page,
+}) => {
+  const { userId: merchantId } = await signIn(merchant);
+  const name = `Beeswax wraps ${Date.now().toString(36)}`;
+  const created = await fetch(new URL('/rest/v1/products', stack.apiUrl), {
+    method: 'POST',
+    headers: asService({ 'content-type': 'application/json', prefer: 'return=representation' }),
+    body: JSON.stringify({
+      merchant_id: merchantId,
+      name,
+      slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+      price_cents: 1800,
+      status: 'approved',
+    }),
+  });
+  expect(created.status).toBe(201);
+  const [product] = (await created.json()) as { id: string }[];
+  const id = product!.id;
+  const status = async () => {
+    const res = await fetch(new URL(`/rest/v1/products?select=status&id=eq.${id}`, stack.apiUrl), {
+      headers: asService(),
+    });
+    return ((await res.json()) as { status: string }[])[0]?.status ?? 'gone';
+  };
+
+  await login(page, merchant, /\/dashboard-vendor$/);
+  await visit(page, '/vendor/products');
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row.getByText('Approved')).toBeVisible();
+  // A live product cannot be deleted at once; it is taken out of the shop first, after asking.
+  await expect(row.getByRole('button', { name: `Delete ${name}` })).toHaveCount(0);
+  await row.getByRole('button', { name: `Archive ${name}` }).click();
+  const archive = page.getByRole('alertdialog', { name: `Take ${name} out of the shop?` });
+  await archive.getByRole('button', { name: 'Cancel' }).click();
+  await expect(archive).toBeHidden();
+  expect(await status()).toBe('approved');
+  await row.getByRole('button', { name: `Archive ${name}` }).click();
+  await archive.getByRole('button', { name: 'Archive' }).click();
+  await expect(row.getByText('Archived')).toBeVisible();
+  expect(await status()).toBe('archived');
+
+  await row.getByRole('button', { name: `Back to drafts: ${name}` }).click();
+  await expect(row.getByText('Draft')).toBeVisible();
+  expect(await status()).toBe('draft');
+
+  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  const remove = page.getByRole('alertdialog', { name: `Delete ${name}?` });
+  await expect(remove).toContainText('This cannot be undone');
+  await expectNoAxeViolations(page, 'deleting a draft');
+  await remove.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
+  expect(await status()).toBe('gone');
+});

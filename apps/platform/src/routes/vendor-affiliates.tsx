@@ -124,7 +124,7 @@ export function Component() {
           </Button>
           <ConfirmDialog
             title={`Reject ${r.name}?`}
-            description={`${r.name} does not join ${r.program_name}. The application moves to Rejected and removed; they can apply again later.`}
+            description={`${r.name} does not join ${r.program_name}. The application moves to Rejected and removed, where you can still approve it later.`}
             confirmLabel="Reject"
             tone="danger"
             onConfirm={() =>
@@ -168,6 +168,33 @@ export function Component() {
             }
           />
         </Flex>
+      ),
+    },
+  ];
+
+  // A rejected applicant or a removed member can be taken (back) into the program: the merchant
+  // may have decided too fast, or the reason for removing them is settled.
+  const pastColumns: DataTableColumn<MerchantAffiliate>[] = [
+    ...base,
+    ...performance,
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (r) => (
+        <ConfirmDialog
+          title={`Approve ${r.name}?`}
+          description={`${r.name} joins ${r.program_name} ${r.status === 'removed' ? 'again' : 'after all'}. Their links for it earn commissions from now on.`}
+          confirmLabel="Approve"
+          onConfirm={() =>
+            decide.mutateAsync({ row: r, decision: 'approved' }).then(() => undefined)
+          }
+          errorMessage={(error) => errorMessage(error)}
+          trigger={
+            <Button size="sm" variant="outline" aria-label={`Approve ${r.name}`}>
+              Approve
+            </Button>
+          }
+        />
       ),
     },
   ];
@@ -227,7 +254,7 @@ export function Component() {
           <Tabs.Content value="past">
             <DataTable
               caption="Rejected and removed affiliates"
-              columns={[...base, ...performance]}
+              columns={pastColumns}
               rows={past}
               loading={affiliates.isPending}
               getRowId={(r) => r.membership_id}

@@ -3,6 +3,7 @@ import type { Product } from '@verdant/api-client';
 import {
   Badge,
   Button,
+  ConfirmDialog,
   DataTable,
   EmptyState,
   ErrorCard,
@@ -62,6 +63,44 @@ export function Component() {
       toast({ title: 'Not submitted', description: errorMessage(error), variant: 'destructive' }),
   });
 
+  // Archive takes a live product out of the shop; a draft brings an archived one back to edit and
+  // submit again.
+  const setStatus = useMutation({
+    mutationFn: ({ product, status }: { product: Product; status: 'archived' | 'draft' }) =>
+      api.products.update(product.id, { status }),
+    onSuccess: async (product) => {
+      await queryClient.invalidateQueries({ queryKey: ['vendor', 'products'] });
+      toast({
+        title: product.status === 'archived' ? 'Taken out of the shop' : 'Back to drafts',
+        description: product.name,
+      });
+    },
+    onError: (error) =>
+      toast({ title: 'Not changed', description: errorMessage(error), variant: 'destructive' }),
+  });
+  const remove = useMutation({
+    mutationFn: (product: Product) => api.products.remove(product.id),
+    onSuccess: async (_nothing, product) => {
+      await queryClient.invalidateQueries({ queryKey: ['vendor', 'products'] });
+      toast({ title: 'Deleted', description: product.name });
+    },
+  });
+  const deleteButton = (p: Product) => (
+    <ConfirmDialog
+      title={`Delete ${p.name}?`}
+      description="This cannot be undone. Orders already placed keep their lines; the product leaves link-in-bio pages and storefronts, and tracked links to it lead to your shop page."
+      confirmLabel="Delete"
+      tone="danger"
+      onConfirm={() => remove.mutateAsync(p)}
+      errorMessage={(error) => errorMessage(error)}
+      trigger={
+        <Button size="sm" variant="outline" aria-label={`Delete ${p.name}`}>
+          Delete
+        </Button>
+      }
+    />
+  );
+
   const columns: readonly DataTableColumn<Product>[] = [
     {
       id: 'name',
@@ -96,22 +135,60 @@ export function Component() {
     {
       id: 'actions',
       header: 'Actions',
-      cell: (p) =>
-        p.status === 'draft' || p.status === 'rejected' ? (
-          <Button
-            size="sm"
-            variant="secondary"
-            loading={submit.isPending && submit.variables?.id === p.id}
-            onClick={() => submit.mutate(p)}
-            aria-label={`Submit for approval: ${p.name}`}
-          >
-            Submit for approval
-          </Button>
-        ) : (
-          <Text size="1" color="gray">
-            —
-          </Text>
-        ),
+      cell: (p) => (
+        <Flex gap="2" wrap="wrap">
+          {p.status === 'draft' || p.status === 'rejected' ? (
+            <>
+              <Button
+                size="sm"
+                variant="secondary"
+                loading={submit.isPending && submit.variables?.id === p.id}
+                onClick={() => submit.mutate(p)}
+                aria-label={`Submit for approval: ${p.name}`}
+              >
+                Submit for approval
+              </Button>
+              {deleteButton(p)}
+            </>
+          ) : p.status === 'approved' ? (
+            <ConfirmDialog
+              title={`Take ${p.name} out of the shop?`}
+              description="Shoppers no longer see it and it cannot be bought; orders already placed are kept. You can bring it back as a draft and submit it again."
+              confirmLabel="Archive"
+              onConfirm={() =>
+                setStatus.mutateAsync({ product: p, status: 'archived' }).then(() => undefined)
+              }
+              errorMessage={(error) => errorMessage(error)}
+              trigger={
+                <Button size="sm" variant="outline" aria-label={`Archive ${p.name}`}>
+                  Archive
+                </Button>
+              }
+            />
+          ) : p.status === 'archived' ? (
+            <>
+              <Button
+                size="sm"
+                variant="secondary"
+                loading={
+                  setStatus.isPending &&
+                  setStatus.variables?.product.id === p.id &&
+                  setStatus.variables.status === 'draft'
+                }
+                onClick={() => setStatus.mutate({ product: p, status: 'draft' })}
+                aria-label={`Back to drafts: ${p.name}`}
+              >
+                Back to drafts
+              </Button>
+              {deleteButton(p)}
+            </>
+          ) : (
+            <Text size="1" color="gray">
+              Waiting for review
+            </Text>
+          )}
+        </Flex>
+      ),
     },
   ];
 
