@@ -426,7 +426,10 @@ test('Merchant Starter holds one program and 25 products: the pages offer Mercha
   );
 });
 
-test('a rejected applicant is approved later from Rejected and removed', async ({ page }) => {
+test('a rejected applicant is approved later from Rejected and removed', async ({
+  page,
+  browser,
+}) => {
   const { userId: merchantId } = await signIn(merchant);
   const programs = await fetch(
     new URL(
@@ -460,6 +463,15 @@ test('a rejected applicant is approved later from Rejected and removed', async (
   await reject.getByRole('button', { name: 'Reject' }).click();
   await expect(page.getByText(`${name} rejected`, { exact: true })).toBeVisible();
   await expect(applicants.getByText(name)).toHaveCount(0);
+  // The applicant reads the decision on the program's card, and that it can still change.
+  const applicantContext = await browser.newContext();
+  const applicantPage = await applicantContext.newPage();
+  await login(applicantPage, applicant, /\/dashboard$/);
+  await visit(applicantPage, '/affiliate-programs');
+  await expect(applicantPage.getByRole('article', { name: program!.name })).toContainText(
+    'This merchant declined your application. They can still approve it later.',
+  );
+  await applicantContext.close();
 
   await page.getByRole('tab', { name: /^Rejected and removed/ }).click();
   const past = page.getByRole('table', { name: 'Rejected and removed affiliates' });

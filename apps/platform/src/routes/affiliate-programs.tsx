@@ -130,7 +130,9 @@ function ProgramCard({ program }: { program: CatalogProgram }) {
               </Text>
             ) : status === 'rejected' || status === 'removed' ? (
               <Text size="2" color="gray">
-                This merchant declined the membership.
+                {status === 'rejected'
+                  ? 'This merchant declined your application. They can still approve it later.'
+                  : 'This merchant ended your membership. They can take you back into the program.'}
               </Text>
             ) : (
               <Button onClick={() => void apply()} loading={busy}>
