@@ -44,6 +44,17 @@ export const Default: Story = {
     const status = await show(canvasElement);
     await expect(status).toHaveTextContent('Link copied');
     await expect(status).toHaveTextContent('clicks are tracked');
+    // A screen reader hears "Notification" and the toast, never the region's label template; the
+    // region is named with its real shortcut.
+    await waitFor(() =>
+      expect(
+        screen
+          .getAllByRole('status')
+          .some((el) => /^Notification\s*Link copied/.test(el.textContent ?? '')),
+      ).toBe(true),
+    );
+    await expect(document.body).not.toHaveTextContent('{hotkey}');
+    await expect(screen.getByRole('region', { name: 'Notifications (F8)' })).toBeInTheDocument();
   },
 };
 

@@ -100,7 +100,8 @@ export const Toaster = forwardRef<HTMLOListElement, ToasterProps>(function Toast
       duration={TOAST_DURATION}
       swipeDirection="right"
       swipeThreshold={TOAST_SWIPE_THRESHOLD}
-      label={label}
+      // What a screen reader hears before each toast; the viewport's label names the region.
+      label="Notification"
     >
       {toasts.map((record) => (
         <ToastItem key={record.id} {...record} />
@@ -111,6 +112,7 @@ export const Toaster = forwardRef<HTMLOListElement, ToasterProps>(function Toast
             ref={ref}
             data-slot="toast-viewport"
             className={cn('vd-toast-viewport', className)}
+            label={label}
             {...props}
           />
         </Theme>
