@@ -1,5 +1,13 @@
 import type { Request } from '@playwright/test';
-import { asService, expect, expectNoAxeViolations, stack, test } from './support/fixtures.ts';
+import {
+  asService,
+  demoAccount,
+  expect,
+  expectNoAxeViolations,
+  login,
+  stack,
+  test,
+} from './support/fixtures.ts';
 
 const DEMO_KEYS = ['verdant.demo-session', 'verdant.demo-links', 'verdant.email-popup-shown-at'];
 
@@ -104,4 +112,22 @@ test('a demo session older than 24 hours is not restored', async ({ page }) => {
   await expect
     .poll(() => page.evaluate(() => localStorage.getItem('verdant.demo-session')))
     .toBeNull();
+});
+
+test('the shared demo account lands on the sample dashboard and leaves it from the account menu', async ({
+  page,
+}) => {
+  await login(page, demoAccount('demo@verdant.test'), /\/demo-dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Demo dashboard' })).toBeVisible();
+  await expect(page.getByText('You are signed in')).toHaveCount(0);
+  await expect(page.getByRole('radiogroup', { name: 'Demo period' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Make a demo link' })).toBeVisible();
+  await expectNoAxeViolations(page, '/demo-dashboard as the demo account');
+
+  // The demo account has no profile to open; its menu leaves the demo, signed out.
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Profile' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Leave the demo' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
 });

@@ -15,6 +15,8 @@ export default function SignedInAccountMenu() {
   const navigate = useNavigate();
   const [container, setContainer] = useState<HTMLSpanElement | null>(null);
   if (!user) return null;
+  // A demo visitor (local demo mode or the shared demo account) has no profile and leaves the demo.
+  const demo = isDemoMode || user.role === 'demo';
   return (
     <span ref={setContainer} className="vd-platform-account-menu">
       <DropdownMenu.Root>
@@ -26,14 +28,16 @@ export default function SignedInAccountMenu() {
         </DropdownMenu.Trigger>
         <DropdownMenu.Content align="end" container={container}>
           <DropdownMenu.Label>{user.name}</DropdownMenu.Label>
-          {!isDemoMode ? (
+          {!demo ? (
             <DropdownMenu.Item onSelect={() => void navigate('/profile')}>
               Profile
             </DropdownMenu.Item>
           ) : null}
           <DropdownMenu.Separator />
-          <DropdownMenu.Item onSelect={() => void logout().then(() => navigate('/login'))}>
-            Log out
+          <DropdownMenu.Item
+            onSelect={() => void logout().then(() => navigate(demo ? '/' : '/login'))}
+          >
+            {demo ? 'Leave the demo' : 'Log out'}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Root>

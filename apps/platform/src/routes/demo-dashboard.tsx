@@ -45,14 +45,17 @@ const randomCode = () =>
 
 /** The demo dashboard (/demo-dashboard): sample figures and local demo links, no writes. */
 export function Component() {
-  const { isDemoMode, isAuthenticated, isInitialized, enterDemo, exitDemo } = useAuth();
+  const { user, isDemoMode, isAuthenticated, isInitialized, enterDemo, exitDemo, logout } =
+    useAuth();
   const navigate = useNavigate();
   const [range, setRange] = useState<RangeValue>('30');
   const [links, setLinks] = useState<DemoLink[]>(() => readDemoLinks());
   const [productSlug, setProductSlug] = useState('');
   const [popupOpen, setPopupOpen] = useState(false);
   const [email, setEmail] = useState('');
-  const signedIn = isAuthenticated && !isDemoMode;
+  // The shared demo account (role demo) is a visitor too: it sees the demo, not "signed in".
+  const demoAccount = isAuthenticated && !isDemoMode && user?.role === 'demo';
+  const signedIn = isAuthenticated && !isDemoMode && !demoAccount;
 
   // Opening the dashboard directly starts demo mode (unless someone is signed in) — once, so
   // leaving the demo from this page does not start it again.
@@ -142,6 +145,7 @@ export function Component() {
         <PageHeader title="Demo dashboard" />
         <EmptyState
           title="You are signed in"
+          headingLevel={2}
           description="The demo is for visitors without an account."
           action={
             <Button asChild>
@@ -164,6 +168,10 @@ export function Component() {
           <Button
             variant="outline"
             onClick={() => {
+              if (demoAccount) {
+                void logout().then(() => navigate('/'));
+                return;
+              }
               exitDemo();
               void navigate('/');
             }}
