@@ -71,4 +71,13 @@ test('the affiliate dashboard shows clicks, unique clicks, conversions and earni
     ).toHaveCount(sold ? 0 : 1);
   }
   await expectNoAxeViolations(page, '/dashboard');
+
+  // The period lives in the address: a reload keeps it, and the default leaves the address clean.
+  await page.getByRole('radio', { name: '7 days' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?period=7$/);
+  await page.reload();
+  await expect(page.getByRole('radio', { name: '7 days' })).toBeChecked();
+  await expect(page.getByRole('heading', { name: 'Last 7 days' })).toBeVisible();
+  await page.getByRole('radio', { name: '30 days' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });

@@ -19,7 +19,6 @@ import {
 } from '@verdant/ui';
 import { BarChart, LineChart } from '@verdant/ui/charts';
 import '@verdant/ui/charts.css';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
 import { valueLabel } from '../lib/labels.ts';
@@ -29,10 +28,9 @@ import {
   formatDate,
   formatMoney,
   formatPercent,
-  type RangeValue,
 } from './vendor-format.ts';
 import { LiveSales } from './live-sales.tsx';
-import { PeriodPicker } from './period-picker.tsx';
+import { PeriodPicker, usePeriodParam } from './period-picker.tsx';
 
 const STATUS_TONE = {
   pending: 'warning',
@@ -47,7 +45,7 @@ const AFFILIATE_DASHBOARD = ['affiliate', 'dashboard'] as const;
 /** The affiliate dashboard (/dashboard, /dashboard-affiliate): clicks, sales, earnings, payouts. */
 export function Component() {
   const { user } = useAuth();
-  const [range, setRange] = useState<RangeValue>('30');
+  const [range, setRange] = usePeriodParam();
   const dashboard = useQuery({
     queryKey: [...AFFILIATE_DASHBOARD, range],
     queryFn: () => api.affiliate.dashboard(Number(range)),
