@@ -307,6 +307,11 @@ test.describe('creator surfaces', () => {
     await guest.goto(`/@${USERNAME}`);
     await expect(guest.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await sawLoading()).toBeNull();
+    // The creator's page stands on its own: the brand and the account corner, no app navigation.
+    await expect(
+      guest.getByRole('banner').getByRole('link', { name: 'Verdant home' }),
+    ).toBeVisible();
+    await expect(guest.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
     const tracked = guest.locator('a[href^="/go/"]').first();
     await expect(tracked).toBeVisible();
     const href = (await tracked.getAttribute('href')) ?? '';
@@ -333,6 +338,12 @@ test.describe('creator surfaces', () => {
     ]);
 
     // The seeded storefront's products link through the owner's tracked links as well.
+    await guest.goto(`/s/${USERNAME}-picks`);
+    await expect(guest.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(guest.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    // A mistyped address is no creator's page: its not-found page keeps the app's navigation.
+    await guest.goto('/no-such-page');
+    await expect(guest.getByRole('navigation', { name: 'Main' })).toBeVisible();
     await guest.goto(`/s/${USERNAME}-picks`);
     await expect(guest.getByRole('heading', { level: 1 })).toBeVisible();
     const product = guest.locator('a[href^="/go/"]').first();

@@ -2,7 +2,7 @@ import { lazyWithPreload, type LazyWithPreload } from '@verdant/ui';
 import type { ComponentType } from 'react';
 import { Route, Routes, matchRoutes, type RouteObject } from 'react-router';
 import { GUARDS, GuardedOutlet, type GuardRule } from './app/guards.tsx';
-import { AppLayout, BareLayout } from './app/layout.tsx';
+import { AppLayout, BareLayout, CreatorPageLayout } from './app/layout.tsx';
 import { RouteErrorBoundary } from './app/error-page.tsx';
 import { Root } from './app/root.tsx';
 import { loadApi } from './lib/backend.ts';
@@ -75,6 +75,10 @@ const publicPages: PageRoute[] = [
   page('pricing', () => import('./routes/pricing.tsx')),
   page('payment-success', () => import('./routes/payment-success.tsx')),
   page('payment-canceled', () => import('./routes/payment-canceled.tsx')),
+];
+
+/** A creator's public pages, open to everybody, standing on their own without the app's sidebar. */
+const creatorPages: PageRoute[] = [
   // /@{username}: a segment cannot start with a static "@", so the page parses the handle itself.
   page(':handle', () => import('./routes/link-page.tsx')),
   page('s/:slug', () => import('./routes/storefront.tsx')),
@@ -183,10 +187,12 @@ const pagesByPath: RouteObject[] = [
   {
     path: '/',
     children: [
-      ...[...publicPages, ...contentPages, ...printPages, notFound].map((route) => ({
-        route,
-        open: true,
-      })),
+      ...[...publicPages, ...creatorPages, ...contentPages, ...printPages, notFound].map(
+        (route) => ({
+          route,
+          open: true,
+        }),
+      ),
       ...guardedGroups.flatMap((group) => group.pages.map((route) => ({ route, open: false }))),
     ].map(({ route: { path, Page }, open }) => {
       const handle = open ? Page : undefined;
@@ -231,6 +237,7 @@ export function AppRoutes() {
             ))}
             {pageRoutes([notFound])}
           </Route>
+          <Route element={<CreatorPageLayout />}>{pageRoutes(creatorPages)}</Route>
           <Route element={<BareLayout />}>{pageRoutes(printPages)}</Route>
         </Route>
       </Routes>

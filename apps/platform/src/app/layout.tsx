@@ -2,7 +2,7 @@ import { Box, Flex, Text } from '@radix-ui/themes';
 import { useAuth, useAuthSelector } from '@verdant/auth/react';
 import { AppShell, Button, Spinner } from '@verdant/ui';
 import { lazy, Suspense, useEffect } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { NAV_SECTIONS, isActive, visibleSections } from './navigation.ts';
 import { firstPageRendered } from '../lib/backend.ts';
 import { useSidebarCollapsed } from '../lib/sidebar.ts';
@@ -126,7 +126,35 @@ export function AppLayout() {
   );
 }
 
-/** Public pages that stand on their own (link-in-bio page, storefront): no app chrome. */
+/**
+ * A creator's public pages (the link-in-bio page, a storefront): the creator's page is the whole
+ * screen, under a slim top bar with the brand and the account corner, without the app's sidebar
+ * navigation competing with it.
+ */
+export function CreatorPageLayout() {
+  // `/:handle` also catches mistyped single-segment addresses: those are no creator's page, and
+  // their not-found page keeps the app's navigation.
+  const { handle } = useParams();
+  if (handle !== undefined && !handle.startsWith('@')) return <AppLayout />;
+  return (
+    <AppShell.Root>
+      <AppShell.TopBar>
+        <Brand />
+        <Box ml="auto">
+          <AccountMenu />
+        </Box>
+      </AppShell.TopBar>
+      <AppShell.Main>
+        <Suspense fallback={<PageLoading />}>
+          <FirstPageMarker />
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell.Root>
+  );
+}
+
+/** Printable pages (course certificates): no app chrome at all. */
 export function BareLayout() {
   return (
     <Box asChild minHeight="100vh">
