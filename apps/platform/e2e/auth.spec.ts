@@ -1,11 +1,14 @@
 import { generateSync } from 'otplib';
 import {
+  createAccount,
   demoAccount,
   expect,
   expectNoAxeViolations,
   login,
   logout,
   mailsTo,
+  signIn,
+  stack,
   test,
   uniqueEmail,
 } from './support/fixtures.ts';
@@ -243,6 +246,96 @@ test.describe('sign-up and login', () => {
     await login(page, { email, password: 'Harbor#Light2027' }, /\/dashboard$/);
   });
 
+  test('a signed-in user changes the password on /profile: checked at each field, confirmed by the current one, and signed in throughout', async ({
+    page,
+  }) => {
+    const oldPassword = 'Willow#Stream2026';
+    const newPassword = 'Cedar+Ridge2027';
+    const account = await createAccount('password-change', oldPassword, {
+      name: 'Alder Finch',
+      role: 'affiliate',
+    });
+    /** The auth API's answer to signing in with `password`, outside any page. */
+    const signInStatus = async (password: string) =>
+      (
+        await fetch(new URL('/auth/v1/token?grant_type=password', stack.apiUrl), {
+          method: 'POST',
+          headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+          body: JSON.stringify({ email: account.email, password }),
+        })
+      ).status;
+
+    await login(page, account, /\/dashboard$/);
+    await page.goto('/profile');
+    const card = page.getByRole('region', { name: 'Password' });
+    const current = card.getByRole('textbox', { name: 'Current password' });
+    const next = card.getByRole('textbox', { name: 'New password', exact: true });
+    const confirm = card.getByRole('textbox', { name: 'Confirm new password' });
+    const change = card.getByRole('button', { name: 'Change password' });
+
+    // An empty form submitted by keyboard: each field says what it needs; the focus goes to the first.
+    await change.press('Enter');
+    await expect(current).toHaveAccessibleDescription('Enter your current password');
+    await expect(next).toHaveAccessibleDescription(/^Enter a new password/);
+    await expect(confirm).toHaveAccessibleDescription('Enter the new password again');
+    await expect(current).toBeFocused();
+    await expectNoAxeViolations(page, '/profile with an empty password form submitted');
+
+    // The new password states the validator's rules live, with the strength meter; a confirmation
+    // that differs is said at its field.
+    const rules = card.getByRole('list', { name: 'Your password needs:' });
+    await next.fill('Password1!');
+    await expect(card.getByRole('meter', { name: 'Password strength' })).toBeVisible();
+    await expect(rules.getByRole('listitem').filter({ hasText: 'Not met:' })).toHaveText([
+      /No common patterns/,
+    ]);
+    await expect(next).toHaveAttribute('aria-invalid', 'true');
+    await next.fill(newPassword);
+    await expect(rules.getByRole('listitem').filter({ hasText: 'Not met:' })).toHaveCount(0);
+    await expect(next).not.toHaveAttribute('aria-invalid', 'true');
+    await confirm.fill(`${newPassword}x`);
+    await expect(confirm).toHaveAccessibleDescription('The passwords do not match');
+    await confirm.fill(newPassword);
+    await expect(confirm).not.toHaveAttribute('aria-invalid', 'true');
+
+    // A wrong current password is said at that field, which takes the focus; nothing changes.
+    await current.fill('Wrong#Guess2026');
+    await change.click();
+    await expect(current).toHaveAccessibleDescription('That is not your current password');
+    await expect(current).toHaveAttribute('aria-invalid', 'true');
+    await expect(current).toBeFocused();
+    await expect(page.getByText('Password changed')).toHaveCount(0);
+    await expectNoAxeViolations(page, '/profile with a wrong current password');
+    expect(await signInStatus(oldPassword)).toBe(200);
+    expect(await signInStatus(newPassword)).toBe(400);
+
+    // The right one: changed, said so, the form emptied, and the user still signed in.
+    await current.fill(oldPassword);
+    await expect(current).not.toHaveAttribute('aria-invalid', 'true');
+    await change.click();
+    await expect(page.getByText('Password changed').first()).toBeVisible();
+    for (const field of [current, next, confirm]) await expect(field).toHaveValue('');
+    await expect(card.getByText(/^Enter /)).toHaveCount(0);
+    await expect(page).toHaveURL(/\/profile$/);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(
+      'Alder Finch',
+    );
+    expect(await signInStatus(oldPassword)).toBe(400);
+    await signIn({ email: account.email, password: newPassword });
+
+    // A fresh login: the old password is refused, the new one signs in.
+    await logout(page);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(oldPassword);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page.getByText('Invalid login credentials')).toBeVisible();
+    await login(page, { email: account.email, password: newPassword }, /\/dashboard$/, {
+      stay: true,
+    });
+  });
+
   test('two-step verification: enrol with the QR code, step up at login, remove it', async ({
     page,
   }) => {
@@ -285,10 +378,25 @@ test.describe('sign-up and login', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
 
+    // The session passed the code step, so changing the password needs no code, and the session
+    // keeps its level: removing the authenticator (which needs that level) still works after.
     await page.goto('/profile');
+    const passwordCard = page.getByRole('region', { name: 'Password' });
+    await passwordCard.getByRole('textbox', { name: 'Current password' }).fill(PASSWORD);
+    await passwordCard
+      .getByRole('textbox', { name: 'New password', exact: true })
+      .fill('Harbor#Light2027');
+    await passwordCard
+      .getByRole('textbox', { name: 'Confirm new password' })
+      .fill('Harbor#Light2027');
+    await expect(passwordCard.getByLabel('Code from your authenticator app')).toHaveCount(0);
+    await passwordCard.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Password changed').first()).toBeVisible();
+
     await page.getByRole('button', { name: 'Remove' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
     await expect(page.getByRole('button', { name: 'Set up an authenticator app' })).toBeVisible();
+    await expect(page.getByText('Authenticator removed').first()).toBeVisible();
   });
 
   test('guards: role redirects of spec §2 and the access-denied card', async ({ page }) => {

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import {
   asService,
   asUser,
@@ -12,6 +13,50 @@ import {
   uniqueEmail,
 } from './support/fixtures.ts';
 
+/**
+ * The hub's actions look alike (one style and size) and each copy button sits in the same place
+ * beside or under its wording, whatever the wording's length.
+ */
+async function expectHubActionsConsistent(page: Page, context: string): Promise<void> {
+  const main = page.getByRole('main');
+  const actions = [
+    ...['Go to links', 'Edit my page', 'Manage storefronts', 'Open courses'].map((name) =>
+      main.getByRole('link', { name, exact: true }),
+    ),
+    main.getByRole('link', { name: 'Browse product pictures' }),
+    main.getByRole('button', { name: /^Copy wording for / }),
+  ];
+  const looks: string[] = [];
+  for (const action of actions) {
+    for (const element of await action.all()) {
+      looks.push(
+        await element.evaluate((node) => {
+          const style = getComputedStyle(node);
+          return `${Math.round(node.getBoundingClientRect().height)}px ${style.fontSize} ${style.backgroundColor}`;
+        }),
+      );
+    }
+  }
+  expect(looks, context).toHaveLength(8);
+  expect(new Set(looks), `${context}: ${looks.join(' | ')}`).toEqual(new Set([looks[0]]));
+
+  const copies = await main
+    .getByRole('button', { name: /^Copy wording for / })
+    .evaluateAll((buttons) =>
+      buttons.map((button) => {
+        const card = button.closest('[data-slot="card"]')?.getBoundingClientRect();
+        const rect = button.getBoundingClientRect();
+        return { left: rect.left - (card?.left ?? 0), right: (card?.right ?? 0) - rect.right };
+      }),
+    );
+  expect(copies, context).toHaveLength(3);
+  const [first] = copies;
+  for (const copy of copies) {
+    expect(Math.abs(copy.left - (first?.left ?? 0)), context).toBeLessThan(1);
+    expect(Math.abs(copy.right - (first?.right ?? 0)), context).toBeLessThan(1);
+  }
+}
+
 test.describe('programs and links', () => {
   test('a new affiliate browses and filters programs and applies to one', async ({ page }) => {
     await page.goto('/signup/affiliate');
@@ -20,6 +65,13 @@ test.describe('programs and links', () => {
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Canopy#Trail2026');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
+
+    // Without a link yet, the hub invites the first one.
+    await page.goto('/affiliate-hub');
+    await expect(
+      page.getByRole('heading', { name: 'Create your first tracked link' }),
+    ).toBeVisible();
+    await expect(page.getByText(/You have \d+ tracked links?\./)).toHaveCount(0);
 
     await page.goto('/affiliate-programs');
     const cards = page.getByRole('article');
@@ -70,8 +122,18 @@ test.describe('programs and links', () => {
     );
     await expectNoAxeViolations(page, '/recruit');
 
-    // The hub's disclosure wordings: each copy button names the wording it copies.
+    // The hub speaks to an affiliate who has links already: another one, not the first.
     await page.goto('/affiliate-hub');
+    await expect(page.getByRole('heading', { name: 'Create another tracked link' })).toBeVisible();
+    await expect(page.getByText(/^You have \d+ tracked links\./)).toBeVisible();
+    await expect(page.getByText('Create your first tracked link')).toHaveCount(0);
+    await expectHubActionsConsistent(page, '/affiliate-hub at 1280 px');
+    await expectNoAxeViolations(page, '/affiliate-hub');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expectHubActionsConsistent(page, '/affiliate-hub at 360 px');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The hub's disclosure wordings: each copy button names the wording it copies.
     for (const where of [
       'Short posts and videos',
       'Link-in-bio pages and storefronts',

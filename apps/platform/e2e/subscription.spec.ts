@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import {
   asService,
   asUser,
@@ -11,6 +12,66 @@ import {
   stack,
   test,
 } from './support/fixtures.ts';
+
+/**
+ * The tier cards of /pricing at the page's current width: each tier name must sit on one line,
+ * and each section's cards must share their row's height and fill the section's width.
+ */
+async function expectTierLayout(page: Page, context: string): Promise<void> {
+  const names = page.getByRole('heading', { level: 3 });
+  await expect(names.first()).toBeVisible();
+  const layout = await names.evaluateAll((headings) =>
+    headings.map((heading) => {
+      const card = heading.closest('[aria-labelledby]');
+      const grid = card?.parentElement;
+      const lineHeight = Number.parseFloat(getComputedStyle(heading).lineHeight);
+      const rect = card?.getBoundingClientRect();
+      const gridRect = grid?.getBoundingClientRect();
+      return {
+        name: heading.textContent ?? '',
+        nameLines: Math.round(heading.getBoundingClientRect().height / lineHeight),
+        top: rect?.top ?? 0,
+        height: rect?.height ?? 0,
+        right: rect?.right ?? 0,
+        gridRight: gridRect?.right ?? 0,
+      };
+    }),
+  );
+  expect(layout.length, context).toBe(4);
+  for (const card of layout) expect(card.nameLines, `${context}: ${card.name}`).toBe(1);
+  for (const pair of [layout.slice(0, 2), layout.slice(2, 4)]) {
+    const [first, second] = pair;
+    if (!first || !second) throw new Error('a section without two tiers');
+    // The last card of a section reaches the section's right edge (no empty third column).
+    expect(Math.abs(second.right - second.gridRight), `${context}: ${second.name}`).toBeLessThan(2);
+    if (Math.abs(first.top - second.top) < 1)
+      expect(Math.abs(first.height - second.height), `${context}: ${first.name}`).toBeLessThan(1);
+  }
+}
+
+/** The plan card's actions, in order, with how each looks and whether its label fits one line. */
+async function planActions(plan: Locator) {
+  const actions = plan.getByRole('link').or(plan.getByRole('button'));
+  return actions.evaluateAll((elements) =>
+    elements.map((element) => {
+      const style = getComputedStyle(element);
+      const rect = element.getBoundingClientRect();
+      return {
+        name: element.textContent?.trim() ?? '',
+        height: Math.round(rect.height),
+        oneLine: element.scrollWidth <= element.clientWidth + 1 && rect.height < 48,
+        color: style.color,
+        background: style.backgroundColor,
+      };
+    }),
+  );
+}
+
+/** The red, green and blue of a computed `rgb(…)` colour. */
+function rgb(colour: string): [number, number, number] {
+  const [r = 0, g = 0, b = 0] = (colour.match(/[\d.]+/g) ?? []).map(Number);
+  return [r, g, b];
+}
 
 // A new affiliate on the free plan has one storefront; Affiliate Pro, bought through /pricing and
 // the card checkout, shows on /profile and unlocks more storefronts, in the app and the database.
@@ -89,7 +150,14 @@ test('an affiliate subscribes to Affiliate Pro, sees the plan on /profile, and m
     page.getByText('Changing to Affiliate Free ends Affiliate Pro when its paid period does.'),
   ).toBeVisible();
   await expect(page.getByText('For merchant accounts')).toHaveCount(2);
+  // The section headings say whom the tiers are for; the cards do not repeat it in badges.
+  await expect(page.getByText('Creators', { exact: true })).toHaveCount(0);
+  await expect(page.getByText('Merchants', { exact: true })).toHaveCount(0);
+  await expectTierLayout(page, '/pricing at 1280 px');
   await expectNoAxeViolations(page, '/pricing with Affiliate Pro');
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectTierLayout(page, '/pricing at 360 px');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // The gate is open: a second storefront can be created, and the database accepts it.
   await page.goto('/storefronts/manage');
@@ -211,6 +279,27 @@ test('a merchant switches from Merchant Starter to Merchant Growth, ends the pla
   await expect(plan.getByText('Merchant Growth', { exact: true })).toBeVisible();
   await expect(plan.getByText(/^Renews on /)).toBeVisible();
 
+  // The way forward comes first and ending the plan last, in red: one size, one line each, at the
+  // desktop width and on a phone.
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    const actions = await planActions(plan);
+    expect(actions.map((action) => action.name)).toEqual([
+      'Change plan',
+      'Manage subscription',
+      'End plan',
+    ]);
+    expect(new Set(actions.map((action) => action.height)).size, `${width} px`).toBe(1);
+    for (const action of actions)
+      expect(action.oneLine, `${action.name} at ${width} px`).toBe(true);
+    const [change, , end] = actions;
+    expect(end?.background).not.toBe(change?.background);
+    const [red, green, blue] = rgb(end?.color ?? '');
+    expect(red, 'End plan is red').toBeGreaterThan(Math.max(green, blue) + 40);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectNoAxeViolations(page, '/profile with Merchant Growth');
+
   // Ending the plan asks first; Growth stays until the paid period ends.
   await plan.getByRole('button', { name: 'End plan' }).click();
   const end = page.getByRole('alertdialog', { name: 'End Merchant Growth?' });
@@ -222,6 +311,12 @@ test('a merchant switches from Merchant Starter to Merchant Growth, ends the pla
   await expect(page.getByText('Merchant Growth will end').first()).toBeVisible();
   await expect(plan.getByText(/^Canceled: Merchant Growth ends on /)).toBeVisible();
   await expect(plan.getByText('Merchant Growth', { exact: true })).toBeVisible();
+  // A plan that is ending: keeping it leads, and there is nothing left to end.
+  expect((await planActions(plan)).map((action) => action.name)).toEqual([
+    'Keep Merchant Growth',
+    'Change plan',
+    'Manage subscription',
+  ]);
   expect(await subscriptions()).toEqual([
     { tier: 'business', status: 'active', cancel_at_period_end: true },
   ]);

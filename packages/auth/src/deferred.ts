@@ -106,6 +106,9 @@ export function createDeferredAuthEngine(load: () => Promise<AuthEngine>): AuthE
     enterDemo: later((loaded) => loaded.enterDemo()),
     exitDemo: soon((loaded) => loaded.exitDemo()),
     refreshProfile: later((loaded) => loaded.refreshProfile()),
+    changePassword: later((loaded, input: Parameters<AuthEngine['changePassword']>[0]) =>
+      loaded.changePassword(input),
+    ),
     mfa: {
       enrollTotp: later((loaded, options?: Parameters<AuthEngine['mfa']['enrollTotp']>[0]) =>
         loaded.mfa.enrollTotp(options),

@@ -4,7 +4,22 @@ import { SUBSCRIPTION_RECHECK_DELAY_MS } from './constants.ts';
 import { createDemoSessionStore } from './demo.ts';
 import { listenToEnvironment } from './environment.ts';
 import { browserFingerprint } from './fingerprint.ts';
-import { createIdentities, createMfa, type AuthIdentities, type AuthMfa } from './mfa.ts';
+import {
+  assuranceLevels,
+  createIdentities,
+  createMfa,
+  type AuthIdentities,
+  type AuthMfa,
+} from './mfa.ts';
+import {
+  PASSWORD_CHANGE_NOT_SIGNED_IN,
+  PasswordChangeError,
+  checkPasswordChange,
+  isWrongCode,
+  isWrongPassword,
+  passwordUpdateError,
+  type ChangePasswordInput,
+} from './password.ts';
 import { createAuthPersistence, sessionDuration } from './persistence.ts';
 import { createAutoRefresher, isRetryableRefreshError } from './refresh.ts';
 import { AUTH_FAILED_MESSAGE, signUpMetadata, type RegisterInput } from './registration.ts';
@@ -69,6 +84,14 @@ export interface AuthEngine {
   exitDemo(): void;
   /** Re-reads the profile of the signed-in user (e.g. after onboarding or a profile edit). */
   refreshProfile(): Promise<void>;
+  /**
+   * Changes the signed-in user's password: checks the new one with `validatePassword`, confirms
+   * the current one by signing in with it again (the user keeps the session they have), asks for
+   * an authenticator code when the account has two-step verification and this session has not
+   * passed it, then updates the password (`PUT /user`). A refusal the user can fix in one field
+   * is a `PasswordChangeError` naming the field; in every refusal the password stays as it was.
+   */
+  changePassword(input: ChangePasswordInput): Promise<void>;
   mfa: AuthMfa;
   identities: AuthIdentities;
 }
@@ -137,6 +160,11 @@ export function createAuthEngine(deps: AuthEngineDeps): AuthEngine {
   const state = () => store.getSnapshot();
 
   let rememberMeForNextSignIn = false;
+  /**
+   * The user whose current password is being confirmed: supabase-js announces the sign-in that
+   * confirms it, and the return to the user's own session, as SIGNED_IN; neither is a new sign-in.
+   */
+  let confirmingPasswordOf: string | null = null;
   /** Recently applied session events by access token (supabase-js announces them during calls). */
   const processed = new Map<string, Promise<void>>();
   let subscriptionRecheck: unknown = null;
@@ -325,6 +353,9 @@ export function createAuthEngine(deps: AuthEngineDeps): AuthEngine {
   function onAuthStateChange(event: AuthChangeEvent, session: Session | null): void {
     switch (event) {
       case 'SIGNED_IN':
+        if (session && session.user.id === confirmingPasswordOf) return;
+        if (session) void applyEvent(event, session);
+        return;
       case 'TOKEN_REFRESHED':
       case 'MFA_CHALLENGE_VERIFIED':
         if (session) void applyEvent(event, session);
@@ -576,6 +607,92 @@ export function createAuthEngine(deps: AuthEngineDeps): AuthEngine {
     if (isCurrent(session.user.id)) store.setState({ user });
   }
 
+  /**
+   * Confirms `password` by signing in with it again, then returns supabase-js to `own` (the
+   * session the user has, with its assurance level and timers) and ends the session the sign-in
+   * opened. Throws `wrong_current_password` when the auth server refuses it.
+   */
+  async function confirmPassword(own: Session, email: string, password: string): Promise<void> {
+    confirmingPasswordOf = own.user.id;
+    try {
+      const { data, error } = await auth.signInWithPassword({ email, password });
+      if (error) {
+        if (isWrongPassword(error)) throw new PasswordChangeError('wrong_current_password');
+        throw error;
+      }
+      const opened = data.session;
+      if (!opened) return;
+      const back = await auth.setSession({
+        access_token: own.access_token,
+        refresh_token: own.refresh_token,
+      });
+      if (back.error || !back.data.session) {
+        // supabase-js still holds the session the check opened: it becomes the user's session.
+        confirmingPasswordOf = null;
+        await ensureApplied('SIGNED_IN', opened);
+        throw back.error ?? new Error(AUTH_FAILED_MESSAGE);
+      }
+      const restored = back.data.session;
+      if (isCurrent(restored.user.id) && restored.access_token !== state().session?.access_token) {
+        // An expired access token was renewed on the way back.
+        store.setState({
+          session: normalizeSession(restored, clock.now()),
+          token: restored.access_token,
+        });
+      }
+      // The check's session is no longer held here; end it on the server too (supabase-js's own
+      // sign-out calls the same endpoint with the session's token).
+      const { error: endError } = await auth.admin.signOut(opened.access_token, 'local');
+      if (endError) logger.warn('Could not end the session of the password check', endError);
+    } finally {
+      confirmingPasswordOf = null;
+    }
+  }
+
+  async function changePassword(input: ChangePasswordInput): Promise<void> {
+    checkPasswordChange(input);
+    if (!hasLiveSession()) throw new Error(PASSWORD_CHANGE_NOT_SIGNED_IN);
+    // A token about to expire is renewed now, not while the user's session is set aside below.
+    await refresher.tick();
+    const own = state().session;
+    if (!hasLiveSession() || !own) throw new Error(PASSWORD_CHANGE_NOT_SIGNED_IN);
+    const email = own.user.email;
+    if (!email) throw new Error('This account has no email address to confirm the password with.');
+
+    // With two-step verification on, the auth server changes the password only in a session that
+    // passed it (aal2); one that has not passes it here, with a code, before anything changes.
+    const factors = await mfa.listFactors();
+    const levels = assuranceLevels(own.access_token, factors);
+    const factor =
+      levels.nextLevel === 'aal2' && levels.currentLevel !== 'aal2'
+        ? factors.find((f) => f.status === 'verified' && f.factor_type === 'totp')
+        : undefined;
+    const code = input.code?.trim() ?? '';
+    if (factor && !/^\d{6}$/.test(code)) throw new PasswordChangeError('code_required');
+
+    await confirmPassword(own, email, input.currentPassword);
+
+    if (factor) {
+      try {
+        await mfa.challengeAndVerify({ factorId: factor.id, code });
+      } catch (error) {
+        if (isWrongCode(error)) throw new PasswordChangeError('wrong_code');
+        throw error;
+      }
+    }
+
+    // supabase-js announces the result as USER_UPDATED, which keeps the session as it is.
+    const { error } = await auth.updateUser({ password: input.newPassword });
+    if (error) throw passwordUpdateError(error);
+  }
+
+  const mfa = createMfa({
+    auth,
+    getSession: () => state().session,
+    onVerified: (session) => ensureApplied('MFA_CHALLENGE_VERIFIED', session),
+    now: () => clock.now(),
+  });
+
   return {
     getSnapshot: store.getSnapshot,
     subscribe: store.subscribe,
@@ -594,12 +711,8 @@ export function createAuthEngine(deps: AuthEngineDeps): AuthEngine {
     enterDemo,
     exitDemo,
     refreshProfile,
-    mfa: createMfa({
-      auth,
-      getSession: () => state().session,
-      onVerified: (session) => ensureApplied('MFA_CHALLENGE_VERIFIED', session),
-      now: () => clock.now(),
-    }),
+    changePassword,
+    mfa,
     identities: createIdentities(auth),
   };
 }

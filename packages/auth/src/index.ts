@@ -15,6 +15,15 @@ export {
   type RegisterInput,
   type SignUpRole,
 } from './registration.ts';
+export {
+  PASSWORD_CHANGE_NEEDS_NEW_SIGN_IN,
+  PASSWORD_CHANGE_NOT_SIGNED_IN,
+  PasswordChangeError,
+  isPasswordChangeError,
+  type ChangePasswordInput,
+  type PasswordChangeField,
+  type PasswordChangeReason,
+} from './password.ts';
 export { ACTIVITY_EVENTS } from './environment.ts';
 export type {
   AuthApi,

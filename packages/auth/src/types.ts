@@ -76,8 +76,11 @@ export type AuthClient = Pick<
   | 'linkIdentity'
   | 'unlinkIdentity'
   | 'getUserIdentities'
+  | 'updateUser'
 > & {
   mfa: Pick<SupabaseAuth['mfa'], 'enroll' | 'challenge' | 'verify' | 'unenroll' | 'listFactors'>;
+  /** Only `signOut(jwt, scope)`, which ends the session of the token it is given. */
+  admin: Pick<SupabaseAuth['admin'], 'signOut'>;
 };
 
 /**

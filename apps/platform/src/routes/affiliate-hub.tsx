@@ -1,6 +1,8 @@
 import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Card, CopyButton, PageHeader } from '@verdant/ui';
 import { Link } from 'react-router';
+import { api } from '../lib/api.ts';
 
 const DISCLOSURES = [
   {
@@ -17,13 +19,31 @@ const DISCLOSURES = [
   },
 ] as const;
 
-const RESOURCES = [
-  {
-    title: 'Create your first tracked link',
-    text: 'Join a program, pick a product and share the /go link. Clicks are counted once per visitor and hour; bots are not counted.',
-    to: '/affiliate-links',
-    action: 'Go to links',
-  },
+interface Resource {
+  title: string;
+  text: string;
+  to: string;
+  action: string;
+}
+
+/**
+ * The tracked-link card as the affiliate's links stand: their first link, another one, or (while
+ * the count loads, or when it cannot be read) a link in words that fit either.
+ */
+function linksResource(count: number | undefined): Resource {
+  const how =
+    'Join a program, pick a product and share the /go link. Clicks are counted once per visitor and hour; bots are not counted.';
+  const base = { to: '/affiliate-links', action: 'Go to links' };
+  if (count === undefined) return { ...base, title: 'Create a tracked link', text: how };
+  if (count === 0) return { ...base, title: 'Create your first tracked link', text: how };
+  return {
+    ...base,
+    title: 'Create another tracked link',
+    text: `You have ${count === 1 ? 'one tracked link' : `${count.toLocaleString()} tracked links`}. ${how}`,
+  };
+}
+
+const RESOURCES: readonly Resource[] = [
   {
     title: 'Build your link-in-bio page',
     text: 'One page at /@username with your links in the order you choose and the theme you like.',
@@ -42,10 +62,16 @@ const RESOURCES = [
     to: '/education',
     action: 'Open courses',
   },
-] as const;
+];
 
 /** /affiliate-hub: resources, creatives and disclosure guidance for affiliates. */
 export function Component() {
+  // Only the count: one row at most comes back.
+  const links = useQuery({
+    queryKey: ['links', 'mine', 'count'],
+    queryFn: async () => (await api.links.listMine({ pageSize: 1 })).total,
+  });
+  const resources = [linksResource(links.data), ...RESOURCES];
   return (
     <Flex direction="column" gap="6" py="5">
       <title>Affiliate hub — Verdant</title>
@@ -54,7 +80,7 @@ export function Component() {
         description="Everything you need to promote honestly: how-tos, creatives and the disclosure wording."
       />
       <Grid columns={{ initial: '1', md: '2' }} gap="4">
-        {RESOURCES.map((r) => (
+        {resources.map((r) => (
           <Card key={r.title} size="lg">
             <Flex direction="column" gap="2" height="100%">
               <Heading as="h2" size="4">
@@ -64,7 +90,7 @@ export function Component() {
                 {r.text}
               </Text>
               <Box mt="auto" pt="2">
-                <Button asChild variant="outline" size="sm">
+                <Button asChild variant="secondary">
                   <Link to={r.to}>{r.action}</Link>
                 </Button>
               </Box>
@@ -80,7 +106,7 @@ export function Component() {
           Product pictures in the shop are yours to use in posts about those products. Keep the
           merchant’s name and do not edit claims into the picture.
         </Text>
-        <Button asChild variant="secondary" size="sm">
+        <Button asChild variant="secondary">
           <Link to="/shop">Browse product pictures</Link>
         </Button>
       </Box>
@@ -94,8 +120,13 @@ export function Component() {
         <Flex direction="column" gap="3">
           {DISCLOSURES.map((d) => (
             <Card key={d.where}>
-              <Flex justify="between" align="center" gap="3" wrap="wrap">
-                <Box>
+              {/* Beside its text, on the right, where there is room; under it, on the left, on phones. */}
+              <Flex
+                direction={{ initial: 'column', sm: 'row' }}
+                align={{ initial: 'start', sm: 'center' }}
+                gap="3"
+              >
+                <Box flexGrow="1" minWidth="0">
                   <Text as="p" size="1" color="gray">
                     {d.where}
                   </Text>
@@ -103,11 +134,15 @@ export function Component() {
                     {d.text}
                   </Text>
                 </Box>
-                <CopyButton
-                  value={d.text}
-                  label="Copy wording"
-                  aria-label={`Copy wording for ${d.where}`}
-                />
+                <Box flexShrink="0">
+                  <CopyButton
+                    value={d.text}
+                    label="Copy wording"
+                    aria-label={`Copy wording for ${d.where}`}
+                    variant="soft"
+                    size="2"
+                  />
+                </Box>
               </Flex>
             </Card>
           ))}

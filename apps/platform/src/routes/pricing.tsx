@@ -82,16 +82,12 @@ function TierCard({
   return (
     <Card size="lg" aria-labelledby={headingId}>
       <Flex direction="column" gap="3" height="100%">
-        <Flex justify="between" align="center" gap="2">
+        {/* The name keeps its line; the section heading already says whom the tier is for. */}
+        <Flex direction="column" align="start" gap="2">
           <Heading as="h3" size="4" id={headingId}>
             {tier.name}
           </Heading>
-          <Flex gap="2" wrap="wrap" justify="end">
-            {action === 'manage' ? <Badge tone="success">Current plan</Badge> : null}
-            <Badge tone={tier.audience === 'affiliate' ? 'brand' : 'info'}>
-              {tier.audience === 'affiliate' ? 'Creators' : 'Merchants'}
-            </Badge>
-          </Flex>
+          {action === 'manage' ? <Badge tone="success">Current plan</Badge> : null}
         </Flex>
         <Text size="6" weight="bold">
           {tier.priceCents === 0 ? 'Free' : formatPrice(tier.priceCents, tier.currency)}
@@ -221,20 +217,30 @@ export function Component() {
         title="Pricing"
         description="Monthly plans, billed by card. Cancel at any time from your account."
       />
-      {sections.map((section) => (
-        <Flex key={section.audience} direction="column" gap="3">
-          <Heading as="h2" size="5">
-            {section.title}
-          </Heading>
-          <Grid columns={{ initial: '1', sm: '2', lg: '3' }} gap="4">
-            {tiers
-              .filter((tier) => tier.audience === section.audience)
-              .map((tier) => (
+      {sections.map((section) => {
+        const audienceTiers = tiers.filter((tier) => tier.audience === section.audience);
+        return (
+          <Flex key={section.audience} direction="column" gap="3">
+            <Heading as="h2" size="5">
+              {section.title}
+            </Heading>
+            {/* One column on phones, then the section's tiers side by side across the width; the
+              cards of a row share its height, with their actions at the bottom. */}
+            <Grid
+              columns={{
+                initial: '1',
+                sm: String(Math.min(audienceTiers.length, 2)),
+                md: String(Math.min(audienceTiers.length, 3)),
+              }}
+              gap="4"
+            >
+              {audienceTiers.map((tier) => (
                 <TierCard key={tier.id ?? 'free'} tier={tier} current={current} held={held} />
               ))}
-          </Grid>
-        </Flex>
-      ))}
+            </Grid>
+          </Flex>
+        );
+      })}
     </Flex>
   );
 }

@@ -2,8 +2,13 @@ import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Factor, UserIdentity } from '@supabase/supabase-js';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, isApiError, type Profile } from '@verdant/api-client';
-import type { TotpEnrollment } from '@verdant/auth';
+import {
+  isPasswordChangeError,
+  type PasswordChangeField,
+  type TotpEnrollment,
+} from '@verdant/auth';
 import { useAuth } from '@verdant/auth/react';
+import { validatePassword } from '@verdant/validation';
 import {
   Avatar,
   Badge,
@@ -13,6 +18,7 @@ import {
   ErrorCard,
   Field,
   PageHeader,
+  PasswordInput,
   Skeleton,
   TextInput,
   Textarea,
@@ -203,6 +209,215 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
           <Box>
             <Button type="submit" loading={saving}>
               Save profile
+            </Button>
+          </Box>
+        </Flex>
+      </form>
+    </Card>
+  );
+}
+
+type PasswordErrors = Partial<Record<PasswordChangeField | 'confirm', string>>;
+
+const EMPTY_PASSWORDS = { current: '', next: '', confirm: '', code: '' };
+const UNTOUCHED = { current: false, next: false, confirm: false };
+
+/**
+ * Changing the password while signed in: the current one (confirmed by signing in with it again),
+ * the new one with the strength meter and every rule of the validator, and the new one again. An
+ * account with two-step verification whose session has not passed it also gives a code. The user
+ * stays signed in; a refusal is told at its field and changes nothing.
+ */
+function PasswordCard({ email }: { email: string }) {
+  const { changePassword, mfa, session } = useAuth();
+  const [values, setValues] = useState(EMPTY_PASSWORDS);
+  const [touched, setTouched] = useState(UNTOUCHED);
+  const [submitted, setSubmitted] = useState(false);
+  // After a blur or a submit, the rules the new password still breaks show as errors.
+  const [showRuleFailures, setShowRuleFailures] = useState(false);
+  // What the auth service refused, at its field, until that field is changed.
+  const [refused, setRefused] = useState<PasswordErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [codeAsked, setCodeAsked] = useState(false);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid();
+  // With two-step verification on and not passed in this session, the change needs a code too.
+  const assurance = useQuery({
+    queryKey: ['mfa-assurance', session?.access_token],
+    queryFn: () => mfa.assuranceLevel(),
+    enabled: Boolean(session),
+  });
+  const needsCode =
+    codeAsked || (assurance.data?.nextLevel === 'aal2' && assurance.data.currentLevel !== 'aal2');
+
+  const rules = validatePassword(values.next);
+  const shown = (field: keyof typeof UNTOUCHED) => submitted || touched[field];
+  const errors: PasswordErrors = {
+    currentPassword:
+      refused.currentPassword ??
+      (shown('current') && values.current === '' ? 'Enter your current password' : undefined),
+    newPassword:
+      refused.newPassword ??
+      (shown('next') && values.next === ''
+        ? 'Enter a new password'
+        : values.next !== '' && values.next === values.current
+          ? 'Choose a new password that differs from your current one'
+          : undefined),
+    confirm:
+      shown('confirm') && values.confirm === ''
+        ? 'Enter the new password again'
+        : (shown('confirm') || values.confirm.length >= values.next.length) &&
+            values.confirm !== '' &&
+            values.confirm !== values.next
+          ? 'The passwords do not match'
+          : undefined,
+    code:
+      refused.code ??
+      (needsCode && submitted && !/^\d{6}$/.test(values.code)
+        ? 'Enter the 6-digit code from your authenticator app'
+        : undefined),
+  };
+  const nextInvalid = errors.newPassword !== undefined || (showRuleFailures && !rules.valid);
+
+  const update = (field: keyof typeof EMPTY_PASSWORDS, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    const refusedField: keyof PasswordErrors =
+      field === 'current' ? 'currentPassword' : field === 'next' ? 'newPassword' : field;
+    setRefused((current) =>
+      current[refusedField] ? { ...current, [refusedField]: undefined } : current,
+    );
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
+    setSubmitted(true);
+    setShowRuleFailures(true);
+    setError(null);
+    const blocked =
+      values.current === '' ||
+      !rules.valid ||
+      values.next === values.current ||
+      values.confirm !== values.next ||
+      (needsCode && !/^\d{6}$/.test(values.code));
+    if (blocked || Object.values(refused).some(Boolean)) {
+      focusFirstInvalid(form);
+      return;
+    }
+    setBusy(true);
+    try {
+      await changePassword({
+        currentPassword: values.current,
+        newPassword: values.next,
+        code: needsCode ? values.code : undefined,
+      });
+      setValues(EMPTY_PASSWORDS);
+      setTouched(UNTOUCHED);
+      setSubmitted(false);
+      setShowRuleFailures(false);
+      setCodeAsked(false);
+      toast({
+        title: 'Password changed',
+        description: 'You stay logged in here. Use the new password the next time you log in.',
+      });
+    } catch (caught) {
+      if (isPasswordChangeError(caught)) {
+        if (caught.field === 'code') setCodeAsked(true);
+        setRefused({ [caught.field]: caught.message });
+        focusFirstInvalid(form);
+      } else {
+        setError(errorMessage(caught));
+        focusFirstInvalid(form, errorRef);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card size="lg" role="region" aria-labelledby="password-heading">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Flex direction="column" gap="4">
+          <Heading as="h2" size="4" id="password-heading">
+            Password
+          </Heading>
+          <Text as="p" size="2" color="gray">
+            Change the password you log in with. You stay logged in on this device.
+          </Text>
+          {/* Lets a password manager tell which account the new password belongs to. */}
+          <input
+            type="email"
+            name="username"
+            autoComplete="username"
+            value={email}
+            readOnly
+            hidden
+          />
+          {error ? (
+            <ErrorCard
+              ref={errorRef}
+              tabIndex={-1}
+              align="start"
+              title="Password not changed"
+              message={error}
+            />
+          ) : null}
+          <Field label="Current password" required error={errors.currentPassword}>
+            <PasswordInput
+              name="current-password"
+              autoComplete="current-password"
+              value={values.current}
+              onChange={(event) => update('current', event.target.value)}
+              onBlur={() => setTouched((t) => ({ ...t, current: true }))}
+            />
+          </Field>
+          <Field label="New password" required error={errors.newPassword}>
+            <PasswordInput
+              name="new-password"
+              autoComplete="new-password"
+              showStrength
+              showRuleFailures={showRuleFailures}
+              aria-invalid={nextInvalid || undefined}
+              value={values.next}
+              onChange={(event) => update('next', event.target.value)}
+              onBlur={() => {
+                setTouched((t) => ({ ...t, next: true }));
+                if (values.next !== '') setShowRuleFailures(true);
+              }}
+            />
+          </Field>
+          <Field label="Confirm new password" required error={errors.confirm}>
+            <PasswordInput
+              name="confirm-new-password"
+              autoComplete="new-password"
+              value={values.confirm}
+              onChange={(event) => update('confirm', event.target.value)}
+              onBlur={() =>
+                setTouched((t) => ({ ...t, confirm: values.confirm !== '' || t.confirm }))
+              }
+            />
+          </Field>
+          {needsCode ? (
+            <Field
+              label="Code from your authenticator app"
+              required
+              description="Two-step verification is on: confirm the change with the app's current code."
+              error={errors.code}
+            >
+              <TextInput
+                name="one-time-code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={values.code}
+                onChange={(event) => update('code', event.target.value.replace(/\D/g, ''))}
+              />
+            </Field>
+          ) : null}
+          <Box>
+            <Button type="submit" loading={busy}>
+              Change password
             </Button>
           </Box>
         </Flex>
@@ -511,45 +726,59 @@ function SubscriptionCard() {
         {portalError ? (
           <ErrorCard align="start" title="Billing portal not opened" message={portalError} />
         ) : null}
-        <Flex gap="2" wrap="wrap">
-          {tier && current ? (
+        {/*
+         * The way forward first (keep a plan that is ending, or change it), the billing portal
+         * next, and ending the plan last, in red, behind a confirmation. One column where the
+         * card is narrow (phones, and beside the profile on wide screens), one row between.
+         */}
+        <Flex
+          direction={{ initial: 'column', sm: 'row', lg: 'column' }}
+          align={{ initial: 'stretch', sm: 'center', lg: 'stretch' }}
+          gap="2"
+        >
+          {tier && current?.cancel_at_period_end ? (
             <ConfirmDialog
-              title={current.cancel_at_period_end ? `Keep ${tier.name}?` : `End ${tier.name}?`}
-              description={
-                current.cancel_at_period_end
-                  ? `${tier.name} renews as before${endDate ? ` on ${longDate(endDate)}` : ''} instead of ending.`
-                  : `${tier.name} stays active until ${endDate ? longDate(endDate) : 'the end of this billing period'}; then your account returns to the free plan.`
-              }
-              confirmLabel={current.cancel_at_period_end ? `Keep ${tier.name}` : `End ${tier.name}`}
-              onConfirm={() => changePlan(current.cancel_at_period_end ? tier.id : null)}
+              title={`Keep ${tier.name}?`}
+              description={`${tier.name} renews as before${endDate ? ` on ${longDate(endDate)}` : ''} instead of ending.`}
+              confirmLabel={`Keep ${tier.name}`}
+              onConfirm={() => changePlan(tier.id)}
+              errorMessage={errorMessage}
+              trigger={<Button>{`Keep ${tier.name}`}</Button>}
+            />
+          ) : null}
+          <Button asChild variant={current?.cancel_at_period_end ? 'secondary' : 'primary'}>
+            <Link to="/pricing">{tier ? 'Change plan' : 'See plans'}</Link>
+          </Button>
+          {latest?.stripe_customer_id || tier ? (
+            <Button variant="secondary" onClick={() => void openPortal()} loading={opening}>
+              Manage subscription
+            </Button>
+          ) : null}
+          {tier && current && !current.cancel_at_period_end ? (
+            <ConfirmDialog
+              tone="danger"
+              title={`End ${tier.name}?`}
+              description={`${tier.name} stays active until ${endDate ? longDate(endDate) : 'the end of this billing period'}; then your account returns to the free plan.`}
+              confirmLabel={`End ${tier.name}`}
+              onConfirm={() => changePlan(null)}
               errorMessage={errorMessage}
               trigger={
-                <Button variant={current.cancel_at_period_end ? 'primary' : 'outline'} size="sm">
-                  {current.cancel_at_period_end ? `Keep ${tier.name}` : 'End plan'}
+                <Button variant="danger" ml={{ initial: '0', sm: 'auto', lg: '0' }}>
+                  End plan
                 </Button>
               }
             />
           ) : null}
-          {latest?.stripe_customer_id || tier ? (
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => void openPortal()}
-              loading={opening}
-            >
-              Manage subscription
-            </Button>
-          ) : null}
-          <Button asChild variant="outline" size="sm">
-            <Link to="/pricing">{tier ? 'Change plan' : 'See plans'}</Link>
-          </Button>
         </Flex>
       </Flex>
     </Card>
   );
 }
 
-/** /profile: the signed-in user's profile, picture, two-step verification and sign-in methods. */
+/**
+ * /profile: the signed-in user's profile and picture, password, plan, two-step verification and
+ * sign-in methods.
+ */
 export function Component() {
   const { user } = useAuth();
   if (!user) return null;
@@ -558,9 +787,10 @@ export function Component() {
       <title>Profile — Verdant</title>
       <PageHeader title="Profile" description={user.email} />
       <Grid columns={{ initial: '1', lg: '3' }} gap="4" align="start">
-        <Box gridColumn={{ initial: '1', lg: '1 / 3' }}>
+        <Flex direction="column" gap="4" gridColumn={{ initial: '1', lg: '1 / 3' }}>
           <DetailsCard userId={user.id} />
-        </Box>
+          <PasswordCard email={user.email} />
+        </Flex>
         <Flex direction="column" gap="4">
           <SubscriptionCard />
           <TwoFactorCard />

@@ -46,6 +46,7 @@ export type UseAuthResult = AuthSnapshot &
     | 'enterDemo'
     | 'exitDemo'
     | 'refreshProfile'
+    | 'changePassword'
     | 'mfa'
     | 'identities'
     | 'onEvent'
@@ -65,6 +66,7 @@ export function useAuth(): UseAuthResult {
       enterDemo: engine.enterDemo,
       exitDemo: engine.exitDemo,
       refreshProfile: engine.refreshProfile,
+      changePassword: engine.changePassword,
       mfa: engine.mfa,
       identities: engine.identities,
       onEvent: engine.onEvent,

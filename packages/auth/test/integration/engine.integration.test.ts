@@ -11,8 +11,9 @@ import {
 import { createClient } from '@supabase/supabase-js';
 import { generateSync } from 'otplib';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  PasswordChangeError,
   createAuthEngine,
   createMemoryStorage,
   systemClock,
@@ -364,6 +365,91 @@ describe('identities', () => {
     await page.engine.register({ email: uniqueEmail('ident'), password: PASSWORD, name: 'Ida' });
     const identities = await page.engine.identities.list();
     expect(identities).toEqual([expect.objectContaining({ provider: 'email' })]);
+    page.engine.stop();
+  });
+});
+
+describe('changing the password', () => {
+  const NEW_PASSWORD = 'Fern+Harbor#2027';
+
+  /** Whether `email` signs in with `password` on a client of its own. */
+  async function signsIn(email: string, password: string): Promise<boolean> {
+    const { error } = await rawClient().auth.signInWithPassword({ email, password });
+    return error === null;
+  }
+
+  it('confirms the current password, keeps the session it was asked in, and ends the check', async () => {
+    const email = uniqueEmail('password');
+    const page = pageEngine();
+    await page.engine.start();
+    await page.engine.register({ email, password: PASSWORD, name: 'Pia' });
+    const before = page.engine.getSnapshot().session!;
+    const signIn = vi.spyOn(page.api.supabase.auth, 'signInWithPassword');
+
+    // A wrong current password: refused at its field, nothing changes.
+    await expect(
+      page.engine.changePassword({ currentPassword: 'Wrong#Guess2026', newPassword: NEW_PASSWORD }),
+    ).rejects.toMatchObject({ reason: 'wrong_current_password', field: 'currentPassword' });
+    expect(await signsIn(email, PASSWORD)).toBe(true);
+    expect(page.engine.getSnapshot().session!.access_token).toBe(before.access_token);
+
+    await page.engine.changePassword({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
+    expect(await signsIn(email, NEW_PASSWORD)).toBe(true);
+    expect(await signsIn(email, PASSWORD)).toBe(false);
+
+    // Still the same server session, which keeps working; no new sign-in was announced.
+    const after = page.engine.getSnapshot();
+    expect(after.isAuthenticated).toBe(true);
+    expect(decodeJwtPayload(after.token!)?.session_id).toBe(
+      decodeJwtPayload(before.access_token)?.session_id,
+    );
+    expect(page.events).toEqual(['SIGNED_IN']);
+    const { data, error } = await page.api.supabase.auth.getUser();
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(email);
+
+    // The session the check opened is over: its refresh token no longer works.
+    const opened = (await signIn.mock.results.at(-1)?.value) as {
+      data: { session: { refresh_token: string } };
+    };
+    const { error: ended } = await rawClient().auth.refreshSession({
+      refresh_token: opened.data.session.refresh_token,
+    });
+    expect(ended).toMatchObject({ status: 400 });
+    page.engine.stop();
+  });
+
+  it('with two-step verification: an aal2 session stays aal2; an aal1 session needs a code', async () => {
+    const email = uniqueEmail('password-mfa');
+    const setup = pageEngine();
+    await setup.engine.start();
+    await setup.engine.register({ email, password: PASSWORD, name: 'Mia' });
+    const { factorId, secret } = await setup.engine.mfa.enrollTotp();
+    await setup.engine.mfa.challengeAndVerify({ factorId, code: generateSync({ secret }) });
+
+    await setup.engine.changePassword({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
+    expect(await setup.engine.mfa.assuranceLevel()).toEqual({
+      currentLevel: 'aal2',
+      nextLevel: 'aal2',
+    });
+    setup.engine.stop();
+
+    // Signed in with the password only (the code step not taken): aal1.
+    const page = pageEngine();
+    await page.engine.start();
+    await page.engine.login(email, NEW_PASSWORD);
+    const input = { currentPassword: NEW_PASSWORD, newPassword: PASSWORD };
+    const refused = await page.engine.changePassword(input).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(PasswordChangeError);
+    expect(refused).toMatchObject({ reason: 'code_required', field: 'code' });
+    // Each code works once: the next step's code.
+    const code = generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    await page.engine.changePassword({ ...input, code });
+    expect(await page.engine.mfa.assuranceLevel()).toEqual({
+      currentLevel: 'aal2',
+      nextLevel: 'aal2',
+    });
+    expect(await signsIn(email, PASSWORD)).toBe(true);
     page.engine.stop();
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '@supabase/supabase-js';
 import { vi } from 'vitest';
 import type { AuthApi, ProfileRecord, SubscriptionRecord } from '../../src/index.ts';
+import { decodeJwtPayload } from '../../src/jwt.ts';
 
 type Listener = (event: AuthChangeEvent, session: Session | null) => void | Promise<void>;
 
@@ -63,20 +64,30 @@ export function createFakeApi(options: { expiresIn?: number } = {}) {
     autoConfirm: true,
     /** When false, events are not delivered during calls (as if supabase-js skipped them). */
     deliverEvents: true,
+    /** When true, a password change needs an aal2 session once a factor is verified (as hosted). */
+    passwordChangeNeedsAal2: false,
+    /** An error the next updateUser call answers with. */
+    updateUserError: null as AuthApiError | null,
   };
+  /** Access tokens whose sessions `admin.signOut` ended. */
+  const endedSessions: string[] = [];
+
+  /** The `aal` claim of an access token this fake issued. */
+  const levelOf = (token: string): 'aal1' | 'aal2' =>
+    decodeJwtPayload(token)?.aal === 'aal2' ? 'aal2' : 'aal1';
 
   async function notify(event: AuthChangeEvent, session: Session | null) {
     if (!control.deliverEvents) return;
     for (const listener of [...listeners]) await listener(event, session);
   }
 
-  function issue(user: AuthUser): Session {
+  function issue(user: AuthUser, level: 'aal1' | 'aal2' = aal): Session {
     counter += 1;
     const now = Math.round(Date.now() / 1000);
     const refreshToken = `refresh-${counter}`;
     validRefreshTokens.set(refreshToken, user);
     return {
-      access_token: fakeJwt({ sub: user.id, aal, exp: now + expiresIn, n: counter }),
+      access_token: fakeJwt({ sub: user.id, aal: level, exp: now + expiresIn, n: counter }),
       refresh_token: refreshToken,
       expires_in: expiresIn,
       expires_at: now + expiresIn,
@@ -129,7 +140,7 @@ export function createFakeApi(options: { expiresIn?: number } = {}) {
     }),
     getSession: vi.fn(async () => ({ data: { session: current }, error: null })),
     setSession: vi.fn(
-      async ({ refresh_token }: { access_token: string; refresh_token: string }) => {
+      async ({ access_token, refresh_token }: { access_token: string; refresh_token: string }) => {
         const user = validRefreshTokens.get(refresh_token);
         if (!user) {
           return {
@@ -142,7 +153,8 @@ export function createFakeApi(options: { expiresIn?: number } = {}) {
           };
         }
         validRefreshTokens.delete(refresh_token);
-        current = issue(user);
+        // A refreshed session keeps its assurance level.
+        current = issue(user, levelOf(access_token));
         await notify('TOKEN_REFRESHED', current);
         return { data: { user, session: current }, error: null };
       },
@@ -163,7 +175,7 @@ export function createFakeApi(options: { expiresIn?: number } = {}) {
         };
       }
       validRefreshTokens.delete(refresh_token);
-      current = issue(current.user);
+      current = issue(current.user, levelOf(current.access_token));
       await notify('TOKEN_REFRESHED', current);
       return { data: { user: current.user, session: current }, error: null };
     }),
@@ -179,6 +191,55 @@ export function createFakeApi(options: { expiresIn?: number } = {}) {
         },
       };
     }),
+    updateUser: vi.fn(async ({ password }: { password?: string }) => {
+      if (!current) {
+        return {
+          data: { user: null },
+          error: new AuthApiError('Auth session missing!', 400, 'session_missing'),
+        };
+      }
+      if (control.updateUserError) {
+        const error = control.updateUserError;
+        control.updateUserError = null;
+        return { data: { user: null }, error };
+      }
+      const account = [...accounts.values()].find((a) => a.user.id === current?.user.id);
+      if (password !== undefined && account) {
+        if (
+          control.passwordChangeNeedsAal2 &&
+          factors.some((f) => f.status === 'verified') &&
+          levelOf(current.access_token) !== 'aal2'
+        ) {
+          return {
+            data: { user: null },
+            error: new AuthApiError(
+              'AAL2 session is required to update email or password when MFA is enabled.',
+              401,
+              'insufficient_aal',
+            ),
+          };
+        }
+        if (password === account.password) {
+          return {
+            data: { user: null },
+            error: new AuthApiError(
+              'New password should be different from the old password.',
+              422,
+              'same_password',
+            ),
+          };
+        }
+        account.password = password;
+      }
+      await notify('USER_UPDATED', current);
+      return { data: { user: current.user }, error: null };
+    }),
+    admin: {
+      signOut: vi.fn(async (jwt: string) => {
+        endedSessions.push(jwt);
+        return { data: null, error: null };
+      }),
+    },
     linkIdentity: vi.fn(async ({ provider }: { provider: string }) => ({
       data: { provider, url: `https://auth.test/authorize?provider=${provider}` },
       error: null,
@@ -285,6 +346,11 @@ export function createFakeApi(options: { expiresIn?: number } = {}) {
     control,
     profileRows: profiles,
     factors,
+    endedSessions,
+    /** The password the account of `email` signs in with now. */
+    passwordOf(email: string) {
+      return accounts.get(email)?.password;
+    },
     get session() {
       return current;
     },
