@@ -220,8 +220,21 @@ begin
          now() - interval '100 days' + p.n * interval '1 hour'
   from seed_products p join public.merchant_profiles m on m.id = pg_temp.sid('user/' || p.merchant);
 
-  update public.sustainability_claims set product_id = pg_temp.sid('product/fair-trade-coffee-beans')
-  where id = pg_temp.sid('claim/m3/1');
+  -- Claims about particular products name them (one product per claim: a certificate that covers
+  -- several products is a claim about each); the others are about the whole company.
+  update public.sustainability_claims c set product_id = pg_temp.sid('product/' || t.slug)
+  from (values ('claim/m2/1', 'recycled-rain-jacket'),
+               ('claim/m3/1', 'fair-trade-coffee-beans')) t(claim, slug)
+  where c.id = pg_temp.sid(t.claim);
+
+  insert into public.sustainability_claims (id, merchant_id, product_id, claim, category, evidence_url, issuer, scope,
+                                            issued_on, expires_on, review_status, reviewed_by, reviewed_at, review_notes)
+  select pg_temp.sid(t.claim), c.merchant_id, pg_temp.sid('product/' || t.slug), c.claim, c.category, c.evidence_url,
+         c.issuer, c.scope, c.issued_on, c.expires_on, c.review_status, c.reviewed_by, c.reviewed_at, c.review_notes
+  from (values ('claim/m2/4', 'claim/m2/1', 'recycled-fleece-pullover'),
+               ('claim/m3/3', 'claim/m3/1', 'loose-leaf-green-tea'),
+               ('claim/m3/4', 'claim/m3/1', 'organic-spice-set')) t(claim, same_as, slug)
+  join public.sustainability_claims c on c.id = pg_temp.sid(t.same_as);
 
   -- The demo world's history predates the plan limits: some free affiliates hold more than the 10
   -- tracked links of Affiliate Free, and Tidewater runs two programs without a subscription. Like

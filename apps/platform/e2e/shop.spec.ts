@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   asService,
   demoAccount,
@@ -50,6 +50,20 @@ function pay(page: Page, card: string) {
   });
 }
 
+/** Whether an element's text shows in full: nothing in it is cut short or overflows its box. */
+function showsInFull(element: Locator): Promise<boolean> {
+  return element.evaluate((root) =>
+    [root, ...root.querySelectorAll('*')].every(
+      (node) =>
+        node.scrollWidth <= node.clientWidth + 1 &&
+        getComputedStyle(node).textOverflow !== 'ellipsis' &&
+        node.getBoundingClientRect().right <= document.documentElement.clientWidth,
+    ),
+  );
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Opens a product page from the shop and puts it in the cart. */
 async function addFirstProduct(page: Page): Promise<string> {
   await page.goto('/shop');
@@ -88,10 +102,14 @@ test.describe('shop and checkout', () => {
     await expect(visitor).toHaveURL(new RegExp(`${link.destination.replace(/[?]/g, '\\?')}$`));
     const name = (await visitor.getByRole('heading', { level: 1 }).textContent()) ?? '';
     await expect(visitor.getByRole('heading', { name: 'Estimated footprint' })).toBeVisible();
-    await expect(visitor.getByRole('heading', { name: 'Verified claims' })).toBeVisible();
-    // Every claim is the same badge, with or without an expiry date, and opens its evidence.
-    const claims = visitor.getByRole('list', { name: 'Verified claims' });
+    await expect(
+      visitor.getByRole('heading', { name: 'Verified claims about this product' }),
+    ).toBeVisible();
+    // Every company-wide claim is the same badge, with or without an expiry date, and opens its
+    // evidence.
+    const claims = visitor.getByRole('list', { name: /^About .+: verified claims$/ });
     const claimCount = await claims.getByRole('listitem').count();
+    expect(claimCount).toBeGreaterThan(0);
     await expect(claims.getByRole('button', { name: /\. Show evidence$/ })).toHaveCount(claimCount);
     await expectNoAxeViolations(visitor, 'product detail');
 
@@ -171,8 +189,11 @@ test.describe('shop and checkout', () => {
     const name = await addFirstProduct(page);
     await page.goto('/cart');
     await expect(page.getByRole('link', { name })).toBeVisible();
-    // A quantity above the merchant's stock is said at the field; checking out stays here and
-    // takes the focus there.
+    const quantity = page.getByRole('spinbutton', { name: `Quantity of ${name}` });
+    await quantity.fill('4');
+    await expect(quantity).toHaveValue('4');
+    // A quantity above the merchant's stock (it sold some since) is said at the field; checking
+    // out stays here and takes the focus there.
     // (The product's stock set low for the check, as a merchant would, and put back after it.)
     const product = `${stack.apiUrl}/rest/v1/products?name=eq.${encodeURIComponent(name)}`;
     const [row] = (await (
@@ -184,13 +205,24 @@ test.describe('shop and checkout', () => {
       (await page.request.patch(product, { headers: asService(), data: { stock } })).status(),
     ).toBe(204);
     await page.reload();
-    const quantity = page.getByRole('spinbutton', { name: `Quantity of ${name}` });
-    await quantity.fill(String(stock + 1));
+    await expect(quantity).toHaveValue('4');
     await expect(quantity).toHaveAccessibleDescription(`Only ${stock} in stock`);
+    await expect(quantity).toHaveAttribute('aria-invalid', 'true');
     await page.getByRole('button', { name: /^Check out with / }).click();
     await expect(quantity).toBeFocused();
     await expect(page).toHaveURL(/\/cart$/);
     await expectNoAxeViolations(page, '/cart, more than in stock');
+    // Typing more than there is stops at the stock, says why, and stays so after a reload.
+    await quantity.fill('9999');
+    await expect(quantity).toHaveValue(String(stock));
+    await expect(quantity).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(quantity).toHaveAccessibleDescription(`Only ${stock} in stock`);
+    await expect(page.getByRole('status').filter({ hasText: `set to ${stock}` })).toHaveText(
+      `Only ${stock} in stock: ${name} set to ${stock}.`,
+    );
+    await page.reload();
+    await expect(quantity).toHaveValue(String(stock));
+    await expectNoAxeViolations(page, '/cart, at the stock');
     await quantity.fill('1');
     await expect(quantity).not.toHaveAttribute('aria-invalid', 'true');
     expect(
@@ -199,12 +231,47 @@ test.describe('shop and checkout', () => {
       ).status(),
     ).toBe(204);
     await expectNoAxeViolations(page, '/cart');
-    await page.getByRole('button', { name: /^Check out with / }).click();
+    const checkOut = page.getByRole('button', { name: /^Check out with / });
+    const merchant = ((await checkOut.textContent()) ?? '').replace(/^Check out with /, '');
+    await checkOut.click();
     await expect(page.getByRole('button', { name: 'Pay' })).toBeVisible();
     const checkoutUrl = page.url();
-    await pay(page, '4000 0000 0000 0002');
-    await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
-    await expectNoAxeViolations(page, 'the local test checkout');
+    // The test checkout names who is paid, as the cart did.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Pay ${merchant}`);
+    await expect(page.getByText('Test checkout by Verdant')).toBeVisible();
+    // Several fields wrong: every one says so at once, and the first takes the focus.
+    await page.getByLabel('Card number').fill('4242');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByLabel('Email')).toBeFocused();
+    for (const [label, message] of [
+      ['Email', 'Enter your email address.'],
+      ['Card number', 'Your card number is incomplete.'],
+      ['Expiry', "Your card's expiration date is incomplete."],
+      ['CVC', "Your card's security code is incomplete."],
+      ['Name on card', 'Enter the name on the card.'],
+    ] as const) {
+      await expect(page.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByLabel(label)).toHaveAccessibleDescription(message);
+    }
+    await expectNoAxeViolations(page, 'the local test checkout, every field wrong');
+    // The expiry takes the digits as typed and shows them as MM / YY.
+    await page.getByLabel('Expiry').fill('');
+    await page.getByLabel('Expiry').pressSequentially('1234');
+    await expect(page.getByLabel('Expiry')).toHaveValue('12 / 34');
+    // The suggested declined card: the decline is an alert that takes the focus, and the CVC
+    // (never sent back) is asked for again.
+    await page.getByLabel('Email').fill('robin.hart@example.com');
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByLabel('Name on card').fill('Robin Hart');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    const declined = page.getByRole('alert');
+    await expect(declined).toHaveText('Your card was declined. Try another card.');
+    await expect(declined).toBeFocused();
+    await expect(page.getByLabel('Expiry')).toHaveValue('12 / 34');
+    await expect(page.getByLabel('CVC')).toHaveValue('');
+    await expect(page.getByLabel('CVC')).toHaveAccessibleDescription('Enter the CVC again.');
+    await expectNoAxeViolations(page, 'the local test checkout, declined');
     await page.getByRole('link', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(/\/payment-canceled\?order=[0-9a-f-]{36}$/);
     const orderId = new URL(page.url()).searchParams.get('order');
@@ -274,6 +341,174 @@ test.describe('shop and checkout', () => {
     expect(orders).toEqual([
       { id: lost.orderId, status: expect.stringMatching(/^(pending|paid)$/) },
     ]);
+  });
+
+  test('a product shows the claims about it apart from its merchant’s, and never another product’s', async ({
+    page,
+  }) => {
+    // A claim about another of the merchant's products is not the tee's.
+    await page.goto('/shop/organic-cotton-tee');
+    await expect(page.getByRole('heading', { level: 1, name: 'Organic Cotton Tee' })).toBeVisible();
+    await expect(
+      page.getByText('Tidewater Outfitters has no verified claims about this product yet.'),
+    ).toBeVisible();
+    const tidewater = page.getByRole('list', {
+      name: 'About Tidewater Outfitters: verified claims',
+    });
+    await expect(
+      tidewater.getByRole('button', { name: /^Free lifetime repairs on every product we sell\./ }),
+    ).toBeVisible();
+    await expect(page.getByText(/recycled polyester/)).toHaveCount(0);
+    await expectNoAxeViolations(page, 'product detail, company-wide claims only');
+
+    // The jacket's own claim is its, and not a company-wide one.
+    await page.goto('/shop/recycled-rain-jacket');
+    const own = page.getByRole('list', { name: 'Verified claims about this product' });
+    await expect(own.getByRole('button', { name: /recycled polyester/ })).toBeVisible();
+    await expect(tidewater.getByRole('button', { name: /recycled polyester/ })).toHaveCount(0);
+    await expectNoAxeViolations(page, 'product detail, with claims about the product');
+
+    await page.goto('/shop/cold-brew-bottle');
+    await expect(
+      page
+        .getByRole('list', { name: 'About Sprout & Sage Kitchen: verified claims' })
+        .getByRole('button', { name: /^Organic ingredients only\./ }),
+    ).toBeVisible();
+    await expect(page.getByText(/Fairtrade/)).toHaveCount(0);
+    // One word for the category wherever it is named.
+    await expect(page.getByText('Food & drink', { exact: true })).toBeVisible();
+    await page.goto('/shop');
+    await expect(page.getByRole('combobox', { name: 'Category' })).toContainText('Food & drink');
+
+    // The shop's cards: the coffee's own claim, and the merchant's under their heading; the
+    // bottle, from the same merchant, has only the latter.
+    const grid = page.getByRole('list', { name: 'Products' });
+    const coffee = grid.getByRole('article').filter({ hasText: 'Fair-Trade Coffee Beans, 500 g' });
+    await expect(
+      coffee
+        .getByRole('group', { name: 'Verified claims about this product' })
+        .getByRole('button', { name: /^Coffee, tea and spices are Fairtrade certified\./ }),
+    ).toBeVisible();
+    const bottle = grid.getByRole('article').filter({ hasText: 'Cold Brew Bottle' });
+    await expect(
+      bottle
+        .getByRole('group', { name: 'About Sprout & Sage Kitchen: verified claims' })
+        .getByRole('button', { name: /^Organic ingredients only\./ }),
+    ).toBeVisible();
+    await expect(bottle.getByRole('button', { name: /Fairtrade/ })).toHaveCount(0);
+    await expectNoAxeViolations(page, '/shop with claims');
+
+    // On a phone the claim wraps in full: never cut short.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto('/shop/fair-trade-coffee-beans');
+    const claim = page
+      .getByRole('list', { name: 'Verified claims about this product' })
+      .getByRole('button', { name: /^Coffee, tea and spices are Fairtrade certified\./ });
+    await expect(claim).toBeVisible();
+    expect(await showsInFull(claim)).toBe(true);
+  });
+
+  test('a storefront card shows its product’s claims apart from the merchant’s, in full', async ({
+    page,
+  }) => {
+    const rest = async <T>(path: string): Promise<T> =>
+      (await (
+        await page.request.get(`${stack.apiUrl}${path}`, { headers: asService() })
+      ).json()) as T;
+    // A published storefront with a product that has a claim of its own.
+    const tied = await rest<{ product_id: string; claim: string }[]>(
+      '/rest/v1/sustainability_claims?select=product_id,claim&review_status=eq.approved&product_id=not.is.null',
+    );
+    const items = await rest<{ product_id: string; storefronts: { slug: string } }[]>(
+      `/rest/v1/storefront_items?select=product_id,storefronts!inner(slug)&storefronts.is_published=eq.true&product_id=in.(${tied.map((c) => c.product_id).join(',')})`,
+    );
+    const item = items[0];
+    if (!item) throw new Error('the seed has no published storefront with a product claim');
+    const [product] = await rest<{ id: string; name: string; merchant_id: string }[]>(
+      `/rest/v1/products?select=id,name,merchant_id&id=eq.${item.product_id}`,
+    );
+    const company = await rest<{ claim: string }[]>(
+      `/rest/v1/sustainability_claims?select=claim&review_status=eq.approved&product_id=is.null&merchant_id=eq.${product!.merchant_id}`,
+    );
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/s/${item.storefronts.slug}`);
+      const card = page.getByRole('article').filter({
+        has: page.getByRole('heading', { name: product!.name, exact: true }),
+      });
+      const own = card.getByRole('group', { name: 'Verified claims about this product' });
+      const theirs = card.getByRole('group', { name: /^About .+: verified claims$/ });
+      const ownClaims = tied.filter((c) => c.product_id === product!.id).map((c) => c.claim);
+      await expect(own.getByRole('button')).toHaveCount(ownClaims.length);
+      await expect(theirs.getByRole('button')).toHaveCount(company.length);
+      for (const text of ownClaims) {
+        const badge = own.getByRole('button', { name: new RegExp(`^${escapeRegExp(text)}`) });
+        await expect(badge).toBeVisible();
+        expect(await showsInFull(badge)).toBe(true);
+      }
+    }
+    await expectNoAxeViolations(page, '/s/ with claims');
+  });
+
+  test('the cart caps a quantity at the stock, keeps the focus after a removal and fits a phone', async ({
+    page,
+  }) => {
+    for (const slug of ['refillable-dish-soap', 'bamboo-toothbrush-set']) {
+      await page.goto(`/shop/${slug}`);
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await expect(page.getByText('1 in your cart')).toBeVisible();
+    }
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto('/cart');
+    const soap = 'Refillable Dish Soap, 1 L';
+    const brush = 'Bamboo Toothbrush Set (4)';
+    // A phone: Remove stands beside the product's name, not under the quantity field, and the
+    // checkout button keeps its words on one line.
+    const remove = page.getByRole('button', { name: `Remove ${soap}` });
+    const quantity = page.getByRole('spinbutton', { name: `Quantity of ${soap}` });
+    const name = page.getByRole('link', { name: soap });
+    const [removeBox, quantityBox, nameBox] = await Promise.all(
+      [remove, quantity, name].map(async (l) => (await l.boundingBox())!),
+    );
+    expect(removeBox!.y + removeBox!.height).toBeLessThanOrEqual(quantityBox!.y);
+    expect(removeBox!.x).toBeGreaterThan(nameBox!.x + nameBox!.width);
+    const checkOut = page.getByRole('button', { name: 'Check out with Evergreen Home Co.' });
+    const lineHeight = await checkOut.evaluate((el) =>
+      Number.parseFloat(getComputedStyle(el).lineHeight),
+    );
+    const checkOutBox = (await checkOut.boundingBox())!;
+    expect(checkOutBox.height).toBeLessThan(lineHeight * 2);
+    await expectNoAxeViolations(page, '/cart on a phone');
+
+    // Removing a line moves the focus to the next line's Remove, then to the empty cart.
+    await remove.click();
+    await expect(page.getByRole('button', { name: `Remove ${brush}` })).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: 'Removed' })).toHaveText(
+      `Removed ${soap} from your cart.`,
+    );
+    await page.getByRole('button', { name: `Remove ${brush}` }).press('Enter');
+    await expect(page.getByText('Your cart is empty')).toBeFocused();
+    await expectNoAxeViolations(page, '/cart emptied');
+  });
+
+  test('a shop narrowed to one merchant names it, and the filter clears', async ({ page }) => {
+    const [merchant] = (await (
+      await page.request.get(
+        `${stack.apiUrl}/rest/v1/merchant_profiles?select=id&company_name=eq.Tidewater%20Outfitters`,
+        { headers: asService() },
+      )
+    ).json()) as { id: string }[];
+    await page.goto(`/shop?merchant=${merchant!.id}&category=apparel`);
+    await expect(page.getByText('Showing products from Tidewater Outfitters')).toBeVisible();
+    await expect(page).toHaveTitle('Tidewater Outfitters — Shop — Verdant');
+    const grid = page.getByRole('list', { name: 'Products' });
+    await expect(grid.getByRole('article').first()).toContainText('Tidewater Outfitters');
+    await expectNoAxeViolations(page, '/shop for one merchant');
+    await page.getByRole('link', { name: 'Show all merchants' }).click();
+    await expect(page).toHaveURL(/\/shop\?category=apparel$/);
+    await expect(page.getByText('Showing products from Tidewater Outfitters')).toHaveCount(0);
+    await page.goto('/shop?merchant=00000000-0000-4000-8000-000000000000');
+    await expect(page.getByText('This merchant does not sell on Verdant.')).toBeVisible();
   });
 
   test('pricing lists the tiers; a signed-in affiliate subscribes by card', async ({ page }) => {

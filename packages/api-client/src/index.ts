@@ -92,6 +92,8 @@ export type {
   ProductQuery,
   ProductsModule,
   PublicClaim,
+  ProductClaims,
+  ProductMerchant,
 } from './modules/products.ts';
 export type {
   Order,

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
 import { validateEmail } from '@verdant/validation';
 import {
@@ -49,6 +49,12 @@ export const CARD_MESSAGES = {
   expired: 'This checkout session has expired. Go back and start the checkout again.',
   emailRequired: 'Enter your email address.',
   invalidEmail: 'Your email address is invalid.',
+} as const;
+
+/** What the page adds to Stripe's words: after a decline, and for the CVC it does not send back. */
+export const PAGE_MESSAGES = {
+  tryAnotherCard: 'Try another card.',
+  cvcAgain: 'Enter the CVC again.',
 } as const;
 
 /** A form field of the test page. */
@@ -149,68 +155,172 @@ function luhn(number: string): boolean {
   return sum % 10 === 0;
 }
 
-/** The card check of the test page: what fails (Stripe's words, and the field) or null when it pays. */
+/**
+ * An expiry date as month and four-digit year: `12 / 30`, `12/30`, `1230`, `12/2030` or `1/30`
+ * (what the page's field formats as `MM / YY` while typing, and what is typed without it).
+ */
+export function parseExpiry(text: string): { month: number; year: number } | undefined {
+  const match = /^\s*(\d{1,2})\s*(?:\/\s*)?(\d{2}|\d{4})\s*$/.exec(text);
+  if (!match) return undefined;
+  const year = Number(match[2]);
+  return { month: Number(match[1]), year: year < 100 ? 2000 + year : year };
+}
+
+/**
+ * The card check of the test page: every problem of the card fields at once, in the form's order
+ * (Stripe's words, each with its field); when the fields are all fine, the decline of Stripe's
+ * declined test card (no field); an empty list when the card pays.
+ */
 export function checkCard(
   fields: { number: string; expiry: string; cvc: string; name: string },
   now = new Date(),
-): CheckoutFailure | null {
+): CheckoutFailure[] {
+  const failures: CheckoutFailure[] = [];
   const number = fields.number.replace(/[\s-]/g, '');
   if (!/^\d+$/.test(number) || number.length < 13)
-    return { field: 'number', message: CARD_MESSAGES.incompleteNumber };
-  if (number.length > 19 || !luhn(number))
-    return { field: 'number', message: CARD_MESSAGES.invalidNumber };
-  const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(fields.expiry);
-  if (!expiry) return { field: 'expiry', message: CARD_MESSAGES.invalidExpiry };
-  const month = Number(expiry[1]);
-  const year = Number(expiry[2]) < 100 ? 2000 + Number(expiry[2]) : Number(expiry[2]);
-  if (month < 1 || month > 12) return { field: 'expiry', message: CARD_MESSAGES.invalidExpiry };
-  if (
-    year < now.getUTCFullYear() ||
-    (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)
+    failures.push({ field: 'number', message: CARD_MESSAGES.incompleteNumber });
+  else if (number.length > 19 || !luhn(number))
+    failures.push({ field: 'number', message: CARD_MESSAGES.invalidNumber });
+  const expiry = parseExpiry(fields.expiry);
+  if (!expiry || expiry.month < 1 || expiry.month > 12)
+    failures.push({ field: 'expiry', message: CARD_MESSAGES.invalidExpiry });
+  else if (
+    expiry.year < now.getUTCFullYear() ||
+    (expiry.year === now.getUTCFullYear() && expiry.month < now.getUTCMonth() + 1)
   )
-    return { field: 'expiry', message: CARD_MESSAGES.pastExpiry };
+    failures.push({ field: 'expiry', message: CARD_MESSAGES.pastExpiry });
   if (!/^\d{3,4}$/.test(fields.cvc.trim()))
-    return { field: 'cvc', message: CARD_MESSAGES.invalidCvc };
-  if (!fields.name.trim()) return { field: 'name', message: CARD_MESSAGES.nameRequired };
-  if (number === TEST_CARDS.declined) return { message: CARD_MESSAGES.declined };
-  return null;
+    failures.push({ field: 'cvc', message: CARD_MESSAGES.invalidCvc });
+  if (!fields.name.trim()) failures.push({ field: 'name', message: CARD_MESSAGES.nameRequired });
+  if (failures.length === 0 && number === TEST_CARDS.declined)
+    failures.push({ message: CARD_MESSAGES.declined });
+  return failures;
 }
+
+/**
+ * The page's one script: formats the expiry field as `MM / YY` while the shopper types (`1230`
+ * becomes `12 / 30`, a lone `4` becomes `04 / `), as Stripe's field does. The page works without
+ * it: the server reads the same forms (see `parseExpiry`).
+ */
+export const EXPIRY_SCRIPT = `(() => {
+  const field = document.getElementById('card-expiry');
+  if (!field) return;
+  const format = (value, deleting) => {
+    let digits;
+    const slash = value.indexOf('/');
+    if (slash !== -1) {
+      let month = value.slice(0, slash).replace(/\\D/g, '').slice(0, 2);
+      const year = value.slice(slash + 1).replace(/\\D/g, '');
+      if (month.length === 1 && month !== '0') month = '0' + month;
+      digits = month + (year.length === 4 ? year.slice(2) : year.slice(0, 2));
+    } else {
+      digits = value.replace(/\\D/g, '');
+      if (digits.length === 6) digits = digits.slice(0, 2) + digits.slice(4);
+      if (/^[2-9]/.test(digits)) digits = '0' + digits;
+      else if (/^1[3-9]/.test(digits)) digits = '01' + digits.slice(1);
+      digits = digits.slice(0, 4);
+    }
+    if (digits.length < 2) return digits;
+    if (digits.length === 2) return deleting ? digits : digits + ' / ';
+    return digits.slice(0, 2) + ' / ' + digits.slice(2);
+  };
+  field.addEventListener('input', (event) => {
+    const deleting = typeof event.inputType === 'string' && event.inputType.startsWith('delete');
+    const next = format(field.value, deleting);
+    if (next !== field.value) field.value = next;
+  });
+})();`;
+
+const EXPIRY_SCRIPT_HASH = createHash('sha256').update(EXPIRY_SCRIPT).digest('base64');
+
+/** The order's merchant, as the page names who is paid (null when it cannot be read). */
+async function merchantName(pool: pg.Pool, session: Session): Promise<string | null> {
+  if (!session.orderId) return null;
+  try {
+    const { rows } = await pool.query<{ company_name: string }>(
+      `select m.company_name from public.orders o
+       join public.merchant_profiles m on m.id = o.merchant_id
+       where o.id::text = $1`,
+      [session.orderId],
+    );
+    return rows[0]?.company_name ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** What a page shows besides the session: why it did not pay, and the fields as they were sent. */
+interface PageState {
+  failures?: readonly CheckoutFailure[];
+  values?: Record<string, string>;
+}
+
+/** The form's fields in their order: the first one with a problem takes the focus. */
+const FIELD_ORDER: readonly CheckoutField[] = ['email', 'number', 'expiry', 'cvc', 'name'];
 
 function page(
   session: Session,
   token: string,
-  failure?: CheckoutFailure,
-  values?: Record<string, string>,
+  payee: string | null,
+  state: PageState = {},
 ): string {
+  const { failures = [], values } = state;
   const v = (name: string) => escapeHtml(values?.[name] ?? '');
-  // A field's failure goes under that field, which is marked invalid and takes the focus.
-  const invalid = (field: CheckoutField) =>
-    failure?.field === field
-      ? ` aria-invalid="true" aria-describedby="${field}-error" autofocus`
-      : '';
-  const fieldError = (field: CheckoutField) =>
-    failure?.field === field
-      ? `<p class="field-error" id="${field}-error" role="alert">${escapeHtml(failure.message)}</p>`
-      : '';
+  const messageOf = (field: CheckoutField) => failures.find((f) => f.field === field)?.message;
+  const firstInvalid = FIELD_ORDER.find((field) => messageOf(field) !== undefined);
+  // Why the page did not pay, when that is no one field's fault (a decline, an expired session).
+  const general = failures.find((f) => f.field === undefined);
+  // The CVC is never sent back: after a failed attempt that had one, the field asks for it again.
+  const cvcAgain = values !== undefined && !messageOf('cvc') && (values.cvc ?? '').trim() !== '';
+  // Every field's problem is under that field, which is marked invalid; the first takes the focus
+  // (or, when no field is at fault, the message of why the card did not pay).
+  const describedBy = (field: CheckoutField, extra?: string) => {
+    const ids = [messageOf(field) ? `${field}-error` : undefined, extra].filter(Boolean);
+    return ids.length ? ` aria-describedby="${ids.join(' ')}"` : '';
+  };
+  const invalid = (field: CheckoutField, extra?: string) =>
+    (messageOf(field) ? ' aria-invalid="true"' : '') +
+    describedBy(field, extra) +
+    (field === firstInvalid ? ' autofocus' : '');
+  const fieldError = (field: CheckoutField) => {
+    const message = messageOf(field);
+    return message ? `<p class="field-error" id="${field}-error">${escapeHtml(message)}</p>` : '';
+  };
   const lines = session.lines
     .map(
       (line) =>
         `<li><span>${escapeHtml(line.name)}${line.quantity > 1 ? ` × ${line.quantity}` : ''}</span><span>${money(line.amount, session.currency)}</span></li>`,
     )
     .join('');
-  const title = session.mode === 'subscription' ? 'Subscribe' : 'Pay';
+  const action = session.mode === 'subscription' ? 'Subscribe' : 'Pay';
+  // Who is paid, as Stripe heads its page ("Pay Evergreen Home Co.", "Subscribe to Affiliate Pro").
+  const heading =
+    session.mode === 'subscription'
+      ? session.lines.length === 1
+        ? `Subscribe to ${session.lines[0]!.name}`
+        : 'Subscribe to Verdant'
+      : `Pay ${payee ?? 'Verdant'}`;
+  const generalMessage = general
+    ? `<p class="error" id="payment-error" role="alert" tabindex="-1"${firstInvalid ? '' : ' autofocus'}>${escapeHtml(
+        general.message === CARD_MESSAGES.declined
+          ? `${general.message} ${PAGE_MESSAGES.tryAnotherCard}`
+          : general.message,
+      )}</p>`
+    : '';
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${title} · Verdant test checkout</title>
+<title>${escapeHtml(heading)} · Verdant test checkout</title>
 <style>
 html { color-scheme: dark; background: #111113; }
 body { font: 16px/1.5 system-ui, sans-serif; color: #edeef0; margin: 0; }
 .wrap { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: 2rem; max-width: 60rem; margin: 0 auto; padding: 2rem 1rem; }
 .badge { display: inline-block; font-size: 0.75rem; background: #3b2f00; color: #ffd75e; border-radius: 4px; padding: 0.1rem 0.4rem; }
+h1 { margin: 0.5rem 0 0; font-size: 1.75rem; line-height: 1.25; overflow-wrap: anywhere; }
+.by { margin: 0.25rem 0 1rem; color: #b0b4ba; }
 ul { list-style: none; padding: 0; }
 li { display: flex; justify-content: space-between; gap: 1rem; padding: 0.4rem 0; border-bottom: 1px solid #2b2d31; }
 .total { font-size: 1.75rem; font-weight: 600; }
@@ -218,22 +328,24 @@ form { background: #18191b; border: 1px solid #2b2d31; border-radius: 12px; padd
 label { display: block; font-size: 0.9rem; margin: 0.9rem 0 0.3rem; color: #b0b4ba; }
 input { box-sizing: border-box; width: 100%; font: inherit; padding: 0.6rem 0.7rem; border-radius: 6px; border: 1px solid #43484e; background: #111113; color: #edeef0; }
 input[readonly] { background: transparent; border-color: #2b2d31; color: #b0b4ba; }
-input:focus-visible, button:focus-visible, a:focus-visible { outline: 2px solid #58d5ba; outline-offset: 2px; }
+input:focus-visible, button:focus-visible, a:focus-visible, .error:focus-visible { outline: 2px solid #58d5ba; outline-offset: 2px; }
 .row { display: grid; grid-template-columns: 1fr 1fr; gap: 0.75rem; }
 button { margin-top: 1.25rem; width: 100%; font: inherit; font-weight: 600; padding: 0.75rem; border: 0; border-radius: 8px; background: #1a7f5d; color: #fff; cursor: pointer; }
 input[aria-invalid='true'] { border-color: #ff9592; }
 .field-error { margin: 0.3rem 0 0; font-size: 0.85rem; color: #ff9592; }
-.error { margin-top: 1rem; padding: 0.6rem 0.8rem; border-radius: 6px; background: #3c181a; color: #ff9592; }
+.field-hint { margin: 0.3rem 0 0; font-size: 0.85rem; color: #b0b4ba; }
+.error { margin: 1rem 0 0; padding: 0.6rem 0.8rem; border-radius: 6px; background: #3c181a; color: #ff9592; }
 .cancel { display: block; text-align: center; margin-top: 1rem; color: #b0b4ba; }
 .hint { font-size: 0.8rem; color: #8b8f98; }
 </style>
 </head>
 <body>
 <main class="wrap">
-<section aria-label="Order summary">
+<section aria-labelledby="payee">
 <p><span class="badge">Test mode</span></p>
-<h1>Verdant</h1>
-<ul>${lines}</ul>
+<h1 id="payee">${escapeHtml(heading)}</h1>
+<p class="by">Test checkout by Verdant</p>
+<ul aria-label="Order summary">${lines}</ul>
 <p>Total due${session.mode === 'subscription' ? ' every month' : ''}</p>
 <p class="total">${money(session.amountTotal, session.currency)}</p>
 </section>
@@ -246,24 +358,27 @@ ${
     : `<input id="email" name="email" type="email" autocomplete="email" value="${v('email')}" required${invalid('email')}>${fieldError('email')}`
 }
 <h2>Pay with card</h2>
+${generalMessage}
 <label for="card-number">Card number</label>
 <input id="card-number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" value="${v('number')}" required${invalid('number')}>
 ${fieldError('number')}
 <div class="row">
 <div><label for="card-expiry">Expiry</label>
-<input id="card-expiry" name="expiry" autocomplete="cc-exp" placeholder="MM / YY" value="${v('expiry')}" required${invalid('expiry')}>${fieldError('expiry')}</div>
+<input id="card-expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="MM / YY" maxlength="9" value="${v('expiry')}" required${invalid('expiry')}>${fieldError('expiry')}</div>
 <div><label for="card-cvc">CVC</label>
-<input id="card-cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" value="${v('cvc')}" required${invalid('cvc')}>${fieldError('cvc')}</div>
+<input id="card-cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" value="" required${invalid('cvc', cvcAgain ? 'cvc-again' : undefined)}>${fieldError('cvc')}${
+    cvcAgain ? `<p class="field-hint" id="cvc-again">${escapeHtml(PAGE_MESSAGES.cvcAgain)}</p>` : ''
+  }</div>
 </div>
 <label for="card-name">Name on card</label>
 <input id="card-name" name="name" autocomplete="cc-name" value="${v('name')}" required${invalid('name')}>
 ${fieldError('name')}
-${failure && !failure.field ? `<p class="error" role="alert">${escapeHtml(failure.message)}</p>` : ''}
-<button type="submit">${title}</button>
+<button type="submit">${action}</button>
 <a class="cancel" href="${escapeHtml(session.cancelUrl)}">Cancel</a>
 <p class="hint">Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.</p>
 </form>
 </main>
+<script>${EXPIRY_SCRIPT}</script>
 </body>
 </html>
 `;
@@ -277,8 +392,8 @@ function html(status: number, body: string): Response {
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',
-      'content-security-policy':
-        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+      // The page's one inline script (the expiry field's formatting) runs by its hash; no other.
+      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${EXPIRY_SCRIPT_HASH}'; form-action 'self'; frame-ancestors 'none'`,
     },
   });
 }
@@ -314,6 +429,7 @@ export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
     if (rows.length) return to;
     return to === 'complete' ? 'expired' : 'complete';
   };
+  const payeeOf = (session: Session) => merchantName(opts.pool, session);
   const isExpired = async (id: string) =>
     (
       await opts.pool.query(
@@ -397,12 +513,19 @@ export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
           `[checkout] ${type} could not be sent: ${error instanceof Error ? error.message : String(error)}`,
         );
       }
-      return html(410, page(session, token, { message: CARD_MESSAGES.expired }));
+      return html(
+        410,
+        page(session, token, await payeeOf(session), {
+          failures: [{ message: CARD_MESSAGES.expired }],
+        }),
+      );
     }
+    const payee = await payeeOf(session);
+    const expired = { failures: [{ message: CARD_MESSAGES.expired }] };
     // Expired by the payment functions (another plan's checkout was opened since).
-    if (await isExpired(session.id))
-      return html(410, page(session, token, { message: CARD_MESSAGES.expired }));
-    if (req.method === 'GET' || req.method === 'HEAD') return html(200, page(session, token));
+    if (await isExpired(session.id)) return html(410, page(session, token, payee, expired));
+    if (req.method === 'GET' || req.method === 'HEAD')
+      return html(200, page(session, token, payee));
     if (req.method !== 'POST') return new Response('Method not allowed', { status: 405 });
 
     const form = new URLSearchParams(await req.text());
@@ -413,15 +536,24 @@ export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
       cvc: form.get('cvc') ?? '',
       name: form.get('name') ?? '',
     };
+    // Every field's problem at once; the card is tried (and may be declined) only when there is
+    // none. The CVC is never written back into the page.
     const contact = checkEmail(session, fields.email);
-    if ('error' in contact)
-      return html(400, page(session, token, contact.error, { ...fields, cvc: '' }));
-    const error = checkCard(fields);
-    if (error) return html(402, page(session, token, error, { ...fields, cvc: '' }));
+    const card = checkCard(fields);
+    if ('error' in contact || card.some((failure) => failure.field !== undefined)) {
+      const failures = [
+        ...('error' in contact ? [contact.error] : []),
+        ...card.filter((failure) => failure.field !== undefined),
+      ];
+      return html(400, page(session, token, payee, { failures, values: fields }));
+    }
+    // The fields are complete: the card pays, or Stripe declines it.
+    if (card.length > 0)
+      return html(402, page(session, token, payee, { failures: card, values: fields }));
 
     // Paid once: from here the session cannot be expired (and if it was meanwhile, not paid).
     if ((await settle(session.id, 'complete')) === 'expired')
-      return html(410, page(session, token, { message: CARD_MESSAGES.expired }));
+      return html(410, page(session, token, payee, expired));
     const customer = { email: contact.email, name: fields.name.trim() };
     for (const [type, object, id] of eventsFor(session, customer)) {
       const result = await send(type, object, id);
@@ -429,12 +561,10 @@ export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
         log(`[checkout] ${type} was answered ${result.status}: ${result.body}`);
         return html(
           502,
-          page(
-            session,
-            token,
-            { message: 'The payment could not be confirmed. Please try again.' },
-            fields,
-          ),
+          page(session, token, payee, {
+            failures: [{ message: 'The payment could not be confirmed. Please try again.' }],
+            values: fields,
+          }),
         );
       }
     }

@@ -1,42 +1,59 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_MESSAGES, checkCard, checkEmail } from '../src/checkout.ts';
+import { CARD_MESSAGES, checkCard, checkEmail, parseExpiry } from '../src/checkout.ts';
 
 const card = { number: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '123', name: 'Sam Shopper' };
 const now = new Date('2026-11-28T00:00:00Z');
 
 describe('the test checkout’s card check', () => {
   it('pays a good card and declines Stripe’s declined test card without naming a field', () => {
-    expect(checkCard(card, now)).toBeNull();
-    expect(checkCard({ ...card, number: '4000 0000 0000 0002' }, now)).toEqual({
-      message: CARD_MESSAGES.declined,
-    });
+    expect(checkCard(card, now)).toEqual([]);
+    expect(checkCard({ ...card, number: '4000 0000 0000 0002' }, now)).toEqual([
+      { message: CARD_MESSAGES.declined },
+    ]);
   });
 
   it('names the field each of Stripe’s messages belongs under', () => {
-    expect(checkCard({ ...card, number: '4242' }, now)).toEqual({
-      field: 'number',
-      message: CARD_MESSAGES.incompleteNumber,
-    });
-    expect(checkCard({ ...card, number: '4242 4242 4242 4241' }, now)).toEqual({
-      field: 'number',
-      message: CARD_MESSAGES.invalidNumber,
-    });
-    expect(checkCard({ ...card, expiry: '13 / 30' }, now)).toEqual({
-      field: 'expiry',
-      message: CARD_MESSAGES.invalidExpiry,
-    });
-    expect(checkCard({ ...card, expiry: '10 / 26' }, now)).toEqual({
-      field: 'expiry',
-      message: CARD_MESSAGES.pastExpiry,
-    });
-    expect(checkCard({ ...card, cvc: '1' }, now)).toEqual({
-      field: 'cvc',
-      message: CARD_MESSAGES.invalidCvc,
-    });
-    expect(checkCard({ ...card, name: '  ' }, now)).toEqual({
-      field: 'name',
-      message: CARD_MESSAGES.nameRequired,
-    });
+    expect(checkCard({ ...card, number: '4242' }, now)).toEqual([
+      { field: 'number', message: CARD_MESSAGES.incompleteNumber },
+    ]);
+    expect(checkCard({ ...card, number: '4242 4242 4242 4241' }, now)).toEqual([
+      { field: 'number', message: CARD_MESSAGES.invalidNumber },
+    ]);
+    expect(checkCard({ ...card, expiry: '13 / 30' }, now)).toEqual([
+      { field: 'expiry', message: CARD_MESSAGES.invalidExpiry },
+    ]);
+    expect(checkCard({ ...card, expiry: '10 / 26' }, now)).toEqual([
+      { field: 'expiry', message: CARD_MESSAGES.pastExpiry },
+    ]);
+    expect(checkCard({ ...card, cvc: '1' }, now)).toEqual([
+      { field: 'cvc', message: CARD_MESSAGES.invalidCvc },
+    ]);
+    expect(checkCard({ ...card, name: '  ' }, now)).toEqual([
+      { field: 'name', message: CARD_MESSAGES.nameRequired },
+    ]);
+  });
+
+  it('tells every field’s problem at once, in the form’s order, and declines nothing then', () => {
+    expect(
+      checkCard({ number: '4000 0000 0000 0002', expiry: '13', cvc: '', name: '' }, now),
+    ).toEqual([
+      { field: 'expiry', message: CARD_MESSAGES.invalidExpiry },
+      { field: 'cvc', message: CARD_MESSAGES.invalidCvc },
+      { field: 'name', message: CARD_MESSAGES.nameRequired },
+    ]);
+    expect(
+      checkCard({ number: '', expiry: '', cvc: '', name: '' }, now).map((f) => f.field),
+    ).toEqual(['number', 'expiry', 'cvc', 'name']);
+  });
+
+  it('reads the expiry as typed with or without its separator, and with a four-digit year', () => {
+    for (const typed of ['1230', '12/30', '12 / 30', ' 12/2030 ', '122030'])
+      expect(parseExpiry(typed), typed).toEqual({ month: 12, year: 2030 });
+    expect(parseExpiry('1/30')).toEqual({ month: 1, year: 2030 });
+    expect(parseExpiry('130')).toEqual({ month: 1, year: 2030 });
+    for (const typed of ['', '12', '12 /', '12/3', '12-30-1', 'ab/cd', '12 / 303'])
+      expect(parseExpiry(typed), typed).toBeUndefined();
+    expect(checkCard({ ...card, expiry: '1230' }, now)).toEqual([]);
   });
 
   it('takes a signed-in buyer’s email as given and checks a guest’s', () => {

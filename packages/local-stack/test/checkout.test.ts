@@ -13,6 +13,7 @@ import {
 } from '../../../supabase/functions/_shared/local-checkout.ts';
 import {
   CARD_MESSAGES,
+  PAGE_MESSAGES,
   createStripeEventSender,
   verifySessionToken,
   type SessionExpiry,
@@ -177,9 +178,11 @@ describe('the full chain in Chromium', () => {
       await page.getByRole('button', { name: 'Pay' }).click();
       await expect
         .poll(() => page.getByRole('alert').textContent())
-        .toBe('Your card was declined.');
-      // A decline belongs to no field: the message stands below the form.
+        .toBe(`${CARD_MESSAGES.declined} ${PAGE_MESSAGES.tryAnotherCard}`);
+      // A decline belongs to no field: its message takes the focus, and the CVC is asked again.
       expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
+      expect(await page.getByLabel('CVC').inputValue()).toBe('');
       expect((await orderRow(stack, orderId)).status).toBe('pending');
 
       await page.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -1161,22 +1164,17 @@ describe('attribution', () => {
       expect(await email.getAttribute('readonly')).toBeNull();
       await fillCard(page, '4242 4242 4242 4242', 'Ann Affiliate');
       // No email, then a malformed one: Stripe's messages, nothing paid.
-      await page.getByRole('button', { name: 'Pay' }).click();
-      await expect
-        .poll(() => page.getByRole('alert').textContent())
-        .toBe('Enter your email address.');
       // The message sits under its field, which is marked invalid, described by it and focused.
+      const emailMessage = async () =>
+        page.locator(`#${await email.getAttribute('aria-describedby')}`).textContent();
+      await page.getByRole('button', { name: 'Pay' }).click();
+      await expect.poll(emailMessage).toBe('Enter your email address.');
       expect(await email.getAttribute('aria-invalid')).toBe('true');
-      expect(await email.getAttribute('aria-describedby')).toBe(
-        await page.getByRole('alert').getAttribute('id'),
-      );
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('email');
       await email.fill('not an email');
       await page.getByLabel('CVC').fill('123');
       await page.getByRole('button', { name: 'Pay' }).click();
-      await expect
-        .poll(() => page.getByRole('alert').textContent())
-        .toBe('Your email address is invalid.');
+      await expect.poll(emailMessage).toBe('Your email address is invalid.');
       expect((await orderRow(stack, started.orderId)).status).toBe('pending');
 
       // The affiliate's own mailbox, in capitals and with a +tag.

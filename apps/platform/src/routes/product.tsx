@@ -1,6 +1,6 @@
 import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '@verdant/api-client';
+import { ApiError, type PublicClaim } from '@verdant/api-client';
 import {
   Badge,
   Button,
@@ -20,7 +20,7 @@ import { Link, useParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
 import { errorMessage } from '../lib/error-message.ts';
 import { addToCart, cartStore, useCart } from '../lib/cart.ts';
-import { valueLabel } from '../lib/labels.ts';
+import { productCategoryLabel } from '../lib/product-categories.ts';
 import { CartButton } from './shop-parts.tsx';
 
 /** The description's basic HTML as plain text (it is shown as a paragraph, never as markup). */
@@ -28,7 +28,36 @@ function plainText(html: string): string {
   return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
 }
 
-/** /shop/:slug: one product with its merchant's verified claims and its CO2e estimate. */
+/** Verified claims as badges that open their evidence. */
+function ClaimList({ label, claims }: { label: string; claims: readonly PublicClaim[] }) {
+  return (
+    <Flex asChild direction="column" gap="2" align="start">
+      <ul aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {claims.map((claim) => (
+          <li key={claim.id} style={{ maxWidth: '100%' }}>
+            <SustainabilityBadge
+              claim={claim.claim}
+              issuer={claim.issuer ?? 'Verified by Verdant'}
+              expiresAt={claim.expires_on}
+              evidenceLink={
+                claim.evidence_url ? (
+                  <a href={claim.evidence_url} target="_blank" rel="noreferrer">
+                    View evidence
+                  </a>
+                ) : undefined
+              }
+            />
+          </li>
+        ))}
+      </ul>
+    </Flex>
+  );
+}
+
+/**
+ * /shop/:slug: one product with its CO2e estimate, the verified claims about it and, apart from
+ * them, its merchant's company-wide verified claims.
+ */
 export function Component() {
   const { slug = '' } = useParams();
   const product = useQuery({
@@ -66,6 +95,9 @@ export function Component() {
   }
 
   const p = product.data;
+  // The merchant by name (as a sentence starts, and inside one).
+  const merchantName = p.merchant?.company_name ?? 'The merchant';
+  const aboutMerchant = `About ${p.merchant?.company_name ?? 'the merchant'}: verified claims`;
   const inCart = cart.find((line) => line.productId === p.id)?.quantity ?? 0;
   const soldOut = p.stock !== null && p.stock <= inCart;
   const onAdd = () => {
@@ -91,7 +123,7 @@ export function Component() {
         title={p.name}
         breadcrumbs={<Link to="/shop">Shop</Link>}
         description={p.merchant ? `Sold by ${p.merchant.company_name}` : undefined}
-        meta={<Badge tone="neutral">{valueLabel(p.category)}</Badge>}
+        meta={<Badge tone="neutral">{productCategoryLabel(p.category)}</Badge>}
         actions={<CartButton />}
       />
       <Grid columns={{ initial: '1', md: '2' }} gap="5">
@@ -172,37 +204,32 @@ export function Component() {
             </Box>
           ) : null}
 
-          <Box>
-            <Heading as="h2" size="4" mb="2">
-              Verified claims
+          <section aria-labelledby="product-claims">
+            <Heading as="h2" size="4" mb="2" id="product-claims">
+              Verified claims about this product
             </Heading>
-            {p.claims.length === 0 ? (
-              <Text size="2" color="gray">
-                This merchant has no verified sustainability claims yet.
+            {p.product_claims.length === 0 ? (
+              <Text as="p" size="2" color="gray">
+                {merchantName} has no verified claims about this product yet.
               </Text>
             ) : (
-              <Flex asChild direction="column" gap="2">
-                <ul aria-label="Verified claims" style={{ listStyle: 'none', padding: 0 }}>
-                  {p.claims.map((claim) => (
-                    <li key={claim.id}>
-                      <SustainabilityBadge
-                        claim={claim.claim}
-                        issuer={claim.issuer ?? 'Verified by Verdant'}
-                        expiresAt={claim.expires_on}
-                        evidenceLink={
-                          claim.evidence_url ? (
-                            <a href={claim.evidence_url} target="_blank" rel="noreferrer">
-                              View evidence
-                            </a>
-                          ) : undefined
-                        }
-                      />
-                    </li>
-                  ))}
-                </ul>
-              </Flex>
+              <ClaimList label="Verified claims about this product" claims={p.product_claims} />
             )}
-          </Box>
+          </section>
+
+          <section aria-labelledby="merchant-claims">
+            <Heading as="h2" size="4" id="merchant-claims">
+              {aboutMerchant}
+            </Heading>
+            <Text as="p" size="2" color="gray" mt="1" mb="2">
+              {p.merchant_claims.length === 0
+                ? `${merchantName} has no verified claims about the whole company yet.`
+                : 'Claims about the whole company, not only this product.'}
+            </Text>
+            {p.merchant_claims.length > 0 ? (
+              <ClaimList label={aboutMerchant} claims={p.merchant_claims} />
+            ) : null}
+          </section>
         </Flex>
       </Grid>
     </Flex>

@@ -1,5 +1,5 @@
 import { ApiError } from '@verdant/api-client';
-import { Box, Flex, Heading, Text, VisuallyHidden } from '@radix-ui/themes';
+import { Box, Flex, Grid, Heading, Text, VisuallyHidden } from '@radix-ui/themes';
 import {
   Button,
   Card,
@@ -36,7 +36,54 @@ function stockProblem(quantity: number, stock: number | null | undefined): strin
   return stock === 0 ? 'Out of stock: remove it to check out' : `Only ${stock} in stock`;
 }
 
-function MerchantCheckout({ group, stockOf }: { group: MerchantGroup; stockOf: StockOf }) {
+/** The most of a product one checkout may hold: what the merchant has, and never above the limit. */
+function quantityCap(stock: number | null | undefined): number {
+  return typeof stock === 'number' ? Math.max(1, Math.min(MAX_QUANTITY, stock)) : MAX_QUANTITY;
+}
+
+/** Why a line's quantity can go no higher, when it is at its cap (said under the field). */
+function capReason(quantity: number, stock: number | null | undefined): string | undefined {
+  if (typeof stock === 'number' && stock > 0 && stock <= MAX_QUANTITY && quantity === stock)
+    return `Only ${stock} in stock`;
+  if (quantity >= MAX_QUANTITY && (typeof stock !== 'number' || stock >= MAX_QUANTITY))
+    return `At most ${MAX_QUANTITY} per checkout`;
+  return undefined;
+}
+
+/** What the cart page does for a line: remove it, or say something about it to screen readers. */
+interface LineActions {
+  /** Removes the line, moving the focus to the next one (or to the empty cart). */
+  remove: (productId: string) => void;
+  /** Keeps (or forgets, with null) the line's Remove button, where the focus goes after a removal. */
+  removeButton: (productId: string, button: HTMLButtonElement | null) => void;
+  announce: (message: string) => void;
+}
+
+// One line: the product and its price on top with Remove beside it, the quantity and the line's
+// total under them; on a wide screen all four in a row. The cells beside the quantity field start
+// where its input does (under its label), so a message under the field moves nothing.
+const LINE_AREAS = {
+  initial: '"item remove" "quantity total"',
+  xs: '"item quantity total remove"',
+};
+const LINE_COLUMNS = {
+  initial: 'minmax(0, 1fr) auto',
+  xs: 'minmax(0, 1fr) 8rem minmax(5rem, auto) auto',
+};
+/** The height of the quantity field's label and the gap under it: where its input starts. */
+const INPUT_TOP = 'calc(var(--line-height-2) + var(--space-1))';
+/** The height of the (medium) quantity input, to centre the line's total beside it. */
+const INPUT_HEIGHT = 'var(--space-6)';
+
+function MerchantCheckout({
+  group,
+  stockOf,
+  actions,
+}: {
+  group: MerchantGroup;
+  stockOf: StockOf;
+  actions: LineActions;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -96,12 +143,13 @@ function MerchantCheckout({ group, stockOf }: { group: MerchantGroup; stockOf: S
   };
 
   return (
-    <Card size="lg">
+    // The compact card leaves a phone the width for "Check out with {merchant}" on one line.
+    <Card size="md">
       <Flex direction="column" gap="3">
         <Heading as="h2" size="4">
           {group.merchantName}
         </Heading>
-        <Flex asChild direction="column" gap="3">
+        <Flex asChild direction="column" gap="4">
           <ul
             ref={listRef}
             aria-label={`Products from ${group.merchantName}`}
@@ -109,52 +157,67 @@ function MerchantCheckout({ group, stockOf }: { group: MerchantGroup; stockOf: S
           >
             {group.lines.map((line) => {
               const stock = stockOf(line.productId);
+              const cap = quantityCap(stock);
               return (
                 <li key={line.productId}>
-                  <Flex gap="3" align="end" wrap="wrap" justify="between">
-                    <Box style={{ minWidth: 180, flex: 1 }}>
+                  <Grid areas={LINE_AREAS} columns={LINE_COLUMNS} gapX="3" gapY="2" align="start">
+                    <Box gridArea="item" style={{ minWidth: 0 }}>
                       <Link to={`/shop/${line.slug}`}>{line.name}</Link>
                       <Text as="p" size="2" color="gray">
                         {formatPrice(line.priceCents, line.currency)} each
                       </Text>
                     </Box>
-                    <Box style={{ width: 150 }}>
+                    <Box gridArea="quantity" style={{ maxWidth: '8rem' }}>
                       <Field
                         label={
                           <>
                             Quantity<VisuallyHidden> of {line.name}</VisuallyHidden>
                           </>
                         }
+                        description={capReason(line.quantity, stock)}
                         error={stockProblem(line.quantity, stock)}
                       >
                         <TextInput
                           type="number"
                           min={1}
-                          max={
-                            typeof stock === 'number'
-                              ? Math.max(1, Math.min(MAX_QUANTITY, stock))
-                              : MAX_QUANTITY
-                          }
+                          max={cap}
                           value={String(line.quantity)}
                           onChange={(event) => {
                             const value = Number.parseInt(event.target.value, 10);
-                            if (Number.isFinite(value) && value >= 1)
-                              cartStore.update((cart) => setQuantity(cart, line.productId, value));
+                            if (!Number.isFinite(value) || value < 1) return;
+                            // Never more than the merchant has (nor than a checkout takes): the
+                            // cart keeps the capped quantity, and the field says why.
+                            const quantity = Math.min(value, cap);
+                            cartStore.update((cart) => setQuantity(cart, line.productId, quantity));
+                            if (value > cap)
+                              actions.announce(
+                                `${capReason(quantity, stock) ?? `At most ${cap}`}: ${line.name} set to ${quantity}.`,
+                              );
                           }}
                         />
                       </Field>
                     </Box>
-                    <Text weight="bold">{formatPrice(lineTotal(line), line.currency)}</Text>
-                    <Button
-                      variant="ghost"
-                      aria-label={`Remove ${line.name}`}
-                      onClick={() =>
-                        cartStore.update((cart) => removeFromCart(cart, line.productId))
-                      }
+                    <Flex
+                      gridArea="total"
+                      mt={INPUT_TOP}
+                      align="center"
+                      justify="end"
+                      height={INPUT_HEIGHT}
                     >
-                      Remove
-                    </Button>
-                  </Flex>
+                      <Text weight="bold">{formatPrice(lineTotal(line), line.currency)}</Text>
+                    </Flex>
+                    {/* Beside the product's name on a phone, beside the quantity on a wide screen. */}
+                    <Box gridArea="remove" mt={{ initial: '0', xs: INPUT_TOP }}>
+                      <Button
+                        ref={(button) => actions.removeButton(line.productId, button)}
+                        variant="ghost"
+                        aria-label={`Remove ${line.name}`}
+                        onClick={() => actions.remove(line.productId)}
+                      >
+                        Remove
+                      </Button>
+                    </Box>
+                  </Grid>
                 </li>
               );
             })}
@@ -163,14 +226,20 @@ function MerchantCheckout({ group, stockOf }: { group: MerchantGroup; stockOf: S
         {error ? (
           <ErrorCard align="start" title="The checkout could not start" message={error} />
         ) : null}
-        <Flex justify="between" align="center" wrap="wrap" gap="3">
+        <Flex
+          direction={{ initial: 'column', xs: 'row' }}
+          justify="between"
+          align={{ initial: 'stretch', xs: 'center' }}
+          gap="3"
+        >
           <Text size="4" weight="bold">
             Total {formatPrice(group.totalCents, group.currency)}
           </Text>
           <Button
             onClick={() => void onCheckout()}
             loading={busy}
-            // A long merchant name wraps inside the button instead of pushing it past the card.
+            // On a phone the button spans the card, so the merchant's name fits on its line; a name
+            // too long even for that wraps inside the button instead of pushing it past the card.
             style={{
               maxWidth: '100%',
               height: 'auto',
@@ -200,6 +269,38 @@ export function Component() {
   });
   const stock = new Map((products.data ?? []).map((p) => [p.id, p.stock] as const));
   const stockOf: StockOf = (productId) => stock.get(productId);
+
+  // After a removal the focus goes to the next line's Remove button (the previous line's after the
+  // last one), or to the empty cart's heading, never back to the top of the page.
+  const removeButtons = useRef(new Map<string, HTMLButtonElement>());
+  const emptyHeading = useRef<HTMLSpanElement>(null);
+  const focusAfterRemoval = useRef<string | null | undefined>(undefined);
+  const [announcement, setAnnouncement] = useState('');
+  useEffect(() => {
+    const target = focusAfterRemoval.current;
+    if (target === undefined) return;
+    focusAfterRemoval.current = undefined;
+    const element = target === null ? emptyHeading.current : removeButtons.current.get(target);
+    element?.focus();
+  }, [cart]);
+  const actions: LineActions = {
+    remove(productId) {
+      const order = groups.flatMap((group) => group.lines);
+      const index = order.findIndex((line) => line.productId === productId);
+      if (index === -1) return;
+      const removed = order[index]!;
+      const next = order[index + 1] ?? order[index - 1];
+      focusAfterRemoval.current = next ? next.productId : null;
+      cartStore.update((lines) => removeFromCart(lines, productId));
+      setAnnouncement(`Removed ${removed.name} from your cart.`);
+    },
+    removeButton(productId, button) {
+      if (button) removeButtons.current.set(productId, button);
+      else removeButtons.current.delete(productId);
+    },
+    announce: setAnnouncement,
+  };
+
   return (
     <Flex direction="column" gap="5">
       <title>Cart — Verdant</title>
@@ -212,12 +313,17 @@ export function Component() {
             : 'Prices are confirmed at checkout.'
         }
       />
+      <VisuallyHidden role="status">{announcement}</VisuallyHidden>
       {groups.length === 0 ? (
         <EmptyState
           bordered
           illustration="products"
           headingLevel={2}
-          title="Your cart is empty"
+          title={
+            <span ref={emptyHeading} tabIndex={-1} style={{ outlineOffset: 4 }}>
+              Your cart is empty
+            </span>
+          }
           description="Add products from the shop; they stay here when you come back."
           action={
             <Button asChild>
@@ -231,6 +337,7 @@ export function Component() {
             key={`${group.merchantId}:${group.currency}`}
             group={group}
             stockOf={stockOf}
+            actions={actions}
           />
         ))
       )}

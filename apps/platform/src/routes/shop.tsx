@@ -1,6 +1,6 @@
 import { Box, Flex, Grid, Text } from '@radix-ui/themes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PRODUCT_CATEGORIES, type ProductCategory } from '@verdant/api-client';
+import { ApiError, PRODUCT_CATEGORIES, type ProductCategory } from '@verdant/api-client';
 import {
   Button,
   EmptyState,
@@ -18,7 +18,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
 import { errorMessage } from '../lib/error-message.ts';
-import { valueLabel } from '../lib/labels.ts';
+import { PRODUCT_CATEGORY_LABELS } from '../lib/product-categories.ts';
+import { claimBadges } from './claim-badges.tsx';
 import { CartButton } from './shop-parts.tsx';
 
 const PAGE_SIZE = 24;
@@ -26,6 +27,15 @@ const ALL = 'all';
 
 const isCategory = (value: string | null): value is ProductCategory =>
   (PRODUCT_CATEGORIES as readonly string[]).includes(value ?? '');
+
+/** The shop's address without its merchant filter (the search and category stay). */
+function withoutMerchant(params: URLSearchParams): string {
+  const next = new URLSearchParams(params);
+  next.delete('merchant');
+  next.delete('page');
+  const query = next.toString();
+  return query ? `?${query}` : '';
+}
 
 /** /shop and /products: approved products, searchable and filterable by category. */
 export function Component() {
@@ -39,16 +49,29 @@ export function Component() {
 
   const products = useQuery({
     queryKey: ['products', 'shop', search, category, merchantId, page],
-    queryFn: async () =>
-      (await loadApi()).products.list({
+    queryFn: async () => {
+      const api = await loadApi();
+      const found = await api.products.list({
         ...(search.trim() ? { search } : {}),
         ...(isCategory(category) ? { category } : {}),
         ...(merchantId ? { merchantId } : {}),
         // The API counts pages from 0; the address from 1.
         page: page - 1,
         pageSize: PAGE_SIZE,
-      }),
+      });
+      // The cards' merchants and claims, read before the cards show so they appear with them.
+      const claims = await api.products.listClaims(found.rows.map((row) => row.id));
+      return { ...found, claims };
+    },
     placeholderData: keepPreviousData,
+  });
+  // The merchant the shop is narrowed to, by name.
+  const merchant = useQuery({
+    queryKey: ['products', 'shop-merchant', merchantId],
+    queryFn: async () => (await loadApi()).products.getMerchant(merchantId!),
+    enabled: merchantId !== undefined,
+    retry: (count, error) =>
+      !(error instanceof ApiError && error.code === 'not_found') && count < 2,
   });
 
   const update = (changes: Record<string, string | null>) => {
@@ -68,11 +91,13 @@ export function Component() {
 
   const rows = products.data?.rows ?? [];
   const total = products.data?.total ?? 0;
+  const claimsOf = new Map((products.data?.claims ?? []).map((c) => [c.product_id, c] as const));
+  const merchantName = merchant.data?.company_name;
   const filtered = Boolean(search || isCategory(category) || merchantId);
 
   return (
     <Flex direction="column" gap="5">
-      <title>Shop — Verdant</title>
+      <title>{merchantName ? `${merchantName} — Shop — Verdant` : 'Shop — Verdant'}</title>
       <PageHeader
         title="Shop"
         description="Products from merchants whose sustainability claims we review, with their estimated footprint."
@@ -97,7 +122,10 @@ export function Component() {
               }
               options={[
                 { value: ALL, label: 'All categories' },
-                ...PRODUCT_CATEGORIES.map((value) => ({ value, label: valueLabel(value) })),
+                ...PRODUCT_CATEGORIES.map((value) => ({
+                  value,
+                  label: PRODUCT_CATEGORY_LABELS[value],
+                })),
               ]}
             />
           </Field>
@@ -107,9 +135,20 @@ export function Component() {
         </Grid>
       </form>
       {merchantId ? (
-        <Text size="2" color="gray">
-          Showing one merchant’s products. <Link to="/shop">Show all products</Link>
-        </Text>
+        <Flex gap="3" align="center" wrap="wrap">
+          <Text as="p" size="2" color="gray">
+            {merchant.isError
+              ? merchant.error instanceof ApiError && merchant.error.code === 'not_found'
+                ? 'This merchant does not sell on Verdant.'
+                : 'Showing one merchant’s products.'
+              : merchantName
+                ? `Showing products from ${merchantName}`
+                : 'Showing one merchant’s products.'}
+          </Text>
+          <Button asChild variant="secondary" size="sm">
+            <Link to={{ search: withoutMerchant(params) }}>Show all merchants</Link>
+          </Button>
+        </Flex>
       ) : null}
       {products.isError ? (
         <ErrorCard
@@ -141,22 +180,28 @@ export function Component() {
               />
             }
           >
-            {rows.map((product, index) => (
-              <ProductCard
-                key={product.id}
-                // The first row is the page's largest paint on a phone: its images load at once.
-                imagePriority={index < 2}
-                name={product.name}
-                imageSrc={product.images[0]}
-                priceCents={product.price_cents}
-                currency={product.currency}
-                attributes={product.sustainability_attributes}
-                co2eGrams={product.co2e_grams}
-                co2eSource={product.co2e_source ?? undefined}
-                headingLevel={2}
-                link={<Link to={`/shop/${product.slug}`} />}
-              />
-            ))}
+            {rows.map((product, index) => {
+              const claims = claimsOf.get(product.id);
+              return (
+                <ProductCard
+                  key={product.id}
+                  // The first row is the page's largest paint on a phone: its images load at once.
+                  imagePriority={index < 2}
+                  name={product.name}
+                  merchant={claims?.merchant?.company_name}
+                  imageSrc={product.images[0]}
+                  priceCents={product.price_cents}
+                  currency={product.currency}
+                  attributes={product.sustainability_attributes}
+                  co2eGrams={product.co2e_grams}
+                  co2eSource={product.co2e_source ?? undefined}
+                  headingLevel={2}
+                  link={<Link to={`/shop/${product.slug}`} />}
+                  claims={claimBadges(claims?.product_claims ?? [], { newTab: true })}
+                  merchantClaims={claimBadges(claims?.merchant_claims ?? [], { newTab: true })}
+                />
+              );
+            })}
           </ProductGrid>
           <Pagination
             page={page}

@@ -9,7 +9,6 @@ import {
   ProductGrid,
   ProfileHeader,
   Spinner,
-  SustainabilityBadge,
 } from '@verdant/ui';
 import '@verdant/ui/link-in-bio.css';
 import { lazy, Suspense } from 'react';
@@ -18,6 +17,7 @@ import { loadApi } from '../lib/backend.ts';
 import { errorMessage, isMissingPage } from '../lib/error-message.ts';
 import { sentPageQuery, storefrontQueryKey } from '../lib/page-view.ts';
 import { trackedHref } from '../lib/tracked-link.ts';
+import { claimBadges } from './claim-badges.tsx';
 import { NotFound } from './not-found-lazy.ts';
 
 // A published storefront is rarely empty: its empty state loads only when it is shown.
@@ -95,26 +95,8 @@ function PublicStorefront({ slug }: { slug: string }) {
                   <Link to={`/shop/${product.slug}`} />
                 )
               }
-              claims={
-                product.claims.length > 0 ? (
-                  <>
-                    {product.claims.map((claim) => (
-                      <SustainabilityBadge
-                        key={claim.id}
-                        size="1"
-                        claim={claim.claim}
-                        issuer={claim.issuer ?? 'Verified by Verdant'}
-                        expiresAt={claim.expires_on}
-                        evidenceLink={
-                          claim.evidence_url ? (
-                            <a href={claim.evidence_url}>View evidence</a>
-                          ) : undefined
-                        }
-                      />
-                    ))}
-                  </>
-                ) : undefined
-              }
+              claims={claimBadges(product.product_claims)}
+              merchantClaims={claimBadges(product.merchant_claims)}
               action={
                 codeOf.get(product.id) ? (
                   <Text size="1" color="gray">

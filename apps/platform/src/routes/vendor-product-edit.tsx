@@ -30,19 +30,10 @@ import { api } from '../lib/api.ts';
 import { errorField } from '../lib/error-message.ts';
 import { useConfirmLeave } from '../lib/confirm-leave.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
+import { PRODUCT_CATEGORY_LABELS } from '../lib/product-categories.ts';
 import { errorMessage } from './vendor-format.ts';
 import { ProductLimitCard, STATUS_LABEL } from './vendor-products.tsx';
 
-const CATEGORY_LABELS: Record<ProductCategory, string> = {
-  home: 'Home',
-  'personal-care': 'Personal care',
-  apparel: 'Apparel',
-  food: 'Food',
-  outdoors: 'Outdoors',
-  kids: 'Kids',
-  office: 'Office',
-  other: 'Other',
-};
 const ATTRIBUTE_LABELS: Record<SustainabilityAttribute, string> = {
   recycled: 'Recycled materials',
   organic: 'Organic',
@@ -304,7 +295,10 @@ export function Component() {
                 <NativeSelect
                   value={draft.category}
                   onChange={(event) => set('category', event.target.value as ProductCategory)}
-                  options={PRODUCT_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
+                  options={PRODUCT_CATEGORIES.map((c) => ({
+                    value: c,
+                    label: PRODUCT_CATEGORY_LABELS[c],
+                  }))}
                 />
               </Field>
             </Grid>

@@ -1,5 +1,6 @@
 import { PRODUCT_MAX_PRICE_CENTS, PRODUCT_MAX_STOCK } from '@verdant/validation';
 import type { ModuleContext } from '../context.ts';
+import { ApiError } from '../errors.ts';
 import { currentUserId, listOwnRows, run, runDelete, runPage } from '../request.ts';
 import type { Page, Row } from '../types.ts';
 import {
@@ -86,7 +87,10 @@ export interface ProductQuery extends PageInput {
   search?: string;
 }
 
-/** A merchant's approved, unexpired sustainability claim, as shoppers see it. */
+/**
+ * An approved, unexpired sustainability claim as shoppers see it: about one product
+ * (`product_id`) or about the merchant's whole company (`product_id` null).
+ */
 export interface PublicClaim {
   id: string;
   claim: string;
@@ -94,23 +98,88 @@ export interface PublicClaim {
   issuer: string | null;
   expires_on: string | null;
   evidence_url: string | null;
+  /** The product the claim is about; null for a claim about the whole company. */
+  product_id: string | null;
 }
 
-/** A product with its merchant and the merchant's verified claims (the product page). */
+/** The merchant of a product, as the shop names it. */
+export interface ProductMerchant {
+  id: string;
+  company_name: string;
+}
+
+/**
+ * The verified claims that go with one product: those about the product itself and, apart from
+ * them, its merchant's company-wide ones. A claim the merchant made about another of its products
+ * is in neither.
+ */
+export interface ProductClaims {
+  product_id: string;
+  merchant: ProductMerchant | null;
+  /** Verified claims about this product. */
+  product_claims: PublicClaim[];
+  /** The merchant's verified claims about its whole company (tied to no product). */
+  merchant_claims: PublicClaim[];
+}
+
+/** A product with its merchant and its verified claims, split as `ProductClaims` (the product page). */
 export type ProductDetail = Product & {
-  merchant: { id: string; company_name: string; website: string | null } | null;
-  claims: PublicClaim[];
+  merchant: (ProductMerchant & { website: string | null }) | null;
+  product_claims: PublicClaim[];
+  merchant_claims: PublicClaim[];
 };
 
-/** Characters PostgREST's `or=(…)` filter syntax gives a meaning to. */
-interface DetailRow extends Product {
+type ClaimRow = PublicClaim & { review_status: string };
+
+/** A product row read with its own claims and its merchant's company-wide claims. */
+interface ClaimedRow {
+  id: string;
+  product_claims: ClaimRow[] | null;
   merchant: {
     id: string;
     company_name: string;
     website: string | null;
-    sustainability_claims: (PublicClaim & { review_status: string })[] | null;
+    sustainability_claims: ClaimRow[] | null;
   } | null;
 }
+
+const CLAIM_COLUMNS =
+  'id, claim, category, issuer, expires_on, evidence_url, product_id, review_status';
+
+/**
+ * The embeds that read a product's claims: its own (through the claim's product) and its
+ * merchant's (through the merchant; the requests keep only those without a product).
+ */
+const CLAIMS_SELECT = `product_claims:sustainability_claims!sustainability_claims_product_id_fkey(${CLAIM_COLUMNS}), merchant:merchant_profiles!products_merchant_id_fkey(id, company_name, website, sustainability_claims!sustainability_claims_merchant_id_fkey(${CLAIM_COLUMNS}))`;
+
+/**
+ * Verified claims only (approved and not expired: row-level security already hides the others
+ * from everybody but their merchant and admins), without their review field; `only` keeps those
+ * whose product is that one (null: company-wide claims).
+ */
+function verified(rows: ClaimRow[] | null, only: string | null, today: string): PublicClaim[] {
+  return (rows ?? [])
+    .filter(
+      (c) =>
+        c.review_status === 'approved' &&
+        (!c.expires_on || c.expires_on >= today) &&
+        c.product_id === only,
+    )
+    .map(({ review_status: _status, ...claim }) => claim);
+}
+
+/** A product's claims split into its own and its merchant's company-wide ones. */
+function splitClaims(row: ClaimedRow, today: string): ProductClaims {
+  const { merchant } = row;
+  return {
+    product_id: row.id,
+    merchant: merchant ? { id: merchant.id, company_name: merchant.company_name } : null,
+    product_claims: verified(row.product_claims, row.id, today),
+    merchant_claims: verified(merchant?.sustainability_claims ?? null, null, today),
+  };
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
 
 /** How many products `listByIds` reads at once (a cart holds fewer lines). */
 export const PRODUCTS_BY_IDS_MAX = 100;
@@ -154,30 +223,73 @@ export function createProductsModule({ supabase }: ModuleContext) {
     },
 
     /**
-     * One product by slug with its merchant and that merchant's verified claims (approved and not
-     * expired; row-level security hides the others from everybody but the merchant and admins).
+     * The verified claims of these products (at most 100 ids), each with the claims about it and,
+     * apart from them, its merchant's company-wide claims, in no particular order. Products the
+     * reader may not see are absent. For cards, whose product rows come from another read.
+     */
+    async listClaims(ids: readonly string[]): Promise<ProductClaims[]> {
+      if (!Array.isArray(ids)) invalid('ids', 'must be a list');
+      if (ids.length > PRODUCTS_BY_IDS_MAX)
+        invalid('ids', `must hold at most ${PRODUCTS_BY_IDS_MAX} ids`);
+      const checked = [...new Set(ids.map((id, i) => uuid(`ids[${i}]`, id)))];
+      if (checked.length === 0) return [];
+      const rows = (await run(
+        supabase
+          .from('products')
+          .select(`id, ${CLAIMS_SELECT}`)
+          .in('id', checked)
+          // Only company-wide claims come with the merchant: its claims about other products
+          // stay on the server.
+          .is('merchant.sustainability_claims.product_id', null)
+          .order('created_at', { referencedTable: 'product_claims' })
+          .order('created_at', { referencedTable: 'merchant.sustainability_claims' }),
+      )) as unknown as ClaimedRow[];
+      const day = today();
+      return rows.map((row) => splitClaims(row, day));
+    },
+
+    /**
+     * An approved merchant of the shop by id (its name, for a shop filtered to its products);
+     * `not_found` for an unknown merchant or one whose products are not for sale.
+     */
+    async getMerchant(merchantId: string): Promise<ProductMerchant> {
+      const rows = await run(
+        supabase
+          .from('merchant_profiles')
+          .select('id, company_name')
+          .eq('id', uuid('merchantId', merchantId))
+          .eq('approval_status', 'approved')
+          .limit(1),
+      );
+      const merchant = rows?.[0];
+      if (!merchant) throw new ApiError('not_found', 'Merchant not found');
+      return merchant;
+    },
+
+    /**
+     * One product by slug with its merchant, the verified claims about the product and, apart
+     * from them, the merchant's company-wide verified claims (approved and not expired).
      */
     async getDetail(productSlug: string): Promise<ProductDetail> {
       const row = (await run(
         supabase
           .from('products')
-          .select(
-            '*, merchant:merchant_profiles!products_merchant_id_fkey(id, company_name, website, sustainability_claims(id, claim, category, issuer, expires_on, evidence_url, review_status))',
-          )
+          .select(`*, ${CLAIMS_SELECT}`)
           .eq('slug', slug('slug', productSlug))
+          .is('merchant.sustainability_claims.product_id', null)
+          .order('created_at', { referencedTable: 'product_claims' })
+          .order('created_at', { referencedTable: 'merchant.sustainability_claims' })
           .single(),
-      )) as unknown as DetailRow;
-      const today = new Date().toISOString().slice(0, 10);
-      const { merchant, ...product } = row;
-      const claims = (merchant?.sustainability_claims ?? [])
-        .filter((c) => c.review_status === 'approved' && (!c.expires_on || c.expires_on >= today))
-        .map(({ review_status: _status, ...claim }) => claim);
+      )) as unknown as Product & ClaimedRow;
+      const { merchant, product_claims: _own, ...product } = row;
+      const { product_claims, merchant_claims } = splitClaims(row, today());
       return {
         ...product,
         merchant: merchant
           ? { id: merchant.id, company_name: merchant.company_name, website: merchant.website }
           : null,
-        claims,
+        product_claims,
+        merchant_claims,
       };
     },
 

@@ -52,13 +52,23 @@ export interface StorefrontProduct {
   co2e_grams: number | null;
   co2e_source: string | null;
   merchant: { company_name: string } | null;
-  claims: StorefrontClaim[];
+  /** The verified (approved, unexpired) claims about this product. */
+  product_claims: StorefrontClaim[];
+  /**
+   * The merchant's verified claims about the whole company, to show apart from the product's own.
+   * A claim about another of the merchant's products is on neither list.
+   */
+  merchant_claims: StorefrontClaim[];
 }
 
-type StorefrontProductRow = Omit<StorefrontProduct, 'claims' | 'merchant'> & {
+type StorefrontProductRow = Omit<
+  StorefrontProduct,
+  'product_claims' | 'merchant_claims' | 'merchant'
+> & {
   merchant: {
     company_name: string;
-    sustainability_claims: (StorefrontClaim & { review_status: string })[] | null;
+    sustainability_claims:
+      (StorefrontClaim & { review_status: string; product_id: string | null })[] | null;
   } | null;
 };
 
@@ -85,7 +95,8 @@ export interface StorefrontOwner {
 
 /**
  * A storefront as `/s/{slug}` draws it, in one read: the storefront, its public items in order, its
- * products (in the order of their first item, with their merchant's verified claims) and its owner.
+ * products (in the order of their first item, each with the verified claims about it and its
+ * merchant's company-wide ones) and its owner.
  */
 export interface PublicStorefrontView {
   storefront: Storefront;
@@ -146,8 +157,9 @@ export function createStorefrontsModule({ supabase }: ModuleContext) {
     },
 
     /**
-     * The products of a storefront's items, in the items' order, each with its merchant and that
-     * merchant's verified claims. Products the reader may not see (no longer approved) are left out.
+     * The products of a storefront's items, in the items' order, each with its merchant, the
+     * verified claims about it and, apart, the merchant's company-wide ones. Products the reader
+     * may not see (no longer approved) are left out.
      */
     async listProducts(
       storefront: Pick<StorefrontWithItems, 'storefront_items'>,
@@ -160,7 +172,7 @@ export function createStorefrontsModule({ supabase }: ModuleContext) {
         supabase
           .from('products')
           .select(
-            'id, slug, name, price_cents, currency, images, sustainability_attributes, co2e_grams, co2e_source, merchant:merchant_profiles!products_merchant_id_fkey(company_name, sustainability_claims(id, claim, issuer, expires_on, evidence_url, review_status))',
+            'id, slug, name, price_cents, currency, images, sustainability_attributes, co2e_grams, co2e_source, merchant:merchant_profiles!products_merchant_id_fkey(company_name, sustainability_claims(id, claim, issuer, expires_on, evidence_url, review_status, product_id))',
           )
           .in('id', ids),
       )) as unknown as StorefrontProductRow[];
@@ -170,14 +182,19 @@ export function createStorefrontsModule({ supabase }: ModuleContext) {
         const row = byId.get(id);
         if (!row) return [];
         const { merchant, ...product } = row;
-        const claims = (merchant?.sustainability_claims ?? [])
-          .filter((c) => c.review_status === 'approved' && (!c.expires_on || c.expires_on >= today))
-          .map(({ review_status: _status, ...claim }) => claim);
+        const verified = (merchant?.sustainability_claims ?? []).filter(
+          (c) => c.review_status === 'approved' && (!c.expires_on || c.expires_on >= today),
+        );
+        const about = (productId: string | null) =>
+          verified
+            .filter((c) => c.product_id === productId)
+            .map(({ review_status: _status, product_id: _product, ...claim }) => claim);
         return [
           {
             ...product,
             merchant: merchant ? { company_name: merchant.company_name } : null,
-            claims,
+            product_claims: about(product.id),
+            merchant_claims: about(null),
           },
         ];
       });

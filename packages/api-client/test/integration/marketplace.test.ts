@@ -391,15 +391,27 @@ describe('storefronts', () => {
     expect(shown.storefront_items.map((i) => i.product_id)).toEqual([product.id]);
     const products = await w.anon.storefronts.listProducts(shown);
     expect(products.map((p) => [p.id, p.name])).toEqual([[product.id, product.name]]);
-    expect(products[0]!.claims.every((c) => typeof c.claim === 'string')).toBe(true);
+    expect(
+      [...products[0]!.product_claims, ...products[0]!.merchant_claims].every(
+        (c) => typeof c.claim === 'string',
+      ),
+    ).toBe(true);
     await expect(w.anon.storefronts.listProducts({ storefront_items: [] })).resolves.toEqual([]);
     // The owner's public face: name, username and picture (none uploaded here).
     const owner = await w.anon.storefronts.getOwner(shown);
     expect(owner).toMatchObject({ id: affiliateA.id, profile_image: null });
     expect(Object.keys(owner ?? {}).sort()).toEqual(['id', 'name', 'profile_image', 'username']);
     // The one-read view answers what the separate reads answer (claims in any order).
-    const byClaimId = (list: { claims: { id: string }[] }[]) =>
-      list.map((p) => ({ ...p, claims: [...p.claims].sort((a, b) => a.id.localeCompare(b.id)) }));
+    const sorted = (claims: { id: string }[]) =>
+      [...claims].sort((a, b) => a.id.localeCompare(b.id));
+    const byClaimId = (
+      list: { product_claims: { id: string }[]; merchant_claims: { id: string }[] }[],
+    ) =>
+      list.map((p) => ({
+        ...p,
+        product_claims: sorted(p.product_claims),
+        merchant_claims: sorted(p.merchant_claims),
+      }));
     const view = await w.anon.storefronts.getPublicPage(slug);
     const { storefront_items: _items, ...storefrontRow } = shown;
     expect({ ...view, products: byClaimId(view.products) }).toEqual({

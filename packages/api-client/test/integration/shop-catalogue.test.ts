@@ -1,12 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../src/index.ts';
-import { unique, useWorld, type Actor } from './world.ts';
+import { must, unique, useWorld, type Actor } from './world.ts';
 
 const w = useWorld();
 let admin: Actor;
 let merchant: Actor;
 let brush: Product;
 let soap: Product;
+/** A claim about the brush only, and one about the soap only. */
+let brushClaimId: string;
+let soapClaimId: string;
 
 async function approvedProduct(fields: Parameters<Actor['api']['products']['create']>[0]) {
   const draft = await merchant.api.products.create(fields);
@@ -48,6 +51,35 @@ beforeAll(async () => {
     expires_on: '2021-01-01',
   });
   await admin.api.admin.reviewClaim(expired.id, 'approved');
+  // Claims about one product each: a merchant's claim names its product (set as a fixture, as
+  // the seed does).
+  const aboutBrush = await merchant.api.merchants.addClaim({
+    claim: 'Handle is FSC-certified bamboo',
+    category: 'materials',
+    evidence_url: 'https://example.com/fsc.pdf',
+    issuer: 'FSC',
+  });
+  const aboutSoap = await merchant.api.merchants.addClaim({
+    claim: 'Soap is Ecocert organic',
+    category: 'certification',
+    evidence_url: 'https://example.com/ecocert.pdf',
+  });
+  const pendingAboutBrush = await merchant.api.merchants.addClaim({
+    claim: 'Bristles are castor-oil nylon',
+    evidence_url: 'https://example.com/bristles.pdf',
+  });
+  for (const [claim, product] of [
+    [aboutBrush, brush],
+    [aboutSoap, soap],
+    [pendingAboutBrush, brush],
+  ] as const)
+    await must(
+      w.service.from('sustainability_claims').update({ product_id: product.id }).eq('id', claim.id),
+    );
+  await admin.api.admin.reviewClaim(aboutBrush.id, 'approved');
+  await admin.api.admin.reviewClaim(aboutSoap.id, 'approved');
+  brushClaimId = aboutBrush.id;
+  soapClaimId = aboutSoap.id;
 });
 
 describe('products by id', () => {
@@ -93,7 +125,7 @@ describe('product search', () => {
 });
 
 describe('product detail', () => {
-  it('shows the merchant and only its approved, unexpired claims', async () => {
+  it('shows the merchant, the claims about the product and, apart, the company-wide ones', async () => {
     const detail = await w.anon.products.getDetail(brush.slug);
     expect(detail).toMatchObject({
       id: brush.id,
@@ -101,20 +133,124 @@ describe('product detail', () => {
       co2e_source: 'Supplier life-cycle assessment 2025',
       merchant: { id: merchant.id, company_name: 'Tidewater Co' },
     });
-    expect(detail.claims.map((c) => c.claim)).toEqual(['Plastic-free shipping']);
-    expect(detail.claims[0]).toEqual({
-      id: expect.any(String),
-      claim: 'Plastic-free shipping',
-      category: 'packaging',
-      issuer: 'Pack Audit',
-      expires_on: null,
-      evidence_url: 'https://example.com/audit.pdf',
-    });
+    // Approved and unexpired only; the claim about the soap is on neither list.
+    expect(detail.product_claims).toEqual([
+      {
+        id: brushClaimId,
+        claim: 'Handle is FSC-certified bamboo',
+        category: 'materials',
+        issuer: 'FSC',
+        expires_on: null,
+        evidence_url: 'https://example.com/fsc.pdf',
+        product_id: brush.id,
+      },
+    ]);
+    expect(detail.merchant_claims).toEqual([
+      {
+        id: expect.any(String),
+        claim: 'Plastic-free shipping',
+        category: 'packaging',
+        issuer: 'Pack Audit',
+        expires_on: null,
+        evidence_url: 'https://example.com/audit.pdf',
+        product_id: null,
+      },
+    ]);
+    const soapDetail = await w.anon.products.getDetail(soap.slug);
+    expect(soapDetail.product_claims.map((c) => c.id)).toEqual([soapClaimId]);
+    expect(soapDetail.merchant_claims.map((c) => c.claim)).toEqual(['Plastic-free shipping']);
+  });
+
+  it('shows the merchant its own claims the same way: never another product’s, never unverified', async () => {
+    const detail = await merchant.api.products.getDetail(brush.slug);
+    expect(detail.product_claims.map((c) => c.id)).toEqual([brushClaimId]);
+    expect(detail.merchant_claims.map((c) => c.claim)).toEqual(['Plastic-free shipping']);
   });
 
   it('is not found for unknown slugs', async () => {
     await expect(w.anon.products.getDetail(`missing-${unique()}`)).rejects.toMatchObject({
       code: 'not_found',
     });
+  });
+});
+
+describe('claims for product cards', () => {
+  it('splits each product’s claims into its own and its merchant’s company-wide ones', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const rows = await w.anon.products.listClaims([soap.id, brush.id, missing, brush.id]);
+    const byProduct = new Map(rows.map((row) => [row.product_id, row]));
+    expect([...byProduct.keys()].sort()).toEqual([brush.id, soap.id].sort());
+    expect(byProduct.get(brush.id)).toEqual({
+      product_id: brush.id,
+      merchant: { id: merchant.id, company_name: 'Tidewater Co' },
+      product_claims: [expect.objectContaining({ id: brushClaimId, product_id: brush.id })],
+      merchant_claims: [
+        expect.objectContaining({ claim: 'Plastic-free shipping', product_id: null }),
+      ],
+    });
+    expect(byProduct.get(soap.id)?.product_claims.map((c) => c.id)).toEqual([soapClaimId]);
+    expect(await w.anon.products.listClaims([])).toEqual([]);
+  });
+
+  it('answers bad ids with a validation error', async () => {
+    await expect(w.anon.products.listClaims(['not-a-uuid'])).rejects.toMatchObject({
+      code: 'validation_failed',
+    });
+    await expect(
+      w.anon.products.listClaims(
+        Array.from({ length: 101 }, () => '00000000-0000-4000-8000-000000000000'),
+      ),
+    ).rejects.toMatchObject({ code: 'validation_failed' });
+  });
+});
+
+describe('the shop’s merchant', () => {
+  it('names an approved merchant, and is not found for others or unknown ids', async () => {
+    await expect(w.anon.products.getMerchant(merchant.id)).resolves.toEqual({
+      id: merchant.id,
+      company_name: 'Tidewater Co',
+    });
+    const pending = await w.actor('merchant');
+    await must(
+      w.service.from('merchant_profiles').insert({ id: pending.id, company_name: 'Pending Co' }),
+    );
+    await expect(w.anon.products.getMerchant(pending.id)).rejects.toMatchObject({
+      code: 'not_found',
+    });
+    await expect(
+      w.anon.products.getMerchant('00000000-0000-4000-8000-000000000000'),
+    ).rejects.toMatchObject({ code: 'not_found' });
+    await expect(w.anon.products.getMerchant('not-a-uuid')).rejects.toMatchObject({
+      code: 'validation_failed',
+    });
+  });
+});
+
+describe('storefront claims', () => {
+  it('a storefront shows each product with its own claims and, apart, the company-wide ones', async () => {
+    const affiliate = await w.actor('affiliate');
+    const slug = `claims-${unique()}`;
+    const storefront = await affiliate.api.storefronts.create({ slug, title: 'Bathroom swaps' });
+    await affiliate.api.storefronts.addItem(storefront.id, { product_id: brush.id });
+    await affiliate.api.storefronts.update(storefront.id, { is_published: true });
+
+    const expectBrushClaims = (product: {
+      product_claims: { id: string; claim: string }[];
+      merchant_claims: { id: string; claim: string }[];
+    }) => {
+      expect(product.product_claims.map((c) => c.id)).toEqual([brushClaimId]);
+      expect(product.merchant_claims.map((c) => c.claim)).toEqual(['Plastic-free shipping']);
+      // The claim about the soap (another product of the merchant) is on neither list.
+      const ids = [...product.product_claims, ...product.merchant_claims].map((c) => c.id);
+      expect(ids).not.toContain(soapClaimId);
+    };
+    // The one-read view the page is drawn from, and the separate reads, answer alike.
+    const view = await w.anon.storefronts.getPublicPage(slug);
+    expect(view.products.map((p) => p.id)).toEqual([brush.id]);
+    expectBrushClaims(view.products[0]!);
+    const products = await w.anon.storefronts.listProducts(
+      await w.anon.storefronts.getBySlug(slug),
+    );
+    expectBrushClaims(products[0]!);
   });
 });

@@ -174,6 +174,19 @@ export const Group: Story = {
   ),
 };
 
+/** Whether the claim shows in full: not cut short, over more lines than one. */
+async function expectWrappedInFull(badge: HTMLElement) {
+  const text = badge.querySelector<HTMLElement>('.vd-sustainability-badge__claim')!;
+  await expect(getComputedStyle(text).textOverflow).not.toBe('ellipsis');
+  await expect(text.scrollWidth).toBeLessThanOrEqual(text.clientWidth);
+  const line = Number.parseFloat(getComputedStyle(text).lineHeight);
+  await expect(text.getBoundingClientRect().height).toBeGreaterThan(line * 1.5);
+  // The badge stays inside its column.
+  const column = badge.parentElement!.getBoundingClientRect();
+  await expect(badge.getBoundingClientRect().right).toBeLessThanOrEqual(column.right + 0.5);
+}
+
+/** A long claim wraps inside its column: the claim is the selling point, never cut short. */
 export const LongContent: Story = {
   args: {
     claim: '100% renewable electricity across every warehouse and fulfilment partner in Europe',
@@ -185,6 +198,35 @@ export const LongContent: Story = {
       </div>
     ),
   ],
+  play: async ({ canvas }) => {
+    await expectWrappedInFull(
+      canvas.getByRole('button', {
+        name: /^100% renewable electricity across every warehouse and fulfilment partner in Europe, verified/,
+      }),
+    );
+  },
+};
+
+/** The small badge of a product card, in a narrow card: the claim wraps there too. */
+export const SmallLongContent: Story = {
+  args: {
+    size: '1',
+    claim: 'Coffee, tea and spices are Fairtrade certified.',
+    claimType: 'fair-trade',
+    issuer: 'Fairtrade International',
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: 200 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvas }) => {
+    await expectWrappedInFull(
+      canvas.getByRole('button', { name: /^Coffee, tea and spices are Fairtrade certified\./ }),
+    );
+  },
 };
 
 export const NarrowViewport: Story = {

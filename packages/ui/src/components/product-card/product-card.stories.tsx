@@ -91,6 +91,68 @@ export const WithClaimsAndAction: Story = {
   },
 };
 
+/**
+ * The claims about the product, and apart from them, under their heading, the merchant's claims
+ * about its whole company. Long claims wrap inside the card.
+ */
+export const ProductAndMerchantClaims: Story = {
+  args: {
+    name: 'Fair-Trade Coffee Beans, 500 g',
+    merchant: 'Sprout & Sage Kitchen',
+    link: <a href="#coffee">Fair-Trade Coffee Beans, 500 g</a>,
+    attributes: ['fair-trade', 'organic'],
+    claims: (
+      <SustainabilityBadge
+        size="1"
+        claim="Coffee, tea and spices are Fairtrade certified."
+        claimType="fair-trade"
+        issuer="Fairtrade International"
+        expiresAt="2028-03-01"
+        now={new Date('2026-11-01')}
+      />
+    ),
+    merchantClaims: (
+      <>
+        <SustainabilityBadge
+          size="1"
+          claim="Organic ingredients only."
+          claimType="organic"
+          issuer="Soil Association"
+          expiresAt="2028-06-01"
+          now={new Date('2026-11-01')}
+        />
+        <SustainabilityBadge
+          size="1"
+          claim="Every parcel ships in paper or tins, never in plastic."
+          claimType="plastic-free"
+          issuer="Sprout & Sage Kitchen"
+          now={new Date('2026-11-01')}
+        />
+      </>
+    ),
+  },
+  play: async ({ canvas }) => {
+    const own = canvas.getByRole('group', { name: 'Verified claims about this product' });
+    await expect(
+      within(own).getByRole('button', {
+        name: /^Coffee, tea and spices are Fairtrade certified\./,
+      }),
+    ).toBeVisible();
+    const company = canvas.getByRole('group', {
+      name: 'About Sprout & Sage Kitchen: verified claims',
+    });
+    await expect(within(company).getAllByRole('button')).toHaveLength(2);
+    await expect(within(own).queryByRole('button', { name: /Organic ingredients/ })).toBeNull();
+    // Every claim shows in full inside the card: wrapped, never cut short.
+    const card = canvas.getByRole('article').getBoundingClientRect();
+    for (const badge of canvas.getAllByRole('button', { name: /Show evidence$/ })) {
+      const text = badge.querySelector<HTMLElement>('.vd-sustainability-badge__claim')!;
+      await expect(text.scrollWidth).toBeLessThanOrEqual(text.clientWidth);
+      await expect(badge.getBoundingClientRect().right).toBeLessThanOrEqual(card.right);
+    }
+  },
+};
+
 export const NoImageNoFootprint: Story = {
   args: { imageSrc: undefined, co2eGrams: null, attributes: [], merchant: undefined },
   play: async ({ canvasElement }) => {

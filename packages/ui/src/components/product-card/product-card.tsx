@@ -41,8 +41,23 @@ export interface ProductCardProps
   attributes?: readonly string[];
   /** How many attribute chips to show before "+N". Defaults to 3. */
   maxAttributes?: number;
-  /** Verified claims, e.g. `<SustainabilityBadge size="1" … />` elements (they open their evidence). */
+  /**
+   * Verified claims about this product, e.g. `<SustainabilityBadge size="1" … />` elements (they
+   * open their evidence). Shown as a group named by `claimsLabel`.
+   */
   claims?: React.ReactNode;
+  /** The accessible name of the product's claims. Defaults to "Verified claims about this product". */
+  claimsLabel?: string;
+  /**
+   * The merchant's verified claims about its whole company (badges, as `claims`): shown apart from
+   * the product's own, under `merchantClaimsLabel`, so they never read as claims about the product.
+   */
+  merchantClaims?: React.ReactNode;
+  /**
+   * The visible heading of `merchantClaims`. Defaults to "About {merchant}: verified claims" when
+   * `merchant` is text, else "About the merchant: verified claims".
+   */
+  merchantClaimsLabel?: React.ReactNode;
   /** Estimated footprint in grams CO2e (`products.co2e_grams`); `null` or absent hides it. */
   co2eGrams?: number | null;
   /** Where the footprint figure comes from (`products.co2e_source`), shown as its description. */
@@ -72,6 +87,9 @@ export const ProductCard = React.forwardRef<HTMLElement, ProductCardProps>(funct
     attributes = [],
     maxAttributes = 3,
     claims,
+    claimsLabel = 'Verified claims about this product',
+    merchantClaims,
+    merchantClaimsLabel,
     co2eGrams,
     co2eSource,
     link,
@@ -85,6 +103,7 @@ export const ProductCard = React.forwardRef<HTMLElement, ProductCardProps>(funct
 ) {
   const Heading = `h${headingLevel}` as const;
   const co2eId = React.useId();
+  const merchantClaimsId = React.useId();
   const shown = attributes.slice(0, maxAttributes);
   const hidden = attributes.slice(maxAttributes);
   const hasCo2e = co2eGrams !== null && co2eGrams !== undefined;
@@ -151,8 +170,27 @@ export const ProductCard = React.forwardRef<HTMLElement, ProductCardProps>(funct
           </ul>
         ) : null}
         {claims ? (
-          <div className="vd-product-card__claims" data-slot="product-card-claims">
+          <div
+            role="group"
+            aria-label={claimsLabel}
+            className="vd-product-card__claims"
+            data-slot="product-card-claims"
+          >
             {claims}
+          </div>
+        ) : null}
+        {merchantClaims ? (
+          <div
+            role="group"
+            aria-labelledby={merchantClaimsId}
+            className="vd-product-card__claims vd-product-card__claims--merchant"
+            data-slot="product-card-merchant-claims"
+          >
+            <p id={merchantClaimsId} className="vd-product-card__claims-label">
+              {merchantClaimsLabel ??
+                `About ${typeof merchant === 'string' ? merchant : 'the merchant'}: verified claims`}
+            </p>
+            {merchantClaims}
           </div>
         ) : null}
         {hasCo2e ? (

@@ -1,0 +1,255 @@
+import { createHash, createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type Page } from 'playwright';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumLaunchOptions } from '../../../config/chromium.mjs';
+import {
+  CARD_MESSAGES,
+  EXPIRY_SCRIPT,
+  PAGE_MESSAGES,
+  createLocalCheckout,
+} from '../src/checkout.ts';
+import type { Session } from '../src/checkout-events.ts';
+import { readBody, sendWebResponse, toWebRequest } from '../src/http.ts';
+
+// The test checkout's page on its own (no stack): who it says is paid, every field's problem at
+// once, a decline the shopper hears about, the CVC asked for again, and the expiry formatted as
+// it is typed — the last in Chromium, under the page's own content security policy.
+
+const SECRET = 'whsec_checkout_page_test';
+const ORDER_ID = '3f1c2a90-6d4b-4c1e-9a57-0b8e2d7c4f11';
+
+/** The database as far as the page reads it: the order's merchant, and no session settled yet. */
+const pool = {
+  query: async (text: string, params: unknown[] = []) => {
+    if (text.includes('merchant_profiles'))
+      return params[0] === ORDER_ID
+        ? { rows: [{ company_name: 'Evergreen Home Co.' }], rowCount: 1 }
+        : { rows: [], rowCount: 0 };
+    return { rows: [], rowCount: 0 };
+  },
+} as unknown as pg.Pool;
+
+const handler = createLocalCheckout({
+  webhookUrl: 'http://127.0.0.1:9/functions/v1/stripe-webhook',
+  webhookSecret: SECRET,
+  pool,
+});
+
+/** A session token as the payment functions sign it. */
+function token(changes: Partial<Session> = {}): string {
+  const session: Session = {
+    v: 1,
+    id: `cs_test_${Math.random().toString(36).slice(2)}`,
+    mode: 'payment',
+    orderId: ORDER_ID,
+    email: null,
+    currency: 'usd',
+    amountTotal: 2800,
+    lines: [{ name: 'Refillable Dish Soap, 1 L', quantity: 1, amount: 1600 }],
+    successUrl: 'http://127.0.0.1/payment-success',
+    cancelUrl: 'http://127.0.0.1/payment-canceled',
+    exp: Math.floor(Date.now() / 1000) + 3600,
+    ...changes,
+  };
+  const payload = Buffer.from(JSON.stringify(session)).toString('base64url');
+  return `${payload}.${createHmac('sha256', SECRET).update(payload).digest('base64url')}`;
+}
+
+const at = (path: string, init?: RequestInit) =>
+  handler(new Request(`http://127.0.0.1/local-checkout${path}`, init), { path, ip: '127.0.0.1' });
+
+const post = (t: string, fields: Record<string, string>) =>
+  at(`/c/${t}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+const good = {
+  email: 'robin.hart@example.com',
+  number: '4242 4242 4242 4242',
+  expiry: '12 / 34',
+  cvc: '123',
+  name: 'Robin Hart',
+};
+
+describe('the test checkout page', () => {
+  it('is headed with who is paid: the order’s merchant, or the plan', async () => {
+    const order = await (await at(`/c/${token()}`)).text();
+    expect(order).toContain('<h1 id="payee">Pay Evergreen Home Co.</h1>');
+    expect(order).toContain('Test checkout by Verdant');
+    expect(order).toContain('<title>Pay Evergreen Home Co. · Verdant test checkout</title>');
+    const unknown = await (
+      await at(`/c/${token({ orderId: '00000000-0000-4000-8000-000000000000' })}`)
+    ).text();
+    expect(unknown).toContain('<h1 id="payee">Pay Verdant</h1>');
+    const plan = await (
+      await at(
+        `/c/${token({ mode: 'subscription', orderId: undefined, tier: 'pro', lines: [{ name: 'Affiliate Pro', quantity: 1, amount: 1900 }] })}`,
+      )
+    ).text();
+    expect(plan).toContain('<h1 id="payee">Subscribe to Affiliate Pro</h1>');
+  });
+
+  it('tells every field’s problem at once, focuses the first and pays nothing', async () => {
+    const res = await post(token(), {
+      email: 'not an email',
+      number: '4242',
+      expiry: '13',
+      cvc: '',
+      name: '',
+    });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    for (const [field, message] of [
+      ['email', CARD_MESSAGES.invalidEmail],
+      ['number', CARD_MESSAGES.incompleteNumber],
+      ['expiry', CARD_MESSAGES.invalidExpiry],
+      ['cvc', CARD_MESSAGES.invalidCvc],
+      ['name', CARD_MESSAGES.nameRequired],
+    ] as const)
+      expect(html).toContain(
+        `<p class="field-error" id="${field}-error">${message.replace("'", '&#39;')}</p>`,
+      );
+    expect(html.match(/aria-invalid="true"/g)).toHaveLength(5);
+    expect(html.match(/ autofocus/g)).toHaveLength(1);
+    expect(html).toMatch(/<input id="email"[^>]* autofocus>/);
+    // What was typed stays, but for the CVC.
+    expect(html).toContain('value="not an email"');
+    expect(html).toContain('value="13"');
+  });
+
+  it('after a decline keeps the fields, asks for the CVC again and puts the decline in an alert that takes the focus', async () => {
+    const res = await post(token(), { ...good, number: '4000 0000 0000 0002', expiry: '1234' });
+    expect(res.status).toBe(402);
+    const html = await res.text();
+    expect(html).toMatch(
+      new RegExp(
+        `<p class="error" id="payment-error" role="alert" tabindex="-1" autofocus>${CARD_MESSAGES.declined} ${PAGE_MESSAGES.tryAnotherCard}</p>`,
+      ),
+    );
+    expect(html.match(/ autofocus/g)).toHaveLength(1);
+    expect(html).not.toContain('aria-invalid="true"');
+    expect(html).toContain('value="4000 0000 0000 0002"');
+    expect(html).toMatch(
+      /<input id="card-cvc"[^>]* value="" required aria-describedby="cvc-again">/,
+    );
+    expect(html).toContain(`<p class="field-hint" id="cvc-again">${PAGE_MESSAGES.cvcAgain}</p>`);
+    expect(html).not.toContain('value="123"');
+  });
+
+  it('runs only its own script, allowed by its hash', async () => {
+    const res = await at(`/c/${token()}`);
+    const html = await res.text();
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(scripts).toEqual([EXPIRY_SCRIPT]);
+    const hash = createHash('sha256').update(EXPIRY_SCRIPT).digest('base64');
+    expect(res.headers.get('content-security-policy')).toContain(`script-src 'sha256-${hash}'`);
+  });
+});
+
+describe('the test checkout page in Chromium', () => {
+  let server: Server;
+  let base: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      void (async () => {
+        const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+        const body = await readBody(req, 64 * 1024);
+        const answer = await handler(toWebRequest(req, url.href, body), {
+          path: url.pathname.replace(/^\/local-checkout/, ''),
+          ip: '127.0.0.1',
+        });
+        await sendWebResponse(res, answer);
+      })();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await chromium.launch(chromiumLaunchOptions);
+  }, 60_000);
+
+  afterAll(async () => {
+    expect(refused).toEqual([]);
+    await browser?.close();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  /** What the page's content security policy refused (nothing, as the page's one script is allowed). */
+  const refused: string[] = [];
+
+  /** Opens a fresh checkout. */
+  async function open(): Promise<Page> {
+    const page = await browser.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+        refused.push(message.text());
+    });
+    await page.goto(`${base}/local-checkout/c/${token()}`);
+    return page;
+  }
+
+  it('formats the expiry as MM / YY while it is typed', async () => {
+    const page = await open();
+    try {
+      const expiry = page.getByLabel('Expiry');
+      await expiry.pressSequentially('1230');
+      expect(await expiry.inputValue()).toBe('12 / 30');
+      // Deleting goes back over the separator instead of being stuck behind it.
+      for (const expected of ['12 / 3', '12', '1']) {
+        await expiry.press('Backspace');
+        expect(await expiry.inputValue()).toBe(expected);
+      }
+      await expiry.fill('');
+      await expiry.pressSequentially('4');
+      expect(await expiry.inputValue()).toBe('04 / ');
+      await expiry.pressSequentially('29');
+      expect(await expiry.inputValue()).toBe('04 / 29');
+      for (const [typed, shown] of [
+        ['12/30', '12 / 30'],
+        ['12 / 30', '12 / 30'],
+        ['12/2030', '12 / 30'],
+        ['1/30', '01 / 30'],
+        ['13', '01 / 3'],
+      ] as const) {
+        await expiry.fill(typed);
+        expect(await expiry.inputValue(), typed).toBe(shown);
+      }
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('focuses the first field to fix, and the decline, after a failed payment', async () => {
+    const page = await open();
+    try {
+      await page.getByRole('button', { name: 'Pay' }).click();
+      await page.waitForLoadState();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('email');
+      expect(await page.locator('[aria-invalid="true"]').count()).toBe(5);
+
+      await page.getByLabel('Email').fill(good.email);
+      await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+      await page.getByLabel('Expiry').pressSequentially('1234');
+      await page.getByLabel('CVC').fill('123');
+      await page.getByLabel('Name on card').fill(good.name);
+      await page.getByRole('button', { name: 'Pay' }).click();
+      await page.waitForLoadState();
+      const alert = page.getByRole('alert');
+      expect(await alert.textContent()).toBe(
+        `${CARD_MESSAGES.declined} ${PAGE_MESSAGES.tryAnotherCard}`,
+      );
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.id))
+        .toBe('payment-error');
+      expect(await page.getByLabel('CVC').inputValue()).toBe('');
+      expect(await page.getByLabel('Expiry').inputValue()).toBe('12 / 34');
+    } finally {
+      await page.close();
+    }
+  });
+});
