@@ -1,11 +1,14 @@
 import {
   asService,
+  asUser,
   createAccount,
   demoAccount,
   expect,
   expectNoAxeViolations,
   expectTableFits,
   login,
+  logout,
+  signIn,
   stack,
   test,
 } from './support/fixtures.ts';
@@ -17,14 +20,43 @@ test('administrators see platform metrics, find users and get the spec §5 refus
   page,
 }) => {
   await login(page, admin, /\/admin$/);
+  // The overview has its own sidebar entry, current on /admin only.
+  const sidebar = page.getByRole('navigation', { name: 'Main' });
+  await expect(sidebar.getByRole('link', { name: 'Overview' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await visit(page, '/admin/metrics');
   await expect(page.getByText('GMV (all time)')).toBeVisible();
   await expect(page.getByRole('figure', { name: /Page load time per day/ })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Latest client errors' })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Metrics' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  // No client errors yet: the message stands on its own, readable on a 360 px phone.
+  const noErrors = page.getByRole('region', { name: 'Latest client errors' });
+  await expect(noErrors.getByRole('heading', { name: 'No client errors reported' })).toBeVisible();
+  await page.setViewportSize({ width: 360, height: 740 });
+  const message = noErrors.getByRole('heading', { name: 'No client errors reported' });
+  await message.scrollIntoViewIfNeeded();
+  const box = await message.boundingBox();
+  expect(box, 'the empty message is drawn').not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+  await expectNoAxeViolations(page, '/admin/metrics at 360 px without client errors');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await visit(page, '/admin/users');
-  await page.getByLabel('Search by name or username').fill('Avery');
+  // Found by the sign-in email, which only administrators read.
+  await page.getByLabel('Search by name, username or email').fill('ADMIN@verdant.test');
   const table = page.getByRole('table', { name: 'Users' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('row', { name: /Avery Okafor/ })).toContainText(
+    'admin@verdant.test',
+  );
+  await expect(table.getByRole('columnheader', { name: 'Email' })).toBeVisible();
+  await expectNoAxeViolations(page, '/admin/users found by email');
+  await page.getByLabel('Search by name, username or email').fill('Avery');
   await expect(table.getByRole('row')).toHaveCount(2);
   const role = table.getByRole('combobox', { name: 'Role of Avery Okafor' });
   // A role change waits for a confirmation; cancelling keeps the role and the focus on its picker.
@@ -58,11 +90,30 @@ test('approval queues and moderation work for administrators', async ({ page }) 
     await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
     await expect(page.getByRole('tabpanel')).toBeVisible();
   }
-  // The seeded merchant waiting for approval, its onboarding stage in words.
+  // The seeded merchant still onboarding is listed apart, its stage in words, and cannot be approved.
   await page.getByRole('tab', { name: /^Merchants/ }).click();
-  await expect(page.getByRole('row', { name: /Leafline Studio/ })).toContainText(
+  const onboarding = page.getByRole('table', { name: 'Merchants still onboarding' });
+  await expect(onboarding.getByRole('row', { name: /Leafline Studio/ })).toContainText(
     'Statement written',
   );
+  await expect(
+    page.getByRole('table', { name: 'Merchants waiting for approval' }).getByRole('row', {
+      name: /Leafline Studio/,
+    }),
+  ).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Approve Leafline Studio' })).toHaveCount(0);
+  // Claims name their merchant, and evidence links say what they point at.
+  await page.getByRole('tab', { name: /^Claims/ }).click();
+  const claims = page.getByRole('table', { name: 'Claims waiting for review' });
+  const energy = claims.getByRole('row', { name: /renewable electricity/ });
+  await expect(energy).toContainText('Evergreen Home Co.');
+  await expect(
+    energy.getByRole('link', { name: 'energy-contract.pdf (evergreen-home.example)' }),
+  ).toBeVisible();
+  await expect(claims.getByRole('link', { name: 'Link', exact: true })).toHaveCount(0);
+  // With the merchant and the named evidence, the decision stays in view on a desktop screen.
+  await expectTableFits(claims, 'Claims waiting for review');
+  await expectNoAxeViolations(page, '/admin/approvals, claims');
   await visit(page, '/admin/moderation');
   const reports = page.getByRole('table', { name: 'Open reports' });
   // The reported content wraps, so the actions stay in view beside it.
@@ -80,6 +131,168 @@ test('approval queues and moderation work for administrators', async ({ page }) 
     await expect(page.getByText('Report dismissed', { exact: true })).toBeVisible();
     await expect(dismiss).toHaveCount(before - 1);
   }
+});
+
+/** Posts to the stack's REST API as a signed-in user; fails the test on an error. */
+async function restAs<T>(token: string, path: string, body: unknown): Promise<T> {
+  const response = await fetch(new URL(path, stack.apiUrl), {
+    method: 'POST',
+    headers: asUser(token, { 'content-type': 'application/json', prefer: 'return=representation' }),
+    body: JSON.stringify(body),
+  });
+  expect(response.ok, `${path}: ${response.status} ${await response.clone().text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+test('an administrator rejects with a reason, the merchant reads it, sends the company again and is approved', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  // A merchant of its own that finished onboarding, with a product and a claim waiting for review.
+  const merchant = await createAccount('juniper', 'Fern&Market26', {
+    name: 'Noor Haddad',
+    role: 'merchant',
+  });
+  const company = `Juniper Refill ${merchant.id.slice(0, 6)}`;
+  const { token } = await signIn(merchant);
+  await restAs(token, '/rest/v1/merchant_profiles', {
+    id: merchant.id,
+    company_name: company,
+    website: 'https://juniper-refill.example',
+    description: 'Refill pouches for soap and detergent.',
+    sustainability_statement:
+      'Pouches come back to us, are cleaned and refilled up to thirty times.',
+    onboarding_step: 'payouts',
+  });
+  const product = `Juniper Refill Pouch ${merchant.id.slice(0, 6)}`;
+  await restAs(token, '/rest/v1/products', {
+    merchant_id: merchant.id,
+    name: product,
+    slug: `juniper-pouch-${merchant.id.slice(0, 8)}`,
+    description: 'A 1-litre pouch of olive-oil soap, returned and refilled.',
+    price_cents: 1_200,
+    images: ['/images/products/beeswax-food-wraps.svg'],
+    sustainability_attributes: ['refillable', 'plastic-free'],
+    status: 'pending_review',
+  });
+  const claim = `Pouches are refilled thirty times ${merchant.id.slice(0, 6)}`;
+  await restAs(token, '/rest/v1/sustainability_claims', {
+    merchant_id: merchant.id,
+    claim,
+    category: 'packaging',
+    evidence_url: 'https://audits.example/juniper/refill-audit-2026.pdf',
+    issuer: 'Refill Audit Co',
+  });
+  await restAs(token, '/rest/v1/rpc/complete_onboarding', {});
+  const companyRow = async () =>
+    (
+      await rest<{ approval_status: string; rejection_reason: string | null }[]>(
+        `/rest/v1/merchant_profiles?select=approval_status,rejection_reason&id=eq.${merchant.id}`,
+      )
+    ).data[0]!;
+
+  await login(page, admin, /\/admin$/);
+  await visit(page, '/admin/approvals');
+  const waiting = page.getByRole('table', { name: 'Merchants waiting for approval' });
+  await expect(waiting.getByRole('row', { name: new RegExp(company) })).toBeVisible();
+
+  // Reject asks first, with the reason field focused; cancelled, nothing changes.
+  const reject = page.getByRole('button', { name: `Reject ${company}` });
+  await reject.click();
+  const rejection = page.getByRole('alertdialog', { name: `Reject ${company}?` });
+  const reason = rejection.getByRole('textbox', { name: 'Reason (optional)' });
+  await expect(reason).toBeFocused();
+  await expectNoAxeViolations(page, 'rejecting a merchant');
+  await reason.fill('Irrelevant');
+  await rejection.getByRole('button', { name: 'Cancel' }).click();
+  await expect(rejection).toBeHidden();
+  await expect(reject).toBeFocused();
+  expect(await companyRow()).toEqual({ approval_status: 'pending', rejection_reason: null });
+
+  const because = 'Your website does not show where pouches are returned. Add the address.';
+  await reject.click();
+  await expect(reason).toHaveValue('');
+  await reason.fill(because);
+  await rejection.getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByText('Merchant rejected', { exact: true })).toBeVisible();
+  await expect(waiting.getByRole('row', { name: new RegExp(company) })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: /^Merchants/ })).toBeFocused();
+  expect(await companyRow()).toEqual({ approval_status: 'rejected', rejection_reason: because });
+
+  // Products name their merchant and open their details; a rejection keeps its reason.
+  await page.getByRole('tab', { name: /^Products/ }).click();
+  const products = page.getByRole('table', { name: 'Products waiting for approval' });
+  await expect(products.getByRole('row', { name: new RegExp(product) })).toContainText(company);
+  await expectTableFits(products, 'Products waiting for approval');
+  await products.getByRole('button', { name: `Details of ${product}` }).click();
+  const details = page.getByRole('dialog', { name: product });
+  await expect(details).toContainText('A 1-litre pouch of olive-oil soap, returned and refilled.');
+  await expect(details.getByRole('img', { name: `${product}, view 1 of 1` })).toBeVisible();
+  await expect(details).toContainText('Refillable');
+  await expect(details).toContainText('Plastic free');
+  await expectNoAxeViolations(page, 'a product’s details in the approval queue');
+  await details.getByRole('button', { name: 'Close' }).click();
+  await products.getByRole('button', { name: `Reject ${product}` }).click();
+  const productRejection = page.getByRole('alertdialog', { name: `Reject ${product}?` });
+  await productRejection
+    .getByRole('textbox', { name: 'Reason (optional)' })
+    .fill('Say which oils the soap is made of.');
+  await productRejection.getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByText('Product rejected', { exact: true })).toBeVisible();
+  const { data: rejectedProduct } = await rest<{ status: string; rejection_reason: string }[]>(
+    `/rest/v1/products?select=status,rejection_reason&merchant_id=eq.${merchant.id}`,
+  );
+  expect(rejectedProduct).toEqual([
+    { status: 'rejected', rejection_reason: 'Say which oils the soap is made of.' },
+  ]);
+
+  // Claims name their merchant and their evidence; approving one takes one click.
+  await page.getByRole('tab', { name: /^Claims/ }).click();
+  const claimRow = page
+    .getByRole('table', { name: 'Claims waiting for review' })
+    .getByRole('row', { name: new RegExp(claim) });
+  await expect(claimRow).toContainText(company);
+  await expect(
+    claimRow.getByRole('link', { name: 'refill-audit-2026.pdf (audits.example)' }),
+  ).toHaveAttribute('href', 'https://audits.example/juniper/refill-audit-2026.pdf');
+  await claimRow.getByRole('button', { name: `Approve ${claim}` }).click();
+  await expect(page.getByText('Claim approved', { exact: true })).toBeVisible();
+  await logout(page);
+
+  // The merchant reads the rejection and its reason, and what to do next.
+  await login(page, merchant, /\/dashboard-vendor$/);
+  const status = page.getByRole('region', { name: 'Your company was not approved' });
+  await expect(status).toContainText(because);
+  await expect(status).toContainText('send your company for approval again');
+  await expectNoAxeViolations(page, '/dashboard-vendor, rejected');
+  await status.getByRole('link', { name: 'Edit your details' }).click();
+  await expect(page).toHaveURL(/\/vendor-onboarding$/);
+  const onboardingStatus = page.getByRole('region', { name: 'Your company was not approved' });
+  await expect(onboardingStatus).toContainText(because);
+  await expect(page.getByText('Not approved: read the reason at the top')).toBeVisible();
+  await expectNoAxeViolations(page, '/vendor-onboarding, rejected');
+  await onboardingStatus.getByRole('button', { name: 'Send for approval again' }).click();
+  await expect(page.getByText('Sent for approval', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Your company is waiting for approval' }),
+  ).toBeFocused();
+  expect(await companyRow()).toEqual({ approval_status: 'pending', rejection_reason: null });
+  await expectNoAxeViolations(page, '/vendor-onboarding, sent again');
+  await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+  await expect(
+    page.getByRole('region', { name: 'Your company is waiting for approval' }),
+  ).toBeVisible();
+  await logout(page);
+
+  // Back in the queue; approving a merchant opens it to the shop, so it asks first.
+  await login(page, admin, /\/admin$/);
+  await visit(page, '/admin/approvals');
+  await page.getByRole('button', { name: `Approve ${company}` }).click();
+  const approval = page.getByRole('alertdialog', { name: `Approve ${company}?` });
+  await expect(approval).toContainText('opens to the shop');
+  await approval.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Merchant approved', { exact: true })).toBeVisible();
+  expect(await companyRow()).toEqual({ approval_status: 'approved', rejection_reason: null });
 });
 
 /** A request to the stack's REST API as the service role; the JSON answer and the row count. */
@@ -162,6 +375,38 @@ test('administrators see the payout history by name, a run refreshes it, and a t
     page.getByText(`1–${Math.min(before.total, 20)} of ${before.total}`, { exact: true }),
   ).toBeVisible();
   await expectNoAxeViolations(page, '/admin/payouts');
+  // The page says what a run does: its payouts are recorded paid at once, and a Processing payout
+  // (bundled outside a run) waits for "Mark paid".
+  await expect(page.getByText(/records those payouts as paid at once/)).toBeVisible();
+  await expect(page.getByText(/A payout marked Processing was bundled on its own/)).toBeVisible();
+
+  // Paging by keyboard keeps the focus in the pagination (the page does not jump to its top).
+  expect(before.total, 'the seed has more than one page of payouts').toBeGreaterThan(20);
+  const pages = page.getByRole('navigation', { name: 'Payout history pages' });
+  await pages.getByRole('button', { name: 'Next page' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByText(`21–${Math.min(before.total, 40)} of ${before.total}`, { exact: true }),
+  ).toBeVisible();
+  await expect(
+    pages.getByRole('button', { name: before.total > 40 ? 'Next page' : 'Page 2' }),
+  ).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  // Back on the first page "Previous page" is disabled: the current page's button keeps the focus.
+  await pages.getByRole('button', { name: 'Previous page' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByText(`1–${Math.min(before.total, 20)} of ${before.total}`, { exact: true }),
+  ).toBeVisible();
+  await expect(pages.getByRole('button', { name: 'Page 1' })).toBeFocused();
+
+  // The CSV export is a real run too: it asks first, and cancelled it pays nobody.
+  await page.getByRole('button', { name: 'Run and export CSV' }).click();
+  const csvRun = page.getByRole('alertdialog', { name: 'Run payouts and export a CSV?' });
+  await expect(csvRun).toContainText('This is a real run');
+  await csvRun.getByRole('button', { name: 'Cancel' }).click();
+  await expect(csvRun).toBeHidden();
+  expect((await newestPayout()).total).toBe(before.total);
 
   await page.getByRole('button', { name: 'Run payouts' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Run payouts' }).click();
@@ -189,15 +434,31 @@ test('administrators see the payout history by name, a run refreshes it, and a t
   await history.getByRole('button', { name: 'Mark paid: the payout to Jordan Rivers' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Mark this payout paid?' });
   await expect(confirm).toContainText('reached Jordan Rivers');
+  // The transfer's reference is kept with the payout; another payout's reference is refused.
+  const reference = confirm.getByRole('textbox', { name: 'Transfer reference (optional)' });
+  await expect(reference).toHaveValue('');
+  const { data: referenced } = await rest<{ stripe_transfer_id: string }[]>(
+    '/rest/v1/payouts?select=stripe_transfer_id&stripe_transfer_id=not.is.null&limit=1',
+  );
+  await reference.fill(referenced[0]!.stripe_transfer_id);
+  await confirm.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(confirm.getByRole('alert')).toHaveText(
+    'Another payout already has this reference. Check the reference and try again.',
+  );
+  await expectNoAxeViolations(page, 'marking a payout paid');
+  await reference.fill('BANK-2026-0042');
   await confirm.getByRole('button', { name: 'Mark paid' }).click();
   await expect(page.getByText('Payout marked paid', { exact: true })).toBeVisible();
   await expect(
     history.getByRole('button', { name: 'Mark paid: the payout to Jordan Rivers' }),
   ).toHaveCount(0);
-  const { data: marked } = await rest<{ status: string; paid_at: string | null }[]>(
-    `/rest/v1/payouts?select=status,paid_at&id=eq.${payoutId}`,
-  );
-  expect(marked[0]).toMatchObject({ status: 'paid' });
+  await expect(
+    history.getByRole('row', { name: /Jordan Rivers/ }).filter({ hasText: 'BANK-2026-0042' }),
+  ).toHaveCount(1);
+  const { data: marked } = await rest<
+    { status: string; paid_at: string | null; stripe_transfer_id: string | null }[]
+  >(`/rest/v1/payouts?select=status,paid_at,stripe_transfer_id&id=eq.${payoutId}`);
+  expect(marked[0]).toMatchObject({ status: 'paid', stripe_transfer_id: 'BANK-2026-0042' });
   expect(marked[0]!.paid_at).not.toBeNull();
   // The commissions it holds are paid with it.
   const { data: held } = await rest<{ status: string }[]>(
@@ -205,6 +466,13 @@ test('administrators see the payout history by name, a run refreshes it, and a t
   );
   expect(held.length).toBeGreaterThan(0);
   expect(held.every((c) => c.status === 'paid')).toBe(true);
+
+  // Confirmed, the CSV run downloads its payouts as a file.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Run and export CSV' }).click();
+  await csvRun.getByRole('button', { name: 'Run and export CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^verdant-payouts-\d{4}-\d{2}-\d{2}\.csv$/);
+  await expect(page.getByText('The CSV file was downloaded.', { exact: true })).toBeVisible();
 
   const screenshot = test.info().outputPath('admin-payouts.png');
   await page.screenshot({ path: screenshot, fullPage: true });

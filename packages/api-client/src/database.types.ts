@@ -947,6 +947,7 @@ export type Database = {
           id: string
           logo_url: string | null
           onboarding_step: string
+          rejection_reason: string | null
           sustainability_statement: string | null
           updated_at: string
           website: string | null
@@ -962,6 +963,7 @@ export type Database = {
           id: string
           logo_url?: string | null
           onboarding_step?: string
+          rejection_reason?: string | null
           sustainability_statement?: string | null
           updated_at?: string
           website?: string | null
@@ -977,6 +979,7 @@ export type Database = {
           id?: string
           logo_url?: string | null
           onboarding_step?: string
+          rejection_reason?: string | null
           sustainability_statement?: string | null
           updated_at?: string
           website?: string | null
@@ -1404,6 +1407,7 @@ export type Database = {
           merchant_id: string
           name: string
           price_cents: number
+          rejection_reason: string | null
           reviewed_at: string | null
           reviewed_by: string | null
           slug: string
@@ -1424,6 +1428,7 @@ export type Database = {
           merchant_id: string
           name: string
           price_cents: number
+          rejection_reason?: string | null
           reviewed_at?: string | null
           reviewed_by?: string | null
           slug: string
@@ -1444,6 +1449,7 @@ export type Database = {
           merchant_id?: string
           name?: string
           price_cents?: number
+          rejection_reason?: string | null
           reviewed_at?: string | null
           reviewed_by?: string | null
           slug?: string
@@ -2142,6 +2148,23 @@ export type Database = {
       active_link_code_for_product: {
         Args: { owner: string; product: string }
         Returns: string
+      }
+      admin_list_users: {
+        Args: { search?: string }
+        Returns: {
+          created_at: string
+          email: string
+          has_active_subscription: boolean
+          has_completed_onboarding: boolean
+          id: string
+          name: string
+          profile_image: string
+          role: string
+          subscription_end_date: string
+          subscription_tier: string
+          updated_at: string
+          username: string
+        }[]
       }
       admin_platform_metrics: { Args: { days?: number }; Returns: Json }
       affiliate_dashboard: { Args: { days?: number }; Returns: Json }

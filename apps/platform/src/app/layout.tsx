@@ -108,7 +108,7 @@ export function AppLayout() {
                   </Suspense>
                 }
               >
-                <NavLink to={item.to} end={item.to === '/'}>
+                <NavLink to={item.to} end={item.to === '/' || item.exact === true}>
                   {item.label}
                 </NavLink>
               </AppShell.NavItem>

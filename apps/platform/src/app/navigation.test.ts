@@ -11,6 +11,20 @@ describe('navigation', () => {
     expect(labels('affiliate')).not.toContain('Log in');
     expect(labels('merchant')).not.toContain('Links');
     expect(labels('merchant')).toContain('Profile');
+    expect(labels('admin')).toContain('Overview');
+    expect(labels('merchant')).not.toContain('Overview');
+  });
+
+  it('gives administrators an Overview entry for /admin, current there and only there', () => {
+    const administration = visibleSections(NAV_SECTIONS, 'admin').find(
+      (section) => section.title === 'Administration',
+    );
+    expect(administration?.items[0]).toMatchObject({ to: '/admin', label: 'Overview' });
+    const current = (pathname: string) =>
+      administration?.items.filter((item) => isActive(item.to, pathname)).map((i) => i.label);
+    expect(current('/admin')).toEqual(['Overview']);
+    expect(current('/admin/users')).toEqual(['Users']);
+    expect(current('/admin/payouts')).toEqual(['Payouts']);
   });
 
   it('marks a section page active for its entry, and home only on /', () => {

@@ -9,6 +9,11 @@ export interface NavEntry {
   icon: NavIconName;
   /** Who sees it; absent: everybody. `guest` means signed out. */
   audience?: readonly (Role | 'guest')[];
+  /**
+   * Current on its own page only, not on the pages under it: a section's overview (`/admin`)
+   * whose pages (`/admin/users`) have entries of their own.
+   */
+  exact?: boolean;
 }
 
 export interface NavSectionData {
@@ -65,6 +70,7 @@ export const NAV_SECTIONS: NavSectionData[] = [
   {
     title: 'Administration',
     items: [
+      { to: '/admin', label: 'Overview', icon: 'dashboard', audience: ['admin'], exact: true },
       { to: '/admin/metrics', label: 'Metrics', icon: 'metrics', audience: ['admin'] },
       { to: '/admin/users', label: 'Users', icon: 'users', audience: ['admin'] },
       { to: '/admin/approvals', label: 'Approvals', icon: 'approvals', audience: ['admin'] },
@@ -109,9 +115,17 @@ export function visibleSections(
     .filter((section) => section.items.length > 0);
 }
 
+/** The entries that are current on their own page only (home and the sections' overviews). */
+const EXACT_PATHS: ReadonlySet<string> = new Set([
+  '/',
+  ...NAV_SECTIONS.flatMap((section) => section.items)
+    .filter((item) => item.exact === true)
+    .map((item) => item.to),
+]);
+
 /** Whether a nav entry is the current page (a section's pages count for its entry). */
 export function isActive(to: string, pathname: string): boolean {
-  if (to === '/') return pathname === '/';
+  if (EXACT_PATHS.has(to)) return pathname === to;
   return pathname === to || pathname.startsWith(`${to}/`);
 }
 

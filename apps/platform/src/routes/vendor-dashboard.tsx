@@ -30,6 +30,7 @@ import {
   type RangeValue,
 } from './vendor-format.ts';
 import { PeriodPicker } from './period-picker.tsx';
+import { MerchantApprovalStatus, useMyCompany } from './vendor-approval-status.tsx';
 
 /** The dashboard's queries (one per period): what a new sale makes it read again. */
 const VENDOR_DASHBOARD = ['vendor', 'dashboard'] as const;
@@ -38,6 +39,9 @@ const VENDOR_DASHBOARD = ['vendor', 'dashboard'] as const;
 export function Component() {
   const { user } = useAuth();
   const onboarded = user?.hasCompletedOnboarding === true;
+  // Where the company stands with the administrators (rejected, waiting, suspended) heads the page.
+  const company = useMyCompany();
+  const rejected = company.data?.approval_status === 'rejected';
   const [range, setRange] = useState<RangeValue>('30');
   const dashboard = useQuery({
     queryKey: [...VENDOR_DASHBOARD, range],
@@ -76,16 +80,20 @@ export function Component() {
       <Flex direction="column" gap="5" py="5">
         <title>Merchant dashboard — Verdant</title>
         <PageHeader title="Merchant dashboard" />
-        <EmptyState
-          bordered
-          title="Finish onboarding to open your dashboard"
-          description="Tell us about your company and add evidence for your sustainability claims. Your progress is saved at every step."
-          action={
-            <Button asChild>
-              <Link to="/vendor-onboarding">Continue onboarding</Link>
-            </Button>
-          }
-        />
+        {rejected ? (
+          <MerchantApprovalStatus place="dashboard" />
+        ) : company.isPending ? null : (
+          <EmptyState
+            bordered
+            title="Finish onboarding to open your dashboard"
+            description="Tell us about your company and add evidence for your sustainability claims. Your progress is saved at every step."
+            action={
+              <Button asChild>
+                <Link to="/vendor-onboarding">Continue onboarding</Link>
+              </Button>
+            }
+          />
+        )}
       </Flex>
     );
   }
@@ -114,6 +122,7 @@ export function Component() {
           </Flex>
         }
       />
+      <MerchantApprovalStatus place="dashboard" />
       <LiveSales
         ownerId={user?.id}
         subscribe={subscribeToMerchantCommissions}

@@ -5,6 +5,7 @@ import type { Page, Row } from '../types.ts';
 import {
   currency,
   integer,
+  invalid,
   oneOf,
   optionalText,
   range,
@@ -20,10 +21,38 @@ import {
   type CommissionStatus,
   type Payout,
 } from './commissions.ts';
+import { evidenceDocumentName } from './merchants.ts';
 import type { Profile } from './profiles.ts';
 
 export type MerchantProfile = Row<'merchant_profiles'>;
 export type SustainabilityClaim = Row<'sustainability_claims'>;
+/** A product waiting for review, with its merchant's company name. */
+export type ProductForReview = Row<'products'> & { merchant: { company_name: string } | null };
+/**
+ * A sustainability claim with its merchant's company name, the name of the product it is about (if
+ * any), and the file name of its uploaded evidence (`evidence_document` without its folder and
+ * storage prefix), so that reviewers see what each piece of evidence is.
+ */
+export type ClaimForReview = SustainabilityClaim & {
+  merchant: { company_name: string } | null;
+  product: { name: string } | null;
+  evidence_document_name: string | null;
+};
+/** A profile as administrators list it, with the user's sign-in email (`null` for none). */
+export type AdminUser = Pick<
+  Profile,
+  | 'id'
+  | 'name'
+  | 'username'
+  | 'role'
+  | 'has_completed_onboarding'
+  | 'profile_image'
+  | 'has_active_subscription'
+  | 'subscription_tier'
+  | 'subscription_end_date'
+  | 'created_at'
+  | 'updated_at'
+> & { email: string | null };
 export type RoleChange = Row<'role_change_audit'>;
 export type EngagementMetric = Row<'engagement_metrics'>;
 
@@ -32,11 +61,35 @@ export const MERCHANT_APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 's
 export const CLAIM_REVIEW_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
 export const MODERATION_STATUSES = ['published', 'hidden', 'removed'] as const;
 export const REPORT_RESOLUTIONS = ['dismissed', 'actioned'] as const;
+/** Merchants by onboarding: `finished` (the approval queue) or `unfinished` (still onboarding). */
+export const MERCHANT_ONBOARDING_FILTERS = ['finished', 'unfinished'] as const;
+/** The longest rejection reason or review note an administrator may write. */
+export const REVIEW_REASON_MAX = 2000;
 
 export interface ProfileQuery extends PageInput {
   role?: Role;
-  /** Part of a name or username (case-insensitive). */
+  /** Part of a name or username (case-insensitive); `listUsers` also matches the email. */
   search?: string;
+}
+
+export interface MerchantQueueFilter {
+  /** Only merchants who finished onboarding (`finished`), or only those still onboarding. */
+  onboarding?: (typeof MERCHANT_ONBOARDING_FILTERS)[number];
+}
+
+/** A rejection's reason: optional free text up to 2000 characters, given only with a rejection. */
+async function rejectionReason(
+  decision: string,
+  reason: string | null | undefined,
+): Promise<{ rejection_reason?: string | null }> {
+  if (decision !== 'rejected') {
+    if (reason !== undefined && reason !== null)
+      invalid('reason', 'is given only with a rejection');
+    return {};
+  }
+  return {
+    rejection_reason: await optionalText('reason', reason ?? null, { max: REVIEW_REASON_MAX }),
+  };
 }
 
 /** What `admin_platform_metrics(days)` adds up (administrators only). */
@@ -102,64 +155,111 @@ export function createAdminModule({ supabase }: ModuleContext) {
       return runPage(request.order('created_at', { ascending: false }).range(from, to));
     },
 
-    /** Merchants in one approval state (the queue: `pending`), oldest first. */
-    async listMerchants(
-      status: (typeof MERCHANT_APPROVAL_STATUSES)[number] = 'pending',
-      page?: PageInput,
-    ): Promise<Page<MerchantProfile>> {
-      const { from, to } = range(page);
+    /**
+     * Administrators: users newest first with their sign-in email, through
+     * `admin_list_users(search)`; `search` matches part of the name, username or email. Anyone else
+     * gets `forbidden`.
+     */
+    async listUsers(query: ProfileQuery = {}): Promise<Page<AdminUser>> {
+      const { from, to } = range(query);
+      const term = query.search === undefined ? '' : searchTerm('search', query.search);
+      let request = supabase.rpc('admin_list_users', term === '' ? {} : { search: term }, {
+        count: 'exact',
+      });
+      if (query.role !== undefined) request = request.eq('role', oneOf('role', query.role, ROLES));
       return runPage(
-        supabase
-          .from('merchant_profiles')
-          .select('*', { count: 'exact' })
-          .eq('approval_status', oneOf('status', status, MERCHANT_APPROVAL_STATUSES))
-          .order('created_at', { ascending: true })
+        request
+          .order('created_at', { ascending: false })
+          .order('id', { ascending: true })
           .range(from, to),
       );
     },
 
-    /** Sustainability claims in one review state (the queue: `pending`), oldest first. */
+    /**
+     * Merchants in one approval state (the queue: `pending`), oldest first; `filter.onboarding`
+     * keeps those who finished onboarding (only they can be approved) or those still onboarding.
+     */
+    async listMerchants(
+      status: (typeof MERCHANT_APPROVAL_STATUSES)[number] = 'pending',
+      page?: PageInput,
+      filter: MerchantQueueFilter = {},
+    ): Promise<Page<MerchantProfile>> {
+      const { from, to } = range(page);
+      let request = supabase
+        .from('merchant_profiles')
+        .select('*', { count: 'exact' })
+        .eq('approval_status', oneOf('status', status, MERCHANT_APPROVAL_STATUSES));
+      if (filter.onboarding !== undefined) {
+        const onboarding = oneOf('onboarding', filter.onboarding, MERCHANT_ONBOARDING_FILTERS);
+        request =
+          onboarding === 'finished'
+            ? request.eq('onboarding_step', 'complete')
+            : request.neq('onboarding_step', 'complete');
+      }
+      return runPage(request.order('created_at', { ascending: true }).range(from, to));
+    },
+
+    /**
+     * Sustainability claims in one review state (the queue: `pending`), oldest first, each with its
+     * merchant's company name, its product's name and its evidence document's file name.
+     */
     async listClaims(
       status: (typeof CLAIM_REVIEW_STATUSES)[number] = 'pending',
       page?: PageInput,
-    ): Promise<Page<SustainabilityClaim>> {
+    ): Promise<Page<ClaimForReview>> {
       const { from, to } = range(page);
-      return runPage(
+      const { rows, total } = await runPage(
         supabase
           .from('sustainability_claims')
-          .select('*', { count: 'exact' })
+          .select(
+            '*, merchant:merchant_profiles!sustainability_claims_merchant_id_fkey(company_name), product:products!sustainability_claims_product_id_fkey(name)',
+            { count: 'exact' },
+          )
           .eq('review_status', oneOf('status', status, CLAIM_REVIEW_STATUSES))
           .order('created_at', { ascending: true })
           .range(from, to),
       );
+      return {
+        rows: rows.map((claim) => ({
+          ...claim,
+          evidence_document_name:
+            claim.evidence_document === null ? null : evidenceDocumentName(claim.evidence_document),
+        })),
+        total,
+      };
     },
 
-    /** Products waiting for review, oldest first. */
-    async listProductsForReview(page?: PageInput): Promise<Page<Row<'products'>>> {
+    /** Products waiting for review, oldest first, each with its merchant's company name. */
+    async listProductsForReview(page?: PageInput): Promise<Page<ProductForReview>> {
       const { from, to } = range(page);
       return runPage(
         supabase
           .from('products')
-          .select('*', { count: 'exact' })
+          .select('*, merchant:merchant_profiles!products_merchant_id_fkey(company_name)', {
+            count: 'exact',
+          })
           .eq('status', 'pending_review')
           .order('updated_at', { ascending: true })
           .range(from, to),
       );
     },
 
+    /**
+     * Sets a merchant's approval status. A rejection may say why (`reason`, up to 2000 characters,
+     * shown to the merchant); a reason with any other status is refused. The database refuses to
+     * approve a merchant who has not finished onboarding (`validation_failed`, "Only merchants who
+     * finished onboarding can be approved").
+     */
     async reviewMerchant(
       id: string,
       status: (typeof MERCHANT_APPROVAL_STATUSES)[number],
+      reason?: string | null,
     ): Promise<MerchantProfile> {
       const merchantId = uuid('id', id);
       const approval_status = oneOf('status', status, MERCHANT_APPROVAL_STATUSES);
+      const values = { approval_status, ...(await rejectionReason(approval_status, reason)) };
       return run(
-        supabase
-          .from('merchant_profiles')
-          .update({ approval_status })
-          .eq('id', merchantId)
-          .select('*')
-          .single(),
+        supabase.from('merchant_profiles').update(values).eq('id', merchantId).select('*').single(),
       );
     },
 
@@ -171,7 +271,7 @@ export function createAdminModule({ supabase }: ModuleContext) {
       const claimId = uuid('id', id);
       const values = {
         review_status: oneOf('status', status, CLAIM_REVIEW_STATUSES),
-        review_notes: await optionalText('notes', notes ?? null, { max: 2000 }),
+        review_notes: await optionalText('notes', notes ?? null, { max: REVIEW_REASON_MAX }),
       };
       return run(
         supabase
@@ -183,12 +283,19 @@ export function createAdminModule({ supabase }: ModuleContext) {
       );
     },
 
-    async reviewProduct(id: string, decision: (typeof PRODUCT_REVIEW_DECISIONS)[number]) {
+    /**
+     * Approves or rejects a product waiting for review. A rejection may say why (`reason`, up to
+     * 2000 characters, shown to the merchant); a reason with an approval is refused.
+     */
+    async reviewProduct(
+      id: string,
+      decision: (typeof PRODUCT_REVIEW_DECISIONS)[number],
+      reason?: string | null,
+    ) {
       const productId = uuid('id', id);
       const status = oneOf('decision', decision, PRODUCT_REVIEW_DECISIONS);
-      return run(
-        supabase.from('products').update({ status }).eq('id', productId).select('*').single(),
-      );
+      const values = { status, ...(await rejectionReason(status, reason)) };
+      return run(supabase.from('products').update(values).eq('id', productId).select('*').single());
     },
 
     async moderatePost(id: string, status: (typeof MODERATION_STATUSES)[number], pinned?: boolean) {
@@ -268,7 +375,11 @@ export function createAdminModule({ supabase }: ModuleContext) {
       return rows[0] ?? null;
     },
 
-    /** Marks a payout and its commissions paid (repeating it changes nothing). */
+    /**
+     * Marks a payout and its commissions paid (repeating it changes nothing). `transferId` is the
+     * reference of the transfer (a bank reference or a Stripe transfer id, up to 200 characters,
+     * unique among payouts), shown in the payout history; without it the stored one is kept.
+     */
     async markPayoutPaid(payoutId: string, transferId?: string | null): Promise<Payout> {
       const args = {
         payout: uuid('payoutId', payoutId),

@@ -4,6 +4,12 @@ import { currentUserId, run, runDelete } from '../request.ts';
 import type { Row, Update } from '../types.ts';
 import { invalid, oneOf, optionalText, optionalUrl, text, uuid } from '../validate.ts';
 
+/**
+ * The merchant's company. `approval_status` says where it stands with the administrators;
+ * `rejection_reason` is the administrators' reason when they rejected it (`null` otherwise, or when
+ * they gave none). A rejected company sends itself again with `profiles.completeOnboarding()`,
+ * which puts it back to `pending`.
+ */
 export type MerchantCompany = Row<'merchant_profiles'> & {
   sustainability_statement?: string | null;
 };
@@ -77,6 +83,19 @@ function storageName(name: string): string {
     .replace(/^[-.]+|[-.]+$/g, '')
     .slice(-80);
   return `${crypto.randomUUID()}-${cleaned || 'file'}`;
+}
+
+/** What `storageName` puts before the uploaded file's own name: a random UUID and a dash. */
+const STORED_PREFIX = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-/i;
+
+/**
+ * The file name an evidence document was uploaded as, from its storage path
+ * (`<merchant id>/<uuid>-<name>` → `<name>`), for people reviewing it. A path of another shape gives
+ * its last segment.
+ */
+export function evidenceDocumentName(path: string): string {
+  const file = path.slice(path.lastIndexOf('/') + 1);
+  return file.replace(STORED_PREFIX, '') || file || path;
 }
 
 /** The signed-in merchant's company, onboarding, claims and uploads. */

@@ -254,6 +254,17 @@ describe('admin', () => {
       code: 'forbidden',
       message: 'Only administrators can approve merchants',
     });
+    // Only a merchant who finished onboarding is approved.
+    await expect(admin.api.admin.reviewMerchant(pending.id, 'approved')).rejects.toMatchObject({
+      code: 'validation_failed',
+      message: 'Only merchants who finished onboarding can be approved',
+    });
+    await must(
+      w.service
+        .from('merchant_profiles')
+        .update({ onboarding_step: 'complete' })
+        .eq('id', pending.id),
+    );
     await expect(admin.api.admin.reviewMerchant(pending.id, 'approved')).resolves.toMatchObject({
       approval_status: 'approved',
       approved_by: admin.id,

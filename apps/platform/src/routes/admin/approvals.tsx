@@ -1,48 +1,40 @@
-import { Flex, Text } from '@radix-ui/themes';
-import type { MerchantProfile, Product, SustainabilityClaim } from '@verdant/api-client';
+import { Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import type { AdminModule, MerchantProfile } from '@verdant/api-client';
 import {
+  Badge,
   Button,
+  ConfirmDialog,
   DataTable,
   EmptyState,
   ErrorCard,
+  Modal,
   PageHeader,
   Tabs,
   toast,
   type DataTableColumn,
 } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { valueLabel } from '../../lib/labels.ts';
 import { errorMessage, formatDate, formatMoney } from '../vendor-format.ts';
+import { DialogField } from './dialog-field.tsx';
 
+type QueueProduct = Awaited<ReturnType<AdminModule['listProductsForReview']>>['rows'][number];
+type QueueClaim = Awaited<ReturnType<AdminModule['listClaims']>>['rows'][number];
+type Queue = 'merchants' | 'products' | 'claims';
 type Decision = 'approved' | 'rejected';
 
-/** The approve and reject buttons of a queue row. */
-function decisionButtons(name: string, busy: boolean, onDecide: (decision: Decision) => void) {
-  return (
-    <Flex gap="2" wrap="wrap">
-      <Button
-        size="sm"
-        disabled={busy}
-        onClick={() => onDecide('approved')}
-        aria-label={`Approve ${name}`}
-      >
-        Approve
-      </Button>
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={busy}
-        onClick={() => onDecide('rejected')}
-        aria-label={`Reject ${name}`}
-      >
-        Reject
-      </Button>
-    </Flex>
-  );
+/** A decision waiting for the administrator's confirmation in a dialog. */
+interface PendingDecision {
+  queue: Queue;
+  decision: Decision;
+  id: string;
+  name: string;
+  /** The row's button that asked: focus returns to it when the dialog is cancelled. */
+  buttonId: string;
 }
 
-/** Approval queues (/admin/approvals): merchants, products and sustainability claims. */
 /** Where a merchant's onboarding stands, in words (the stages of `merchant_profiles`). */
 const ONBOARDING_STAGE: Record<string, string> = {
   company: 'Company details',
@@ -51,11 +43,155 @@ const ONBOARDING_STAGE: Record<string, string> = {
   complete: 'Finished',
 };
 
+const QUEUE_NOUN: Record<Queue, string> = {
+  merchants: 'Merchant',
+  products: 'Product',
+  claims: 'Claim',
+};
+
+const REASON_MAX = 2000;
+
+const decisionButtonId = (queue: Queue, decision: Decision, id: string) =>
+  `decide-${queue}-${decision}-${id}`;
+
+/**
+ * What an evidence link is, for its link text: the file it points at and the site it is on
+ * ("audit-2026.pdf (example.org)"), the site alone when the address names no file, or the file
+ * alone for a path on this site.
+ */
+function evidenceLinkName(address: string): string {
+  try {
+    const url = new URL(address, window.location.origin);
+    const last = url.pathname.split('/').filter(Boolean).pop() ?? '';
+    let file = last;
+    try {
+      file = decodeURIComponent(last);
+    } catch {
+      // A malformed escape: the segment as written.
+    }
+    if (address.startsWith('/')) return file || address;
+    return file ? `${file} (${url.hostname})` : url.hostname;
+  } catch {
+    return address;
+  }
+}
+
+/** A product's description, images and attributes, opened from its row of the queue. */
+function ProductDetails({ product }: { product: QueueProduct }) {
+  return (
+    <Modal.Root>
+      <Modal.Trigger>
+        <Button size="sm" variant="ghost" aria-label={`Details of ${product.name}`}>
+          Details
+        </Button>
+      </Modal.Trigger>
+      <Modal.Content size="lg">
+        <Modal.Title>{product.name}</Modal.Title>
+        <Modal.Description>
+          {product.merchant?.company_name ?? 'Unknown merchant'} ·{' '}
+          {formatMoney(product.price_cents, product.currency)} · {valueLabel(product.category)}
+        </Modal.Description>
+        {/* The dialog's title is its top heading: its parts are the level below. */}
+        <Flex direction="column" gap="4" mt="4">
+          <Flex direction="column" gap="1">
+            <Heading as="h2" size="3">
+              Description
+            </Heading>
+            <Text as="p" size="2" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+              {product.description || 'No description.'}
+            </Text>
+          </Flex>
+          <Flex direction="column" gap="2">
+            <Heading as="h2" size="3">
+              Images ({product.images.length})
+            </Heading>
+            {product.images.length === 0 ? (
+              <Text size="2">No images.</Text>
+            ) : (
+              <Grid columns={{ initial: '2', sm: '3' }} gap="2" asChild>
+                <ul style={{ margin: 0, padding: 0, listStyle: 'none' }}>
+                  {product.images.map((src, index) => (
+                    <li key={src}>
+                      <a href={src} target="_blank" rel="noopener noreferrer">
+                        <img
+                          src={src}
+                          alt={`${product.name}, view ${index + 1} of ${product.images.length}`}
+                          loading="lazy"
+                          style={{
+                            display: 'block',
+                            width: '100%',
+                            aspectRatio: '1',
+                            objectFit: 'cover',
+                            borderRadius: 'var(--radius-2)',
+                            background: 'var(--gray-a3)',
+                          }}
+                        />
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </Grid>
+            )}
+          </Flex>
+          <Grid columns={{ initial: '1', sm: 'auto 1fr' }} gapX="4" gapY="1" asChild>
+            <dl style={{ margin: 0 }}>
+              <dt style={{ fontWeight: 500 }}>Sustainability attributes</dt>
+              <dd style={{ margin: 0 }}>
+                {product.sustainability_attributes.length === 0 ? (
+                  'None'
+                ) : (
+                  <Flex gap="1" wrap="wrap">
+                    {product.sustainability_attributes.map((attribute) => (
+                      <Badge key={attribute}>{valueLabel(attribute)}</Badge>
+                    ))}
+                  </Flex>
+                )}
+              </dd>
+              <dt style={{ fontWeight: 500 }}>CO2e estimate</dt>
+              <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>
+                {product.co2e_grams === null
+                  ? 'None'
+                  : `${(product.co2e_grams / 1000).toFixed(2)} kg (${product.co2e_source})`}
+              </dd>
+              <dt style={{ fontWeight: 500 }}>Stock</dt>
+              <dd style={{ margin: 0 }}>
+                {product.stock === null ? 'Not tracked' : product.stock}
+              </dd>
+              <dt style={{ fontWeight: 500 }}>Address</dt>
+              <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>/product/{product.slug}</dd>
+            </dl>
+          </Grid>
+          <Flex justify="end">
+            <Modal.Close>
+              <Button variant="secondary">Close</Button>
+            </Modal.Close>
+          </Flex>
+        </Flex>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}
+
+/** Approval queues (/admin/approvals): merchants, products and sustainability claims. */
 export function Component() {
   const queryClient = useQueryClient();
+  const [queue, setQueue] = useState<Queue>('merchants');
+  const tabRefs = useRef<Partial<Record<Queue, HTMLButtonElement | null>>>({});
+  const [pending, setPending] = useState<PendingDecision | null>(null);
+  const [reason, setReason] = useState('');
+  const decidedRef = useRef(false);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const reasonId = useId();
+
   const merchants = useQuery({
     queryKey: ['admin', 'queue', 'merchants'],
-    queryFn: () => api.admin.listMerchants('pending', { pageSize: 100 }),
+    queryFn: () =>
+      api.admin.listMerchants('pending', { pageSize: 100 }, { onboarding: 'finished' }),
+  });
+  const onboarding = useQuery({
+    queryKey: ['admin', 'queue', 'merchants-onboarding'],
+    queryFn: () =>
+      api.admin.listMerchants('pending', { pageSize: 100 }, { onboarding: 'unfinished' }),
   });
   const products = useQuery({
     queryKey: ['admin', 'queue', 'products'],
@@ -66,69 +202,128 @@ export function Component() {
     queryFn: () => api.admin.listClaims('pending', { pageSize: 100 }),
   });
 
-  const done = (what: string) => async (_r: unknown, v: { decision: Decision; name: string }) => {
+  /** Records a decision, reads the queues again and says what happened. */
+  const decide = async (
+    target: Pick<PendingDecision, 'queue' | 'decision' | 'id' | 'name'>,
+    note: string | null,
+  ) => {
+    if (target.queue === 'merchants')
+      await api.admin.reviewMerchant(target.id, target.decision, note);
+    else if (target.queue === 'products')
+      await api.admin.reviewProduct(target.id, target.decision, note);
+    else await api.admin.reviewClaim(target.id, target.decision, note);
     await queryClient.invalidateQueries({ queryKey: ['admin', 'queue'] });
-    toast({ title: `${what} ${v.decision}`, description: v.name });
+    toast({ title: `${QUEUE_NOUN[target.queue]} ${target.decision}`, description: target.name });
   };
-  const failed = (error: unknown) =>
-    toast({ title: 'Not changed', description: errorMessage(error), variant: 'destructive' });
-  const reviewMerchant = useMutation({
-    mutationFn: (v: { id: string; decision: Decision; name: string }) =>
-      api.admin.reviewMerchant(v.id, v.decision),
-    onSuccess: done('Merchant'),
-    onError: failed,
+  // The decided row leaves the queue: the focus goes to the queue's tab, which says how many are left.
+  const focusQueue = (which: Queue) => tabRefs.current[which]?.focus();
+
+  // Products and claims are approved with one click. A merchant's approval opens a whole company to
+  // the shop, and a rejection tells the merchant why: those ask first.
+  const approve = useMutation({
+    mutationFn: (target: Pick<PendingDecision, 'queue' | 'id' | 'name'>) =>
+      decide({ ...target, decision: 'approved' }, null),
+    onSuccess: (_nothing, target) => focusQueue(target.queue),
+    onError: (error) =>
+      toast({ title: 'Not changed', description: errorMessage(error), variant: 'destructive' }),
   });
-  const reviewProduct = useMutation({
-    mutationFn: (v: { id: string; decision: Decision; name: string }) =>
-      api.admin.reviewProduct(v.id, v.decision),
-    onSuccess: done('Product'),
-    onError: failed,
-  });
-  const reviewClaim = useMutation({
-    mutationFn: (v: { id: string; decision: Decision; name: string }) =>
-      api.admin.reviewClaim(v.id, v.decision),
-    onSuccess: done('Claim'),
-    onError: failed,
-  });
+
+  const ask = (queue: Queue, decision: Decision, id: string, name: string) => {
+    decidedRef.current = false;
+    setReason('');
+    setPending({ queue, decision, id, name, buttonId: decisionButtonId(queue, decision, id) });
+  };
+
+  const approveButton = (target: Queue, id: string, name: string) => (
+    <Button
+      id={decisionButtonId(target, 'approved', id)}
+      size="sm"
+      loading={approve.isPending && approve.variables?.id === id}
+      disabled={approve.isPending && approve.variables?.id !== id}
+      onClick={() =>
+        target === 'merchants'
+          ? ask(target, 'approved', id, name)
+          : approve.mutate({ queue: target, id, name })
+      }
+      aria-label={`Approve ${name}`}
+    >
+      Approve
+    </Button>
+  );
+  const rejectButton = (target: Queue, id: string, name: string) => (
+    <Button
+      id={decisionButtonId(target, 'rejected', id)}
+      size="sm"
+      variant="outline"
+      disabled={approve.isPending}
+      onClick={() => ask(target, 'rejected', id, name)}
+      aria-label={`Reject ${name}`}
+    >
+      Reject
+    </Button>
+  );
+  const decisionButtons = (target: Queue, id: string, name: string) => (
+    <Flex gap="2" wrap="wrap">
+      {approveButton(target, id, name)}
+      {rejectButton(target, id, name)}
+    </Flex>
+  );
   const openEvidence = async (path: string) => {
     try {
       window.open(await api.merchants.evidenceLink(path), '_blank', 'noopener');
     } catch (error) {
-      failed(error);
+      toast({ title: 'Not opened', description: errorMessage(error), variant: 'destructive' });
     }
   };
 
+  const website = (m: MerchantProfile) =>
+    m.website ? (
+      <a href={m.website} rel="noopener noreferrer" target="_blank">
+        {m.website}
+      </a>
+    ) : (
+      '—'
+    );
   const merchantColumns: readonly DataTableColumn<MerchantProfile>[] = [
     { id: 'company', header: 'Company', cell: (m) => m.company_name, rowHeader: true },
+    { id: 'website', header: 'Website', cell: website },
+    { id: 'since', header: 'Since', cell: (m) => formatDate(m.created_at) },
     {
-      id: 'website',
-      header: 'Website',
-      cell: (m) =>
-        m.website ? (
-          <a href={m.website} rel="noopener noreferrer" target="_blank">
-            {m.website}
-          </a>
-        ) : (
-          '—'
-        ),
+      id: 'decision',
+      header: 'Decision',
+      cell: (m) => decisionButtons('merchants', m.id, m.company_name),
     },
+  ];
+  const onboardingColumns: readonly DataTableColumn<MerchantProfile>[] = [
+    { id: 'company', header: 'Company', cell: (m) => m.company_name, rowHeader: true },
+    { id: 'website', header: 'Website', cell: website },
     {
       id: 'step',
       header: 'Onboarding',
       cell: (m) => ONBOARDING_STAGE[m.onboarding_step] ?? m.onboarding_step,
     },
     { id: 'since', header: 'Since', cell: (m) => formatDate(m.created_at) },
-    {
-      id: 'decision',
-      header: 'Decision',
-      cell: (m) =>
-        decisionButtons(m.company_name, reviewMerchant.isPending, (decision) =>
-          reviewMerchant.mutate({ id: m.id, decision, name: m.company_name }),
-        ),
-    },
   ];
-  const productColumns: readonly DataTableColumn<Product>[] = [
-    { id: 'name', header: 'Product', cell: (p) => p.name, rowHeader: true },
+  // Both queues fit a desktop page: secondary facts sit under the name, long texts wrap.
+  const productColumns: readonly DataTableColumn<QueueProduct>[] = [
+    {
+      id: 'name',
+      header: 'Product',
+      rowHeader: true,
+      wrap: true,
+      cell: (p) => (
+        <Flex direction="column" gap="1" align="start">
+          <span>{p.name}</span>
+          <ProductDetails product={p} />
+        </Flex>
+      ),
+    },
+    {
+      id: 'merchant',
+      header: 'Merchant',
+      cell: (p) => p.merchant?.company_name ?? '—',
+      wrap: true,
+    },
     {
       id: 'price',
       header: 'Price',
@@ -147,43 +342,66 @@ export function Component() {
     {
       id: 'decision',
       header: 'Decision',
-      cell: (p) =>
-        decisionButtons(p.name, reviewProduct.isPending, (decision) =>
-          reviewProduct.mutate({ id: p.id, decision, name: p.name }),
-        ),
+      cell: (p) => decisionButtons('products', p.id, p.name),
     },
   ];
-  const claimColumns: readonly DataTableColumn<SustainabilityClaim>[] = [
-    { id: 'claim', header: 'Claim', cell: (c) => c.claim, rowHeader: true, wrap: true },
+  const claimColumns: readonly DataTableColumn<QueueClaim>[] = [
     {
-      id: 'category',
-      header: 'Category',
-      cell: (c) => (c.category ? valueLabel(c.category) : '—'),
+      id: 'claim',
+      header: 'Claim',
+      rowHeader: true,
+      wrap: true,
+      cell: (c) => (
+        <Flex direction="column">
+          <span>{c.claim}</span>
+          <Text size="1" color="gray">
+            {valueLabel(c.category)}
+            {c.product ? ` · about ${c.product.name}` : ''}
+          </Text>
+        </Flex>
+      ),
     },
     {
-      id: 'issuer',
-      header: 'Issuer and validity',
-      cell: (c) =>
-        `${c.issuer ?? 'No issuer'}${c.expires_on ? `, until ${formatDate(c.expires_on)}` : ''}`,
+      id: 'merchant',
+      header: 'Merchant',
+      cell: (c) => c.merchant?.company_name ?? '—',
+      wrap: true,
     },
     {
       id: 'evidence',
       header: 'Evidence',
+      wrap: true,
+      // Who issued it, what it covers and until when, and the evidence itself, named by what it is.
       cell: (c) => (
-        <Flex gap="2" wrap="wrap">
+        <Flex direction="column" gap="1" align="start">
+          <Text size="2">
+            {c.issuer ?? 'No issuer'}
+            {c.expires_on ? `, until ${formatDate(c.expires_on)}` : ', no expiry date'}
+          </Text>
+          {c.scope ? (
+            <Text size="1" color="gray">
+              Scope: {c.scope}
+            </Text>
+          ) : null}
           {c.evidence_url ? (
-            <a href={c.evidence_url} target="_blank" rel="noopener noreferrer">
-              Link
-            </a>
+            <Text size="2">
+              Link:{' '}
+              <a href={c.evidence_url} target="_blank" rel="noopener noreferrer">
+                {evidenceLinkName(c.evidence_url)}
+              </a>
+            </Text>
           ) : null}
           {c.evidence_document ? (
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => void openEvidence(c.evidence_document!)}
-            >
-              Document
-            </Button>
+            <Text size="2">
+              Uploaded:{' '}
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => void openEvidence(c.evidence_document!)}
+              >
+                {c.evidence_document_name ?? 'Document'}
+              </Button>
+            </Text>
           ) : null}
         </Flex>
       ),
@@ -191,14 +409,12 @@ export function Component() {
     {
       id: 'decision',
       header: 'Decision',
-      cell: (c) =>
-        decisionButtons(c.claim, reviewClaim.isPending, (decision) =>
-          reviewClaim.mutate({ id: c.id, decision, name: c.claim }),
-        ),
+      cell: (c) => decisionButtons('claims', c.id, c.claim),
     },
   ];
 
-  const error = merchants.error ?? products.error ?? claims.error;
+  const dialog = pending ? dialogText(pending) : null;
+  const error = merchants.error ?? onboarding.error ?? products.error ?? claims.error;
   return (
     <Flex direction="column" gap="5" py="5">
       <title>Approvals — Verdant admin</title>
@@ -207,21 +423,66 @@ export function Component() {
         description="Merchants, products and sustainability claims waiting for a decision, oldest first."
       />
       {error ? <ErrorCard message={errorMessage(error)} /> : null}
-      <Tabs.Root defaultValue="merchants">
+      <Tabs.Root value={queue} onValueChange={(value) => setQueue(value as Queue)}>
         <Tabs.List aria-label="Queues">
-          <Tabs.Trigger value="merchants">Merchants ({merchants.data?.total ?? 0})</Tabs.Trigger>
-          <Tabs.Trigger value="products">Products ({products.data?.total ?? 0})</Tabs.Trigger>
-          <Tabs.Trigger value="claims">Claims ({claims.data?.total ?? 0})</Tabs.Trigger>
+          <Tabs.Trigger
+            value="merchants"
+            ref={(element) => {
+              tabRefs.current.merchants = element;
+            }}
+          >
+            Merchants ({merchants.data?.total ?? 0})
+          </Tabs.Trigger>
+          <Tabs.Trigger
+            value="products"
+            ref={(element) => {
+              tabRefs.current.products = element;
+            }}
+          >
+            Products ({products.data?.total ?? 0})
+          </Tabs.Trigger>
+          <Tabs.Trigger
+            value="claims"
+            ref={(element) => {
+              tabRefs.current.claims = element;
+            }}
+          >
+            Claims ({claims.data?.total ?? 0})
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="merchants">
-          <DataTable
-            caption="Merchants waiting for approval"
-            columns={merchantColumns}
-            rows={merchants.data?.rows ?? []}
-            loading={merchants.isPending}
-            getRowId={(m) => m.id}
-            emptyState={<EmptyState title="No merchants waiting" />}
-          />
+          <Flex direction="column" gap="5">
+            <Flex direction="column" gap="2">
+              <Text as="p" size="2" color="gray">
+                Companies that finished onboarding. Approving one opens it to the shop.
+              </Text>
+              <DataTable
+                caption="Merchants waiting for approval"
+                columns={merchantColumns}
+                rows={merchants.data?.rows ?? []}
+                loading={merchants.isPending}
+                getRowId={(m) => m.id}
+                emptyState={<EmptyState title="No merchants waiting" />}
+              />
+            </Flex>
+            <Flex direction="column" gap="2">
+              <Heading as="h2" size="4">
+                Still onboarding ({onboarding.data?.total ?? 0})
+              </Heading>
+              <Text as="p" size="2" color="gray">
+                These companies have not finished onboarding, so they cannot be approved yet. They
+                move to the queue above when they finish.
+              </Text>
+              <DataTable
+                caption="Merchants still onboarding"
+                columns={onboardingColumns}
+                rows={onboarding.data?.rows ?? []}
+                loading={onboarding.isPending}
+                getRowId={(m) => m.id}
+                emptyState={<EmptyState title="Nobody is onboarding" />}
+              />
+            </Flex>
+          </Flex>
         </Tabs.Content>
         <Tabs.Content value="products">
           <DataTable
@@ -247,6 +508,78 @@ export function Component() {
           />
         </Tabs.Content>
       </Tabs.Root>
+      {pending && dialog ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setPending(null);
+          }}
+          title={dialog.title}
+          tone={pending.decision === 'rejected' ? 'danger' : 'default'}
+          description={
+            pending.decision === 'rejected' ? (
+              <>
+                {dialog.text}
+                <DialogField
+                  id={reasonId}
+                  fieldRef={reasonRef}
+                  label={dialog.reasonLabel}
+                  hint={dialog.reasonHint}
+                  value={reason}
+                  onChange={setReason}
+                  maxLength={REASON_MAX}
+                  multiline
+                  showCount
+                />
+              </>
+            ) : (
+              dialog.text
+            )
+          }
+          confirmLabel={dialog.confirm}
+          onConfirm={async () => {
+            await decide(pending, pending.decision === 'rejected' ? reason : null);
+            decidedRef.current = true;
+          }}
+          errorMessage={(failure) => errorMessage(failure)}
+          // A rejection starts in its reason field; Enter there adds a line, it never confirms.
+          onOpenAutoFocus={(event) => {
+            if (pending.decision !== 'rejected') return;
+            event.preventDefault();
+            reasonRef.current?.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (decidedRef.current) focusQueue(pending.queue);
+            else document.getElementById(pending.buttonId)?.focus();
+          }}
+        />
+      ) : null}
     </Flex>
   );
+}
+
+/** The confirmation dialog's words for a decision. */
+function dialogText({ queue, decision, name }: PendingDecision) {
+  if (decision === 'approved') {
+    return {
+      title: `Approve ${name}?`,
+      text: `${name} opens to the shop: its approved products appear there and affiliates can join its active programs.`,
+      confirm: 'Approve',
+      reasonLabel: '',
+      reasonHint: '',
+    };
+  }
+  const text = {
+    merchants: `${name} stays closed to the shop. The merchant sees the rejection and your reason on its dashboard, and can change its details and send them again.`,
+    products: `${name} stays out of the shop. The merchant sees the rejection and your reason, and can change the product and send it again.`,
+    claims: `The claim is not shown with the merchant's products. The merchant sees the rejection and your note, and can change the claim to have it reviewed again.`,
+  }[queue];
+  return {
+    title: queue === 'claims' ? 'Reject this claim?' : `Reject ${name}?`,
+    text,
+    confirm: 'Reject',
+    reasonLabel: queue === 'claims' ? 'Note to the merchant (optional)' : 'Reason (optional)',
+    reasonHint: 'The merchant reads it.',
+  };
 }

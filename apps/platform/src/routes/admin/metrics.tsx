@@ -153,16 +153,33 @@ export function Component() {
               ]}
             />
           </Grid>
-          <DataTable
-            caption="Latest client errors"
-            showCaption
-            columns={ERROR_COLUMNS}
-            rows={m?.recent_errors ?? []}
-            loading={!m}
-            pageSize={10}
-            getRowId={(e) => String(e.id)}
-            emptyState={<EmptyState title="No client errors reported" />}
-          />
+          {m && m.recent_errors.length === 0 ? (
+            // Without rows there is no table: in the table's scrolling frame the message would be
+            // as wide as the columns, cut off on a narrow screen.
+            <Flex direction="column" gap="2" asChild>
+              <section aria-labelledby="client-errors-heading">
+                <Heading as="h2" size="4" id="client-errors-heading">
+                  Latest client errors
+                </Heading>
+                <EmptyState
+                  bordered
+                  size="1"
+                  title="No client errors reported"
+                  description="Errors that pages report in visitors’ browsers appear here."
+                />
+              </section>
+            </Flex>
+          ) : (
+            <DataTable
+              caption="Latest client errors"
+              showCaption
+              columns={ERROR_COLUMNS}
+              rows={m?.recent_errors ?? []}
+              loading={!m}
+              pageSize={10}
+              getRowId={(e) => String(e.id)}
+            />
+          )}
         </>
       )}
     </Flex>

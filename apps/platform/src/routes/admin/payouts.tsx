@@ -12,14 +12,19 @@ import {
   toast,
   type DataTableColumn,
 } from '@verdant/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
 import { api } from '../../lib/api.ts';
+import { errorCode } from '../../lib/error-message.ts';
 import { valueLabel } from '../../lib/labels.ts';
 import { errorMessage, formatDate, formatMoney } from '../vendor-format.ts';
+import { DialogField } from './dialog-field.tsx';
 
 const PAGE_SIZE = 20;
 const HISTORY_KEY = ['admin', 'payouts'] as const;
+const HISTORY_CAPTION = 'Payout history';
+/** The longest transfer reference the API client accepts. */
+const REFERENCE_MAX = 200;
 
 /** What the run's table and the history share: a payout of either source. */
 type PayoutRow = PayoutRun['payouts'][number];
@@ -67,23 +72,48 @@ const COLUMNS: readonly DataTableColumn<PayoutRow>[] = [
 ];
 
 /**
- * A payout still being transferred: once the money has arrived, an administrator marks it (and the
- * commissions it holds) paid.
+ * A payout still being transferred (bundled outside a run, which pays at once): once the money has
+ * arrived, an administrator marks it (and the commissions it holds) paid, with the transfer's
+ * reference from the bank or Stripe. The reference is optional, as it is in the data model (runs
+ * record none), and unique among payouts.
  */
 function MarkPaid({ payout }: { payout: PayoutWithAffiliate }) {
   const queryClient = useQueryClient();
   const who = payout.affiliate?.name ?? 'this affiliate';
+  const [reference, setReference] = useState('');
+  const fieldId = useId();
   return (
     <ConfirmDialog
       title="Mark this payout paid?"
-      description={`Confirm that ${formatMoney(payout.amount_cents, payout.currency)} reached ${who}. The payout and the commissions it holds become paid.`}
+      description={
+        <>
+          Confirm that {formatMoney(payout.amount_cents, payout.currency)} reached {who}. The payout
+          and the commissions it holds become paid.
+          <DialogField
+            id={fieldId}
+            label="Transfer reference (optional)"
+            hint="The bank’s or Stripe’s reference of the transfer, shown in the payout history."
+            value={reference}
+            onChange={setReference}
+            maxLength={REFERENCE_MAX}
+          />
+        </>
+      }
       confirmLabel="Mark paid"
+      onOpenChange={(open) => {
+        if (open) setReference(payout.stripe_transfer_id ?? '');
+      }}
       onConfirm={async () => {
-        await api.admin.markPayoutPaid(payout.id);
+        const given = reference.trim();
+        await api.admin.markPayoutPaid(payout.id, given === '' ? null : given);
         toast({ title: 'Payout marked paid', description: who });
         await queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
       }}
-      errorMessage={(error) => errorMessage(error)}
+      errorMessage={(error) =>
+        errorCode(error) === 'conflict'
+          ? 'Another payout already has this reference. Check the reference and try again.'
+          : errorMessage(error)
+      }
       trigger={
         <Button size="sm" variant="outline" aria-label={`Mark paid: the payout to ${who}`}>
           Mark paid
@@ -128,7 +158,29 @@ export function Component() {
   const history = useQuery({
     queryKey: [...HISTORY_KEY, page],
     queryFn: () => api.payouts.list({ page: page - 1, pageSize: PAGE_SIZE }),
+    // The page shown stays while the next one loads: the table and its pagination stay in place,
+    // so the focus stays on the control the reader pressed.
+    placeholderData: keepPreviousData,
   });
+  // Paging keeps the focus in the pagination: when the button pressed goes away or is disabled (the
+  // last page's "Next page"), the current page's button takes it.
+  const historyRef = useRef<HTMLDivElement>(null);
+  const paged = useRef(false);
+  const changePage = (next: number) => {
+    paged.current = true;
+    setPage(next);
+  };
+  useEffect(() => {
+    if (!paged.current) return;
+    paged.current = false;
+    const pagination = historyRef.current?.querySelector<HTMLElement>(
+      `nav[aria-label="${HISTORY_CAPTION} pages"]`,
+    );
+    const focused = document.activeElement;
+    if (!pagination || (focused && pagination.contains(focused) && !focused.matches(':disabled')))
+      return;
+    pagination.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
+  }, [page]);
   // A run's payouts are the newest: show the first page of the refreshed history.
   const afterRun = async () => {
     setPage(1);
@@ -151,31 +203,54 @@ export function Component() {
     },
   });
   const error = run.error ?? csv.error;
+  const busy = run.isPending || csv.isPending;
 
   return (
     <Flex direction="column" gap="5" py="5">
       <title>Payouts — Verdant admin</title>
       <PageHeader
         title="Payouts"
-        description="A run approves commissions whose holding period has passed, bundles each affiliate’s approved commissions (after clawbacks) into one payout of at least $10, and marks them paid."
+        description="A run approves commissions whose holding period has passed, bundles each affiliate’s approved commissions (after clawbacks) into one payout of at least $10, and records those payouts as paid at once."
       />
       <Card>
         <Flex direction="column" gap="3">
           <Text as="p" color="gray">
-            Running twice is safe: commissions already paid are never paid again. The CSV export is
-            a run too, returned as a file for the bank transfer.
+            A run records its payouts as paid when it finishes: send the transfers from its CSV
+            export. Running twice is safe: commissions already in a payout are never paid again.
+          </Text>
+          <Text as="p" color="gray">
+            A payout marked Processing was bundled on its own, outside a run, and no run pays it:
+            mark it paid once its transfer has arrived, with the transfer’s reference.
           </Text>
           <Flex gap="3" wrap="wrap">
             <ConfirmDialog
               title="Run payouts now?"
-              description="Due commissions are approved and every affiliate above the minimum is paid."
+              description="Due commissions are approved, and every affiliate above the minimum gets a payout recorded as paid."
               confirmLabel="Run payouts"
               onConfirm={() => run.mutateAsync().then(() => undefined)}
-              trigger={<Button loading={run.isPending}>Run payouts</Button>}
+              errorMessage={(failure) => errorMessage(failure)}
+              trigger={
+                <Button loading={run.isPending} disabled={busy && !run.isPending}>
+                  Run payouts
+                </Button>
+              }
             />
-            <Button variant="secondary" loading={csv.isPending} onClick={() => csv.mutate()}>
-              Run and export CSV
-            </Button>
+            <ConfirmDialog
+              title="Run payouts and export a CSV?"
+              description="This is a real run: due commissions are approved, and every affiliate above the minimum gets a payout recorded as paid. Its payouts download as a CSV file for the bank transfers."
+              confirmLabel="Run and export CSV"
+              onConfirm={() => csv.mutateAsync().then(() => undefined)}
+              errorMessage={(failure) => errorMessage(failure)}
+              trigger={
+                <Button
+                  variant="secondary"
+                  loading={csv.isPending}
+                  disabled={busy && !csv.isPending}
+                >
+                  Run and export CSV
+                </Button>
+              }
+            />
           </Flex>
         </Flex>
       </Card>
@@ -204,15 +279,17 @@ export function Component() {
         />
       ) : (
         <DataTable
-          caption="Payout history"
+          ref={historyRef}
+          caption={HISTORY_CAPTION}
           showCaption
           columns={HISTORY_COLUMNS}
           rows={history.data?.rows ?? []}
           rowCount={history.data?.total ?? 0}
           pageSize={PAGE_SIZE}
           page={page}
-          onPageChange={setPage}
+          onPageChange={changePage}
           loading={history.isPending}
+          aria-busy={history.isPlaceholderData || undefined}
           getRowId={(p) => p.id}
           emptyState={
             <EmptyState

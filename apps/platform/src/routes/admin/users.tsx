@@ -1,5 +1,5 @@
 import { Flex, Text } from '@radix-ui/themes';
-import type { Profile } from '@verdant/api-client';
+import type { AdminModule } from '@verdant/api-client';
 import type { Role } from '@verdant/auth';
 import { useAuth } from '@verdant/auth/react';
 import {
@@ -30,7 +30,13 @@ const ROLE_OPTIONS = [
 
 const roleSelectId = (profileId: string) => `role-${profileId}`;
 
-/** Users (/admin/users): search, and role changes through change_user_role (spec §5 messages). */
+/** A user as administrators list them: the profile with the sign-in email. */
+type User = Awaited<ReturnType<AdminModule['listUsers']>>['rows'][number];
+
+/**
+ * Users (/admin/users): search by name, username or email (the email only administrators read,
+ * through admin_list_users), and role changes through change_user_role (spec §5 messages).
+ */
 export function Component() {
   const { user: me } = useAuth();
   const queryClient = useQueryClient();
@@ -49,7 +55,7 @@ export function Component() {
   const users = useQuery({
     queryKey: ['admin', 'users', term, roleFilter, page],
     queryFn: () =>
-      api.admin.listProfiles({
+      api.admin.listUsers({
         page: page - 1,
         pageSize: PAGE_SIZE,
         ...(term ? { search: term } : {}),
@@ -57,15 +63,15 @@ export function Component() {
       }),
   });
   // A role change waits for the administrator's confirmation: it grants or takes away access.
-  const [pendingChange, setPendingChange] = useState<{ profile: Profile; role: Role } | null>(null);
+  const [pendingChange, setPendingChange] = useState<{ profile: User; role: Role } | null>(null);
   const roleLabel = (role: string) => ROLE_OPTIONS.find((o) => o.value === role)?.label ?? role;
-  const changeRole = async ({ profile, role }: { profile: Profile; role: Role }) => {
+  const changeRole = async ({ profile, role }: { profile: User; role: Role }) => {
     await api.profiles.changeRole(profile.id, role);
     await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
     toast({ title: 'Role changed', description: `${profile.name} is now ${roleLabel(role)}.` });
   };
 
-  const columns: readonly DataTableColumn<Profile>[] = [
+  const columns: readonly DataTableColumn<User>[] = [
     {
       id: 'name',
       header: 'User',
@@ -81,6 +87,13 @@ export function Component() {
           </Text>
         </Flex>
       ),
+    },
+    {
+      id: 'email',
+      header: 'Email',
+      // Addresses can be long: they wrap, so the role picker stays in view.
+      wrap: true,
+      cell: (p) => (p.email ? <span style={{ overflowWrap: 'anywhere' }}>{p.email}</span> : '—'),
     },
     { id: 'joined', header: 'Joined', cell: (p) => formatDate(p.created_at) },
     {
@@ -119,7 +132,7 @@ export function Component() {
         description="Find people and change their role. Only administrators can grant admin, and the last administrator stays."
       />
       <Flex gap="3" wrap="wrap" align="end">
-        <Field label="Search by name or username" style={{ flex: '1 1 260px' }}>
+        <Field label="Search by name, username or email" style={{ flex: '1 1 260px' }}>
           <TextInput type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
         </Field>
         <Field label="Role" style={{ flex: '0 1 200px' }}>
