@@ -152,6 +152,71 @@ test('program settings are validated before saving', async ({ page }) => {
   await expect(page.getByLabel(/^Cookie window \(days\)/)).toHaveValue('45');
 });
 
+test('program settings: the auto-approve hint follows the switch, and unsaved edits ask before they go', async ({
+  page,
+}) => {
+  await login(page, merchant, /\/dashboard-vendor$/);
+  await visit(page, '/vendor/settings');
+  const program = page.getByRole('combobox', { name: 'Program' });
+  const name = page.getByLabel(/^Name/);
+  await expect(name).not.toHaveValue('');
+  const first = await program.inputValue();
+  const firstName = await name.inputValue();
+
+  // The hint under the switch says what the switch is set to, both ways.
+  const autoApprove = page.getByRole('switch', { name: 'Approve applicants automatically' });
+  const hint = async () =>
+    (await autoApprove.getAttribute('aria-checked')) === 'true'
+      ? /^On: applicants join at once/
+      : /^Off: you review every application/;
+  await expect(autoApprove).toHaveAccessibleDescription(await hint());
+  await autoApprove.click();
+  await expect(autoApprove).toHaveAccessibleDescription(await hint());
+  await autoApprove.click();
+  await expect(autoApprove).toHaveAccessibleDescription(await hint());
+
+  // An unsaved edit: choosing another program asks first; staying keeps the program and the edit.
+  const edited = `${firstName} (edited)`;
+  await name.fill(edited);
+  const choices = await program
+    .locator('option')
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  // Another program, or the New program… choice.
+  const other = choices.find((value) => value !== first) ?? '';
+  expect(other).not.toBe('');
+  const switching = page.waitForEvent('dialog');
+  const choosing = program.selectOption(other);
+  const question = await switching;
+  expect(question.type()).toBe('confirm');
+  expect(question.message()).toContain(`Your changes to ${firstName} are not saved`);
+  await question.dismiss();
+  await choosing;
+  await expect(program).toHaveValue(first);
+  await expect(name).toHaveValue(edited);
+
+  // A link to another page asks too; staying keeps the edit.
+  const leaving = page.waitForEvent('dialog');
+  const clicking = page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Affiliates' })
+    .click();
+  const leave = await leaving;
+  expect(leave.message()).toContain('not saved');
+  await leave.dismiss();
+  await clicking;
+  await expect(page).toHaveURL(/\/vendor\/settings$/);
+  await expect(name).toHaveValue(edited);
+  await expectNoAxeViolations(page, '/vendor/settings with unsaved changes');
+
+  // Confirmed, the other program opens with its own values; the edit is dropped, nothing saved.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await program.selectOption(other);
+  await expect(program).toHaveValue(other);
+  await expect(name).not.toHaveValue(edited);
+  await program.selectOption(first);
+  await expect(name).toHaveValue(firstName);
+});
+
 test('a merchant approves an applicant, messages a member and sees the reply without reloading', async ({
   page,
 }) => {
@@ -171,8 +236,22 @@ test('a merchant approves an applicant, messages a member and sees the reply wit
   await approve.click();
   await expect(page.getByText(`${label} approved`, { exact: true })).toBeVisible();
   await page.getByRole('tab', { name: /^Members/ }).click();
-  const members = page.getByRole('table', { name: 'Members and their performance' });
+  const members = page.getByRole('table', { name: 'Members and their performance, all time' });
   await expect(members.getByText(label, { exact: true })).toBeVisible();
+  // At 1280 px every column shows, the actions included; members are all approved, so no status
+  // column; the figures say what period they cover (all time, unlike the dashboard's days).
+  await expectTableFits(members, 'Members');
+  await expect(members.getByRole('columnheader')).toHaveText([
+    'Affiliate',
+    'Program',
+    'Sales',
+    'Revenue',
+    'Commission',
+    'Actions',
+  ]);
+  await expect(page.getByText(/are all-time totals of each member/)).toBeVisible();
+  await expect(members.getByRole('link', { name: 'Message Jordan Rivers' })).toBeInViewport();
+  await expect(members.getByRole('button', { name: 'Remove Jordan Rivers' })).toBeInViewport();
 
   await members.getByRole('link', { name: 'Message Jordan Rivers' }).click();
   await expect(page).toHaveURL(/\/vendor-messages\?c=/);
@@ -201,6 +280,60 @@ test('a merchant approves an applicant, messages a member and sees the reply wit
     timeout: 15_000,
   });
   await expectNoAxeViolations(page, '/vendor-messages');
+});
+
+test('Message on Members opens a new message; the conversation starts only with the first message', async ({
+  page,
+}) => {
+  const member = 'Kai Tanaka';
+  const { userId: merchantId } = await signIn(merchant);
+  await login(page, merchant, /\/dashboard-vendor$/);
+  await visit(page, '/vendor-affiliates');
+  await page.getByRole('tab', { name: /^Members/ }).click();
+  const message = page.getByRole('link', { name: `Message ${member}` });
+  const affiliateId = new URL((await message.getAttribute('href'))!, stack.webUrl).searchParams.get(
+    'with',
+  )!;
+  // A clean start on a retry: no conversation between the two yet.
+  const between = `/rest/v1/conversations?merchant_id=eq.${merchantId}&affiliate_id=eq.${affiliateId}`;
+  const removed = await fetch(new URL(between, stack.apiUrl), {
+    method: 'DELETE',
+    headers: asService(),
+  });
+  expect(removed.ok).toBe(true);
+  const stored = async () => {
+    const res = await fetch(new URL(`${between}&select=id,messages(body)`, stack.apiUrl), {
+      headers: asService(),
+    });
+    return (await res.json()) as { id: string; messages: { body: string }[] }[];
+  };
+
+  await message.click();
+  await expect(page).toHaveURL(/\/vendor-messages\?with=/);
+  await expect(page.getByText(`No messages with ${member} yet.`, { exact: false })).toBeVisible();
+  const box = page.getByLabel(`Message to ${member}`);
+  await expect(box).toBeVisible();
+  // Opening the new message created nothing: no conversation, none in the list.
+  await expect(
+    page.getByRole('navigation', { name: 'Conversations' }).getByText(member),
+  ).toHaveCount(0);
+  expect(await stored()).toEqual([]);
+  await expectNoAxeViolations(page, '/vendor-messages, a new message');
+
+  const body = `Welcome to the program ${Date.now()}`;
+  await box.fill(body);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(
+    page.getByRole('list', { name: `Messages with ${member}` }).getByText(body),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/vendor-messages\?c=/);
+  await expect(
+    page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: member }),
+  ).toContainText(body);
+  // The message box keeps the focus while the new conversation takes over the view.
+  await expect(box).toBeFocused();
+  const [conversation] = await stored();
+  expect(conversation?.messages).toEqual([{ body }]);
 });
 
 test('a product is created with an image and CO2e, saved as a draft and submitted for approval', async ({
@@ -293,22 +426,53 @@ test('a new merchant completes the resumable onboarding with a claim and evidenc
   ).toBeVisible();
   await page.getByRole('link', { name: 'Continue onboarding' }).click();
 
+  const heading = (name: string) => page.getByRole('heading', { name });
+  const steps = page.getByRole('navigation', { name: 'Onboarding steps' });
   await page.getByLabel(/^Company name/).fill('Moss & Stone');
   await page.getByRole('button', { name: 'Save and continue' }).click();
-  await page.getByRole('textbox', { name: 'Website' }).fill('https://moss-and-stone.example');
+  // Each step opened by continuing takes the focus to its heading, which names it.
+  await expect(heading('Step 2 of 7: Website')).toBeFocused();
+
+  // The website: the app's own errors at the field (not the browser's bubbles), focused; the
+  // hint's rule holds (https only), and a bare "example.com" gets its https:// added.
+  const website = page.getByRole('textbox', { name: 'Website' });
+  await expect(website).toHaveAccessibleDescription(/such as example\.com: https:\/\/ is added/);
   await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(website).toBeFocused();
+  await expect(website).toHaveAttribute('aria-invalid', 'true');
+  await expect(website).toHaveAccessibleDescription(/Enter your website’s address/);
+  await expectNoAxeViolations(page, '/vendor-onboarding, website missing');
+  await website.fill('http://moss-and-stone.example');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(website).toHaveAccessibleDescription(/secure address, starting with https:\/\//);
+  await expect(website).toBeFocused();
+  await website.fill('moss-and-stone.example');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(heading('Step 3 of 7: Description')).toBeFocused();
   // Resumable: coming back continues at the step after the last one saved.
   await visit(page, '/dashboard-vendor');
   await visit(page, '/vendor-onboarding');
-  await expect(page.getByRole('heading', { name: 'Step 3 of 7: Description' })).toBeVisible();
+  await expect(heading('Step 3 of 7: Description')).toBeVisible();
   await page
     .getByLabel(/^What your company makes/)
     .fill('Stoneware refill jars for kitchens and bathrooms.');
   await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(heading('Step 4 of 7: Sustainability statement')).toBeFocused();
+
+  // Back to the first step from the stepper: the focus goes to its heading, the steps saved on the
+  // way stay complete, and the step reached (not saved yet) opens again from the stepper.
+  await steps.getByRole('button', { name: /^Company/ }).click();
+  await expect(heading('Step 1 of 7: Company')).toBeFocused();
+  await expect(steps.getByRole('listitem').nth(2)).toContainText('step 3 of 7, completed');
+  await expect(steps.getByRole('listitem').nth(3)).toContainText('step 4 of 7, not started');
+  await expect(steps.getByRole('button', { name: /^Claims and evidence/ })).toHaveCount(0);
+  await steps.getByRole('button', { name: /^Sustainability statement/ }).click();
+  await expect(heading('Step 4 of 7: Sustainability statement')).toBeFocused();
   await page
     .getByRole('textbox', { name: /^Sustainability statement/ })
     .fill('Kiln powered by our own solar roof; jars are returned and refilled.');
   await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(heading('Step 5 of 7: Claims and evidence')).toBeFocused();
 
   await page.getByLabel(/^Claim/).fill('Kiln runs on on-site solar power');
   await page.getByLabel('Issuer').fill('Solar Audit Ltd');
@@ -321,9 +485,32 @@ test('a new merchant completes the resumable onboarding with a claim and evidenc
   await expect(
     page.getByRole('list', { name: 'Your claims' }).getByText('Kiln runs on on-site solar power'),
   ).toBeVisible();
+
+  // A claim without evidence: the reason is told at the evidence field, which takes the focus.
+  await page.getByLabel(/^Claim/).fill('Jars are returned and refilled at least ten times');
+  await page.getByRole('button', { name: 'Add claim' }).click();
+  const evidence = page.getByLabel('Evidence link');
+  await expect(evidence).toBeFocused();
+  await expect(evidence).toHaveAttribute('aria-invalid', 'true');
+  await expect(evidence).toHaveAccessibleDescription(
+    /Add a link to the evidence or upload a document/,
+  );
+  // Continue does not drop the claim typed in: it stops and says what to do.
   await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Add this claim or clear it before continuing.')).toBeVisible();
+  await expect(evidence).toBeFocused();
+  await expect(heading('Step 5 of 7: Claims and evidence')).toBeVisible();
+  await expectNoAxeViolations(page, '/vendor-onboarding, a claim without evidence');
+  // With its evidence, Continue adds the claim on the way to the next step.
+  await evidence.fill('moss-and-stone.example/refill-log.pdf');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(heading('Step 6 of 7: Payout details')).toBeFocused();
   await expect(page.getByText('Not needed yet')).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(heading('Step 7 of 7: Review')).toBeFocused();
+  // Saved with the https:// added for the merchant.
+  await expect(page.getByText(/^https:\/\/moss-and-stone\.example\/?$/)).toBeVisible();
+  await expect(page.getByText('2 waiting for review', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page, '/vendor-onboarding review');
   await page.getByRole('button', { name: 'Finish onboarding' }).click();
   await expect(page).toHaveURL(/\/dashboard-vendor$/);
@@ -344,13 +531,31 @@ test('a finished onboarding reopens at its review, and editing a step keeps it f
   await expect(page.getByRole('button', { name: 'Finish onboarding' })).toHaveCount(0);
   await expectNoAxeViolations(page, '/vendor-onboarding, finished');
 
-  await page.getByRole('button', { name: /Sustainability statement/ }).click();
+  // Every step shows what it saved, whichever one is open, and each one opens from the stepper.
+  const steps = page.getByRole('navigation', { name: 'Onboarding steps' });
+  await steps.getByRole('button', { name: /^Claims and evidence/ }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Step 5 of 7: Claims and evidence' }),
+  ).toBeFocused();
+  for (const [index, text] of [
+    [2, 'step 3 of 7, completed'],
+    [3, 'step 4 of 7, completed'],
+    [4, 'step 5 of 7, current step, completed'],
+    [5, 'step 6 of 7, completed'],
+    [6, 'step 7 of 7, completed'],
+  ] as const)
+    await expect(steps.getByRole('listitem').nth(index)).toContainText(text);
+  await expect(steps.getByRole('button', { name: /^Payout details/ })).toBeVisible();
+  await steps.getByRole('button', { name: /^Review/ }).click();
+  await expect(page.getByRole('heading', { name: 'Step 7 of 7: Review' })).toBeFocused();
+
+  await steps.getByRole('button', { name: /Sustainability statement/ }).click();
   const statement = page.getByRole('textbox', { name: /^Sustainability statement/ });
   await expect(statement).toHaveValue(/refill station runs on renewable electricity/);
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await expect(
     page.getByRole('heading', { name: 'Step 5 of 7: Claims and evidence' }),
-  ).toBeVisible();
+  ).toBeFocused();
   await visit(page, '/dashboard-vendor');
   await expect(page.getByRole('radio', { name: '30 days' })).toBeVisible();
   await expect(

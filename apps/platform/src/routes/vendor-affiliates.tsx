@@ -48,7 +48,7 @@ export function Component() {
   const members = rows.filter((r) => r.status === 'approved');
   const past = rows.filter((r) => r.status === 'rejected' || r.status === 'removed');
 
-  const base: DataTableColumn<MerchantAffiliate>[] = [
+  const identity: DataTableColumn<MerchantAffiliate>[] = [
     {
       id: 'name',
       header: 'Affiliate',
@@ -68,25 +68,31 @@ export function Component() {
       header: 'Program',
       cell: (r) => r.program_name,
       sortValue: (r) => r.program_name,
-    },
-    {
-      id: 'status',
-      header: 'Status',
-      cell: (r) => <Badge tone={STATUS_TONE[r.status]}>{valueLabel(r.status)}</Badge>,
+      // A long program name wraps rather than pushing the actions out of view.
+      wrap: true,
     },
   ];
+  // Applicants are all waiting and members all approved: only the past decisions differ.
+  const status: DataTableColumn<MerchantAffiliate> = {
+    id: 'status',
+    header: 'Status',
+    cell: (r) => <Badge tone={STATUS_TONE[r.status]}>{valueLabel(r.status)}</Badge>,
+  };
+  // The figures cover all time (`vendor.affiliates()` takes no range, unlike the dashboard), as
+  // the page says above the table. Three columns rather than four, so the actions after them fit
+  // a laptop's width: the clicks go under the sales they led to.
   const performance: DataTableColumn<MerchantAffiliate>[] = [
-    {
-      id: 'clicks',
-      header: 'Clicks',
-      cell: (r) => formatCount(r.clicks),
-      align: 'end',
-      sortValue: (r) => r.clicks,
-    },
     {
       id: 'orders',
       header: 'Sales',
-      cell: (r) => formatCount(r.orders),
+      cell: (r) => (
+        <Flex direction="column" align="end">
+          <Text>{formatCount(r.orders)}</Text>
+          <Text size="1" color="gray">
+            {r.clicks === 1 ? '1 click' : `${formatCount(r.clicks)} clicks`}
+          </Text>
+        </Flex>
+      ),
       align: 'end',
       sortValue: (r) => r.orders,
     },
@@ -106,7 +112,7 @@ export function Component() {
     },
   ];
   const applicantColumns: DataTableColumn<MerchantAffiliate>[] = [
-    ...base,
+    ...identity,
     { id: 'applied', header: 'Applied', cell: (r) => formatDate(r.applied_at) },
     { id: 'note', header: 'Note', cell: (r) => r.application_note ?? '—', wrap: true },
     {
@@ -142,13 +148,13 @@ export function Component() {
     },
   ];
   const memberColumns: DataTableColumn<MerchantAffiliate>[] = [
-    ...base,
+    ...identity,
     ...performance,
     {
       id: 'actions',
       header: 'Actions',
       cell: (r) => (
-        <Flex gap="2" wrap="wrap">
+        <Flex gap="2">
           <Button asChild size="sm" variant="secondary">
             <Link to={`/vendor-messages?with=${r.affiliate_id}`} aria-label={`Message ${r.name}`}>
               Message
@@ -175,7 +181,8 @@ export function Component() {
   // A rejected applicant or a removed member can be taken (back) into the program: the merchant
   // may have decided too fast, or the reason for removing them is settled.
   const pastColumns: DataTableColumn<MerchantAffiliate>[] = [
-    ...base,
+    ...identity,
+    status,
     ...performance,
     {
       id: 'actions',
@@ -236,8 +243,12 @@ export function Component() {
             />
           </Tabs.Content>
           <Tabs.Content value="members">
+            <Text as="p" size="2" color="gray" mb="3">
+              Sales, clicks, revenue and commission are all-time totals of each member for the
+              program. Your dashboard shows the last 7, 30 or 90 days.
+            </Text>
             <DataTable
-              caption="Members and their performance"
+              caption="Members and their performance, all time"
               columns={memberColumns}
               rows={members}
               loading={affiliates.isPending}

@@ -19,7 +19,7 @@ import {
 } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { api } from '../lib/api.ts';
 import { formError } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
@@ -31,7 +31,15 @@ import { errorMessage, formatDateTime } from './vendor-format.ts';
  */
 const FALLBACK_REFRESH_MS = 60_000;
 
-/** Conversations with affiliates (/vendor-messages): unread counts, thread, reply. */
+/** Where a message goes: an open conversation, or an affiliate a first message starts one with. */
+type Recipient = { conversationId: string } | { affiliateId: string; programId: string };
+
+/**
+ * Conversations with affiliates (/vendor-messages): unread counts, thread, reply.
+ * `?with=<affiliate>` (the affiliates page's Message button) opens the conversation with that
+ * affiliate, or, when there is none yet, a new message to them: the conversation is created with
+ * the first message sent, so none is left empty.
+ */
 export function Component() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
@@ -46,22 +54,32 @@ export function Component() {
     refetchInterval: FALLBACK_REFRESH_MS,
   });
 
-  // `?with=<affiliate>` (from the affiliates page) opens or creates that conversation.
-  const opener = useMutation({
-    mutationFn: (counterpartId: string) => api.messages.open({ counterpartId }),
-    onSuccess: async (conversation) => {
-      await queryClient.invalidateQueries({ queryKey: ['messages', 'summaries'] });
-      setParams({ c: conversation.id }, { replace: true });
-    },
-  });
-  const { mutate: openWith } = opener;
-  useEffect(() => {
-    if (withId) openWith(withId);
-  }, [withId, openWith]);
-
   const list = conversations.data ?? [];
-  const active: ConversationSummary | undefined =
-    list.find((c) => c.id === openId) ?? (openId ? undefined : list[0]);
+  // `?with=<affiliate>`: their conversation when there is one, else a new message to them.
+  const existing = withId ? list.find((c) => c.counterpart_id === withId) : undefined;
+  const active: ConversationSummary | undefined = openId
+    ? list.find((c) => c.id === openId)
+    : withId
+      ? existing
+      : list[0];
+  const composing = Boolean(withId) && !openId && conversations.isSuccess && !existing;
+  const existingId = existing?.id;
+  useEffect(() => {
+    if (existingId && !openId) setParams({ c: existingId }, { replace: true });
+  }, [existingId, openId, setParams]);
+
+  // Who a new message goes to: a member or applicant of one of the merchant's programs (the
+  // conversations' rule), named as the affiliates page names them.
+  const affiliates = useQuery({
+    queryKey: ['vendor', 'affiliates'],
+    queryFn: () => api.vendor.affiliates(),
+    enabled: composing,
+  });
+  const newRecipient = composing
+    ? affiliates.data?.find(
+        (r) => r.affiliate_id === withId && (r.status === 'approved' || r.status === 'pending'),
+      )
+    : undefined;
 
   const thread = useQuery({
     queryKey: ['messages', 'thread', active?.id],
@@ -106,24 +124,51 @@ export function Component() {
 
   const messageRef = useRef<HTMLTextAreaElement>(null);
   const send = useMutation({
-    mutationFn: (body: string) => api.messages.send(active!.id, body),
-    onSuccess: async () => {
+    mutationFn: async ({ body, to }: { body: string; to: Recipient }) => {
+      if ('conversationId' in to) {
+        await api.messages.send(to.conversationId, body);
+        return to.conversationId;
+      }
+      const started = await api.messages.start({
+        counterpartId: to.affiliateId,
+        programId: to.programId,
+        body,
+      });
+      return started.conversation.id;
+    },
+    onSuccess: async (conversationId, { to }) => {
       setDraft('');
       // The Send button turns inactive with the empty draft: the focus goes back to the message box.
       messageRef.current?.focus();
       await queryClient.invalidateQueries({ queryKey: ['messages'] });
+      // The first message started the conversation: it is the one open now.
+      if (!('conversationId' in to)) setParams({ c: conversationId }, { replace: true });
     },
   });
 
   const sendError = send.isError ? formError(send.error, ['body']) : undefined;
   const sendErrorRef = useRef<HTMLDivElement>(null);
   const focusFirstInvalid = useFocusFirstInvalid();
+  const recipient: Recipient | undefined = active
+    ? { conversationId: active.id }
+    : newRecipient
+      ? { affiliateId: newRecipient.affiliate_id, programId: newRecipient.program_id }
+      : undefined;
   const onSend = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!active || draft.trim() === '') return;
+    if (!recipient || draft.trim() === '') return;
     const form = event.currentTarget;
-    send.mutate(draft.trim(), { onError: () => focusFirstInvalid(form, sendErrorRef) });
+    send.mutate(
+      { body: draft.trim(), to: recipient },
+      { onError: () => focusFirstInvalid(form, sendErrorRef) },
+    );
   };
+  // The person on the other side of the open conversation or of the new message.
+  const counterpart = active
+    ? { name: active.counterpart_name, username: active.counterpart_username }
+    : newRecipient
+      ? { name: newRecipient.name, username: newRecipient.username }
+      : undefined;
 
   const totalUnread = list.reduce((sum, c) => sum + c.unread, 0);
 
@@ -142,7 +187,7 @@ export function Component() {
         />
       ) : conversations.isPending ? (
         <Skeleton height="360px" />
-      ) : list.length === 0 ? (
+      ) : list.length === 0 && !composing ? (
         <EmptyState
           bordered
           title="No conversations yet"
@@ -201,58 +246,70 @@ export function Component() {
             </nav>
           </Card>
           <Card>
-            {active ? (
+            {counterpart ? (
               <Flex direction="column" gap="3">
                 <Text as="p" weight="bold" size="4">
-                  {active.counterpart_name}
+                  {counterpart.name}
                   <Text size="2" color="gray" weight="regular">
                     {' '}
-                    @{active.counterpart_username}
+                    @{counterpart.username}
                   </Text>
                 </Text>
-                <ScrollArea type="auto" scrollbars="vertical" style={{ maxHeight: 420 }}>
-                  <Flex asChild direction="column" gap="2" pr="3">
-                    <ol
-                      aria-label={`Messages with ${active.counterpart_name}`}
-                      aria-live="polite"
-                      style={{ listStyle: 'none', margin: 0, padding: 0 }}
-                    >
-                      {(thread.data?.rows ?? []).map((m) => {
-                        const mine = m.sender_id === user?.id;
-                        return (
-                          <li
-                            key={m.id}
-                            style={{ alignSelf: mine ? 'flex-end' : 'flex-start', maxWidth: '85%' }}
-                          >
-                            <Box
-                              p="2"
+                {active ? (
+                  <ScrollArea type="auto" scrollbars="vertical" style={{ maxHeight: 420 }}>
+                    <Flex asChild direction="column" gap="2" pr="3">
+                      <ol
+                        aria-label={`Messages with ${active.counterpart_name}`}
+                        aria-live="polite"
+                        style={{ listStyle: 'none', margin: 0, padding: 0 }}
+                      >
+                        {(thread.data?.rows ?? []).map((m) => {
+                          const mine = m.sender_id === user?.id;
+                          return (
+                            <li
+                              key={m.id}
                               style={{
-                                borderRadius: 'var(--radius-3)',
-                                background: mine ? 'var(--accent-a4)' : 'var(--gray-a3)',
+                                alignSelf: mine ? 'flex-end' : 'flex-start',
+                                maxWidth: '85%',
                               }}
                             >
-                              <Text
-                                as="p"
-                                size="2"
-                                style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                              <Box
+                                p="2"
+                                style={{
+                                  borderRadius: 'var(--radius-3)',
+                                  background: mine ? 'var(--accent-a4)' : 'var(--gray-a3)',
+                                }}
                               >
-                                {m.body}
-                              </Text>
-                              <Text as="p" size="1" color="gray">
-                                {mine ? 'You' : active.counterpart_name} ·{' '}
-                                {formatDateTime(m.created_at)}
-                              </Text>
-                            </Box>
-                          </li>
-                        );
-                      })}
-                    </ol>
-                  </Flex>
-                </ScrollArea>
-                <form onSubmit={onSend} aria-label="Reply">
+                                <Text
+                                  as="p"
+                                  size="2"
+                                  style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                                >
+                                  {m.body}
+                                </Text>
+                                <Text as="p" size="1" color="gray">
+                                  {mine ? 'You' : active.counterpart_name} ·{' '}
+                                  {formatDateTime(m.created_at)}
+                                </Text>
+                              </Box>
+                            </li>
+                          );
+                        })}
+                      </ol>
+                    </Flex>
+                  </ScrollArea>
+                ) : (
+                  <Text as="p" size="2" color="gray">
+                    No messages with {counterpart.name} yet. Your first message starts the
+                    conversation.
+                  </Text>
+                )}
+                {/* One form for a reply and a first message, so the message box keeps the focus
+                    when the first message has started the conversation. */}
+                <form onSubmit={onSend} aria-label={active ? 'Reply' : 'New message'}>
                   <Flex direction="column" gap="2">
                     <Field
-                      label={`Message to ${active.counterpart_name}`}
+                      label={`Message to ${counterpart.name}`}
                       error={sendError?.field ? sendError.message : undefined}
                     >
                       <Textarea
@@ -279,15 +336,29 @@ export function Component() {
                   </Flex>
                 </form>
               </Flex>
+            ) : composing && affiliates.isPending ? (
+              <Skeleton height="160px" />
+            ) : composing && affiliates.isError ? (
+              <ErrorCard
+                message={errorMessage(affiliates.error)}
+                onRetry={() => void affiliates.refetch()}
+              />
+            ) : composing ? (
+              <EmptyState
+                title="This affiliate is not in your programs"
+                description="You can write to the members and applicants of your programs."
+                action={
+                  <Button asChild variant="secondary">
+                    <Link to="/vendor-affiliates">Go to your affiliates</Link>
+                  </Button>
+                }
+              />
             ) : (
               <EmptyState title="Choose a conversation" />
             )}
           </Card>
         </Grid>
       )}
-      {opener.isError ? (
-        <ErrorCard title="Could not open the conversation" message={errorMessage(opener.error)} />
-      ) : null}
     </Flex>
   );
 }

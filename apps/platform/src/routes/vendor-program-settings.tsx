@@ -18,6 +18,7 @@ import { parseWholeNumber, validateProgramTermsDraft } from '@verdant/validation
 import { useState, type FormEvent } from 'react';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
+import { useConfirmLeave } from '../lib/confirm-leave.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { errorMessage } from './vendor-format.ts';
 
@@ -46,6 +47,10 @@ const EMPTY: Draft = {
   autoApprove: false,
   status: 'active',
 };
+
+/** Whether two drafts hold the same terms. */
+const sameDraft = (a: Draft, b: Draft) =>
+  (Object.keys(a) as (keyof Draft)[]).every((key) => a[key] === b[key]);
 
 function toDraft(p: AffiliateProgram): Draft {
   return {
@@ -79,7 +84,8 @@ export function Component() {
   const [edits, setEdits] = useState<{ key: string; draft: Draft; touched: boolean } | null>(null);
   const key = current ? `${current.id}:${current.updated_at}` : 'new';
   const mine = edits?.key === key ? edits : null;
-  const draft = mine?.draft ?? (current ? toDraft(current) : EMPTY);
+  const saved = current ? toDraft(current) : EMPTY;
+  const draft = mine?.draft ?? saved;
   const touched = mine?.touched ?? false;
   const setDraft = (update: (d: Draft) => Draft) =>
     setEdits({ key, draft: update(draft), touched });
@@ -126,6 +132,19 @@ export function Component() {
     },
   });
 
+  // Unsaved edits are not thrown away without asking: neither by leaving the page nor by choosing
+  // another program.
+  const dirty = !sameDraft(draft, saved) && !save.isPending;
+  const unsaved = `Your changes to ${current ? current.name : 'the new program'} are not saved.`;
+  useConfirmLeave(dirty, `Leave this page? ${unsaved}`);
+  const choose = (id: string) => {
+    if (id === selected) return;
+    if (dirty && !window.confirm(`Switch to another program? ${unsaved}`)) return;
+    setEdits(null);
+    save.reset();
+    setSelected(id);
+  };
+
   const focusFirstInvalid = useFocusFirstInvalid();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -155,7 +174,7 @@ export function Component() {
               <Field label="Program">
                 <NativeSelect
                   value={selected}
-                  onChange={(event) => setSelected(event.target.value)}
+                  onChange={(event) => choose(event.target.value)}
                   options={[
                     ...rows.map((p) => ({ value: p.id, label: p.name })),
                     ...(atLimit ? [] : [{ value: 'new', label: 'New program…' }]),
@@ -249,7 +268,11 @@ export function Component() {
               </Grid>
               <Switch
                 label="Approve applicants automatically"
-                description="Off: you review every application on the affiliates page."
+                description={
+                  draft.autoApprove
+                    ? 'On: applicants join at once. You can still remove a member on the affiliates page.'
+                    : 'Off: you review every application on the affiliates page.'
+                }
                 checked={draft.autoApprove}
                 onCheckedChange={(checked) => set('autoApprove', checked === true)}
               />

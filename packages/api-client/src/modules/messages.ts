@@ -31,8 +31,68 @@ export interface OpenConversation {
   subject?: string | null;
 }
 
+export interface StartConversation extends OpenConversation {
+  /** The first message (1–5000 characters). */
+  body: string;
+}
+
+/** A conversation started (or continued) with a message, and that message. */
+export interface StartedConversation {
+  conversation: Conversation;
+  message: Message;
+}
+
 /** Private merchant ↔ affiliate conversations, visible only to their two participants. */
 export function createMessagesModule({ supabase }: ModuleContext) {
+  const findConversation = (me: string, counterpart: string) =>
+    run(
+      supabase
+        .from('conversations')
+        .select('*')
+        .or(
+          `and(merchant_id.eq.${me},affiliate_id.eq.${counterpart}),and(merchant_id.eq.${counterpart},affiliate_id.eq.${me})`,
+        )
+        .maybeSingle(),
+    );
+
+  /** The conversation with a counterpart, created when there is none (`created` says which). */
+  const openConversation = async (
+    input: OpenConversation,
+  ): Promise<{ conversation: Conversation; created: boolean }> => {
+    const counterpart = uuid('counterpartId', input.counterpartId);
+    const extra = {
+      program_id: input.programId == null ? null : uuid('programId', input.programId),
+      subject: await optionalText('subject', input.subject ?? null, { max: 200 }),
+    };
+    const me = await currentUserId(supabase);
+    const existing = await findConversation(me, counterpart);
+    if (existing) return { conversation: existing, created: false };
+    const role = await run(supabase.rpc('current_user_role'));
+    const sides =
+      role === 'merchant'
+        ? { merchant_id: me, affiliate_id: counterpart }
+        : { merchant_id: counterpart, affiliate_id: me };
+    const conversation = await run(
+      supabase
+        .from('conversations')
+        .insert({ ...sides, ...extra })
+        .select('*')
+        .single(),
+    );
+    return { conversation, created: true };
+  };
+
+  const insertMessage = async (conversationId: string, body: string): Promise<Message> => {
+    const me = await currentUserId(supabase);
+    return run(
+      supabase
+        .from('messages')
+        .insert({ conversation_id: conversationId, body, sender_id: me })
+        .select('*')
+        .single(),
+    );
+  };
+
   return {
     /** The signed-in user's conversations, most recent activity first. */
     async listConversations(page?: PageInput): Promise<Page<Conversation>> {
@@ -74,34 +134,26 @@ export function createMessagesModule({ supabase }: ModuleContext) {
      * role decides which side it takes.
      */
     async open(input: OpenConversation): Promise<Conversation> {
-      const counterpart = uuid('counterpartId', input.counterpartId);
-      const extra = {
-        program_id: input.programId == null ? null : uuid('programId', input.programId),
-        subject: await optionalText('subject', input.subject ?? null, { max: 200 }),
-      };
-      const me = await currentUserId(supabase);
-      const existing = await run(
-        supabase
-          .from('conversations')
-          .select('*')
-          .or(
-            `and(merchant_id.eq.${me},affiliate_id.eq.${counterpart}),and(merchant_id.eq.${counterpart},affiliate_id.eq.${me})`,
-          )
-          .maybeSingle(),
-      );
-      if (existing) return existing;
-      const role = await run(supabase.rpc('current_user_role'));
-      const sides =
-        role === 'merchant'
-          ? { merchant_id: me, affiliate_id: counterpart }
-          : { merchant_id: counterpart, affiliate_id: me };
-      return run(
-        supabase
-          .from('conversations')
-          .insert({ ...sides, ...extra })
-          .select('*')
-          .single(),
-      );
+      return (await openConversation(input)).conversation;
+    },
+
+    /**
+     * Sends a first message to a counterpart: the conversation is created with it (or the existing
+     * one continues), so no conversation exists without a message. Both inputs are checked before
+     * any request; when the message is refused, a conversation this call created is removed again.
+     */
+    async start(input: StartConversation): Promise<StartedConversation> {
+      const body = await text('body', input.body, { max: 5000 });
+      const { conversation, created } = await openConversation(input);
+      try {
+        const message = await insertMessage(conversation.id, body);
+        return { conversation: { ...conversation, last_message_at: message.created_at }, message };
+      } catch (error) {
+        // The builder reports a failed delete in its result rather than throwing: the message's
+        // error is the one to pass on.
+        if (created) await supabase.from('conversations').delete().eq('id', conversation.id);
+        throw error;
+      }
     },
 
     /** Messages of a conversation, oldest first. */
@@ -118,18 +170,8 @@ export function createMessagesModule({ supabase }: ModuleContext) {
     },
 
     async send(conversationId: string, body: string): Promise<Message> {
-      const values = {
-        conversation_id: uuid('conversationId', conversationId),
-        body: await text('body', body, { max: 5000 }),
-      };
-      const me = await currentUserId(supabase);
-      return run(
-        supabase
-          .from('messages')
-          .insert({ ...values, sender_id: me })
-          .select('*')
-          .single(),
-      );
+      const id = uuid('conversationId', conversationId);
+      return insertMessage(id, await text('body', body, { max: 5000 }));
     },
 
     /** The recipient marks a message read. */

@@ -50,7 +50,11 @@ export interface MerchantDashboard {
   top_products: MerchantTopProduct[];
 }
 
-/** An applicant or member of one of the signed-in merchant's programs, with performance. */
+/**
+ * An applicant or member of one of the signed-in merchant's programs, with performance. The
+ * performance figures add up everything through the affiliate's links of that program, all time:
+ * unlike `dashboard(days)`, they cover no range of days.
+ */
 export interface MerchantAffiliate {
   membership_id: string;
   program_id: string;
@@ -63,9 +67,13 @@ export interface MerchantAffiliate {
   application_note: string | null;
   applied_at: string;
   decided_at: string | null;
+  /** Clicks on the affiliate's links of this program, all time. */
   clicks: number;
+  /** Paid orders attributed through those links, all time (refunded ones included). */
   orders: number;
+  /** Those orders' totals less refunds, all time. */
   revenue_cents: number;
+  /** Commissions earned through this program, all time, reversed ones left out. */
   commission_cents: number;
 }
 
@@ -101,7 +109,10 @@ export function createVendorModule({ supabase }: ModuleContext) {
       return (await run(rpc('merchant_dashboard', args))) as MerchantDashboard;
     },
 
-    /** Applicants first, then members, then past decisions, each with its performance. */
+    /**
+     * Applicants first, then members, then past decisions, each with its performance over all time
+     * (see `MerchantAffiliate`).
+     */
     async affiliates(): Promise<MerchantAffiliate[]> {
       return ((await run(rpc('merchant_affiliates'))) ?? []) as MerchantAffiliate[];
     },

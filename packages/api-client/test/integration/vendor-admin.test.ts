@@ -181,6 +181,33 @@ describe('vendor.affiliates', () => {
     });
     await expect(rival.api.vendor.affiliates()).resolves.toEqual([]);
   });
+
+  it('adds up the performance over all time, beyond any dashboard range', async () => {
+    const [link] = await must(
+      w.service.from('affiliate_links').select('id').eq('affiliate_id', affiliate.id),
+    );
+    const longAgo = new Date(Date.now() - 400 * 86_400_000).toISOString();
+    await must(
+      w.service.from('orders').insert({
+        merchant_id: merchant.id,
+        status: 'paid',
+        created_at: longAgo,
+        paid_at: longAgo,
+        subtotal_cents: 1000,
+        total_cents: 1000,
+        merchant_amount_cents: 790,
+        affiliate_amount_cents: 100,
+        platform_fee_cents: 50,
+        payment_fee_cents: 60,
+        affiliate_link_id: link!.id,
+        attributed_affiliate_id: affiliate.id,
+      }),
+    );
+    const member = (await merchant.api.vendor.affiliates()).find(
+      (r) => r.affiliate_id === affiliate.id,
+    );
+    expect(member).toMatchObject({ orders: 2, revenue_cents: 3400 });
+  });
 });
 
 describe('messages.listSummaries and markConversationRead', () => {
@@ -202,6 +229,53 @@ describe('messages.listSummaries and markConversationRead', () => {
     await expect(affiliate.api.messages.markConversationRead(conversation.id)).resolves.toBe(2);
     const [after] = await affiliate.api.messages.listSummaries();
     expect(after!.unread).toBe(0);
+  });
+});
+
+describe('messages.start', () => {
+  it('creates the conversation with its first message, and continues it afterwards', async () => {
+    const before = await merchant.api.messages.listSummaries();
+    expect(before.map((c) => c.counterpart_id)).not.toContain(applicant.id);
+    const first = await merchant.api.messages.start({
+      counterpartId: applicant.id,
+      body: 'Thanks for applying to Moss partners',
+    });
+    expect(first.conversation).toMatchObject({
+      merchant_id: merchant.id,
+      affiliate_id: applicant.id,
+    });
+    expect(first.message).toMatchObject({
+      conversation_id: first.conversation.id,
+      sender_id: merchant.id,
+      body: 'Thanks for applying to Moss partners',
+    });
+    const [theirs] = await applicant.api.messages.listSummaries();
+    expect(theirs).toMatchObject({
+      id: first.conversation.id,
+      counterpart_name: 'Moss & Co',
+      unread: 1,
+      last_message: 'Thanks for applying to Moss partners',
+    });
+    // Another first message goes to the same conversation.
+    const again = await merchant.api.messages.start({
+      counterpartId: applicant.id,
+      body: 'One more thing',
+    });
+    expect(again.conversation.id).toBe(first.conversation.id);
+    await expect(merchant.api.messages.listMessages(first.conversation.id)).resolves.toMatchObject({
+      total: 2,
+    });
+  });
+
+  it('leaves no conversation behind when the message or the conversation is refused', async () => {
+    await expect(
+      rival.api.messages.start({ counterpartId: affiliate.id, body: '   ' }),
+    ).rejects.toMatchObject({ code: 'validation_failed', details: { field: 'body' } });
+    // The affiliate is in none of the rival's programs: the conversation is refused.
+    await expect(
+      rival.api.messages.start({ counterpartId: affiliate.id, body: 'Join us instead?' }),
+    ).rejects.toBeDefined();
+    await expect(rival.api.messages.listSummaries()).resolves.toEqual([]);
   });
 });
 

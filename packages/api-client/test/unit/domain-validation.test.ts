@@ -182,6 +182,16 @@ const cases: Case[] = [
     'counterpartId',
   ],
   [
+    'messages.start with an empty first message',
+    (api) => api.messages.start({ counterpartId: USER_ID, body: ' ' }),
+    'body',
+  ],
+  [
+    'messages.start with a bad counterpart',
+    (api) => api.messages.start({ counterpartId: 'them', body: 'Hello' }),
+    'counterpartId',
+  ],
+  [
     'admin.reviewProduct with a draft decision',
     (api) => api.admin.reviewProduct(USER_ID, 'draft' as never),
     'decision',

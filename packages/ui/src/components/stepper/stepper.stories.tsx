@@ -49,6 +49,55 @@ export const BackToCompletedSteps: Story = {
   },
 };
 
+/**
+ * Each step tells its own state (its work saved or not), whichever step is open: gone back to the
+ * first step, the later ones already done stay complete, and the open one says it is done too.
+ */
+export const CompleteFromSavedData: Story = {
+  args: {
+    current: 0,
+    steps: steps.map((step, index) => ({ ...step, complete: index !== 2 })),
+  },
+  play: async ({ canvas }) => {
+    const items = canvas.getByRole('navigation').querySelectorAll('li');
+    await expect(items[0]).toHaveAttribute('aria-current', 'step');
+    await expect(items[0]).toHaveTextContent('step 1 of 4, current step, completed');
+    await expect(items[1]).toHaveTextContent('step 2 of 4, completed');
+    await expect(items[2]).toHaveTextContent('step 3 of 4, not started');
+    await expect(items[3]).toHaveTextContent('step 4 of 4, completed');
+    await expect(items[3]).toHaveAttribute('data-state', 'complete');
+  },
+};
+
+const onReachedStepClick = fn();
+
+/**
+ * Gone back to an earlier step, the user may open any step already reached (`reached`) or
+ * complete; a later step still to do stays closed.
+ */
+export const OpenAnyReachedStep: Story = {
+  args: {
+    current: 0,
+    reached: 2,
+    onStepClick: onReachedStepClick,
+    steps: steps.map((step, index) => ({ ...step, complete: index < 2 })),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole('button')).toHaveLength(2);
+    await expect(canvas.queryByRole('button', { name: /Payouts/ })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: /Affiliate program/ }));
+    await expect(onReachedStepClick).toHaveBeenCalledWith(
+      2,
+      expect.objectContaining({ id: 'program' }),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: /Sustainability evidence/ }));
+    await expect(onReachedStepClick).toHaveBeenCalledWith(
+      1,
+      expect.objectContaining({ id: 'evidence' }),
+    );
+  },
+};
+
 export const Interactive: Story = {
   render: function Render(args) {
     const [current, setCurrent] = useState(0);

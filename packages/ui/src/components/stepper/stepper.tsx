@@ -14,6 +14,12 @@ export interface StepperStep {
   id: string;
   label: React.ReactNode;
   description?: React.ReactNode;
+  /**
+   * Whether the step's work is done (saved, say), told whatever step is current: a user who goes
+   * back to an earlier step still sees the later ones they finished as complete. Omitted, a step
+   * is complete when it comes before `current`.
+   */
+  complete?: boolean;
 }
 
 export type StepState = 'complete' | 'current' | 'upcoming';
@@ -23,20 +29,32 @@ export interface StepperProps
     Omit<React.ComponentPropsWithoutRef<'nav'>, 'onChange'>,
     VariantProps<typeof stepperVariants> {
   steps: readonly StepperStep[];
-  /** Index (0-based) of the step the user is on. Steps before it are complete. */
+  /**
+   * Index (0-based) of the step the user is on. Steps before it are complete unless they say
+   * otherwise (`StepperStep.complete`).
+   */
   current: number;
   /**
-   * Makes completed steps buttons that go back to them. Upcoming steps are never clickable, so a
-   * user cannot skip ahead of validation.
+   * Index of the furthest step the user has reached (the first one still to do, say). With
+   * `onStepClick`, every step up to it opens, as does every complete step. Defaults to `current`.
+   */
+  reached?: number;
+  /**
+   * Makes the steps the user may open buttons: complete steps and those up to `reached`. Later
+   * steps are never clickable, so a user cannot skip ahead of validation.
    */
   onStepClick?: (index: number, step: StepperStep) => void;
   /** Name of the navigation landmark. Defaults to "Progress". */
   'aria-label'?: string;
 }
 
-export function stepState(index: number, current: number): StepState {
-  if (index < current) return 'complete';
-  return index === current ? 'current' : 'upcoming';
+/**
+ * How a step shows: the current one as current, another as complete when its work is done
+ * (`complete`, by default whether it comes before the current step), else as upcoming.
+ */
+export function stepState(index: number, current: number, complete = index < current): StepState {
+  if (index === current) return 'current';
+  return complete ? 'complete' : 'upcoming';
 }
 
 const stateText: Record<StepState, string> = {
@@ -45,11 +63,15 @@ const stateText: Record<StepState, string> = {
   upcoming: 'not started',
 };
 
-/** Onboarding progress: numbered steps, the current one highlighted, completed ones checked. */
+/**
+ * Onboarding progress: numbered steps, the current one highlighted, completed ones checked. The
+ * steps the user may open are buttons; moving the focus to what a click opens is the caller's.
+ */
 export const Stepper = React.forwardRef<HTMLElement, StepperProps>(function Stepper(
   {
     steps,
     current,
+    reached = current,
     onStepClick,
     orientation,
     className,
@@ -68,7 +90,13 @@ export const Stepper = React.forwardRef<HTMLElement, StepperProps>(function Step
     >
       <ol className="vd-stepper__list">
         {steps.map((step, index) => {
-          const state = stepState(index, current);
+          const complete = step.complete ?? index < current;
+          const state = stepState(index, current, complete);
+          // The current step says whether its work is already saved, too.
+          const told =
+            state === 'current' && complete ? 'current step, completed' : stateText[state];
+          const opens =
+            Boolean(onStepClick) && state !== 'current' && (complete || index <= reached);
           const marker = (
             <span className="vd-stepper__marker" aria-hidden>
               {state === 'complete' ? <CheckIcon /> : index + 1}
@@ -81,7 +109,7 @@ export const Stepper = React.forwardRef<HTMLElement, StepperProps>(function Step
                 <span className="vd-stepper__description">{step.description}</span>
               ) : null}
               <span className="vd-visually-hidden">
-                {`, step ${index + 1} of ${steps.length}, ${stateText[state]}`}
+                {`, step ${index + 1} of ${steps.length}, ${told}`}
               </span>
             </span>
           );
@@ -90,14 +118,15 @@ export const Stepper = React.forwardRef<HTMLElement, StepperProps>(function Step
               key={step.id}
               className="vd-stepper__step"
               data-state={state}
+              data-complete={complete ? '' : undefined}
               data-slot="stepper-step"
               aria-current={state === 'current' ? 'step' : undefined}
             >
-              {onStepClick && state === 'complete' ? (
+              {opens ? (
                 <button
                   type="button"
                   className="vd-stepper__button"
-                  onClick={() => onStepClick(index, step)}
+                  onClick={() => onStepClick?.(index, step)}
                 >
                   {marker}
                   {body}
