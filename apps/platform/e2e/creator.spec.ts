@@ -25,6 +25,10 @@ test.describe('creator surfaces', () => {
     await expect(page.getByText(`one page at /@${USERNAME}, in the theme`)).toBeVisible();
     const list = page.getByRole('list', { name: 'Items on your page' });
     await expect(list.getByText('Browse my storefront')).toBeVisible();
+    // Every item can be edited, the seed's tracked links and header included.
+    await expect(list.getByRole('button', { name: /^Edit / })).toHaveCount(
+      await list.getByRole('listitem').count(),
+    );
 
     const label = `Zero-waste guide ${Date.now().toString(36)}`;
     const form = page.getByRole('form', { name: 'Add an item' });
@@ -57,6 +61,11 @@ test.describe('creator surfaces', () => {
     await page.evaluate(
       () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
     );
+    // Picked up, not yet moved: that is what is announced, and still so once the list has measured.
+    await expect(
+      page.getByText(`Picked up ${label}, position ${count} of ${count}.`),
+    ).toBeAttached();
+    await expect(page.getByText(`${label} moved to position`)).toHaveCount(0);
     await page.keyboard.press('ArrowUp');
     await expect(
       page.getByText(`${label} moved to position ${count - 1} of ${count}.`),
@@ -281,6 +290,163 @@ test.describe('creator surfaces', () => {
     // Saved, the page leaves without asking (a question would hold the reload up).
     await page.reload();
     await expect(settings.getByLabel('Title')).toHaveValue(title);
+
+    // The theme radios choose as the arrow keys move them, as a radio group does.
+    const themes = settings.getByRole('radiogroup', { name: 'Page theme' });
+    const themeNames = ['Forest', 'Ocean', 'Earth', 'Night'];
+    const current = (await themes
+      .getByRole('radio', { checked: true })
+      .getAttribute('aria-label'))!;
+    const next = themeNames[(themeNames.indexOf(current) + 1) % themeNames.length]!;
+    await themes.getByRole('radio', { name: current }).press('ArrowRight');
+    await expect(themes.getByRole('radio', { name: next })).toBeFocused();
+    await expect(themes.getByRole('radio', { name: next })).toBeChecked();
+    await expect(unsaved).toHaveText('Unsaved changes');
+    await settings.getByRole('button', { name: 'Save page' }).click();
+    await expect(page.getByText('Page saved').first()).toBeVisible();
+
+    // An empty title is refused at its field, which takes the focus; the earlier "Page saved" goes,
+    // and the preview says that it keeps the saved title.
+    const titleField = settings.getByLabel('Title');
+    await titleField.fill('');
+    await settings.getByRole('button', { name: 'Save page' }).click();
+    await expect(titleField).toBeFocused();
+    await expect(titleField).toHaveAttribute('aria-invalid', 'true');
+    await expect(titleField).toHaveAccessibleDescription('Title must not be empty');
+    await expect(page.getByText('Page saved')).toHaveCount(0);
+    await expect(settings.getByText('Not saved')).toHaveCount(0);
+    await expect(
+      page.getByText(/The title is empty: the preview shows the saved title/),
+    ).toBeVisible();
+    await expect(preview.getByRole('heading', { name: title })).toBeVisible();
+    await expectNoAxeViolations(page, '/my-links with an empty title refused');
+    await titleField.fill(title);
+    await settings.getByRole('button', { name: 'Save page' }).click();
+    await expect(page.getByText('Page saved').first()).toBeVisible();
+    await expect(titleField).not.toHaveAttribute('aria-invalid', 'true');
+
+    // A long name is cut short on screen (whole in its title and in the buttons' names): every row
+    // keeps its buttons in the same place and has the same height.
+    const long = `The community garden seed library, its winter opening hours and how to swap ${stamp}`;
+    await form.getByLabel('Item label').fill(long);
+    await form.getByLabel('Item address').fill('https://example.org/seed-library');
+    await form.getByRole('button', { name: 'Add item' }).click();
+    await expect(page.getByRole('button', { name: `Remove ${long}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Reorder ${long}` })).toBeVisible();
+    await expect(list.getByText(long, { exact: true })).toHaveAttribute('title', long);
+    const heights = await rows.evaluateAll((items) =>
+      items.map((item) => Math.round(item.getBoundingClientRect().height)),
+    );
+    expect(heights).toHaveLength(2);
+    expect(new Set(heights).size).toBe(1);
+
+    // On a phone the preview is one switch away instead of below the whole form.
+    await page.setViewportSize({ width: 360, height: 800 });
+    const show = page.getByRole('radiogroup', { name: 'Show' });
+    await expect(show).toBeVisible();
+    await expect(preview).toBeHidden();
+    await page.getByRole('button', { name: `Remove ${long}` }).scrollIntoViewIfNeeded();
+    // By keyboard (the toast at the top of a phone's screen may cover the switch for a moment).
+    await show.getByRole('radio', { name: 'Edit' }).press('ArrowRight');
+    await expect(show.getByRole('radio', { name: 'Preview' })).toBeChecked();
+    await expect(preview).toBeInViewport();
+    await expect(settings).toBeHidden();
+    await expect(preview.getByRole('link', { name: long })).toBeVisible();
+    await expectNoAxeViolations(page, '/my-links preview on a phone');
+    await show.getByRole('radio', { name: 'Preview' }).press('ArrowLeft');
+    await expect(settings).toBeVisible();
+    await expect(preview).toBeHidden();
+    // Back where the editing was.
+    await expect(page.getByRole('button', { name: `Remove ${long}` })).toBeInViewport();
+    // Side by side on a desktop, without the switch.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(show).toBeHidden();
+    await expect(preview).toBeVisible();
+    await expect(settings).toBeVisible();
+  });
+
+  test('a product item on /my-links is chosen on purpose, named after its product, editable, and says whether visits are credited', async ({
+    page,
+  }) => {
+    // An affiliate of its own, in one program (Evergreen Home, which approves at once) and with no
+    // tracked links yet.
+    const account = await createAccount('product-item', 'Moss+Creator26', {
+      name: 'Sage Productpage',
+      role: 'affiliate',
+    });
+    await login(page, account, /\/dashboard$/);
+    await page.goto('/affiliate-programs');
+    const program = page.getByRole('article', { name: 'Evergreen Home Partners' });
+    await program.getByRole('button', { name: 'Join program' }).click();
+    await expect(program.getByRole('link', { name: 'Create a link' })).toBeVisible();
+
+    await page.goto('/my-links');
+    await page.getByRole('button', { name: 'Create my page' }).click();
+    const form = page.getByRole('form', { name: 'Add an item' });
+    await form.getByRole('combobox', { name: 'Kind' }).selectOption({ label: 'Product' });
+    const picker = form.getByRole('combobox', { name: 'Product' });
+    // No product is chosen for the user: Add is refused at the picker until one is.
+    await expect(picker.locator('option:not([value=""])').first()).toBeAttached();
+    await expect(picker).toHaveValue('');
+    await form.getByRole('button', { name: 'Add item' }).click();
+    await expect(picker).toBeFocused();
+    await expect(picker).toHaveAttribute('aria-invalid', 'true');
+    await expect(picker).toHaveAccessibleDescription(/Choose a product to add/);
+    await expect(page.getByRole('heading', { name: 'No items yet' })).toBeVisible();
+
+    // A product outside the affiliate's programs: visits to it would not be credited.
+    await picker.selectOption({ label: 'Loose-Leaf Green Tea' });
+    await expect(picker).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(picker).toHaveAccessibleDescription(
+      /no tracked link for it, so visits will not be credited to you/,
+    );
+    await expect(form.getByRole('link', { name: /^Join a program of / })).toHaveAttribute(
+      'href',
+      '/affiliate-programs',
+    );
+    // One in a program the affiliate has joined: adding it makes its tracked link, and says so.
+    await picker.selectOption({ label: 'Solid Shampoo Bar' });
+    await expect(picker).toHaveAccessibleDescription(
+      /adding it creates one in Evergreen Home Partners/,
+    );
+    await form.getByRole('button', { name: 'Add item' }).click();
+    await expect(
+      page.getByText('A tracked link for it was created in Evergreen Home Partners.').first(),
+    ).toBeVisible();
+    const list = page.getByRole('list', { name: 'Items on your page' });
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    // The row, its buttons and what is announced name the product.
+    await expect(list.getByRole('listitem').first()).toContainText('Solid Shampoo Bar');
+    await expect(page.getByRole('button', { name: 'Reorder Solid Shampoo Bar' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove Solid Shampoo Bar' })).toBeVisible();
+    await expect(list).toContainText('through your tracked link /go/');
+    const preview = page.getByRole('region', { name: 'Preview of your page' });
+    await expect(preview.getByRole('link', { name: 'Solid Shampoo Bar' })).toHaveAttribute(
+      'href',
+      /^\/go\/[A-Za-z0-9_-]{4,32}$/,
+    );
+    // The picker is back on its placeholder; the product now has its tracked link.
+    await expect(picker).toHaveValue('');
+    await picker.selectOption({ label: 'Solid Shampoo Bar' });
+    await expect(picker).toHaveAccessibleDescription(/Visits go through your tracked link/);
+    await expectNoAxeViolations(page, '/my-links adding a product');
+
+    // Edited like any item: a label of its own, then back to the product's name.
+    await page.getByRole('button', { name: 'Edit Solid Shampoo Bar' }).click();
+    const editor = page.getByRole('form', { name: 'Edit Solid Shampoo Bar' });
+    await expect(editor.getByLabel('Label (optional)')).toBeFocused();
+    await editor.getByLabel('Label (optional)').fill('My shampoo bar');
+    await editor.getByRole('button', { name: 'Save item' }).click();
+    await expect(page.getByRole('button', { name: 'Edit My shampoo bar' })).toBeFocused();
+    await expect(preview.getByRole('link', { name: 'My shampoo bar' })).toBeVisible();
+    await page.getByRole('button', { name: 'Edit My shampoo bar' }).click();
+    await page
+      .getByRole('form', { name: 'Edit My shampoo bar' })
+      .getByLabel('Label (optional)')
+      .fill('');
+    await page.getByRole('button', { name: 'Save item' }).click();
+    await expect(page.getByRole('button', { name: 'Edit Solid Shampoo Bar' })).toBeFocused();
+    await expect(preview.getByRole('link', { name: 'Solid Shampoo Bar' })).toBeVisible();
   });
 
   test('a link item on /@username goes through the tracker to the link destination', async ({
@@ -412,33 +578,61 @@ test.describe('creator surfaces', () => {
     await form.getByRole('button', { name: 'Create storefront' }).click();
     await expect(page.getByText('Storefront created').first()).toBeVisible();
 
+    // The new storefront comes first, right below the form, and takes the focus.
     const section = page.getByRole('region', { name: title });
-    await expect(section.getByText('draft')).toBeVisible();
-    await section.getByRole('switch', { name: `Published (${title})` }).click();
-    await expect(page.getByText('Storefront published').first()).toBeVisible();
-    await expect(section.getByText('Published', { exact: true })).toBeVisible();
+    await expect(section.getByRole('heading', { name: title })).toBeFocused();
+    await expect(page.getByRole('main').getByRole('region').first()).toHaveAccessibleName(title);
 
-    // Published before it has products: a visitor sees it, empty.
+    // One switch, "Public", with its state said once in words under it.
+    const publicSwitch = section.getByRole('switch', { name: `Public (${title})` });
+    await expect(publicSwitch).not.toBeChecked();
+    await expect(publicSwitch).toHaveAccessibleDescription('Draft: only you can see it.');
+    await expect(section.getByText('Published', { exact: true })).toHaveCount(0);
+    // An empty storefront is not made public: the switch says why and stays off.
+    await publicSwitch.click();
+    await expect(publicSwitch).toHaveAccessibleDescription(/^Add a product first/);
+    await expect(publicSwitch).toHaveAttribute('aria-invalid', 'true');
+    await expect(publicSwitch).not.toBeChecked();
+    await expectNoAxeViolations(
+      page,
+      '/storefronts/manage refusing to publish an empty storefront',
+    );
     const visitor = await browser.newContext({ baseURL: stack.webUrl });
     const guest = await visitor.newPage();
-    await guest.goto(`/s/${slug}`);
-    await expect(guest.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(guest.getByRole('heading', { name: 'No products here yet' })).toBeVisible();
+    expect((await guest.request.get(`/s/${slug}`)).status()).toBe(404);
 
+    // No product is chosen for the user: Add product is refused at the picker until one is.
     const picker = section.getByRole('combobox', { name: `Product to add to ${title}` });
-    const product = (await picker.locator('option:checked').textContent())!.trim();
+    await expect(picker.locator('option:not([value=""])').first()).toBeAttached();
+    await expect(picker).toHaveValue('');
     await section.getByRole('button', { name: 'Add product' }).click();
-    await expect(section.getByRole('list', { name: `Products in ${title}` })).toContainText(
-      product,
-    );
+    await expect(picker).toBeFocused();
+    await expect(picker).toHaveAttribute('aria-invalid', 'true');
+    await expect(picker).toHaveAccessibleDescription('Choose a product to add');
+    await expect(section.getByText('No products yet.')).toBeVisible();
+
+    const options = picker.locator('option:not([value=""])');
+    const product = (await options.nth(0).textContent())!.trim();
+    const second = (await options.nth(1).textContent())!.trim();
+    const products = section.getByRole('list', { name: `Products in ${title}` });
+    for (const name of [product, second]) {
+      await picker.selectOption({ label: name });
+      await section.getByRole('button', { name: 'Add product' }).click();
+      await expect(products).toContainText(name);
+      await expect(picker).toHaveValue('');
+    }
+    await expect(publicSwitch).not.toHaveAttribute('aria-invalid', 'true');
+    await publicSwitch.click();
+    await expect(page.getByText('Storefront published').first()).toBeVisible();
+    await expect(publicSwitch).toBeChecked();
+    await expect(publicSwitch).toHaveAccessibleDescription('Anyone with the address can see it.');
     await expectNoAxeViolations(page, '/storefronts/manage');
 
-    await guest.reload();
+    await guest.goto(`/s/${slug}`);
     await expect(guest.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(guest.getByRole('heading', { level: 2, name: product })).toBeVisible();
     // Picked from a program the affiliate is in, the product came with a tracked link.
-    await expect(guest.getByText('Purchases credit Jordan Rivers')).toBeVisible();
-    await expect(guest.getByRole('heading', { name: 'No products here yet' })).toHaveCount(0);
+    await expect(guest.getByText('Purchases credit Jordan Rivers').first()).toBeVisible();
     await expect(guest.getByRole('complementary', { name: 'Disclosure' })).toContainText(
       'Jordan Rivers earns a commission',
     );
@@ -449,9 +643,36 @@ test.describe('creator surfaces', () => {
       `<meta property="og:title" content="${title} by Jordan Rivers — Verdant">`,
     );
 
+    // Removing a product hands the focus to the next one's Remove button and offers Undo, which
+    // puts it back in its place.
+    const removeFirst = section.getByRole('button', { name: `Remove ${product} from ${title}` });
+    const removeSecond = section.getByRole('button', { name: `Remove ${second} from ${title}` });
+    await removeFirst.click();
+    await expect(removeFirst).toHaveCount(0);
+    await expect(removeSecond).toBeFocused();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByText('Product restored').first()).toBeVisible();
+    await expect(removeFirst).toBeFocused();
+    await expect(products.getByRole('listitem').nth(0)).toContainText(product);
+    await expect(products.getByRole('listitem').nth(1)).toContainText(second);
+    await page.reload();
+    await expect(products.getByRole('listitem').nth(0)).toContainText(product);
+    await expect(products.getByRole('listitem').nth(1)).toContainText(second);
+
+    // The last product removed, the focus goes to the picker; a public storefront left empty says
+    // what visitors find.
+    await removeSecond.click();
+    await expect(removeFirst).toBeFocused();
+    await removeFirst.click();
+    await expect(picker).toBeFocused();
+    await expect(publicSwitch).toHaveAccessibleDescription(/^Public, but with no products/);
+    await guest.reload();
+    await expect(guest.getByRole('heading', { name: 'No products here yet' })).toBeVisible();
+
     // Unpublished again, the storefront is gone for visitors.
-    await section.getByRole('switch', { name: `Published (${title})` }).click();
+    await publicSwitch.click();
     await expect(page.getByText('Storefront unpublished').first()).toBeVisible();
+    await expect(publicSwitch).toHaveAccessibleDescription('Draft: only you can see it.');
     expect((await guest.request.get(`/s/${slug}`)).status()).toBe(404);
     await guest.goto(`/s/${slug}`);
     await expect(guest.getByRole('heading', { name: 'Page not found' })).toBeVisible();

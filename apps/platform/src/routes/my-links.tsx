@@ -1,10 +1,13 @@
 import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AffiliateLink,
+  CatalogProgram,
   LinkPageItem,
   LinkPagePreviewItem,
   LinkPageWithItems,
   NewLinkPageItem,
+  Product,
 } from '@verdant/api-client';
 import { useAuth } from '@verdant/auth/react';
 import {
@@ -16,23 +19,26 @@ import {
   Field,
   NativeSelect,
   PageHeader,
+  SegmentedControl,
   Switch,
   Textarea,
   TextInput,
   ThemePicker,
   toast,
   type LinkPageThemeName,
+  type ToastHandle,
 } from '@verdant/ui';
 import '@verdant/ui/link-in-bio.css';
 import { SortableList } from '@verdant/ui/sortable-list';
 import '@verdant/ui/sortable-list.css';
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
 import { useConfirmLeave } from '../lib/confirm-leave.ts';
 import { LinkPageView, type LinkPageViewItem } from './link-page-blocks.tsx';
 import { formError } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
+import { joinedPrograms, newProgramLink } from '../lib/program-links.ts';
 import { errorMessage } from './vendor-format.ts';
 
 const MINE = ['link-pages', 'mine'] as const;
@@ -45,7 +51,67 @@ const kindLabel: Record<string, string> = {
   product: 'Product',
 };
 
-const itemName = (item: LinkPageItem) => item.label ?? kindLabel[item.kind] ?? 'Item';
+/** The signed-in affiliate's tracked links, newest first (as the storefront editor reads them). */
+const myLinks = queryOptions({
+  queryKey: ['links', 'mine'],
+  queryFn: () => api.links.listMine({ pageSize: 100 }),
+});
+
+/** The programs of the catalogue with the signed-in affiliate's membership of each. */
+const programCatalog = queryOptions({
+  queryKey: ['affiliate', 'catalog'],
+  queryFn: () => api.affiliate.programCatalog(),
+});
+
+/**
+ * What the editor reads about an item besides its row, from the preview: the name of its product or
+ * tracked link, and the code a visitor follows (null when visits to it are not tracked).
+ */
+type ItemDetails = Pick<
+  LinkPagePreviewItem,
+  'link_code' | 'link_title' | 'product_slug' | 'product_name'
+>;
+
+/**
+ * An item's name in the list, its buttons and the announcements: its label, or else the name of
+ * what it shows (`known`: the product's name, when the item was just added and not yet read back).
+ */
+function itemName(item: LinkPageItem, details?: ItemDetails, known?: string): string {
+  if (item.label) return item.label;
+  if (item.kind === 'product')
+    return (
+      details?.product_name ?? known ?? (details ? 'Product no longer in the shop' : 'Product')
+    );
+  if (item.kind === 'affiliate_link')
+    return (
+      details?.link_title ??
+      (details?.link_code
+        ? `/go/${details.link_code}`
+        : details
+          ? 'Disabled tracked link'
+          : null) ??
+      kindLabel.affiliate_link!
+    );
+  return kindLabel[item.kind] ?? 'Item';
+}
+
+/** The line under an item's name: its kind, its address, whether visits are credited, hidden. */
+function itemSummary(item: LinkPageItem, details?: ItemDetails): string {
+  const parts = [kindLabel[item.kind] ?? 'Item'];
+  if (item.kind === 'link' && item.url) parts.push(item.url);
+  if (item.kind === 'product' && details)
+    parts.push(
+      !details.product_slug
+        ? 'not in the shop, not shown'
+        : details.link_code
+          ? `through your tracked link /go/${details.link_code}`
+          : 'no tracked link, visits are not credited',
+    );
+  if (item.kind === 'affiliate_link' && details)
+    parts.push(details.link_code ? `/go/${details.link_code}` : 'link disabled, not shown');
+  if (!item.is_visible) parts.push('hidden');
+  return parts.join(' · ');
+}
 
 /** Where the page lives, once the owner has a username (set on the profile). */
 const pageAddress = (username: string | null | undefined) => (username ? ` at /@${username}` : '');
@@ -80,10 +146,13 @@ function CreatePage({ name, username }: { name: string; username: string | null 
 
 function ItemEditor({
   item,
+  name,
   onSaved,
   onCancel,
 }: {
   item: LinkPageItem;
+  /** The item's name as the list shows it. */
+  name: string;
   onSaved: (item: LinkPageItem) => void;
   onCancel: () => void;
 }) {
@@ -108,9 +177,16 @@ function ItemEditor({
     return () => form.removeEventListener('keydown', onKeyDown);
   }, [onCancel]);
   const focusFirstInvalid = useFocusFirstInvalid();
+  // Links and headers are their label; products and tracked links show their own name without one.
+  const labelRequired = item.kind === 'link' || item.kind === 'header';
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    if (labelRequired && !label.trim()) {
+      setError({ field: 'label', message: 'Label must not be empty' });
+      focusFirstInvalid(formRef.current);
+      return;
+    }
     try {
       const changes =
         item.kind === 'link'
@@ -129,10 +205,20 @@ function ItemEditor({
       ref={formRef}
       onSubmit={(event) => void onSubmit(event)}
       noValidate
-      aria-label={`Edit ${itemName(item)}`}
+      aria-label={`Edit ${name}`}
     >
       <Flex direction="column" gap="2">
-        <Field label="Label" error={error?.field === 'label' ? error.message : undefined}>
+        <Field
+          label={labelRequired ? 'Label' : 'Label (optional)'}
+          description={
+            item.kind === 'product'
+              ? 'Leave it empty to show the product’s name.'
+              : item.kind === 'affiliate_link'
+                ? 'Leave it empty to show the tracked link’s title.'
+                : undefined
+          }
+          error={error?.field === 'label' ? error.message : undefined}
+        >
           <TextInput
             value={label}
             onChange={(e) => setLabel(e.target.value)}
@@ -158,21 +244,91 @@ function ItemEditor({
   );
 }
 
+/** Whether a link still takes visitors through the tracker: active and not expired. */
+const isLive = (link: AffiliateLink) =>
+  link.is_active && (!link.expires_at || Date.parse(link.expires_at) > Date.now());
+
+/**
+ * How visits to a product item would be credited: through the affiliate's live tracked link for
+ * the product; through one made when the item is added, in a program of the product's merchant the
+ * affiliate is approved in; or not at all, with what stands in the way.
+ */
+type Tracking =
+  | { state: 'linked'; link: AffiliateLink }
+  | { state: 'create'; program: CatalogProgram }
+  | { state: 'pending'; program: CatalogProgram }
+  | { state: 'join'; merchant: string }
+  | { state: 'no-program' };
+
+function trackingOf(
+  product: Pick<Product, 'id' | 'merchant_id'>,
+  links: readonly AffiliateLink[],
+  catalog: readonly CatalogProgram[],
+): Tracking {
+  // The newest live link, the one the page links through.
+  const link = links.find((l) => l.product_id === product.id && isLive(l));
+  if (link) return { state: 'linked', link };
+  const programs = catalog.filter((p) => p.merchant.id === product.merchant_id);
+  const joined = joinedPrograms(programs)[0];
+  if (joined) return { state: 'create', program: joined };
+  const pending = programs.find((p) => p.membership?.status === 'pending');
+  if (pending) return { state: 'pending', program: pending };
+  const merchant = programs[0]?.merchant.company_name;
+  return merchant ? { state: 'join', merchant } : { state: 'no-program' };
+}
+
+/** What the product picker says about crediting, in words (and where to join a program). */
+function trackingNote(tracking: Tracking): ReactNode {
+  switch (tracking.state) {
+    case 'linked':
+      return `Visits go through your tracked link “${tracking.link.title ?? tracking.link.code}” (/go/${tracking.link.code}), so purchases are credited to you.`;
+    case 'create':
+      return `You have no tracked link for it yet: adding it creates one in ${tracking.program.name}, so purchases are credited to you.`;
+    case 'pending':
+      return (
+        <>
+          You have no tracked link for it, so visits will not be credited to you. Your application
+          to {tracking.program.name} is waiting for the merchant: once it is approved,{' '}
+          <Link to={`/affiliate-links?program=${tracking.program.id}`}>create a tracked link</Link>{' '}
+          for it.
+        </>
+      );
+    case 'join':
+      return (
+        <>
+          You have no tracked link for it, so visits will not be credited to you.{' '}
+          <Link to="/affiliate-programs">Join a program of {tracking.merchant}</Link> to create one.
+        </>
+      );
+    case 'no-program':
+      return 'You have no tracked link for it, and its merchant runs no program you can join: visits will not be credited to you.';
+  }
+}
+
+/** The add form's error: at a field (`label`, `url`, `product`) or, without one, in its error card. */
+interface AddError {
+  field: 'label' | 'url' | 'product' | undefined;
+  message: string;
+}
+
 function AddItem({
   pageId,
   onAdded,
   labelRef,
 }: {
   pageId: string;
-  onAdded: (item: LinkPageItem) => void;
+  /** `name`: the new item's name in the list; `note`: what else happened (a tracked link made). */
+  onAdded: (item: LinkPageItem, name: string, note?: string) => void;
   /** The label field, which takes the focus when the last item is removed. */
   labelRef: RefObject<HTMLInputElement | null>;
 }) {
+  const queryClient = useQueryClient();
   const [kind, setKind] = useState<ItemKind>('link');
   const [label, setLabel] = useState('');
   const [url, setUrl] = useState('');
-  const [choice, setChoice] = useState('');
-  const [error, setError] = useState<{ field: string | undefined; message: string } | null>(null);
+  // No product until one is chosen: the picker starts on its placeholder.
+  const [productId, setProductId] = useState('');
+  const [error, setError] = useState<AddError | null>(null);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
@@ -182,35 +338,79 @@ function AddItem({
     queryFn: () => api.products.list({ pageSize: 100 }),
     enabled: kind === 'product',
   });
+  const links = useQuery({ ...myLinks, enabled: kind === 'product' });
+  const programs = useQuery({ ...programCatalog, enabled: kind === 'product' });
   const products = catalog.data?.rows ?? [];
-  const productId = products.some((p) => p.id === choice) ? choice : (products[0]?.id ?? '');
+  const product = products.find((p) => p.id === productId);
+  const productNote: ReactNode = catalog.isError
+    ? errorMessage(catalog.error)
+    : !product
+      ? 'Choose a product to see whether visits to it are credited to you.'
+      : links.isError || programs.isError
+        ? errorMessage(links.error ?? programs.error)
+        : links.data && programs.data
+          ? trackingNote(trackingOf(product, links.data.rows, programs.data))
+          : 'Checking your tracked links…';
+
+  const refuse = (refusal: AddError) => {
+    setError(refusal);
+    focusFirstInvalid(formRef.current, errorRef);
+  };
+
+  const addProduct = async (chosen: Product) => {
+    // Read now (from the cache when fresh), so what is done is what the picker said.
+    const [mine, catalogPrograms] = await Promise.all([
+      queryClient.ensureQueryData(myLinks),
+      queryClient.ensureQueryData(programCatalog),
+    ]);
+    const tracking = trackingOf(chosen, mine.rows, catalogPrograms);
+    if (tracking.state === 'create') {
+      await api.links.create(newProgramLink(tracking.program, chosen));
+      void queryClient.invalidateQueries({ queryKey: ['links'] });
+    }
+    const item = await api.linkPages.addItem(pageId, {
+      kind: 'product',
+      product_id: chosen.id,
+      label: label.trim() || null,
+      position: 10_000,
+    });
+    const note =
+      tracking.state === 'create'
+        ? `A tracked link for it was created in ${tracking.program.name}.`
+        : tracking.state === 'linked'
+          ? undefined
+          : 'It has no tracked link: visits are not credited.';
+    return { item, name: label.trim() || chosen.name, note };
+  };
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
     setError(null);
+    if (kind === 'product' && !product) {
+      refuse({ field: 'product', message: 'Choose a product to add' });
+      return;
+    }
+    setBusy(true);
     try {
-      const item =
-        kind === 'link'
-          ? await api.linkPages.addItem(pageId, {
-              kind,
-              label: label.trim(),
-              url: url.trim(),
-              position: 10_000,
-            })
-          : kind === 'product'
-            ? await api.linkPages.addItem(pageId, {
-                kind,
-                product_id: productId,
-                label: label.trim() || null,
-                position: 10_000,
-              })
-            : await api.linkPages.addItem(pageId, { kind, label: label.trim(), position: 10_000 });
+      const added: { item: LinkPageItem; name: string; note?: string } =
+        kind === 'product' && product
+          ? await addProduct(product)
+          : {
+              item: await api.linkPages.addItem(
+                pageId,
+                kind === 'link'
+                  ? { kind, label: label.trim(), url: url.trim(), position: 10_000 }
+                  : { kind: 'header', label: label.trim(), position: 10_000 },
+              ),
+              name: label.trim(),
+            };
       setLabel('');
       setUrl('');
-      onAdded(item);
+      setProductId('');
+      onAdded(added.item, added.name, added.note);
     } catch (caught) {
-      setError(formError(caught, ['url', 'label']));
-      focusFirstInvalid(formRef.current, errorRef);
+      const { field, message } = formError(caught, ['url', 'label', 'product_id']);
+      refuse({ field: field === 'product_id' ? 'product' : field, message });
     } finally {
       setBusy(false);
     }
@@ -239,7 +439,10 @@ function AddItem({
           <Field label="Kind">
             <NativeSelect
               value={kind}
-              onChange={(event) => setKind(event.target.value as ItemKind)}
+              onChange={(event) => {
+                setKind(event.target.value as ItemKind);
+                setError(null);
+              }}
               options={[
                 { value: 'link', label: 'Link' },
                 { value: 'product', label: 'Product' },
@@ -248,33 +451,39 @@ function AddItem({
             />
           </Field>
           {kind === 'product' ? (
+            // Two columns wide: room for what it says about crediting.
+            <Box gridColumn={{ sm: 'span 2' }}>
+              <Field
+                label="Product"
+                description={productNote}
+                error={error?.field === 'product' ? error.message : undefined}
+              >
+                <NativeSelect
+                  value={productId}
+                  onChange={(event) => {
+                    setProductId(event.target.value);
+                    if (error?.field === 'product') setError(null);
+                  }}
+                  options={products.map((p) => ({ value: p.id, label: p.name }))}
+                  placeholder={catalog.isPending ? 'Loading products…' : 'Choose a product'}
+                />
+              </Field>
+            </Box>
+          ) : null}
+          <Box gridColumn={kind === 'product' ? { sm: 'span 2' } : undefined}>
             <Field
-              label="Product"
-              description={
-                catalog.isError
-                  ? errorMessage(catalog.error)
-                  : 'Links through your tracked link for it, if you have one.'
-              }
+              label={kind === 'product' ? 'Item label (optional)' : 'Item label'}
+              description={kind === 'product' ? 'Shown instead of the product’s name.' : undefined}
+              error={error?.field === 'label' ? error.message : undefined}
             >
-              <NativeSelect
-                value={productId}
-                onChange={(event) => setChoice(event.target.value)}
-                options={products.map((p) => ({ value: p.id, label: p.name }))}
-                placeholder={catalog.isPending ? 'Loading products…' : 'Choose a product'}
+              <TextInput
+                value={label}
+                onChange={(e) => setLabel(e.target.value)}
+                maxLength={200}
+                ref={labelRef}
               />
             </Field>
-          ) : null}
-          <Field
-            label={kind === 'product' ? 'Item label (optional)' : 'Item label'}
-            error={error?.field === 'label' ? error.message : undefined}
-          >
-            <TextInput
-              value={label}
-              onChange={(e) => setLabel(e.target.value)}
-              maxLength={200}
-              ref={labelRef}
-            />
-          </Field>
+          </Box>
           {kind === 'link' ? (
             <Field label="Item address" error={error?.field === 'url' ? error.message : undefined}>
               <TextInput
@@ -371,6 +580,8 @@ const focusIsFree = () => {
   );
 };
 
+type View = 'edit' | 'preview';
+
 function Editor({
   page,
   username,
@@ -395,6 +606,11 @@ function Editor({
   useEffect(() => {
     itemsRef.current = items;
   }, [items]);
+  // Names of products just added, until the preview's read names them.
+  const [knownNames, setKnownNames] = useState<ReadonlyMap<string, string>>(new Map());
+  const detailsById = new Map((addresses.data ?? []).map((entry) => [entry.id, entry] as const));
+  const nameOf = (item: LinkPageItem) =>
+    itemName(item, detailsById.get(item.id), knownNames.get(item.id));
   const [saved, setSaved] = useState<SavedSettings>({
     title: page.title,
     bio: page.bio,
@@ -431,11 +647,38 @@ function Editor({
     if (editing === null) editButtonRef.current?.focus();
   }, [editing]);
   const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{
+    field: 'title' | 'bio' | undefined;
+    message: string;
+  } | null>(null);
+  const settingsRef = useRef<HTMLFormElement>(null);
+  const settingsErrorRef = useRef<HTMLDivElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid();
+  // The last "Page saved" toast: a later save takes it away, so it never stands next to an error.
+  const savedToast = useRef<ToastHandle | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['link-pages'] });
+
+  // Narrow screens show the form or the preview, one at a time; each keeps its place in the page.
+  const [view, setView] = useState<View>('edit');
+  const editScroll = useRef(0);
+  const changeView = (next: View) => {
+    if (next === view) return;
+    if (next === 'preview') editScroll.current = window.scrollY;
+    setView(next);
+  };
+  const viewChanged = useRef(false);
+  useEffect(() => {
+    if (!viewChanged.current) {
+      viewChanged.current = true;
+      return;
+    }
+    window.scrollTo({ top: view === 'edit' ? editScroll.current : 0 });
+  }, [view]);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
+    savedToast.current?.dismiss();
+    savedToast.current = null;
     setSaving(true);
     setError(null);
     try {
@@ -452,10 +695,15 @@ function Editor({
         is_published: published,
       });
       setSaved(settings);
-      toast({ title: 'Page saved', description: published ? 'Your page is public.' : 'Draft' });
+      savedToast.current = toast({
+        title: 'Page saved',
+        description: published ? 'Your page is public.' : 'Draft',
+      });
       refresh();
     } catch (caught) {
-      setError(errorMessage(caught));
+      // The title's and the bio's errors are told at their fields; anything else above the form.
+      setError(formError(caught, ['title', 'bio']));
+      focusFirstInvalid(settingsRef.current, settingsErrorRef);
     } finally {
       setSaving(false);
     }
@@ -488,7 +736,7 @@ function Editor({
       setItems((current) => current.map((i) => (i.id === saved.id ? saved : i)));
       toast({
         title: saved.is_visible ? 'Item shown' : 'Item hidden',
-        description: itemName(saved),
+        description: nameOf(saved),
       });
       refresh();
     } catch (caught) {
@@ -497,11 +745,11 @@ function Editor({
   };
 
   /** Puts a removed item back where it was, as a new row, and renumbers the list around it. */
-  const restore = async (item: LinkPageItem, index: number) => {
+  const restore = async (item: LinkPageItem, name: string, index: number) => {
     const at = Math.min(index, itemsRef.current.length);
     const input = restoredItem(item, at);
     if (!input) {
-      toast({ variant: 'destructive', title: 'Not restored', description: itemName(item) });
+      toast({ variant: 'destructive', title: 'Not restored', description: name });
       return;
     }
     let next: LinkPageItem[];
@@ -510,8 +758,9 @@ function Editor({
       next = [...itemsRef.current];
       next.splice(Math.min(at, next.length), 0, added);
       pendingFocus.current = { id: added.id };
+      setKnownNames((current) => new Map(current).set(added.id, name));
       setItems(next);
-      toast({ title: 'Item restored', description: itemName(added) });
+      toast({ title: 'Item restored', description: name });
       refresh();
     } catch (caught) {
       toast({ variant: 'destructive', title: 'Not restored', description: errorMessage(caught) });
@@ -537,6 +786,7 @@ function Editor({
   };
 
   const remove = async (item: LinkPageItem) => {
+    const name = nameOf(item);
     try {
       await api.linkPages.removeItem(item.id);
     } catch (caught) {
@@ -550,107 +800,158 @@ function Editor({
     setItems(rest);
     toast({
       title: 'Item removed',
-      description: itemName(item),
+      description: name,
       duration: UNDO_DURATION,
       action: {
         label: 'Undo',
-        altText: `Undo: press F8 to reach the notification and put ${itemName(item)} back`,
-        onClick: () => void restore(item, index),
+        altText: `Undo: press F8 to reach the notification and put ${name} back`,
+        onClick: () => void restore(item, name, index),
       },
     });
     refresh();
   };
 
+  const previewTitle = title.trim() || saved.title;
+
   return (
-    <Grid columns={{ initial: '1', md: '2' }} gap="5" align="start">
-      <Flex direction="column" gap="4">
-        <Card size="lg">
-          <form onSubmit={(event) => void save(event)} noValidate aria-label="Page settings">
+    <Flex direction="column" gap="4">
+      {/* Narrow screens: the form and the preview one at a time, the switch always in reach. */}
+      <Box
+        display={{ initial: 'block', md: 'none' }}
+        py="2"
+        style={{
+          position: 'sticky',
+          top: 'var(--vd-app-shell-top-bar-height)',
+          zIndex: 1,
+          background: 'var(--color-background)',
+        }}
+      >
+        <SegmentedControl<View>
+          aria-label="Show"
+          fullWidth
+          value={view}
+          onValueChange={changeView}
+          options={[
+            { value: 'edit', label: 'Edit' },
+            { value: 'preview', label: 'Preview' },
+          ]}
+        />
+      </Box>
+      <Grid columns={{ initial: '1', md: '2' }} gap="5" align="start">
+        <Flex
+          direction="column"
+          gap="4"
+          display={{ initial: view === 'edit' ? 'flex' : 'none', md: 'flex' }}
+        >
+          <Card size="lg">
+            <form
+              ref={settingsRef}
+              onSubmit={(event) => void save(event)}
+              noValidate
+              aria-label="Page settings"
+            >
+              <Flex direction="column" gap="3">
+                <Heading as="h2" size="4">
+                  Page settings
+                </Heading>
+                <Text size="2" color="gray">
+                  The title, bio, theme and publishing are saved when you press Save page.
+                </Text>
+                {error && !error.field ? (
+                  <ErrorCard
+                    ref={settingsErrorRef}
+                    tabIndex={-1}
+                    align="start"
+                    title="Not saved"
+                    message={error.message}
+                  />
+                ) : null}
+                <Field label="Title" error={error?.field === 'title' ? error.message : undefined}>
+                  <TextInput
+                    value={title}
+                    onChange={(e) => setTitle(e.target.value)}
+                    maxLength={120}
+                  />
+                </Field>
+                <Field label="Bio" error={error?.field === 'bio' ? error.message : undefined}>
+                  <Textarea value={bio} onChange={(e) => setBio(e.target.value)} maxLength={1000} />
+                </Field>
+                <Text as="p" size="2" weight="medium">
+                  Theme
+                </Text>
+                <ThemePicker value={theme} onValueChange={setTheme} />
+                <Switch
+                  label="Published"
+                  checked={published}
+                  onCheckedChange={(checked) => setPublished(checked)}
+                />
+                <Flex align="center" gap="3" wrap="wrap">
+                  <Button type="submit" loading={saving}>
+                    Save page
+                  </Button>
+                  <span role="status">
+                    {unsaved ? <Badge tone="warning">Unsaved changes</Badge> : null}
+                  </span>
+                </Flex>
+              </Flex>
+            </form>
+          </Card>
+          <Card size="lg">
             <Flex direction="column" gap="3">
               <Heading as="h2" size="4">
-                Page settings
+                Items
               </Heading>
               <Text size="2" color="gray">
-                The title, bio, theme and publishing are saved when you press Save page.
+                Changes to items are saved at once: adding, editing, reordering, hiding and
+                removing. Drag an item by its handle, or focus the handle and press Space, the arrow
+                keys and Space again.
               </Text>
-              {error ? <ErrorCard align="start" title="Not saved" message={error} /> : null}
-              <Field label="Title">
-                <TextInput
-                  value={title}
-                  onChange={(e) => setTitle(e.target.value)}
-                  maxLength={120}
-                />
-              </Field>
-              <Field label="Bio">
-                <Textarea value={bio} onChange={(e) => setBio(e.target.value)} maxLength={1000} />
-              </Field>
-              <Text as="p" size="2" weight="medium">
-                Theme
-              </Text>
-              <ThemePicker value={theme} onValueChange={setTheme} />
-              <Switch
-                label="Published"
-                checked={published}
-                onCheckedChange={(checked) => setPublished(checked)}
-              />
-              <Flex align="center" gap="3" wrap="wrap">
-                <Button type="submit" loading={saving}>
-                  Save page
-                </Button>
-                <span role="status">
-                  {unsaved ? <Badge tone="warning">Unsaved changes</Badge> : null}
-                </span>
-              </Flex>
-            </Flex>
-          </form>
-        </Card>
-        <Card size="lg">
-          <Flex direction="column" gap="3">
-            <Heading as="h2" size="4">
-              Items
-            </Heading>
-            <Text size="2" color="gray">
-              Changes to items are saved at once: adding, editing, reordering, hiding and removing.
-              Drag an item by its handle, or focus the handle and press Space, the arrow keys and
-              Space again.
-            </Text>
-            {items.length === 0 ? (
-              <EmptyState title="No items yet" description="Add your first link below." />
-            ) : (
-              <SortableList
-                aria-label="Items on your page"
-                items={items}
-                getId={(item) => item.id}
-                getLabel={itemName}
-                onReorder={(next) => void reorder(next)}
-                renderItem={(item) =>
-                  editing === item.id ? (
-                    <ItemEditor
-                      item={item}
-                      onCancel={() => setEditing(null)}
-                      onSaved={(saved) => {
-                        setItems((current) => current.map((i) => (i.id === saved.id ? saved : i)));
-                        setEditing(null);
-                        toast({ title: 'Item saved', description: itemName(saved) });
-                        refresh();
-                      }}
-                    />
-                  ) : (
-                    <Flex justify="between" align="center" gap="3" wrap="wrap">
-                      <Flex direction="column" style={{ minWidth: 0 }}>
-                        <Text weight="medium">{itemName(item)}</Text>
-                        <Text size="1" color="gray" style={{ wordBreak: 'break-all' }}>
-                          {kindLabel[item.kind]}
-                          {item.url ? ` · ${item.url}` : ''}
-                          {item.is_visible ? '' : ' · hidden'}
-                        </Text>
-                      </Flex>
-                      <Flex gap="2">
-                        {item.kind === 'link' || item.kind === 'header' ? (
+              {items.length === 0 ? (
+                <EmptyState title="No items yet" description="Add your first link below." />
+              ) : (
+                <SortableList
+                  aria-label="Items on your page"
+                  items={items}
+                  getId={(item) => item.id}
+                  getLabel={nameOf}
+                  onReorder={(next) => void reorder(next)}
+                  renderItem={(item) => {
+                    const name = nameOf(item);
+                    if (editing === item.id)
+                      return (
+                        <ItemEditor
+                          item={item}
+                          name={name}
+                          onCancel={() => setEditing(null)}
+                          onSaved={(saved) => {
+                            setItems((current) =>
+                              current.map((i) => (i.id === saved.id ? saved : i)),
+                            );
+                            setEditing(null);
+                            toast({ title: 'Item saved', description: nameOf(saved) });
+                            refresh();
+                          }}
+                        />
+                      );
+                    const summary = itemSummary(item, detailsById.get(item.id));
+                    // The name gives way (cut short, in full on hover and to screen readers) so the
+                    // buttons keep their place; where the row is too narrow for both, every row puts
+                    // its buttons on a line of their own.
+                    return (
+                      <Flex align="center" gapX="3" wrap="wrap">
+                        <Flex direction="column" style={{ flex: '1 1 12rem', minWidth: 0 }}>
+                          <Text weight="medium" truncate title={name}>
+                            {name}
+                          </Text>
+                          <Text size="1" color="gray" truncate title={summary}>
+                            {summary}
+                          </Text>
+                        </Flex>
+                        <Flex gap="2" flexShrink="0">
                           <Button
                             size="sm"
                             variant="ghost"
-                            aria-label={`Edit ${itemName(item)}`}
+                            aria-label={`Edit ${name}`}
                             ref={item.id === lastEdited ? editButtonRef : undefined}
                             onClick={() => {
                               setLastEdited(item.id);
@@ -659,71 +960,82 @@ function Editor({
                           >
                             Edit
                           </Button>
-                        ) : null}
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={`${item.is_visible ? 'Hide' : 'Show'} ${itemName(item)}`}
-                          onClick={() => void toggleVisible(item)}
-                        >
-                          {item.is_visible ? 'Hide' : 'Show'}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={`Remove ${itemName(item)}`}
-                          ref={(node) => {
-                            if (node) removeButtons.current.set(item.id, node);
-                            else removeButtons.current.delete(item.id);
-                          }}
-                          onClick={() => void remove(item)}
-                        >
-                          Remove
-                        </Button>
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            aria-label={`${item.is_visible ? 'Hide' : 'Show'} ${name}`}
+                            onClick={() => void toggleVisible(item)}
+                          >
+                            {item.is_visible ? 'Hide' : 'Show'}
+                          </Button>
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            aria-label={`Remove ${name}`}
+                            ref={(node) => {
+                              if (node) removeButtons.current.set(item.id, node);
+                              else removeButtons.current.delete(item.id);
+                            }}
+                            onClick={() => void remove(item)}
+                          >
+                            Remove
+                          </Button>
+                        </Flex>
                       </Flex>
-                    </Flex>
-                  )
-                }
+                    );
+                  }}
+                />
+              )}
+              <AddItem
+                pageId={page.id}
+                labelRef={addLabelRef}
+                onAdded={(item, name, note) => {
+                  setKnownNames((current) => new Map(current).set(item.id, name));
+                  setItems((current) => [...current, item]);
+                  toast({ title: 'Item added', description: note ? `${name}. ${note}` : name });
+                  refresh();
+                }}
               />
-            )}
-            <AddItem
-              pageId={page.id}
-              labelRef={addLabelRef}
-              onAdded={(item) => {
-                setItems((current) => [...current, item]);
-                toast({ title: 'Item added', description: itemName(item) });
-                refresh();
-              }}
-            />
-          </Flex>
-        </Card>
-      </Flex>
-      <Flex direction="column" gap="3">
-        <Flex justify="between" align="center" gap="3">
-          <Heading as="h2" size="4">
-            Live preview
-          </Heading>
-          {username ? (
-            published && page.is_published ? (
-              <Link to={`/@${username}`}>View /@{username}</Link>
-            ) : (
-              <Badge tone="neutral">Not published</Badge>
-            )
-          ) : null}
+            </Flex>
+          </Card>
         </Flex>
-        <Box aria-label="Preview of your page" role="region">
-          <LinkPageView
-            title={title || page.title}
-            username={username}
-            bio={bio}
-            theme={theme}
-            avatarUrl={page.avatar_url ?? profileImage}
-            items={previewItems(items, addresses.data ?? [])}
-            headingLevel={2}
-          />
-        </Box>
-      </Flex>
-    </Grid>
+        <Flex
+          direction="column"
+          gap="3"
+          display={{ initial: view === 'preview' ? 'flex' : 'none', md: 'flex' }}
+        >
+          <Flex justify="between" align="center" gap="3" wrap="wrap">
+            <Heading as="h2" size="4">
+              Live preview
+            </Heading>
+            {username ? (
+              published && page.is_published ? (
+                <Link to={`/@${username}`}>View /@{username}</Link>
+              ) : (
+                <Badge tone="neutral">Not published</Badge>
+              )
+            ) : null}
+          </Flex>
+          {title.trim() ? null : (
+            <Text size="2" color="gray">
+              The title is empty: the preview shows the saved title, “{saved.title}”, until you
+              write one.
+            </Text>
+          )}
+          <Box aria-label="Preview of your page" role="region">
+            <LinkPageView
+              title={previewTitle}
+              username={username}
+              bio={bio}
+              theme={theme}
+              avatarUrl={page.avatar_url ?? profileImage}
+              items={previewItems(items, addresses.data ?? [])}
+              headingLevel={2}
+            />
+          </Box>
+        </Flex>
+      </Grid>
+    </Flex>
   );
 }
 

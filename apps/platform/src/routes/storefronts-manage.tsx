@@ -1,8 +1,7 @@
 import { Box, Flex, Grid, Heading, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Storefront } from '@verdant/api-client';
+import type { Storefront, StorefrontItem, StorefrontWithItems } from '@verdant/api-client';
 import {
-  Badge,
   Button,
   Card,
   EmptyState,
@@ -15,7 +14,7 @@ import {
   Textarea,
   toast,
 } from '@verdant/ui';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
@@ -128,10 +127,46 @@ function CreateStorefront({ onCreated }: { onCreated: (storefront: Storefront) =
   );
 }
 
-function StorefrontEditor({ storefront }: { storefront: Storefront }) {
+/** How long the "Product removed" toast and its Undo stay up (as on /my-links). */
+const UNDO_DURATION = 10_000;
+
+/**
+ * The focus is free to move when it sits nowhere (the button that had it was removed) or in the
+ * toast whose Undo was pressed; anywhere else the user has moved it on, and it stays.
+ */
+const focusIsFree = () => {
+  const active = document.activeElement;
+  return (
+    !active || active === document.body || Boolean(active.closest('[data-slot="toast-viewport"]'))
+  );
+};
+
+/** The words under the Public switch: the storefront's state, or why it cannot be made public. */
+function publishNote(storefront: Storefront, productCount: number, refused: boolean): ReactNode {
+  if (refused)
+    return (
+      <Text color="red">Add a product first: an empty storefront has nothing for visitors.</Text>
+    );
+  if (!storefront.is_published) return 'Draft: only you can see it.';
+  if (productCount === 0)
+    return (
+      <Text color="amber">Public, but with no products: visitors find an empty storefront.</Text>
+    );
+  return 'Anyone with the address can see it.';
+}
+
+function StorefrontEditor({
+  storefront,
+  focusOnMount,
+}: {
+  storefront: Storefront;
+  /** Just created: its heading takes the focus, so the user lands on it. */
+  focusOnMount: boolean;
+}) {
   const queryClient = useQueryClient();
+  const detailKey = ['storefronts', 'detail', storefront.slug] as const;
   const detail = useQuery({
-    queryKey: ['storefronts', 'detail', storefront.slug],
+    queryKey: detailKey,
     queryFn: () => api.storefronts.getBySlug(storefront.slug),
   });
   const products = useQuery({
@@ -154,52 +189,140 @@ function StorefrontEditor({ storefront }: { storefront: Storefront }) {
     queryKey: ['links', 'mine'],
     queryFn: () => api.links.listMine({ pageSize: 100 }),
   });
+  // No product until one is chosen: the picker starts on its placeholder.
   const [choice, setChoice] = useState('');
+  const [addError, setAddError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [publishRefused, setPublishRefused] = useState(false);
   const items = detail.data?.storefront_items ?? [];
   const chosen = new Set(items.map((i) => i.product_id));
   const available = (catalog.data?.rows ?? []).filter(
     (p) => !chosen.has(p.id) && programOf.has(p.merchant_id),
   );
-  const productId = available.some((p) => p.id === choice) ? choice : (available[0]?.id ?? '');
+  const productId = available.some((p) => p.id === choice) ? choice : '';
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['storefronts'] });
+  const addFormRef = useRef<HTMLFormElement>(null);
+  const pickerRef = useRef<HTMLSelectElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid();
 
-  const add = async () => {
+  useEffect(() => {
+    if (focusOnMount) headingRef.current?.focus();
+  }, [focusOnMount]);
+
+  // After a removal or an undo the focus goes to a product's Remove button (the next one's, or the
+  // restored one's), or to the picker when no product is left.
+  const removeButtons = useRef(new Map<string, HTMLButtonElement>());
+  const pendingFocus = useRef<{ id: string | null } | null>(null);
+  useEffect(() => {
+    const request = pendingFocus.current;
+    if (!request) return;
+    pendingFocus.current = null;
+    if (!focusIsFree()) return;
+    (request.id
+      ? removeButtons.current.get(request.id)
+      : (pickerRef.current ?? headingRef.current)
+    )?.focus();
+  }, [detail.data]);
+
+  /** Changes the storefront's items as shown, until the refetch that `refresh` starts. */
+  const setItems = (change: (current: StorefrontItem[]) => StorefrontItem[]) =>
+    queryClient.setQueryData<StorefrontWithItems>(detailKey, (current) =>
+      current ? { ...current, storefront_items: change(current.storefront_items) } : current,
+    );
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    setAddError(null);
     const product = available.find((p) => p.id === productId);
     const program = product ? programOf.get(product.merchant_id) : undefined;
-    if (!product || !program) return;
+    if (!product || !program) {
+      setAddError('Choose a product to add');
+      focusFirstInvalid(addFormRef.current);
+      return;
+    }
     setBusy(true);
     try {
-      // The product's active tracked link, or a new one, so purchases are credited.
+      // The product's live tracked link (active, not expired), or a new one, so purchases are
+      // credited.
       const link =
-        (links.data?.rows ?? []).find((l) => l.product_id === product.id && l.is_active) ??
-        (await api.links.create(newProgramLink(program, product)));
-      await api.storefronts.addItem(storefront.id, {
+        (links.data?.rows ?? []).find(
+          (l) =>
+            l.product_id === product.id &&
+            l.is_active &&
+            (!l.expires_at || Date.parse(l.expires_at) > Date.now()),
+        ) ?? (await api.links.create(newProgramLink(program, product)));
+      // After the last one, whatever was removed before.
+      const position = items.reduce((last, item) => Math.max(last, item.position + 1), 0);
+      const added = await api.storefronts.addItem(storefront.id, {
         product_id: product.id,
         affiliate_link_id: link.id,
-        position: items.length,
+        position,
       });
-      toast({ title: 'Product added', description: storefront.title });
+      setItems((current) => [...current, added]);
+      setChoice('');
+      setPublishRefused(false);
+      toast({ title: 'Product added', description: `${product.name}, to ${storefront.title}` });
       refresh();
       void queryClient.invalidateQueries({ queryKey: ['links', 'mine'] });
     } catch (caught) {
-      toast({ variant: 'destructive', title: 'Not added', description: errorMessage(caught) });
+      setAddError(errorMessage(caught));
+      focusFirstInvalid(addFormRef.current);
     } finally {
       setBusy(false);
     }
   };
 
-  const remove = async (itemId: string, name: string) => {
+  /** Puts a removed product back where it was, with its tracked link and note. */
+  const restore = async (item: StorefrontItem, name: string) => {
     try {
-      await api.storefronts.removeItem(itemId);
-      toast({ title: 'Product removed', description: name });
+      const added = await api.storefronts.addItem(storefront.id, {
+        product_id: item.product_id,
+        affiliate_link_id: item.affiliate_link_id,
+        note: item.note,
+        position: item.position,
+      });
+      pendingFocus.current = { id: added.id };
+      setItems((current) => [...current, added].sort((a, b) => a.position - b.position));
+      setPublishRefused(false);
+      toast({ title: 'Product restored', description: `${name}, in ${storefront.title}` });
       refresh();
     } catch (caught) {
-      toast({ variant: 'destructive', title: 'Not removed', description: errorMessage(caught) });
+      toast({ variant: 'destructive', title: 'Not restored', description: errorMessage(caught) });
     }
   };
 
+  const remove = async (item: StorefrontItem, name: string) => {
+    try {
+      await api.storefronts.removeItem(item.id);
+    } catch (caught) {
+      toast({ variant: 'destructive', title: 'Not removed', description: errorMessage(caught) });
+      return;
+    }
+    const index = items.findIndex((i) => i.id === item.id);
+    const rest = items.filter((i) => i.id !== item.id);
+    pendingFocus.current = { id: rest[Math.min(index, rest.length - 1)]?.id ?? null };
+    setItems((current) => current.filter((i) => i.id !== item.id));
+    toast({
+      title: 'Product removed',
+      description: `${name}, from ${storefront.title}`,
+      duration: UNDO_DURATION,
+      action: {
+        label: 'Undo',
+        altText: `Undo: press F8 to reach the notification and put ${name} back in ${storefront.title}`,
+        onClick: () => void restore(item, name),
+      },
+    });
+    refresh();
+  };
+
   const publish = async (published: boolean) => {
+    // An empty storefront is not made public: visitors would find nothing in it.
+    if (published && items.length === 0) {
+      setPublishRefused(true);
+      return;
+    }
+    setPublishRefused(false);
     try {
       await api.storefronts.update(storefront.id, { is_published: published });
       toast({
@@ -215,38 +338,43 @@ function StorefrontEditor({ storefront }: { storefront: Storefront }) {
   const nameOf = (id: string) =>
     products.data?.find((p) => p.id === id)?.name ??
     catalog.data?.rows.find((p) => p.id === id)?.name ??
-    'Product';
+    'Product no longer in the shop';
+  const refused = publishRefused && items.length === 0;
 
   return (
     <Card size="lg" asChild>
       <section aria-label={storefront.title}>
         <Flex direction="column" gap="3">
-          <Flex justify="between" align="center" gap="3" wrap="wrap">
-            <Flex direction="column">
-              <Heading as="h2" size="4">
+          <Flex justify="between" align="start" gap="3" wrap="wrap">
+            <Flex direction="column" style={{ minWidth: 0 }}>
+              <Heading as="h2" size="4" ref={headingRef} tabIndex={-1}>
                 {storefront.title}
               </Heading>
-              <Text size="2" color="gray">
-                /s/{storefront.slug}
-              </Text>
+              {storefront.is_published ? (
+                <Link to={`/s/${storefront.slug}`}>
+                  <Text size="2">
+                    <VisuallyHidden>Open </VisuallyHidden>/s/{storefront.slug}
+                  </Text>
+                </Link>
+              ) : (
+                <Text size="2" color="gray">
+                  /s/{storefront.slug}
+                </Text>
+              )}
             </Flex>
-            <Flex gap="3" align="center" wrap="wrap">
-              <Badge tone={storefront.is_published ? 'success' : 'neutral'}>
-                {storefront.is_published ? 'Published' : 'Draft'}
-              </Badge>
+            <Box style={{ maxWidth: 320 }}>
               <Switch
                 label={
-                  <Text size="1">
-                    Published<VisuallyHidden> ({storefront.title})</VisuallyHidden>
+                  <Text size="2">
+                    Public<VisuallyHidden> ({storefront.title})</VisuallyHidden>
                   </Text>
                 }
+                description={publishNote(storefront, items.length, refused)}
+                aria-invalid={refused || undefined}
                 checked={storefront.is_published}
                 onCheckedChange={(checked) => void publish(checked)}
               />
-              {storefront.is_published ? (
-                <Link to={`/s/${storefront.slug}`}>Open /s/{storefront.slug}</Link>
-              ) : null}
-            </Flex>
+            </Box>
           </Flex>
           {detail.isError ? (
             <ErrorCard message={errorMessage(detail.error)} onRetry={() => void detail.refetch()} />
@@ -256,21 +384,30 @@ function StorefrontEditor({ storefront }: { storefront: Storefront }) {
             </Text>
           ) : (
             <ul aria-label={`Products in ${storefront.title}`} style={{ margin: 0, padding: 0 }}>
-              {items.map((item) => (
-                <Flex asChild key={item.id} justify="between" align="center" gap="3" py="1">
-                  <li>
-                    <Text>{nameOf(item.product_id)}</Text>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Remove ${nameOf(item.product_id)} from ${storefront.title}`}
-                      onClick={() => void remove(item.id, nameOf(item.product_id))}
-                    >
-                      Remove
-                    </Button>
-                  </li>
-                </Flex>
-              ))}
+              {items.map((item) => {
+                const name = nameOf(item.product_id);
+                return (
+                  <Flex asChild key={item.id} justify="between" align="center" gap="3" py="1">
+                    <li>
+                      <Text truncate title={name}>
+                        {name}
+                      </Text>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Remove ${name} from ${storefront.title}`}
+                        ref={(node) => {
+                          if (node) removeButtons.current.set(item.id, node);
+                          else removeButtons.current.delete(item.id);
+                        }}
+                        onClick={() => void remove(item, name)}
+                      >
+                        Remove
+                      </Button>
+                    </li>
+                  </Flex>
+                );
+              })}
             </ul>
           )}
           {programs.isSuccess && programOf.size === 0 ? (
@@ -279,20 +416,38 @@ function StorefrontEditor({ storefront }: { storefront: Storefront }) {
               <Link to="/affiliate-programs">Browse programs</Link> to add some.
             </Text>
           ) : available.length > 0 ? (
-            <Flex gap="3" align="end" wrap="wrap">
-              <Box style={{ minWidth: 260 }}>
-                <Field label={`Product to add to ${storefront.title}`}>
-                  <NativeSelect
-                    value={productId}
-                    onChange={(event) => setChoice(event.target.value)}
-                    options={available.map((p) => ({ value: p.id, label: p.name }))}
-                  />
-                </Field>
-              </Box>
-              <Button onClick={() => void add()} loading={busy}>
-                Add product
-              </Button>
-            </Flex>
+            <form
+              ref={addFormRef}
+              onSubmit={(event) => void add(event)}
+              noValidate
+              aria-label={`Add a product to ${storefront.title}`}
+            >
+              <Grid columns={{ initial: '1', xs: 'minmax(0, 420px) auto' }} gap="3" align="start">
+                <Box>
+                  <Field
+                    label={`Product to add to ${storefront.title}`}
+                    error={addError ?? undefined}
+                  >
+                    <NativeSelect
+                      ref={pickerRef}
+                      value={productId}
+                      onChange={(event) => {
+                        setChoice(event.target.value);
+                        setAddError(null);
+                      }}
+                      options={available.map((p) => ({ value: p.id, label: p.name }))}
+                      placeholder="Choose a product"
+                    />
+                  </Field>
+                </Box>
+                {/* Beside the picker, level with it below its label; under it on a phone. */}
+                <Box pt={{ initial: '0', xs: '5' }}>
+                  <Button type="submit" loading={busy}>
+                    Add product
+                  </Button>
+                </Box>
+              </Grid>
+            </form>
           ) : null}
         </Flex>
       </section>
@@ -305,6 +460,9 @@ export function Component() {
   const queryClient = useQueryClient();
   const mine = useQuery({ queryKey: MINE, queryFn: () => api.storefronts.listMine() });
   const { limits } = usePlan();
+  // The storefront just created, whose card takes the focus when it appears (newest first, below
+  // the form).
+  const [created, setCreated] = useState<string | null>(null);
   // The plan gate (the database enforces the same limit).
   const atLimit = atPlanLimit(limits.storefronts, mine.data?.length);
   return (
@@ -322,7 +480,16 @@ export function Component() {
       ) : (
         <CreateStorefront
           onCreated={(storefront) => {
-            toast({ title: 'Storefront created', description: `/s/${storefront.slug}` });
+            toast({
+              title: 'Storefront created',
+              description: `${storefront.title}, at /s/${storefront.slug}: add its products below.`,
+            });
+            // Shown at once, at the top of the list (newest first), and focused there.
+            queryClient.setQueryData<Storefront[]>(MINE, (current) => [
+              storefront,
+              ...(current ?? []).filter((s) => s.id !== storefront.id),
+            ]);
+            setCreated(storefront.id);
             void queryClient.invalidateQueries({ queryKey: MINE });
           }}
         />
@@ -333,7 +500,11 @@ export function Component() {
         <EmptyState title="No storefronts yet" description="Create your first one above." />
       ) : (
         mine.data.map((storefront) => (
-          <StorefrontEditor key={storefront.id} storefront={storefront} />
+          <StorefrontEditor
+            key={storefront.id}
+            storefront={storefront}
+            focusOnMount={storefront.id === created}
+          />
         ))
       )}
     </Flex>

@@ -15,7 +15,10 @@ export interface ThemePickerProps extends Omit<
   'aria-label'?: string;
 }
 
-/** Chooses the theme of a link-in-bio page or storefront: one swatch per theme, a radio group. */
+/**
+ * Chooses the theme of a link-in-bio page or storefront: one swatch per theme, a radio group. The
+ * arrow keys (all four, wrapping at the ends) move to a theme and choose it.
+ */
 export const ThemePicker = React.forwardRef<HTMLDivElement, ThemePickerProps>(function ThemePicker(
   {
     value: valueProp,
@@ -33,17 +36,24 @@ export const ThemePicker = React.forwardRef<HTMLDivElement, ThemePickerProps>(fu
     onChange: onValueChange,
     caller: 'ThemePicker',
   });
+  // Radix moves the focus with an arrow key on the next frame and chooses only if the key is still
+  // down then: a quick press (or one sent by assistive technology) moved without choosing. The
+  // focus that an arrow key brings chooses here instead, however soon the key was released.
+  const movedByKey = React.useRef(false);
   return (
     <RadioGroup.Root
       ref={ref}
       aria-label={ariaLabel}
-      orientation="horizontal"
       loop
       value={value}
       onValueChange={(next) => setValue(next as LinkPageThemeName)}
       data-slot="theme-picker"
       className={['vd-theme-picker', className].filter(Boolean).join(' ')}
       {...rest}
+      onKeyDownCapture={(event) => {
+        rest.onKeyDownCapture?.(event);
+        movedByKey.current = /^Arrow(Left|Right|Up|Down)$/.test(event.key);
+      }}
     >
       {linkPageThemes.map((theme) => (
         <RadioGroup.Item
@@ -51,6 +61,13 @@ export const ThemePicker = React.forwardRef<HTMLDivElement, ThemePickerProps>(fu
           value={theme}
           className="vd-theme-picker__item"
           aria-label={linkPageThemeLabels[theme]}
+          onFocus={(event) => {
+            if (!movedByKey.current) return;
+            movedByKey.current = false;
+            if (theme !== value) setValue(theme);
+            // Chosen: Radix's own choice on this focus would ask for the same theme a second time.
+            event.preventDefault();
+          }}
         >
           <span className="vd-theme-picker__swatch" data-link-theme={theme} aria-hidden>
             <span className="vd-theme-picker__bar" />

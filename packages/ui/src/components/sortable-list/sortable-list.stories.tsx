@@ -92,6 +92,64 @@ export const KeyboardReorder: Story = {
   },
 };
 
+/** Two frames: what the list does after a key press (measuring, reporting) has happened by then. */
+const nextFrames = () =>
+  new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+
+/**
+ * What a screen reader hears: "Picked up" on Space (and still that a moment later: the item has not
+ * moved), each move, back to its own place included, then the drop or the cancel.
+ */
+export const KeyboardAnnouncements: Story = {
+  play: async ({ canvas }) => {
+    const status = canvas.getByRole('status');
+    const handle = canvas.getByRole('button', { name: 'Reorder Organic cotton tote' });
+    handle.focus();
+    await userEvent.keyboard(' ');
+    await waitFor(() =>
+      expect(status).toHaveTextContent('Picked up Organic cotton tote, position 4 of 4.'),
+    );
+    await nextFrames();
+    await new Promise((done) => setTimeout(done, 100));
+    await expect(status).toHaveTextContent('Picked up Organic cotton tote, position 4 of 4.');
+    await userEvent.keyboard('{ArrowUp}');
+    await waitFor(() =>
+      expect(status).toHaveTextContent('Organic cotton tote moved to position 3 of 4.'),
+    );
+    await nextFrames();
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() =>
+      expect(status).toHaveTextContent('Organic cotton tote moved to position 4 of 4.'),
+    );
+    await nextFrames();
+    await userEvent.keyboard('{ArrowUp}');
+    await waitFor(() =>
+      expect(status).toHaveTextContent('Organic cotton tote moved to position 3 of 4.'),
+    );
+    await userEvent.keyboard(' ');
+    await waitFor(() =>
+      expect(status).toHaveTextContent('Organic cotton tote dropped at position 3 of 4.'),
+    );
+
+    canvas.getByRole('button', { name: 'Reorder My sustainable shop' }).focus();
+    await userEvent.keyboard(' ');
+    await waitFor(() =>
+      expect(status).toHaveTextContent('Picked up My sustainable shop, position 1 of 4.'),
+    );
+    await nextFrames();
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() =>
+      expect(status).toHaveTextContent('My sustainable shop moved to position 2 of 4.'),
+    );
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(status).toHaveTextContent(
+        'Reordering cancelled. My sustainable shop is back at position 1 of 4.',
+      ),
+    );
+  },
+};
+
 export const EscapeCancels: Story = {
   play: async ({ canvas }) => {
     onReorder.mockClear();

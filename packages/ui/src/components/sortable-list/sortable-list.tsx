@@ -111,18 +111,27 @@ export function SortableList<T>({
   const position = (id: UniqueIdentifier | undefined) =>
     id === undefined ? 0 : ids.indexOf(String(id)) + 1;
 
+  // dnd-kit finds the picked-up item over its own place at once and reports that as a move, which
+  // would replace "Picked up" before it is read: nothing is said until the item has left its place
+  // (an announcement of undefined says nothing). Back over its own place later, that is a move.
+  const hasMoved = React.useRef(false);
   const announcements: Announcements = {
-    onDragStart: ({ active }) =>
-      `Picked up ${labelOf(active.id)}, position ${position(active.id)} of ${ids.length}.`,
-    onDragOver: ({ active, over }) =>
-      over
-        ? `${labelOf(active.id)} moved to position ${position(over.id)} of ${ids.length}.`
-        : `${labelOf(active.id)} is no longer over the list.`,
+    onDragStart: ({ active }) => {
+      hasMoved.current = false;
+      return `Picked up ${labelOf(active.id)}, position ${position(active.id)} of ${ids.length}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      if (!over) return `${labelOf(active.id)} is no longer over the list.`;
+      if (!hasMoved.current && over.id === active.id) return undefined;
+      hasMoved.current = true;
+      return `${labelOf(active.id)} moved to position ${position(over.id)} of ${ids.length}.`;
+    },
     onDragEnd: ({ active, over }) =>
       over
         ? `${labelOf(active.id)} dropped at position ${position(over.id)} of ${ids.length}.`
         : `${labelOf(active.id)} dropped.`,
-    onDragCancel: ({ active }) => `Reordering cancelled. ${labelOf(active.id)} went back.`,
+    onDragCancel: ({ active }) =>
+      `Reordering cancelled. ${labelOf(active.id)} is back at position ${position(active.id)} of ${ids.length}.`,
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
