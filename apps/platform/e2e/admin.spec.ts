@@ -33,6 +33,16 @@ test('administrators see platform metrics, find users and get the spec §5 refus
     'aria-current',
     'page',
   );
+  // Only the page's own entry is current: the overview is not, on the pages under it.
+  await expect(sidebar.getByRole('link', { name: 'Overview' })).not.toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  // The period is kept in the address.
+  await page.getByRole('radio', { name: '7 days' }).click();
+  await expect(page).toHaveURL(/\/admin\/metrics\?period=7$/);
+  await page.getByRole('radio', { name: '30 days' }).click();
+  await expect(page).toHaveURL(/\/admin\/metrics$/);
   // No client errors yet: the message stands on its own, readable on a 360 px phone.
   const noErrors = page.getByRole('region', { name: 'Latest client errors' });
   await expect(noErrors.getByRole('heading', { name: 'No client errors reported' })).toBeVisible();

@@ -33,7 +33,7 @@ test('the merchant dashboard shows attributed sales, commissions and the funnel 
     'href',
     '/vendor-one-sheet',
   );
-  for (const label of ['Attributed sales', 'All sales', 'Commissions owed', 'Clicks → sales']) {
+  for (const label of ['Attributed sales', 'All sales', 'Commissions owed now', 'Clicks → sales']) {
     await expect(page.locator('[data-slot="stat-card-label"]', { hasText: label })).toBeVisible();
   }
   // Each figure says what it is made of, under it.
@@ -41,7 +41,10 @@ test('the merchant dashboard shows attributed sales, commissions and the funnel 
     page.getByRole('group', { name: 'Attributed sales' }).getByText(/^[\d,]+ orders$/),
   ).toBeVisible();
   await expect(
-    page.getByRole('group', { name: 'Commissions owed' }).getByText(/ pending, .+ approved$/),
+    // What is owed today, whichever period is shown: it says so.
+    page
+      .getByRole('group', { name: 'Commissions owed now' })
+      .getByText(/ pending, .+ approved, from any period$/),
   ).toBeVisible();
   await expect(
     page.getByRole('group', { name: 'Clicks → sales' }).getByText(/^[\d,]+ clicks, [\d,]+ unique$/),
@@ -54,6 +57,11 @@ test('the merchant dashboard shows attributed sales, commissions and the funnel 
     await page.getByRole('radio', { name: range }).click();
     await expect(page.getByRole('heading', { name: `Last ${range}` })).toBeVisible();
   }
+  // The period is kept in the address, so a reload shows the same one.
+  await page.getByRole('radio', { name: '90 days' }).click();
+  await expect(page).toHaveURL(/\/dashboard-vendor\?period=90$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Last 90 days' })).toBeVisible();
 });
 
 test('a sale through an affiliate arrives on the open merchant dashboard, without a reload', async ({

@@ -17,7 +17,6 @@ import { BarChart, LineChart } from '@verdant/ui/charts';
 import '@verdant/ui/charts.css';
 import { useAuth } from '@verdant/auth/react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
 import { LiveSales } from './live-sales.tsx';
@@ -27,9 +26,8 @@ import {
   formatDate,
   formatMoney,
   formatPercent,
-  type RangeValue,
 } from './vendor-format.ts';
-import { PeriodPicker } from './period-picker.tsx';
+import { PeriodPicker, usePeriodParam } from './period-picker.tsx';
 import { MerchantApprovalStatus, useMyCompany } from './vendor-approval-status.tsx';
 
 /** The dashboard's queries (one per period): what a new sale makes it read again. */
@@ -42,7 +40,7 @@ export function Component() {
   // Where the company stands with the administrators (rejected, waiting, suspended) heads the page.
   const company = useMyCompany();
   const rejected = company.data?.approval_status === 'rejected';
-  const [range, setRange] = useState<RangeValue>('30');
+  const [range, setRange] = usePeriodParam();
   const dashboard = useQuery({
     queryKey: [...VENDOR_DASHBOARD, range],
     queryFn: () => api.vendor.dashboard(Number(range)),
@@ -160,12 +158,13 @@ export function Component() {
               detail={d ? `${formatCount(d.totals.orders)} orders` : undefined}
             />
             <StatCard
-              label="Commissions owed"
+              // Not of the period: what is owed to affiliates today, whenever the sale was made.
+              label="Commissions owed now"
               loading={!d}
               value={d ? money(d.totals.commissions_owed_cents) : '–'}
               detail={
                 d
-                  ? `${money(d.totals.commissions_pending_cents)} pending, ${money(d.totals.commissions_approved_cents)} approved`
+                  ? `${money(d.totals.commissions_pending_cents)} pending, ${money(d.totals.commissions_approved_cents)} approved, from any period`
                   : undefined
               }
             />

@@ -11,16 +11,9 @@ import {
 import { BarChart, LineChart } from '@verdant/ui/charts';
 import '@verdant/ui/charts.css';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { api } from '../../lib/api.ts';
-import {
-  errorMessage,
-  formatCount,
-  formatDateTime,
-  formatMoney,
-  type RangeValue,
-} from '../vendor-format.ts';
-import { PeriodPicker } from '../period-picker.tsx';
+import { errorMessage, formatCount, formatDateTime, formatMoney } from '../vendor-format.ts';
+import { PeriodPicker, usePeriodParam } from '../period-picker.tsx';
 
 type ClientError = PlatformMetrics['recent_errors'][number];
 
@@ -37,7 +30,7 @@ const ERROR_COLUMNS: readonly DataTableColumn<ClientError>[] = [
 
 /** Platform metrics (/admin): users, GMV, commissions, engagement and client errors. */
 export function Component() {
-  const [range, setRange] = useState<RangeValue>('30');
+  const [range, setRange] = usePeriodParam();
   const metrics = useQuery({
     queryKey: ['admin', 'metrics', range],
     queryFn: () => api.admin.platformMetrics(Number(range)),
