@@ -762,3 +762,28 @@ test('a merchant archives a live product, brings it back as a draft and deletes 
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
   expect(await status()).toBe('gone');
 });
+
+test('a rejected product shows the reason the administrator gave', async ({ page }) => {
+  const { userId: merchantId } = await signIn(merchant);
+  const name = `Hemp tote ${Date.now().toString(36)}`;
+  const reason = 'The photos show a different bag than the description.';
+  const created = await fetch(new URL('/rest/v1/products', stack.apiUrl), {
+    method: 'POST',
+    headers: asService({ 'content-type': 'application/json' }),
+    body: JSON.stringify({
+      merchant_id: merchantId,
+      name,
+      slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+      price_cents: 2400,
+      status: 'rejected',
+      rejection_reason: reason,
+    }),
+  });
+  expect(created.status).toBe(201);
+  await login(page, merchant, /\/dashboard-vendor$/);
+  await visit(page, '/vendor/products');
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row.getByText('Rejected')).toBeVisible();
+  await expect(row.getByText(`Reason: ${reason}`)).toBeVisible();
+  await expect(row.getByRole('button', { name: `Submit for approval: ${name}` })).toBeVisible();
+});

@@ -129,8 +129,19 @@ export function Component() {
       header: 'Status',
       cell: (p) => {
         const status = STATUS_LABEL[p.status] ?? { label: p.status, tone: 'neutral' as const };
-        return <Badge tone={status.tone}>{status.label}</Badge>;
+        // A rejected product says why, as the administrator wrote it, beside what to do next.
+        return p.status === 'rejected' && p.rejection_reason ? (
+          <Flex direction="column" gap="1" align="start">
+            <Badge tone={status.tone}>{status.label}</Badge>
+            <Text size="1" color="gray">
+              Reason: {p.rejection_reason}
+            </Text>
+          </Flex>
+        ) : (
+          <Badge tone={status.tone}>{status.label}</Badge>
+        );
       },
+      wrap: true,
     },
     {
       id: 'actions',
