@@ -1,3 +1,4 @@
+import { Flex, VisuallyHidden } from '@radix-ui/themes';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
@@ -295,7 +296,12 @@ export const WrappingColumn: Story = {
   },
 };
 
+/**
+ * `layout="table"` keeps the columns at any width: in a narrow frame the table scrolls sideways,
+ * and its end edge fades while columns are hidden past it.
+ */
 export const NarrowViewport: Story = {
+  args: { layout: 'table' },
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   play: async ({ canvas, step }) => {
     const table = canvas.getByRole('table', { name: 'Your affiliate links' });
@@ -303,6 +309,10 @@ export const NarrowViewport: Story = {
     const viewport = canvas.getByRole('region', { name: 'Your affiliate links' });
     await step('the end edge fades while columns are hidden past it', async () => {
       await expect(root).toHaveAttribute('data-more-end');
+    });
+    await step('the values carry no labels of their own', async () => {
+      const [cell] = canvas.getAllByRole('cell', { name: 'Bamboo Basics' });
+      await expect(getComputedStyle(cell!, '::before').content).toBe('none');
     });
     await step('scrolled to the last column, the fade goes', async () => {
       viewport.scrollLeft = viewport.scrollWidth;
@@ -449,7 +459,217 @@ export const Selected: Story = {
   },
 };
 
+/** On a phone the rows stack, each with its checkbox beside its title; select-all heads the list. */
 export const NarrowViewportSelectable: Story = {
-  args: { selectable: true, getRowLabel: (r: LinkRow) => r.name, pageSize: 5 },
+  args: {
+    selectable: true,
+    getRowLabel: (r: LinkRow) => r.name,
+    rows: rows.slice(0, 8),
+    pageSize: 2,
+  },
   globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('table', { name: 'Your affiliate links' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Select Spring campaign 2' }));
+    await expect(canvas.getByRole('row', { name: /Spring campaign 2/ })).toHaveAttribute(
+      'data-state',
+      'selected',
+    );
+    const all = canvas.getByRole('checkbox', { name: 'Select all rows on this page' });
+    await expect(all).toBeVisible();
+    await expect(all).toHaveAttribute('data-state', 'indeterminate');
+    await userEvent.click(all);
+    await expect(all).toHaveAttribute('data-state', 'checked');
+  },
+};
+
+const pauseLink = fn();
+
+const stackedColumns: DataTableColumn<LinkRow>[] = [
+  ...filterColumns
+    .filter((column) => column.id !== 'sales')
+    .map((column) => (column.id === 'program' ? { ...column, wrap: true } : column)),
+  {
+    id: 'actions',
+    // A header for assistive technology only; the column's values need no label on screen.
+    header: <VisuallyHidden>Actions</VisuallyHidden>,
+    actions: true,
+    cell: (r) => (
+      <Flex gap="2" wrap="wrap">
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-label={`Pause ${r.name}`}
+          onClick={() => pauseLink(r.id)}
+        >
+          Pause
+        </Button>
+        <Button size="sm" variant="outline" aria-label={`Copy link of ${r.name}`}>
+          Copy link
+        </Button>
+      </Flex>
+    ),
+  },
+];
+
+/** The frame the stacked stories sit in: as narrow as a phone, or as a card in a sidebar. */
+const narrowFrame = { width: 360 };
+
+/** The cells of a row's block that are outside the table's frame (none, in the stacked layout). */
+function cellsOutsideFrame(canvasElement: HTMLElement) {
+  const frame = canvasElement.querySelector('.rt-TableRoot')?.getBoundingClientRect();
+  if (!frame) throw new Error('The table has no frame');
+  return within(canvasElement)
+    .getAllByRole('cell')
+    .filter((cell) => {
+      const box = cell.getBoundingClientRect();
+      return box.left < frame.left || box.right > frame.right + 0.5;
+    });
+}
+
+/**
+ * In a frame narrower than 560px (here 360px, as in a phone or a sidebar) each row stacks into a
+ * block: the row header is its title, every other cell a "Label: value" line, the actions column
+ * (`actions: true`) closes the block with full-width buttons. The sortable headers line up above
+ * the blocks as buttons. Nothing scrolls sideways, and the table keeps its table roles and names.
+ */
+export const Stacked: Story = {
+  args: { columns: stackedColumns, pageSize: 3 },
+  render: (args) => (
+    <div style={narrowFrame}>
+      <DataTable {...args} />
+    </div>
+  ),
+  play: async ({ canvas, canvasElement, step }) => {
+    pauseLink.mockClear();
+    const table = canvas.getByRole('table', { name: 'Your affiliate links' });
+    const root = table.closest<HTMLElement>('.rt-TableRoot')!;
+
+    await step('the table keeps its roles and names', async () => {
+      await expect(canvas.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(
+        ['Link', 'Program', 'Clicks', 'Earnings', 'Status', 'Actions'],
+      );
+      await expect(canvas.getAllByRole('rowgroup')).toHaveLength(2);
+      await expect(bodyRows(canvasElement)).toHaveLength(3);
+      const row = canvas.getByRole('row', { name: /Spring campaign 1\b/ });
+      await expect(within(row).getByRole('rowheader', { name: 'Spring campaign 1' })).toBeVisible();
+      // A value is named by itself: its on-screen label is not part of the cell's name.
+      const program = within(row).getByRole('cell', { name: 'Bamboo Basics' });
+      await expect(program).toHaveAttribute('data-label', 'Program');
+      await expect(getComputedStyle(program, '::before').content).toMatch(/\/ ""$/);
+      await expect(within(row).getByRole('cell', { name: '$0.00' })).toBeVisible();
+    });
+
+    await step('every value is in view: no sideways scrolling and no edge fade', async () => {
+      await expect(cellsOutsideFrame(canvasElement)).toEqual([]);
+      await expect(root).not.toHaveAttribute('data-more-end');
+      await expect(canvas.queryByRole('region', { name: 'Your affiliate links' })).toBeNull();
+      // A row is one block: its title above its labelled values, its actions at the bottom.
+      const [title, ...cells] = [
+        within(bodyRows(canvasElement)[0]!).getByRole('rowheader'),
+        ...within(bodyRows(canvasElement)[0]!).getAllByRole('cell'),
+      ].map((cell) => cell.getBoundingClientRect());
+      for (const cell of cells) await expect(cell.top).toBeGreaterThanOrEqual(title!.bottom);
+      await expect(cells.at(-1)!.top).toBeGreaterThanOrEqual(
+        Math.max(...cells.slice(0, -1).map((cell) => cell.bottom)),
+      );
+    });
+
+    await step('an action is a full-width button, tall enough to tap, and works', async () => {
+      const pause = canvas.getByRole('button', { name: 'Pause Spring campaign 2' });
+      const copy = canvas.getByRole('button', { name: 'Copy link of Spring campaign 2' });
+      const actions = pause.closest('td')!.getBoundingClientRect();
+      await expect(pause.getBoundingClientRect().height).toBeGreaterThanOrEqual(40);
+      await expect(pause.getBoundingClientRect().left).toBeCloseTo(actions.left, 0);
+      await expect(copy.getBoundingClientRect().right).toBeCloseTo(actions.right, 0);
+      // The keyboard reaches it from the block above, as the pointer does.
+      canvas.getByRole('button', { name: 'Copy link of Spring campaign 1' }).focus();
+      await userEvent.tab();
+      await expect(pause).toHaveFocus();
+      await userEvent.keyboard('{Enter}');
+      await expect(pauseLink).toHaveBeenLastCalledWith('link-2');
+      pauseLink.mockClear();
+      await userEvent.click(pause);
+      await expect(pauseLink).toHaveBeenCalledWith('link-2');
+    });
+
+    await step('sorting works from the header buttons above the blocks', async () => {
+      const clicks = canvas.getByRole('columnheader', { name: /Clicks/ });
+      const sortButton = within(clicks).getByRole('button', { name: /Clicks/ });
+      await expect(sortButton).toBeVisible();
+      // The buttons line up side by side (a wrapping column's header included) while they fit.
+      const [link, program] = ['Link', 'Program'].map((name) =>
+        canvas.getByRole('button', { name }).getBoundingClientRect(),
+      );
+      await expect(program!.top).toBe(link!.top);
+      await userEvent.click(sortButton);
+      await expect(clicks).toHaveAttribute('aria-sort', 'ascending');
+      const cell = within(bodyRows(canvasElement)[0]!).getAllByRole('cell')[1];
+      await expect(Number(cell?.textContent?.replace(/,/g, ''))).toBe(
+        Math.min(...rows.map((r) => r.clicks)),
+      );
+      // Headers without a sort button are read out, not shown.
+      await expect(
+        canvas.getByRole('columnheader', { name: 'Status' }).getBoundingClientRect().width,
+      ).toBeLessThanOrEqual(1);
+    });
+
+    await step('filters and pages still narrow and move the list', async () => {
+      const filters = canvas.getByRole('group', { name: 'Filter Your affiliate links' });
+      await userEvent.type(within(filters).getByRole('searchbox', { name: 'Filter by link' }), '2');
+      await expect(canvas.getByText('1–3 of 6')).toBeVisible();
+      await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
+      await expect(canvas.getByText('4–6 of 6')).toBeVisible();
+      await expect(bodyRows(canvasElement)).toHaveLength(3);
+    });
+  },
+};
+
+/** While loading, each block shows its labels beside placeholder lines. */
+export const StackedLoading: Story = {
+  args: { columns: stackedColumns, loading: true, loadingRows: 2 },
+  render: Stacked.render,
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('table', { name: 'Your affiliate links' })).toBeVisible();
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading Your affiliate links');
+    await expect(canvasElement.querySelector('tbody')).toHaveAttribute('aria-busy', 'true');
+    await expect(cellsOutsideFrame(canvasElement)).toEqual([]);
+  },
+};
+
+/** With no rows, the empty state fills the frame under the header buttons, as in the table layout. */
+export const StackedEmpty: Story = {
+  args: { columns: stackedColumns, rows: [] },
+  render: Stacked.render,
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'No results' })).toBeVisible();
+    await expect(canvas.getByRole('cell', { name: /No results/ })).toBeVisible();
+  },
+};
+
+/**
+ * `layout="stacked"` stacks the rows at any width, here in a wide frame, with a shown caption,
+ * selection and the compact density.
+ */
+export const StackedLayout: Story = {
+  args: {
+    layout: 'stacked',
+    showCaption: true,
+    density: 'compact',
+    selectable: true,
+    getRowLabel: (r: LinkRow) => r.name,
+    defaultSelectedRowIds: ['link-2'],
+    pageSize: 3,
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('table', { name: 'Your affiliate links' })).toBeVisible();
+    // Wide as the frame is, the row's values sit under its title, not beside it.
+    const title = canvas.getByRole('rowheader', { name: 'Spring campaign 3' });
+    const program = canvas.getByRole('cell', { name: 'Refill Republic' });
+    await expect(program).toHaveAttribute('data-label', 'Program');
+    await expect(program.getBoundingClientRect().top).toBeGreaterThanOrEqual(
+      title.getBoundingClientRect().bottom,
+    );
+    await expect(cellsOutsideFrame(canvasElement)).toEqual([]);
+  },
 };

@@ -55,6 +55,19 @@ export interface DataTableColumn<T> {
   filterValue?: (row: T) => string;
   /** The filter control's label, e.g. "Program". */
   filterLabel?: string;
+  /**
+   * The column's name in plain text, shown before each of its values in the stacked layout
+   * ("Status: Active"). Defaults to `header` when that is a string. `false` shows the values without
+   * a label: for a column whose header is visually hidden or an icon, or whose values speak for
+   * themselves. (Assistive technology names cells by their column header, never by this label.)
+   */
+  label?: string | false;
+  /**
+   * Marks the column of the row's actions (buttons). In the stacked layout its cell closes the
+   * row's block, without a label, its buttons sharing the block's full width at a tappable height.
+   * Make it the last column, so focus moves through a block in the order it is shown.
+   */
+  actions?: boolean;
 }
 
 export interface DataTableProps<T>
@@ -108,9 +121,24 @@ export interface DataTableProps<T>
   filters?: ColumnFilters;
   defaultFilters?: ColumnFilters;
   onFiltersChange?: (filters: ColumnFilters) => void;
+  /**
+   * How rows are laid out. `auto` (default) follows the table's own container, not the viewport:
+   * at 560px and wider a table, narrower the stacked layout, where each row is a block with its
+   * row header as the title, every other cell as a "Label: value" line (see the column's `label`),
+   * its actions cell at the bottom (see `actions`) and the sortable headers as buttons above the
+   * blocks. `table` keeps the table at every width (it scrolls sideways when its columns do not
+   * fit); `stacked` stacks at every width. Either way the table keeps its table semantics.
+   */
+  layout?: 'auto' | 'table' | 'stacked';
 }
 
 const sortIcons = { ascending: CaretUpIcon, descending: CaretDownIcon } as const;
+
+/** The label a column's values carry in the stacked layout, if any. */
+function stackedLabel<T>(column: DataTableColumn<T>): string | undefined {
+  if (column.actions || column.label === false) return undefined;
+  return column.label ?? (typeof column.header === 'string' ? column.header : undefined);
+}
 
 function DataTableImpl<T>(
   {
@@ -139,6 +167,7 @@ function DataTableImpl<T>(
     filters: filtersProp,
     defaultFilters = {},
     onFiltersChange,
+    layout = 'auto',
     variant,
     density,
     className,
@@ -220,6 +249,12 @@ function DataTableImpl<T>(
   // table says so (`data-more-end`) and its stylesheet fades that edge, so a reader sees that the
   // table goes on sideways (the naming column is sticky, so the start edge needs no hint).
   const tableRef = React.useRef<HTMLDivElement>(null);
+  // The stacked layout displays the table's parts as blocks, and a browser drops the table
+  // semantics of table elements that are not displayed as tables unless they carry explicit roles.
+  // Every part renders with its role; the table element itself is Radix's, inside its scroll area.
+  React.useLayoutEffect(() => {
+    tableRef.current?.querySelector('table')?.setAttribute('role', 'table');
+  }, []);
   React.useEffect(() => {
     const root = tableRef.current;
     const viewport = root?.querySelector<HTMLElement>('.rt-ScrollAreaViewport');
@@ -260,6 +295,7 @@ function DataTableImpl<T>(
       data-slot="data-table"
       className={dataTableVariants({ variant, density, className })}
       data-selectable={selectable ? '' : undefined}
+      data-layout={layout === 'auto' ? undefined : layout}
       {...rest}
     >
       {filterable.length > 0 ? (
@@ -333,10 +369,11 @@ function DataTableImpl<T>(
         >
           {showCaption ? caption : <VisuallyHidden>{caption}</VisuallyHidden>}
         </caption>
-        <Table.Header data-slot="data-table-header">
-          <Table.Row>
+        <Table.Header role="rowgroup" data-slot="data-table-header">
+          <Table.Row role="row">
             {selectable ? (
               <Table.ColumnHeaderCell
+                role="columnheader"
                 className="vd-data-table__select"
                 data-slot="data-table-select-all"
               >
@@ -360,10 +397,11 @@ function DataTableImpl<T>(
               return (
                 <Table.ColumnHeaderCell
                   key={column.id}
+                  role="columnheader"
                   scope="col"
                   aria-sort={column.sortValue ? (direction ?? 'none') : undefined}
                   justify={column.align}
-                  style={column.width ? { width: column.width } : undefined}
+                  width={column.width}
                   data-wrap={column.wrap ? '' : undefined}
                   data-slot="data-table-column-header"
                 >
@@ -386,21 +424,26 @@ function DataTableImpl<T>(
             })}
           </Table.Row>
         </Table.Header>
-        <Table.Body aria-busy={loading || undefined} data-slot="data-table-body">
+        <Table.Body role="rowgroup" aria-busy={loading || undefined} data-slot="data-table-body">
           {loading ? (
             Array.from({ length: loadingRows }, (_, i) => (
-              <Table.Row key={`loading-${i}`} data-slot="data-table-row" data-loading="">
-                {selectable ? <Table.Cell className="vd-data-table__select" /> : null}
+              <Table.Row key={`loading-${i}`} role="row" data-slot="data-table-row" data-loading="">
+                {selectable ? <Table.Cell role="cell" className="vd-data-table__select" /> : null}
                 {columns.map((column) => (
-                  <Table.Cell key={column.id} justify={column.align}>
+                  <Table.Cell
+                    key={column.id}
+                    role="cell"
+                    justify={column.align}
+                    data-label={stackedLabel(column)}
+                  >
                     <Skeleton shape="text" width={i % 2 ? '60%' : '80%'} />
                   </Table.Cell>
                 ))}
               </Table.Row>
             ))
           ) : empty ? (
-            <Table.Row data-slot="data-table-empty">
-              <Table.Cell colSpan={columnCount}>
+            <Table.Row role="row" data-slot="data-table-empty">
+              <Table.Cell role="cell" colSpan={columnCount}>
                 {rows.length > 0 ? (
                   <EmptyState
                     size="1"
@@ -425,11 +468,12 @@ function DataTableImpl<T>(
               return (
                 <Table.Row
                   key={id}
+                  role="row"
                   data-slot="data-table-row"
                   data-state={isSelected ? 'selected' : undefined}
                 >
                   {selectable ? (
-                    <Table.Cell className="vd-data-table__select">
+                    <Table.Cell role="cell" className="vd-data-table__select">
                       <Checkbox
                         aria-label={`Select ${getRowLabel ? getRowLabel(row) : `row ${pageIds.indexOf(id) + first}`}`}
                         checked={isSelected}
@@ -441,6 +485,7 @@ function DataTableImpl<T>(
                     column.rowHeader ? (
                       <Table.RowHeaderCell
                         key={column.id}
+                        role="rowheader"
                         justify={column.align}
                         data-wrap={column.wrap ? '' : undefined}
                       >
@@ -449,8 +494,11 @@ function DataTableImpl<T>(
                     ) : (
                       <Table.Cell
                         key={column.id}
+                        role="cell"
                         justify={column.align}
                         data-wrap={column.wrap ? '' : undefined}
+                        data-label={stackedLabel(column)}
+                        data-actions={column.actions ? '' : undefined}
                       >
                         {column.cell(row)}
                       </Table.Cell>
@@ -484,6 +532,8 @@ function DataTableImpl<T>(
 /**
  * A table of rows with sortable columns (`aria-sort` on the headers, sort buttons reachable by
  * keyboard), pagination (client-side, or server-side with `rowCount`), and loading and empty states.
+ * In a container narrower than 560px its rows stack into blocks of "Label: value" lines instead of
+ * scrolling sideways (see `layout`, and the columns' `label` and `actions`).
  */
 export const DataTable = React.forwardRef(DataTableImpl) as <T>(
   props: DataTableProps<T> & { ref?: React.Ref<HTMLDivElement> },
