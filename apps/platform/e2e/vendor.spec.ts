@@ -786,4 +786,17 @@ test('a rejected product shows the reason the administrator gave', async ({ page
   await expect(row.getByText('Rejected')).toBeVisible();
   await expect(row.getByText(`Reason: ${reason}`)).toBeVisible();
   await expect(row.getByRole('button', { name: `Submit for approval: ${name}` })).toBeVisible();
+
+  // On a phone the table stacks its rows: the status and the actions are on screen, not scrolled
+  // out of the table's frame.
+  await page.setViewportSize({ width: 360, height: 740 });
+  const submit = row.getByRole('button', { name: `Submit for approval: ${name}` });
+  await submit.scrollIntoViewIfNeeded();
+  for (const part of [row.getByText(`Reason: ${reason}`), submit]) {
+    const box = await part.boundingBox();
+    expect(box, 'drawn').not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+  }
+  await expectNoAxeViolations(page, '/vendor/products at 360 px');
 });

@@ -256,6 +256,7 @@ export function Component() {
     {
       id: 'actions',
       header: 'Details',
+      actions: true,
       align: 'end',
       cell: (l) => (
         <Button

@@ -119,6 +119,7 @@ export function Component() {
     {
       id: 'actions',
       header: 'Actions',
+      actions: true,
       cell: (l) => (
         <Flex gap="2">
           <CopyButton

@@ -118,6 +118,7 @@ export function Component() {
     {
       id: 'actions',
       header: 'Decision',
+      actions: true,
       cell: (r) => (
         <Flex gap="2" wrap="wrap">
           <Button
@@ -153,6 +154,7 @@ export function Component() {
     {
       id: 'actions',
       header: 'Actions',
+      actions: true,
       cell: (r) => (
         <Flex gap="2">
           <Button asChild size="sm" variant="secondary">
@@ -187,6 +189,7 @@ export function Component() {
     {
       id: 'actions',
       header: 'Actions',
+      actions: true,
       cell: (r) => (
         <ConfirmDialog
           title={`Approve ${r.name}?`}

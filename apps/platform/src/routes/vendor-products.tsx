@@ -146,6 +146,7 @@ export function Component() {
     {
       id: 'actions',
       header: 'Actions',
+      actions: true,
       cell: (p) => (
         <Flex gap="2" wrap="wrap">
           {p.status === 'draft' || p.status === 'rejected' ? (

@@ -291,6 +291,7 @@ export function Component() {
     {
       id: 'decision',
       header: 'Decision',
+      actions: true,
       cell: (m) => decisionButtons('merchants', m.id, m.company_name),
     },
   ];
@@ -342,6 +343,7 @@ export function Component() {
     {
       id: 'decision',
       header: 'Decision',
+      actions: true,
       cell: (p) => decisionButtons('products', p.id, p.name),
     },
   ];
@@ -409,6 +411,7 @@ export function Component() {
     {
       id: 'decision',
       header: 'Decision',
+      actions: true,
       cell: (c) => decisionButtons('claims', c.id, c.claim),
     },
   ];

@@ -98,6 +98,7 @@ export function Component() {
     {
       id: 'actions',
       header: 'Actions',
+      actions: true,
       cell: (r) => (
         <Flex gap="2" wrap="wrap">
           <Button

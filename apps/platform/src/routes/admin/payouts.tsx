@@ -133,6 +133,7 @@ const HISTORY_COLUMNS: readonly DataTableColumn<PayoutWithAffiliate>[] = [
   {
     id: 'action',
     header: 'Action',
+    actions: true,
     cell: (p) =>
       p.status === 'processing' || p.status === 'pending' ? <MarkPaid payout={p} /> : '—',
   },
