@@ -45,6 +45,16 @@ function FirstPageMarker() {
   return null;
 }
 
+/** The page of the current route, with the spinner its first load shows. */
+function PageOutlet() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <FirstPageMarker />
+      <Outlet />
+    </Suspense>
+  );
+}
+
 const SignedInAccountMenu = lazy(() => import('./account-menu.tsx'));
 const NavIcon = lazy(() => import('./nav-icons.tsx'));
 
@@ -117,10 +127,7 @@ export function AppLayout() {
         ))}
       </AppShell.Sidebar>
       <AppShell.Main>
-        <Suspense fallback={<PageLoading />}>
-          <FirstPageMarker />
-          <Outlet />
-        </Suspense>
+        <PageOutlet />
       </AppShell.Main>
     </AppShell.Root>
   );
@@ -145,10 +152,7 @@ export function CreatorPageLayout() {
         </Box>
       </AppShell.TopBar>
       <AppShell.Main>
-        <Suspense fallback={<PageLoading />}>
-          <FirstPageMarker />
-          <Outlet />
-        </Suspense>
+        <PageOutlet />
       </AppShell.Main>
     </AppShell.Root>
   );
@@ -159,10 +163,7 @@ export function BareLayout() {
   return (
     <Box asChild minHeight="100vh">
       <main id="main">
-        <Suspense fallback={<PageLoading />}>
-          <FirstPageMarker />
-          <Outlet />
-        </Suspense>
+        <PageOutlet />
       </main>
     </Box>
   );
