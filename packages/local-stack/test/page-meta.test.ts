@@ -159,7 +159,12 @@ describe('the web server', () => {
     expect(view.data).toMatchObject({
       storefront: { slug: 'jordan-rivers-picks', is_published: true },
       owner: { username: 'jordan-rivers' },
-      products: expect.arrayContaining([expect.objectContaining({ claims: expect.any(Array) })]),
+      products: expect.arrayContaining([
+        expect.objectContaining({
+          product_claims: expect.any(Array),
+          merchant_claims: expect.any(Array),
+        }),
+      ]),
     });
   });
 

@@ -175,6 +175,19 @@ export async function expectNoAxeViolations(page: Page, context?: string): Promi
   // browser renders itself draws it a moment after the load event (the app renders in a
   // transition), so wait for it instead of checking the empty shell.
   await expect(page.locator('h1').first(), `an h1 on ${context ?? page.url()}`).toBeVisible();
+  // Colours are checked as drawn: something fading in (a toast, a dialog) is measured once its
+  // animation has ended, not halfway. Endless ones (spinners, skeletons) are not waited for.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]),
+  );
   const hasAxe = await page.evaluate(() => 'axe' in window);
   if (!hasAxe) {
     axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');

@@ -3,24 +3,26 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError, PRODUCT_CATEGORIES, type ProductCategory } from '@verdant/api-client';
 import {
   Button,
-  EmptyState,
   ErrorCard,
   Field,
   PageHeader,
   NativeSelect,
-  Pagination,
   ProductCard,
   ProductGrid,
   TextInput,
 } from '@verdant/ui';
 import { isUuid } from '@verdant/validation';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
 import { errorMessage } from '../lib/error-message.ts';
 import { PRODUCT_CATEGORY_LABELS } from '../lib/product-categories.ts';
 import { claimBadges } from './claim-badges.tsx';
 import { CartButton } from './shop-parts.tsx';
+
+// Most visits find products on one page: the empty state and the page links load when shown.
+const ShopEmpty = lazy(() => import('./shop-empty.tsx'));
+const ShopPages = lazy(() => import('./shop-pages.tsx'));
 
 const PAGE_SIZE = 24;
 const ALL = 'all';
@@ -167,17 +169,9 @@ export function Component() {
             aria-label="Products"
             loading={products.isPending}
             empty={
-              <EmptyState
-                bordered
-                illustration="search"
-                title={filtered ? 'No products match' : 'No products yet'}
-                description={
-                  filtered
-                    ? 'Try other words or another category.'
-                    : 'Merchants’ products appear here once they are approved.'
-                }
-                headingLevel={2}
-              />
+              <Suspense fallback={null}>
+                <ShopEmpty filtered={filtered} />
+              </Suspense>
             }
           >
             {rows.map((product, index) => {
@@ -203,12 +197,16 @@ export function Component() {
               );
             })}
           </ProductGrid>
-          <Pagination
-            page={page}
-            pageCount={Math.ceil(total / PAGE_SIZE)}
-            onPageChange={(next) => update({ page: String(next) })}
-            label="Product pages"
-          />
+          {total > PAGE_SIZE ? (
+            <Suspense fallback={null}>
+              <ShopPages
+                page={page}
+                pageCount={Math.ceil(total / PAGE_SIZE)}
+                onPageChange={(next) => update({ page: String(next) })}
+                label="Product pages"
+              />
+            </Suspense>
+          ) : null}
         </>
       )}
     </Flex>

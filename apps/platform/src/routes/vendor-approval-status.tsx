@@ -33,14 +33,15 @@ export function MerchantApprovalStatus({ place }: { place: 'dashboard' | 'onboar
   const sendAgain = useMutation({
     mutationFn: () => api.profiles.completeOnboarding(),
     onSuccess: async () => {
+      // The button goes once the new status is read: the focus goes to the status that replaces
+      // it (marked before the reads, which may draw it before they resolve).
+      focusAfterSending.current = true;
       await auth.refreshProfile();
       await queryClient.invalidateQueries({ queryKey: ['merchant'] });
       toast({
         title: 'Sent for approval',
         description: 'An administrator will review your company again.',
       });
-      // The button is gone: the focus goes to the status that replaces it.
-      focusAfterSending.current = true;
     },
   });
   const status = company.data?.approval_status;
