@@ -240,6 +240,7 @@ export function Component() {
               emptyState={
                 <EmptyState
                   title="No applications waiting"
+                  headingLevel={2}
                   description="New applications to your programs appear here."
                 />
               }
@@ -260,6 +261,7 @@ export function Component() {
               emptyState={
                 <EmptyState
                   title="No members yet"
+                  headingLevel={2}
                   description="Approve applicants to add them to your program."
                 />
               }
@@ -272,7 +274,7 @@ export function Component() {
               rows={past}
               loading={affiliates.isPending}
               getRowId={(r) => r.membership_id}
-              emptyState={<EmptyState title="Nobody here" />}
+              emptyState={<EmptyState title="Nobody here" headingLevel={2} />}
             />
           </Tabs.Content>
         </Tabs.Root>

@@ -465,7 +465,7 @@ export function Component() {
                 rows={merchants.data?.rows ?? []}
                 loading={merchants.isPending}
                 getRowId={(m) => m.id}
-                emptyState={<EmptyState title="No merchants waiting" />}
+                emptyState={<EmptyState title="No merchants waiting" headingLevel={2} />}
               />
             </Flex>
             <Flex direction="column" gap="2">
@@ -482,7 +482,7 @@ export function Component() {
                 rows={onboarding.data?.rows ?? []}
                 loading={onboarding.isPending}
                 getRowId={(m) => m.id}
-                emptyState={<EmptyState title="Nobody is onboarding" />}
+                emptyState={<EmptyState title="Nobody is onboarding" headingLevel={2} />}
               />
             </Flex>
           </Flex>
@@ -494,7 +494,7 @@ export function Component() {
             rows={products.data?.rows ?? []}
             loading={products.isPending}
             getRowId={(p) => p.id}
-            emptyState={<EmptyState title="No products waiting" />}
+            emptyState={<EmptyState title="No products waiting" headingLevel={2} />}
           />
         </Tabs.Content>
         <Tabs.Content value="claims">
@@ -507,7 +507,7 @@ export function Component() {
             rows={claims.data?.rows ?? []}
             loading={claims.isPending}
             getRowId={(c) => c.id}
-            emptyState={<EmptyState title="No claims waiting" />}
+            emptyState={<EmptyState title="No claims waiting" headingLevel={2} />}
           />
         </Tabs.Content>
       </Tabs.Root>

@@ -151,7 +151,7 @@ export function Component() {
           rows={rows}
           loading={reports.isPending}
           getRowId={(r) => r.id}
-          emptyState={<EmptyState title="No open reports" />}
+          emptyState={<EmptyState title="No open reports" headingLevel={2} />}
         />
       )}
     </Flex>

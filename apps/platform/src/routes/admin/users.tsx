@@ -159,7 +159,7 @@ export function Component() {
           onPageChange={setPage}
           loading={users.isPending}
           getRowId={(p) => p.id}
-          emptyState={<EmptyState title="No users match" />}
+          emptyState={<EmptyState title="No users match" headingLevel={2} />}
         />
       )}
       {pendingChange ? (
