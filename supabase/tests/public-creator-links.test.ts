@@ -209,7 +209,11 @@ describe('public_storefront', () => {
     return data as {
       storefront: Record<string, unknown>;
       items: unknown[];
-      products: { id: string; claims: { id: string }[] }[];
+      products: {
+        id: string;
+        product_claims: { id: string }[];
+        merchant_claims: { id: string }[];
+      }[];
       owner: unknown;
     } | null;
   };
@@ -240,7 +244,8 @@ describe('public_storefront', () => {
           id: ID.productM2Pub,
           slug: 'rival-public',
           merchant: { company_name: 'Rival Goods' },
-          claims: [],
+          product_claims: [],
+          merchant_claims: [],
         }),
         expect.objectContaining({
           id: ID.productPub,
@@ -248,7 +253,9 @@ describe('public_storefront', () => {
           name: 'Public product',
           price_cents: 2500,
           merchant: { company_name: 'Matrix Goods' },
-          claims: [
+          // The merchant's company-wide claim (about no single product).
+          product_claims: [],
+          merchant_claims: [
             {
               id: ID.claimApproved,
               claim: 'Plastic-free packaging',
