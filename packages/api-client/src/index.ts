@@ -92,6 +92,7 @@ export type {
   ProductQuery,
   ProductsModule,
   PublicClaim,
+  ProductCard,
   ProductClaims,
   ProductMerchant,
 } from './modules/products.ts';

@@ -53,7 +53,8 @@ export function Component() {
     queryKey: ['products', 'shop', search, category, merchantId, page],
     queryFn: async () => {
       const api = await loadApi();
-      const found = await api.products.list({
+      // The cards' merchants and claims come with them, so they appear together.
+      return api.products.listCards({
         ...(search.trim() ? { search } : {}),
         ...(isCategory(category) ? { category } : {}),
         ...(merchantId ? { merchantId } : {}),
@@ -61,9 +62,6 @@ export function Component() {
         page: page - 1,
         pageSize: PAGE_SIZE,
       });
-      // The cards' merchants and claims, read before the cards show so they appear with them.
-      const claims = await api.products.listClaims(found.rows.map((row) => row.id));
-      return { ...found, claims };
     },
     placeholderData: keepPreviousData,
   });
@@ -93,7 +91,6 @@ export function Component() {
 
   const rows = products.data?.rows ?? [];
   const total = products.data?.total ?? 0;
-  const claimsOf = new Map((products.data?.claims ?? []).map((c) => [c.product_id, c] as const));
   const merchantName = merchant.data?.company_name;
   const filtered = Boolean(search || isCategory(category) || merchantId);
 
@@ -174,28 +171,25 @@ export function Component() {
               </Suspense>
             }
           >
-            {rows.map((product, index) => {
-              const claims = claimsOf.get(product.id);
-              return (
-                <ProductCard
-                  key={product.id}
-                  // The first row is the page's largest paint on a phone: its images load at once.
-                  imagePriority={index < 2}
-                  name={product.name}
-                  merchant={claims?.merchant?.company_name}
-                  imageSrc={product.images[0]}
-                  priceCents={product.price_cents}
-                  currency={product.currency}
-                  attributes={product.sustainability_attributes}
-                  co2eGrams={product.co2e_grams}
-                  co2eSource={product.co2e_source ?? undefined}
-                  headingLevel={2}
-                  link={<Link to={`/shop/${product.slug}`} />}
-                  claims={claimBadges(claims?.product_claims ?? [], { newTab: true })}
-                  merchantClaims={claimBadges(claims?.merchant_claims ?? [], { newTab: true })}
-                />
-              );
-            })}
+            {rows.map((product, index) => (
+              <ProductCard
+                key={product.id}
+                // The first row is the page's largest paint on a phone: its images load at once.
+                imagePriority={index < 2}
+                name={product.name}
+                merchant={product.merchant?.company_name}
+                imageSrc={product.images[0]}
+                priceCents={product.price_cents}
+                currency={product.currency}
+                attributes={product.sustainability_attributes}
+                co2eGrams={product.co2e_grams}
+                co2eSource={product.co2e_source ?? undefined}
+                headingLevel={2}
+                link={<Link to={`/shop/${product.slug}`} />}
+                claims={claimBadges(product.product_claims, { newTab: true })}
+                merchantClaims={claimBadges(product.merchant_claims, { newTab: true })}
+              />
+            ))}
           </ProductGrid>
           {total > PAGE_SIZE ? (
             <Suspense fallback={null}>

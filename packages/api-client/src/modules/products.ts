@@ -122,6 +122,9 @@ export interface ProductClaims {
   merchant_claims: PublicClaim[];
 }
 
+/** A product with its merchant and its verified claims, split as `ProductClaims` (a shop card). */
+export type ProductCard = Product & Omit<ProductClaims, 'product_id'>;
+
 /** A product with its merchant and its verified claims, split as `ProductClaims` (the product page). */
 export type ProductDetail = Product & {
   merchant: (ProductMerchant & { website: string | null }) | null;
@@ -181,6 +184,26 @@ function splitClaims(row: ClaimedRow, today: string): ProductClaims {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** The filters a product query can have, checked, and the product reads they narrow. */
+interface Filterable<B> {
+  eq(column: string, value: string): B;
+  or(filters: string): B;
+}
+
+/** Narrows a read of products to a query's category, merchant and search words (checked first). */
+function catalogue<B extends Filterable<B>>(request: B, query: ProductQuery): B {
+  let narrowed = request;
+  if (query.category !== undefined)
+    narrowed = narrowed.eq('category', oneOf('category', query.category, PRODUCT_CATEGORIES));
+  if (query.merchantId !== undefined)
+    narrowed = narrowed.eq('merchant_id', uuid('merchantId', query.merchantId));
+  if (query.search !== undefined) {
+    const term = searchTerm('search', query.search);
+    if (term !== '') narrowed = narrowed.or(`name.ilike.*${term}*,description.ilike.*${term}*`);
+  }
+  return narrowed;
+}
+
 /** How many products `listByIds` reads at once (a cart holds fewer lines). */
 export const PRODUCTS_BY_IDS_MAX = 100;
 
@@ -190,16 +213,11 @@ export function createProductsModule({ supabase }: ModuleContext) {
     /** Approved products of approved merchants (and, when signed in, one's own), newest first. */
     async list(query: ProductQuery = {}): Promise<Page<Product>> {
       const { from, to } = range(query);
-      let request = supabase.from('products').select('*', { count: 'exact' });
-      if (query.category !== undefined)
-        request = request.eq('category', oneOf('category', query.category, PRODUCT_CATEGORIES));
-      if (query.merchantId !== undefined)
-        request = request.eq('merchant_id', uuid('merchantId', query.merchantId));
-      if (query.search !== undefined) {
-        const term = searchTerm('search', query.search);
-        if (term !== '') request = request.or(`name.ilike.*${term}*,description.ilike.*${term}*`);
-      }
-      return runPage(request.order('created_at', { ascending: false }).range(from, to));
+      return runPage(
+        catalogue(supabase.from('products').select('*', { count: 'exact' }), query)
+          .order('created_at', { ascending: false })
+          .range(from, to),
+      );
     },
 
     /**
@@ -223,29 +241,34 @@ export function createProductsModule({ supabase }: ModuleContext) {
     },
 
     /**
-     * The verified claims of these products (at most 100 ids), each with the claims about it and,
-     * apart from them, its merchant's company-wide claims, in no particular order. Products the
-     * reader may not see are absent. For cards, whose product rows come from another read.
+     * `list` for product cards: the same products, filters and pages, each row with its merchant,
+     * the verified claims about it and, apart from them, its merchant's company-wide verified
+     * claims (a claim about another of the merchant's products is in neither). One request.
      */
-    async listClaims(ids: readonly string[]): Promise<ProductClaims[]> {
-      if (!Array.isArray(ids)) invalid('ids', 'must be a list');
-      if (ids.length > PRODUCTS_BY_IDS_MAX)
-        invalid('ids', `must hold at most ${PRODUCTS_BY_IDS_MAX} ids`);
-      const checked = [...new Set(ids.map((id, i) => uuid(`ids[${i}]`, id)))];
-      if (checked.length === 0) return [];
-      const rows = (await run(
-        supabase
-          .from('products')
-          .select(`id, ${CLAIMS_SELECT}`)
-          .in('id', checked)
+    async listCards(query: ProductQuery = {}): Promise<Page<ProductCard>> {
+      const { from, to } = range(query);
+      const page = await runPage(
+        catalogue(
+          supabase.from('products').select(`*, ${CLAIMS_SELECT}`, { count: 'exact' }),
+          query,
+        )
           // Only company-wide claims come with the merchant: its claims about other products
           // stay on the server.
           .is('merchant.sustainability_claims.product_id', null)
+          .order('created_at', { ascending: false })
           .order('created_at', { referencedTable: 'product_claims' })
-          .order('created_at', { referencedTable: 'merchant.sustainability_claims' }),
-      )) as unknown as ClaimedRow[];
+          .order('created_at', { referencedTable: 'merchant.sustainability_claims' })
+          .range(from, to),
+      );
       const day = today();
-      return rows.map((row) => splitClaims(row, day));
+      return {
+        ...page,
+        rows: (page.rows as unknown as (Product & ClaimedRow)[]).map((row) => {
+          const { merchant: _merchant, product_claims: _own, ...product } = row;
+          const { merchant, product_claims, merchant_claims } = splitClaims(row, day);
+          return { ...product, merchant, product_claims, merchant_claims };
+        }),
+      };
     },
 
     /**

@@ -174,33 +174,39 @@ describe('product detail', () => {
   });
 });
 
-describe('claims for product cards', () => {
-  it('splits each product’s claims into its own and its merchant’s company-wide ones', async () => {
-    const missing = '00000000-0000-4000-8000-000000000000';
-    const rows = await w.anon.products.listClaims([soap.id, brush.id, missing, brush.id]);
-    const byProduct = new Map(rows.map((row) => [row.product_id, row]));
-    expect([...byProduct.keys()].sort()).toEqual([brush.id, soap.id].sort());
-    expect(byProduct.get(brush.id)).toEqual({
-      product_id: brush.id,
+describe('product cards', () => {
+  it('lists products with their own claims and their merchant’s company-wide ones, in one page', async () => {
+    const page = await w.anon.products.listCards({ merchantId: merchant.id, pageSize: 10 });
+    expect(page.total).toBe(page.rows.length);
+    const byId = new Map(page.rows.map((row) => [row.id, row]));
+    expect(byId.get(brush.id)).toMatchObject({
+      id: brush.id,
+      slug: brush.slug,
       merchant: { id: merchant.id, company_name: 'Tidewater Co' },
       product_claims: [expect.objectContaining({ id: brushClaimId, product_id: brush.id })],
       merchant_claims: [
         expect.objectContaining({ claim: 'Plastic-free shipping', product_id: null }),
       ],
     });
-    expect(byProduct.get(soap.id)?.product_claims.map((c) => c.id)).toEqual([soapClaimId]);
-    expect(await w.anon.products.listClaims([])).toEqual([]);
+    // A claim about the soap is never on the brush's card, and the other way round.
+    expect(byId.get(soap.id)?.product_claims.map((c) => c.id)).toEqual([soapClaimId]);
+    expect(byId.get(brush.id)?.product_claims.map((c) => c.id)).toEqual([brushClaimId]);
   });
 
-  it('answers bad ids with a validation error', async () => {
-    await expect(w.anon.products.listClaims(['not-a-uuid'])).rejects.toMatchObject({
+  it('narrows and pages like list', async () => {
+    const cards = await w.anon.products.listCards({ search: soap.name, pageSize: 5 });
+    const plain = await w.anon.products.list({ search: soap.name, pageSize: 5 });
+    expect(cards.rows.map((row) => row.id)).toEqual(plain.rows.map((row) => row.id));
+    expect(cards.total).toBe(plain.total);
+  });
+
+  it('answers bad filters with a validation error', async () => {
+    await expect(w.anon.products.listCards({ merchantId: 'not-a-uuid' })).rejects.toMatchObject({
       code: 'validation_failed',
     });
-    await expect(
-      w.anon.products.listClaims(
-        Array.from({ length: 101 }, () => '00000000-0000-4000-8000-000000000000'),
-      ),
-    ).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(w.anon.products.listCards({ category: 'weapons' as never })).rejects.toMatchObject(
+      { code: 'validation_failed' },
+    );
   });
 });
 
