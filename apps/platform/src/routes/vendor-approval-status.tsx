@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
 import { errorMessage } from './vendor-format.ts';
 
-/** The signed-in merchant's company (shared with the onboarding page's query of it). */
+/** The signed-in merchant's company: one query shared by the dashboard, the onboarding page and the status card. */
 export function useMyCompany() {
   return useQuery({
     queryKey: ['merchant', 'company'],

@@ -37,7 +37,7 @@ import { errorField } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { valueLabel } from '../lib/labels.ts';
 import { errorMessage } from './vendor-format.ts';
-import { MerchantApprovalStatus } from './vendor-approval-status.tsx';
+import { MerchantApprovalStatus, useMyCompany } from './vendor-approval-status.tsx';
 
 const STEPS = [
   { id: 'company', label: 'Company' },
@@ -282,10 +282,7 @@ export function Component() {
   const auth = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const company = useQuery({
-    queryKey: ['merchant', 'company'],
-    queryFn: () => api.merchants.getMine(),
-  });
+  const company = useMyCompany();
   const claims = useQuery({
     queryKey: ['merchant', 'claims'],
     queryFn: () => api.merchants.listMyClaims(),
