@@ -31,7 +31,7 @@ import {
   Textarea,
   toast,
 } from '@verdant/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Markdown from 'react-markdown';
 import { Link, useSearchParams } from 'react-router';
@@ -226,6 +226,8 @@ export function Component() {
         pageSize: PAGE_SIZE,
         ...(category === 'all' ? {} : { category }),
       }),
+    // The posts shown stay until the next page or category has loaded.
+    placeholderData: keepPreviousData,
   });
   const post = useQuery({
     queryKey: ['community', 'post', openPost],

@@ -11,7 +11,7 @@ import {
   toast,
   type DataTableColumn,
 } from '@verdant/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
@@ -49,6 +49,8 @@ export function Component() {
   const products = useQuery({
     queryKey: ['vendor', 'products', page],
     queryFn: () => api.products.listMine({ page: page - 1, pageSize: PAGE_SIZE }),
+    // The current page stays until the next one has loaded: the table does not blank between pages.
+    placeholderData: keepPreviousData,
   });
   const { limits } = usePlan();
   // The plan gate (the database enforces the same limit).

@@ -15,7 +15,7 @@ import {
   toast,
   type DataTableColumn,
 } from '@verdant/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { errorMessage, formatDate } from '../vendor-format.ts';
@@ -61,6 +61,8 @@ export function Component() {
         ...(term ? { search: term } : {}),
         ...(roleFilter === 'all' ? {} : { role: roleFilter as Role }),
       }),
+    // While a new search or page loads, the rows found last stay (and their role pickers with them).
+    placeholderData: keepPreviousData,
   });
   // A role change waits for the administrator's confirmation: it grants or takes away access.
   const [pendingChange, setPendingChange] = useState<{ profile: User; role: Role } | null>(null);
