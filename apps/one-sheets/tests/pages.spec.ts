@@ -14,6 +14,8 @@ test.describe('every route', () => {
       page.on('pageerror', (error) => errors.push(error.message));
       await openLive(page, route.path);
       await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
+      // Each page is named for itself in the browser's tab, history and the PDF's title.
+      await expect(page).toHaveTitle(route.title);
       const source = page.getByTestId('figures-source');
       if (await source.count()) await expect(source.first()).toHaveAttribute('data-state', 'live');
       if (route.screen) expect(await axeViolations(page)).toEqual([]);

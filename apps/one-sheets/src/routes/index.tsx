@@ -11,6 +11,7 @@ export function OneSheetIndex() {
   usePageReady(true);
   return (
     <Theme {...themeProps(printing)}>
+      <title>One-sheets — Verdant</title>
       <Box
         asChild
         px={{ initial: '4', md: '6' }}

@@ -120,6 +120,7 @@ export function Investors() {
 
   return (
     <Theme {...themeProps(printing)}>
+      <title>Investing in Verdant</title>
       <Box
         asChild
         px={{ initial: '4', md: '6' }}

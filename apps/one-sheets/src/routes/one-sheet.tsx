@@ -209,6 +209,7 @@ export function OneSheetScreen({ name }: { name: SheetName }) {
   const sheet = SHEETS[name];
   return (
     <Theme {...themeProps(printing)}>
+      <title>{`One-sheet for ${sheet.audience.toLowerCase()} — Verdant`}</title>
       <Box asChild px={{ initial: '4', md: '6' }} py="3" data-print-hide>
         <nav aria-label="One-sheets">
           <Flex gap="3" align="center" wrap="wrap" justify="between">
@@ -280,6 +281,7 @@ export function OneSheetPrint({ name }: { name: SheetName }) {
   const sheet = SHEETS[name];
   return (
     <Theme {...verdantThemeDefaults} appearance="light" className="vd-theme" hasBackground>
+      <title>{`One-sheet for ${sheet.audience.toLowerCase()}, ${paper.label} print — Verdant`}</title>
       <style>{`@page { size: ${paper.css}; margin: 0; }`}</style>
       <main
         className="print-sheet"

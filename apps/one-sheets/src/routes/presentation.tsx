@@ -380,7 +380,9 @@ export function Presentation() {
   );
 
   useEffect(() => {
-    document.title = `${slides[index]!.title} · Verdant presentation (${index + 1}/${count})`;
+    // The cover's title is the deck's own name: it is not said twice.
+    const deck = `Verdant presentation (${index + 1}/${count})`;
+    document.title = index === 0 ? deck : `${slides[index]!.title} · ${deck}`;
   }, [index, count, slides]);
 
   useEffect(() => {

@@ -3,29 +3,43 @@ import { createRequire } from 'node:module';
 
 /** Every route of the app: its path, what kind of page it is and its main heading. */
 export const ROUTES = [
-  { path: '/one-sheet', heading: 'One-sheets', screen: true },
+  { path: '/one-sheet', heading: 'One-sheets', title: 'One-sheets — Verdant', screen: true },
   {
     path: '/vendor-one-sheet',
     heading: 'Sell more sustainable products through creators who believe in them',
+    title: 'One-sheet for merchants — Verdant',
     screen: true,
   },
   {
     path: '/vendor-one-sheet/print',
     heading: 'Sell more sustainable products through creators who believe in them',
+    title: 'One-sheet for merchants, A4 print — Verdant',
     screen: false,
   },
   {
     path: '/affiliate-one-sheet',
     heading: 'Earn from the sustainable products you already recommend',
+    title: 'One-sheet for affiliates and creators — Verdant',
     screen: true,
   },
   {
     path: '/affiliate-one-sheet/print',
     heading: 'Earn from the sustainable products you already recommend',
+    title: 'One-sheet for affiliates and creators, A4 print — Verdant',
     screen: false,
   },
-  { path: '/presentation', heading: 'Verdant', screen: true },
-  { path: '/investors', heading: 'Investing in Verdant', screen: true },
+  {
+    path: '/presentation',
+    heading: 'Verdant',
+    title: 'Verdant presentation (1/11)',
+    screen: true,
+  },
+  {
+    path: '/investors',
+    heading: 'Investing in Verdant',
+    title: 'Investing in Verdant',
+    screen: true,
+  },
 ] as const;
 
 /** Waits until the page's data has settled and the bundled fonts are in. */
