@@ -42,6 +42,20 @@ export async function run<R extends PostgrestResult>(
   return result.data;
 }
 
+/**
+ * Awaits a read of at most one row (a `.maybeSingle()` request) and returns it; none is
+ * `not_found` ("{what} not found"). Unlike `.single()`, a missing row is an ordinary answer from
+ * the server, not a 406 that the browser reports as a failed request.
+ */
+export async function runOne<R extends PostgrestResult>(
+  request: PromiseLike<R>,
+  what: string,
+): Promise<NonNullable<SuccessData<R>>> {
+  const row = await run(request);
+  if (row == null) throw new ApiError('not_found', `${what} not found`);
+  return row;
+}
+
 /** Awaits a request whose data is not needed (e.g. a function returning void). */
 export async function runVoid(request: PromiseLike<PostgrestResult>): Promise<void> {
   await settle(request);

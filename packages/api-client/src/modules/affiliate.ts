@@ -129,6 +129,22 @@ type Rpc = (
 }>;
 
 /** The affiliate's side: the dashboard aggregates. */
+/**
+ * A merchant's verified claims, each said once: the same claim made about several of its products
+ * (one row per product, with the same words and issuer) is one claim for the program as a whole.
+ */
+function distinctClaims<C extends { claim: string; issuer: string | null; category: string }>(
+  claims: C[],
+): C[] {
+  const seen = new Set<string>();
+  return claims.filter((c) => {
+    const key = `${c.claim.trim().toLowerCase()}\n${c.issuer ?? ''}\n${c.category}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 export function createAffiliateModule({ supabase }: ModuleContext) {
   const rpc = supabase.rpc.bind(supabase) as unknown as Rpc;
   return {
@@ -173,11 +189,13 @@ export function createAffiliateModule({ supabase }: ModuleContext) {
               logo_url: merchant.logo_url,
             },
             categories: [...new Set((merchant.products ?? []).map((p) => p.category))].sort(),
-            claims: (merchant.sustainability_claims ?? [])
-              .filter(
-                (c) => c.review_status === 'approved' && (!c.expires_on || c.expires_on >= today),
-              )
-              .map(({ review_status: _status, ...claim }) => claim),
+            claims: distinctClaims(
+              (merchant.sustainability_claims ?? [])
+                .filter(
+                  (c) => c.review_status === 'approved' && (!c.expires_on || c.expires_on >= today),
+                )
+                .map(({ review_status: _status, ...claim }) => claim),
+            ),
             membership: row.program_memberships?.[0] ?? null,
           };
         })

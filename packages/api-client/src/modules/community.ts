@@ -1,5 +1,5 @@
 import type { ModuleContext } from '../context.ts';
-import { currentUserId, run, runDelete, runPage } from '../request.ts';
+import { currentUserId, run, runOne, runDelete, runPage } from '../request.ts';
 import type { Page, Row } from '../types.ts';
 import {
   invalid,
@@ -129,13 +129,14 @@ export function createCommunityModule({ supabase }: ModuleContext) {
 
     /** A post with its visible comments, oldest first, the post and each comment with its author. */
     async getPost(id: string): Promise<PostWithComments> {
-      const { comments, ...post } = await run(
+      const { comments, ...post } = await runOne(
         supabase
           .from('posts')
           .select('*, comments(*)')
           .eq('id', uuid('id', id))
           .order('created_at', { referencedTable: 'comments', ascending: true })
-          .single(),
+          .maybeSingle(),
+        'Post',
       );
       const authors = await authorsById(supabase, [
         post.author_id,

@@ -1,7 +1,7 @@
 import type { ModuleContext } from '../context.ts';
 import type { Database } from '../database.types.ts';
 import { ApiError } from '../errors.ts';
-import { currentUserId, run, runDelete } from '../request.ts';
+import { currentUserId, run, runOne, runDelete } from '../request.ts';
 import type { Row } from '../types.ts';
 import { invalid, slug, uuid } from '../validate.ts';
 
@@ -31,13 +31,14 @@ export function createCoursesModule({ supabase }: ModuleContext) {
 
     /** A course with its modules in order. */
     async getBySlug(courseSlug: string): Promise<CourseWithModules> {
-      return run(
+      return runOne(
         supabase
           .from('courses')
           .select('*, course_modules(*)')
           .eq('slug', slug('slug', courseSlug))
           .order('position', { referencedTable: 'course_modules', ascending: true })
-          .single(),
+          .maybeSingle(),
+        'Course',
       );
     },
 

@@ -1,6 +1,6 @@
 import type { ModuleContext } from '../context.ts';
 import type { Database } from '../database.types.ts';
-import { listOwnRows, run } from '../request.ts';
+import { listOwnRows, run, runOne } from '../request.ts';
 import type { Page, Row } from '../types.ts';
 import { integer, uuid, type PageInput } from '../validate.ts';
 
@@ -23,8 +23,9 @@ export function createOrdersModule({ supabase }: ModuleContext) {
 
     /** One order with its items, if the caller is its buyer, its merchant or an admin. */
     async get(id: string): Promise<OrderWithItems> {
-      return run(
-        supabase.from('orders').select('*, order_items(*)').eq('id', uuid('id', id)).single(),
+      return runOne(
+        supabase.from('orders').select('*, order_items(*)').eq('id', uuid('id', id)).maybeSingle(),
+        'Order',
       );
     },
 

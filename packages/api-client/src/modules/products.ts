@@ -1,7 +1,7 @@
 import { PRODUCT_MAX_PRICE_CENTS, PRODUCT_MAX_STOCK } from '@verdant/validation';
 import type { ModuleContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { currentUserId, listOwnRows, run, runDelete, runPage } from '../request.ts';
+import { currentUserId, listOwnRows, run, runOne, runDelete, runPage } from '../request.ts';
 import type { Page, Row } from '../types.ts';
 import {
   currency,
@@ -235,8 +235,9 @@ export function createProductsModule({ supabase }: ModuleContext) {
     },
 
     async getBySlug(productSlug: string): Promise<Product> {
-      return run(
-        supabase.from('products').select('*').eq('slug', slug('slug', productSlug)).single(),
+      return runOne(
+        supabase.from('products').select('*').eq('slug', slug('slug', productSlug)).maybeSingle(),
+        'Product',
       );
     },
 
@@ -294,7 +295,7 @@ export function createProductsModule({ supabase }: ModuleContext) {
      * from them, the merchant's company-wide verified claims (approved and not expired).
      */
     async getDetail(productSlug: string): Promise<ProductDetail> {
-      const row = (await run(
+      const row = (await runOne(
         supabase
           .from('products')
           .select(`*, ${CLAIMS_SELECT}`)
@@ -302,7 +303,8 @@ export function createProductsModule({ supabase }: ModuleContext) {
           .is('merchant.sustainability_claims.product_id', null)
           .order('created_at', { referencedTable: 'product_claims' })
           .order('created_at', { referencedTable: 'merchant.sustainability_claims' })
-          .single(),
+          .maybeSingle(),
+        'Product',
       )) as unknown as Product & ClaimedRow;
       const { merchant, product_claims: _own, ...product } = row;
       const { product_claims, merchant_claims } = splitClaims(row, today());

@@ -1,5 +1,5 @@
 import type { ModuleContext } from '../context.ts';
-import { currentUserId, listOwnRows, run, runDelete, runPage } from '../request.ts';
+import { currentUserId, listOwnRows, run, runOne, runDelete, runPage } from '../request.ts';
 import type { Page, Row } from '../types.ts';
 import {
   boolean,
@@ -94,7 +94,10 @@ export function createProgramsModule({ supabase }: ModuleContext) {
     },
 
     async get(id: string): Promise<AffiliateProgram> {
-      return run(supabase.from('affiliate_programs').select('*').eq('id', uuid('id', id)).single());
+      return runOne(
+        supabase.from('affiliate_programs').select('*').eq('id', uuid('id', id)).maybeSingle(),
+        'Program',
+      );
     },
 
     /** The signed-in merchant's programs. */

@@ -1,6 +1,6 @@
 import type { ModuleContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { currentUserId, run, runDelete } from '../request.ts';
+import { currentUserId, run, runOne, runDelete } from '../request.ts';
 import type { Row } from '../types.ts';
 import {
   boolean,
@@ -126,13 +126,14 @@ export function createStorefrontsModule({ supabase }: ModuleContext) {
   return {
     /** A storefront with its items in order (published ones for everyone, drafts for the owner). */
     async getBySlug(storefrontSlug: string): Promise<StorefrontWithItems> {
-      return run(
+      return runOne(
         supabase
           .from('storefronts')
           .select('*, storefront_items(*)')
           .eq('slug', slug('slug', storefrontSlug))
           .order('position', { referencedTable: 'storefront_items', ascending: true })
-          .single(),
+          .maybeSingle(),
+        'Storefront',
       );
     },
 

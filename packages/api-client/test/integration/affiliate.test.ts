@@ -73,15 +73,33 @@ describe('program catalogue', () => {
         },
       ]),
     );
+    const products = await must(
+      w.service
+        .from('products')
+        .insert(
+          ['Case', 'Sleeve'].map((name) => ({
+            merchant_id: merchant.id,
+            name,
+            slug: `${name.toLowerCase()}-${program.id.slice(0, 8)}`,
+            price_cents: 1000,
+            category: 'office',
+            status: 'approved',
+          })),
+        )
+        .select('id'),
+    );
+    // The same verified claim made about each of two products is one claim of the program.
     await must(
-      w.service.from('products').insert({
-        merchant_id: merchant.id,
-        name: 'Case',
-        slug: `case-${program.id.slice(0, 8)}`,
-        price_cents: 1000,
-        category: 'office',
-        status: 'approved',
-      }),
+      w.service.from('sustainability_claims').insert(
+        products.map((product) => ({
+          merchant_id: merchant.id,
+          product_id: product.id,
+          claim: 'FSC-certified paper packaging',
+          issuer: 'FSC',
+          evidence_url: 'https://example.com/fsc',
+          review_status: 'approved',
+        })),
+      ),
     );
     let catalog = await affiliate.api.affiliate.programCatalog();
     let entry = catalog.find((p) => p.id === program.id);
@@ -91,7 +109,10 @@ describe('program catalogue', () => {
       categories: ['office'],
       membership: null,
     });
-    expect(entry!.claims.map((c) => c.claim)).toEqual(['Recycled aluminium cases']);
+    expect(entry!.claims.map((c) => c.claim).sort()).toEqual([
+      'FSC-certified paper packaging',
+      'Recycled aluminium cases',
+    ]);
 
     await affiliate.api.memberships.apply(program.id);
     catalog = await affiliate.api.affiliate.programCatalog();
