@@ -222,6 +222,16 @@ export const WithoutPagination: Story = {
   },
 };
 
+/** Every row fits one page: no range and no page links under the table. */
+export const OnePage: Story = {
+  args: { pageSize: 10, rows: rows.slice(0, 8) },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(bodyRows(canvasElement)).toHaveLength(8);
+    await expect(canvas.queryByText(/of 8$/)).toBeNull();
+    await expect(canvas.queryByRole('navigation')).toBeNull();
+  },
+};
+
 export const LongContent: Story = {
   args: {
     rows: rows.slice(0, 3).map((r, i) =>
@@ -398,6 +408,9 @@ export const ColumnFilters: Story = {
     await userEvent.type(within(filters).getByRole('searchbox', { name: 'Filter by link' }), '2');
     await expect(bodyRows(canvasElement)).toHaveLength(1);
     await expect(canvas.getByRole('rowheader', { name: 'Spring campaign 22' })).toBeVisible();
+    // One page left: the range and the page links go.
+    await expect(canvas.queryByText('1–1 of 1')).toBeNull();
+    await expect(canvas.queryByRole('navigation')).toBeNull();
     await userEvent.type(within(filters).getByRole('searchbox', { name: 'Filter by link' }), 'x');
     await expect(canvas.getByRole('heading', { name: 'No matching rows' })).toBeVisible();
     await userEvent.clear(within(filters).getByRole('searchbox', { name: 'Filter by link' }));

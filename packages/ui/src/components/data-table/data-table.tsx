@@ -511,7 +511,9 @@ function DataTableImpl<T>(
         </Table.Body>
       </Table.Root>
       {loading ? <VisuallyHidden role="status">Loading {caption}…</VisuallyHidden> : null}
-      {paginated && !loading && total > 0 ? (
+      {/* The range and the page links only when there is more than one page: "1–8 of 8" under a
+          table that shows all its rows says nothing. */}
+      {paginated && !loading && pageCount > 1 ? (
         <div className="vd-data-table__footer" data-slot="data-table-footer">
           <Text size="1" color="gray" role="status" data-slot="data-table-range">
             {first}–{last} of {total}
