@@ -4,6 +4,8 @@ import {
   axisWholeNumbers,
   axisWidth,
   compactCurrencyTick,
+  dateLabelWidth,
+  dateTickIndices,
   defaultFormatDate,
   defaultFormatTick,
   seriesColor,
@@ -166,5 +168,33 @@ describe('axisWholeNumbers', () => {
       { key: 'earnings' as const, label: 'Earnings' },
     ];
     expect(axisWholeNumbers(data, money, ['left', 'right'])).toEqual({ left: true, right: false });
+  });
+});
+
+describe('dateTickIndices', () => {
+  it('labels every date that fits', () => {
+    expect(dateTickIndices(7, 560, dateLabelWidth(6))).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+
+  it('labels every n-th date back from the last, evenly, and the first when a step lands on it', () => {
+    // 31 days in 250 px: a label needs 58 px, a day 8 px, so every 8th at least; 10 reaches day 31.
+    expect(dateTickIndices(31, 250, dateLabelWidth(6))).toEqual([0, 10, 20, 30]);
+    // 7 days in 300 px: a label needs 58 px, a day 43 px: every 2nd, which ends on the last.
+    expect(dateTickIndices(7, 300, dateLabelWidth(6))).toEqual([0, 2, 4, 6]);
+  });
+
+  it('keeps an even step, ending on the last date, when no step near the smallest reaches the first', () => {
+    // 90 days: 89 is prime, so no step but 1 or 89 reaches the first day from the last.
+    const indices = dateTickIndices(90, 500, dateLabelWidth(6));
+    const steps = new Set(indices.slice(1).map((value, i) => value - indices[i]!));
+    expect(steps.size).toBe(1);
+    expect([...steps][0]).toBe(11);
+    expect(indices.at(-1)).toBe(89);
+  });
+
+  it('copes with no dates, one date and no room', () => {
+    expect(dateTickIndices(0, 300, 58)).toEqual([]);
+    expect(dateTickIndices(1, 300, 58)).toEqual([0]);
+    expect(dateTickIndices(5, 0, 58)).toEqual([4]);
   });
 });

@@ -218,6 +218,22 @@ export const LongContent: Story = {
 export const NarrowViewport: Story = {
   args: { surface: 'card', height: 200 },
   globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvas }) => {
+    // Too narrow for 31 labels: every n-th day is named, evenly, back from the last day.
+    const plot = canvas.getByRole('img');
+    const days = () =>
+      Array.from(plot.querySelectorAll('.recharts-cartesian-axis-tick-value'), (tick) =>
+        (tick.textContent ?? '').trim(),
+      )
+        .filter((text) => /^Jan \d+$/.test(text))
+        .map((text) => Number(text.slice(4)));
+    await waitFor(() => expect(days().length).toBeGreaterThan(2));
+    const named = days();
+    await expect(named.length).toBeLessThan(31);
+    await expect(named.at(-1)).toBe(31);
+    const steps = new Set(named.slice(1).map((day, i) => day - named[i]!));
+    await expect([...steps]).toHaveLength(1);
+  },
 };
 
 /** This period over a gradient area, the previous one dashed behind it. */

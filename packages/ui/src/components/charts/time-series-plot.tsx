@@ -9,6 +9,7 @@ import {
   YAxis,
   type LegendType,
   type TooltipContentProps,
+  type XAxisTickContentProps,
 } from 'recharts';
 import { ChartTooltipContent } from './chart-tooltip.tsx';
 import {
@@ -16,6 +17,8 @@ import {
   axisPeaks,
   axisWholeNumbers,
   axisWidth,
+  dateLabelWidth,
+  dateTickIndices,
   seriesColor,
   toDate,
   type ChartDatum,
@@ -75,13 +78,24 @@ export function TimeSeriesPlot<T extends ChartDatum>({
   const hasRight = axes.includes('right');
   const colors = series.map((s, i) => seriesColor(s, i));
   const rightColor = colors[axes.indexOf('right')] ?? 'var(--gray-11)';
+  const margin = { top: 8, right: hasRight ? 4 : 16, bottom: 0, left: 4 };
+  // The x axis labels every n-th date, evenly (see `dateTickIndices`), for the plot's width.
+  const [width, setWidth] = React.useState(0);
+  const times = data.map((d) => toDate(d.date).getTime());
+  const plotWidth =
+    width -
+    margin.left -
+    margin.right -
+    axisWidth(peaks.left, formatTick) -
+    (hasRight ? axisWidth(peaks.right, formatTick) : 0);
+  const longest = Math.max(0, ...times.map((t) => formatDate(new Date(t)).length));
+  const ticks = dateTickIndices(times.length, plotWidth, dateLabelWidth(longest)).map(
+    (i) => times[i]!,
+  );
+  const lastTime = times.at(-1);
   return (
-    <ResponsiveContainer width="100%" height="100%">
-      <ComposedChart
-        data={[...data]}
-        margin={{ top: 8, right: hasRight ? 4 : 16, bottom: 0, left: 4 }}
-        accessibilityLayer={false}
-      >
+    <ResponsiveContainer width="100%" height="100%" onResize={(w) => setWidth(w)}>
+      <ComposedChart data={[...data]} margin={margin} accessibilityLayer={false}>
         <defs>
           {series.map((s, i) => (
             <linearGradient key={s.key} id={`${id}-${s.key}`} x1="0" y1="0" x2="0" y2="1">
@@ -101,10 +115,23 @@ export function TimeSeriesPlot<T extends ChartDatum>({
           dataKey={(d: T) => toDate(d.date).getTime()}
           type="category"
           tickFormatter={(t: number) => formatDate(new Date(t))}
-          tick={axisTick}
+          // The last date's label ends at its point, so it stays inside the chart.
+          tick={(props: XAxisTickContentProps) => (
+            <text
+              className="recharts-cartesian-axis-tick-value"
+              x={props.x}
+              y={props.y}
+              dy="0.71em"
+              textAnchor={props.payload.value === lastTime && ticks.length > 1 ? 'end' : 'middle'}
+              {...axisTick}
+            >
+              {formatDate(new Date(Number(props.payload.value)))}
+            </text>
+          )}
           axisLine={axisLine}
           tickLine={false}
-          minTickGap={16}
+          ticks={width > 0 ? ticks : undefined}
+          interval={width > 0 ? 0 : 'preserveEnd'}
         />
         <YAxis
           yAxisId="left"

@@ -94,6 +94,36 @@ function peakOf<T extends ChartDatum>(data: readonly T[], key: Extract<keyof T, 
   return peak;
 }
 
+/** Room, in pixels, that a date label of `length` characters takes on the x axis, with its gap. */
+export function dateLabelWidth(length: number): number {
+  // About 7 px per character at the 12 px tick size, and 16 px between labels.
+  return Math.ceil(length * 7) + 16;
+}
+
+/**
+ * Which of `count` dates (evenly spaced across `width` pixels, each at the middle of its slot)
+ * are labelled when a label needs `labelWidth` pixels: every n-th counted back from the last (the
+ * latest date is always named), with the same n throughout, so the labels are evenly spaced; among
+ * the n that fit, one that lands on the first date too is taken when it is not much larger than
+ * the smallest.
+ */
+export function dateTickIndices(count: number, width: number, labelWidth: number): number[] {
+  if (count <= 0) return [];
+  const slot = width / count;
+  const smallest = Math.max(1, Math.ceil(labelWidth / Math.max(slot, 1e-6)));
+  if (smallest >= count) return [count - 1];
+  let step = smallest;
+  for (let candidate = smallest; candidate <= Math.ceil(smallest * 1.5); candidate++) {
+    if ((count - 1) % candidate === 0) {
+      step = candidate;
+      break;
+    }
+  }
+  const indices: number[] = [];
+  for (let i = count - 1; i >= 0; i -= step) indices.unshift(i);
+  return indices;
+}
+
 /** How much smaller than the largest series a series must be to get the right axis. */
 export const SECOND_AXIS_RATIO = 5;
 
