@@ -17,7 +17,7 @@ import {
   StatCard,
   type DataTableColumn,
 } from '@verdant/ui';
-import { BarChart, LineChart } from '@verdant/ui/charts';
+import { BarChart, LineChart, compactCurrencyTick } from '@verdant/ui/charts';
 import '@verdant/ui/charts.css';
 import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
@@ -203,6 +203,7 @@ export function Component() {
               data={earningSeries}
               loading={!d}
               series={[{ key: 'earnings', label: 'Earnings' }]}
+              formatTick={compactCurrencyTick(currency)}
               formatValue={(value) =>
                 new Intl.NumberFormat('en', {
                   style: 'currency',

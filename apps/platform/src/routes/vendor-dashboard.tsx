@@ -13,7 +13,7 @@ import {
   StatCard,
   type DataTableColumn,
 } from '@verdant/ui';
-import { BarChart, LineChart } from '@verdant/ui/charts';
+import { BarChart, LineChart, compactCurrencyTick } from '@verdant/ui/charts';
 import '@verdant/ui/charts.css';
 import { useAuth } from '@verdant/auth/react';
 import { useQuery } from '@tanstack/react-query';
@@ -197,6 +197,7 @@ export function Component() {
               data={series}
               loading={!d}
               series={[{ key: 'revenue', label: 'Revenue' }]}
+              formatTick={compactCurrencyTick(currency)}
               formatValue={(value) =>
                 new Intl.NumberFormat('en', {
                   style: 'currency',

@@ -8,7 +8,7 @@ import {
   StatCard,
   type DataTableColumn,
 } from '@verdant/ui';
-import { BarChart, LineChart } from '@verdant/ui/charts';
+import { BarChart, LineChart, compactCurrencyTick } from '@verdant/ui/charts';
 import '@verdant/ui/charts.css';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
@@ -91,6 +91,7 @@ export function Component() {
             data={series}
             loading={!m}
             series={[{ key: 'gmv', label: 'GMV' }]}
+            formatTick={compactCurrencyTick('USD')}
             formatValue={(v) =>
               new Intl.NumberFormat('en', {
                 style: 'currency',

@@ -8,7 +8,7 @@ import {
   Prose,
   type DataTableColumn,
 } from '@verdant/ui';
-import { BarChart } from '@verdant/ui/charts';
+import { BarChart, compactCurrencyTick } from '@verdant/ui/charts';
 import '@verdant/ui/charts.css';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
@@ -106,12 +106,27 @@ export function Component() {
             description="Amounts in US dollars"
             data={chart}
             loading={months.isPending}
+            // Parts of one whole: every share reads against the same axis, so each bar's height
+            // compares with the others' (a second axis would draw the affiliates' share as tall as
+            // the merchants').
             series={[
-              { key: 'merchants', label: 'Merchants' },
-              { key: 'affiliates', label: 'Affiliates' },
-              { key: 'platform', label: 'Platform fee' },
-              { key: 'payment', label: 'Payment fees' },
+              { key: 'merchants', label: 'Merchants', axis: 'left' },
+              { key: 'affiliates', label: 'Affiliates', axis: 'left' },
+              { key: 'platform', label: 'Platform fee', axis: 'left' },
+              { key: 'payment', label: 'Payment fees', axis: 'left' },
             ]}
+            formatTick={compactCurrencyTick('USD')}
+            formatValue={(value) =>
+              new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(value)
+            }
+            // One bar group per month, named by its month.
+            formatDate={(date) =>
+              new Intl.DateTimeFormat('en', {
+                month: 'short',
+                year: 'numeric',
+                timeZone: 'UTC',
+              }).format(date)
+            }
             emptyState={<EmptyState title="No month with enough sales yet" />}
           />
           <DataTable
