@@ -104,15 +104,18 @@ body { font: 16px/1.5 system-ui, sans-serif; color: #edeef0; margin: 0; min-heig
 main { max-width: 28rem; padding: 2rem; text-align: center; }
 h1 { font-size: 1.5rem; margin: 0 0 0.5rem; }
 p { color: #b0b4ba; }
-a { display: inline-block; margin-top: 1rem; padding: 0.6rem 1.2rem; border-radius: 8px; background: #1f8a65; color: #fff; text-decoration: none; }
-a:focus-visible { outline: 2px solid #58d5ba; outline-offset: 2px; }
+header { position: fixed; top: 0; left: 0; right: 0; padding: 1rem 1.5rem; border-bottom: 1px solid #2b2d31; }
+.brand { font-weight: 700; font-size: 1.25rem; color: #56d4c8; text-decoration: none; }
+.home { display: inline-block; margin-top: 1rem; padding: 0.6rem 1.2rem; border-radius: 8px; background: linear-gradient(135deg, #34d399 0%, #56d4c8 50%, #3b8ff6 100%); color: #04130d; font-weight: 500; text-decoration: none; }
+a:focus-visible { outline: 2px solid #56d4c8; outline-offset: 2px; }
 </style>
 </head>
 <body>
+<header><a class="brand" href="${escapeHtml(home)}">Verdant</a></header>
 <main>
 <h1>This link isn't available</h1>
 <p>The link you followed doesn't exist, has been turned off or has expired.</p>
-<a href="${escapeHtml(home)}">Go to Verdant</a>
+<a class="home" href="${escapeHtml(home)}">Go to Verdant</a>
 </main>
 </body>
 </html>
