@@ -81,6 +81,9 @@ test.describe('programs and links', () => {
     await expect(page.getByText('Verified claims').first()).toBeVisible();
     expect(await cards.count()).toBeLessThanOrEqual(all);
     await expectNoAxeViolations(page, '/affiliate-programs');
+    // A claim the merchant made about three of its products is one claim of its program.
+    const sprout = cards.filter({ hasText: 'Sprout & Sage Kitchen' }).first();
+    await expect(sprout.getByText(/Coffee, tea and spices are Fairtrade certified/)).toHaveCount(1);
     // Categories read as words, in the filter and on the cards it leaves.
     const category = page.getByRole('combobox', { name: 'Category' });
     await expect(category.locator('option').first()).toHaveText('All categories');
@@ -224,13 +227,21 @@ test.describe('programs and links', () => {
     await expectNoAxeViolations(page, '/affiliate-links with a product chosen');
     await page.getByRole('button', { name: 'Create link' }).click();
     await expect(page.getByText('Link created').first()).toBeVisible();
-    await expect(page.getByRole('heading', { level: 2, name: productName })).toBeVisible();
+    // The new link's card takes the focus: it is where the keyboard goes next.
+    await expect(page.getByRole('heading', { level: 2, name: productName })).toBeFocused();
     const qr = page.getByRole('img', { name: /QR code for/ });
     await expect(qr).toBeVisible();
     const code = ((await qr.getAttribute('aria-label')) ?? '').replace('QR code for ', '');
     await expect(page.getByRole('button', { name: 'Copy link' })).toBeVisible();
     await expect(page.getByText('Clicks on this link')).toBeVisible();
     await expectNoAxeViolations(page, '/affiliate-links');
+    // Closed, the focus returns to the row's Stats button; Stats opens the card again, focused.
+    await page.getByRole('button', { name: 'Close stats' }).press('Enter');
+    const stats = page.getByRole('button', { name: `Stats for /go/${code}` });
+    await expect(stats).toBeFocused();
+    await expect(page.getByRole('heading', { level: 2, name: productName })).toHaveCount(0);
+    await stats.press('Enter');
+    await expect(page.getByRole('heading', { level: 2, name: productName })).toBeFocused();
 
     // The tracker answers the new code with a redirect to its destination.
     const response = await page.request.get(`/go/${code}`, { maxRedirects: 0 });
@@ -248,5 +259,14 @@ test.describe('programs and links', () => {
         timeout: 10_000,
       })
       .toBe(404);
+    // A visitor who follows the disabled link meets a readable page that leads home.
+    await page.goto(`/go/${code}`);
+    await expect(page).toHaveTitle('Link not found · Verdant');
+    await expect(
+      page.getByRole('heading', { level: 1, name: "This link isn't available" }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page, '/go/{code} of a disabled link');
+    await page.getByRole('link', { name: 'Go to Verdant' }).click();
+    await expect(page).toHaveURL(/\/$/);
   });
 });

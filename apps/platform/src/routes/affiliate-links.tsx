@@ -20,8 +20,8 @@ import {
 } from '@verdant/ui';
 import { LineChart } from '@verdant/ui/charts';
 import '@verdant/ui/charts.css';
-import { useRef, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
@@ -61,7 +61,7 @@ function CreateLink({ onCreated }: { onCreated: (link: AffiliateLink) => void })
         description="Tracked links belong to a program you are a member of."
         action={
           <Button asChild>
-            <a href="/affiliate-programs">Browse programs</a>
+            <Link to="/affiliate-programs">Browse programs</Link>
           </Button>
         }
       />
@@ -143,8 +143,19 @@ function CreateLink({ onCreated }: { onCreated: (link: AffiliateLink) => void })
   );
 }
 
-function LinkDetail({ link }: { link: AffiliateLink }) {
+const statsButtonId = (link: AffiliateLink) => `stats-${link.id}`;
+
+/**
+ * One link's address, copy button, QR code and clicks. It opens above the table (for a link
+ * just created, or from a row's Stats), so it takes the focus when it opens or shows another
+ * link: keyboard and screen-reader users land on it, and the page scrolls to it.
+ */
+function LinkDetail({ link, onClose }: { link: AffiliateLink; onClose: () => void }) {
   const [since] = useState(() => new Date(Date.now() - 29 * 86_400_000).toISOString());
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [link.id]);
   const clicks = useQuery({
     queryKey: ['links', 'daily', link.id],
     queryFn: () => api.links.dailyClicks(link.id, { from: since }),
@@ -156,7 +167,7 @@ function LinkDetail({ link }: { link: AffiliateLink }) {
     <Card size="lg">
       <Grid columns={{ initial: '1', md: '3' }} gap="4" align="start">
         <Flex direction="column" gap="3" align="start">
-          <Heading as="h2" size="4">
+          <Heading as="h2" size="4" ref={headingRef} tabIndex={-1}>
             {link.title ?? link.code}
           </Heading>
           <Text size="2" color="gray" style={{ overflowWrap: 'anywhere' }}>
@@ -164,6 +175,9 @@ function LinkDetail({ link }: { link: AffiliateLink }) {
           </Text>
           <CopyButton value={goUrl(link.code)} label="Copy link" />
           <QRCode value={goUrl(link.code)} size={148} label={`QR code for ${link.code}`} />
+          <Button variant="ghost" size="sm" onClick={onClose}>
+            Close stats
+          </Button>
         </Flex>
         <Box gridColumn={{ initial: '1', md: '2 / 4' }}>
           <Flex gap="4" mb="3">
@@ -260,6 +274,7 @@ export function Component() {
       align: 'end',
       cell: (l) => (
         <Button
+          id={statsButtonId(l)}
           size="sm"
           variant="ghost"
           onClick={() => setSelected(l.id)}
@@ -292,7 +307,16 @@ export function Component() {
           }}
         />
       )}
-      {current ? <LinkDetail link={current} /> : null}
+      {current ? (
+        <LinkDetail
+          link={current}
+          onClose={() => {
+            setSelected(null);
+            // Back to the row the stats were opened from.
+            document.getElementById(statsButtonId(current))?.focus();
+          }}
+        />
+      ) : null}
       {links.isError ? (
         <ErrorCard message={errorMessage(links.error)} onRetry={() => void links.refetch()} />
       ) : (
