@@ -33,7 +33,7 @@ test('the contact form validates, stores the message and confirms', async ({ pag
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(
     page.getByRole('status').getByText('Thank you — your message has been sent.'),
-  ).toBeVisible();
+  ).toBeFocused();
   await expectNoAxeViolations(page, '/contact confirmation');
 });
 
@@ -42,6 +42,11 @@ test('revenue transparency shows real monthly splits', async ({ page }) => {
   const table = page.getByRole('table', { name: 'Revenue split per month' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
   await expect(table.getByRole('columnheader', { name: 'Platform fee' })).toBeVisible();
+  // The four shares of one whole read against one axis, in dollars, one bar group per month.
+  const chart = page.getByRole('figure', { name: /Split of sales per month/ });
+  await expect(chart.getByText(/\(right axis\)/)).toHaveCount(0);
+  await expect(chart.getByText(/^\$\d/).first()).toBeVisible();
+  await expect(chart.getByText(/^[A-Z][a-z]{2} 20\d\d$/).first()).toBeVisible();
 });
 
 test('content pages fit a 360 px screen without horizontal scrolling', async ({ page }) => {

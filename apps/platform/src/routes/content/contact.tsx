@@ -59,7 +59,8 @@ export function ContactForm({ heading = 'Write to us' }: { heading?: string }) {
     return (
       <Card role="status">
         <Flex direction="column" gap="2">
-          <Text weight="bold" size="4">
+          {/* The form is gone: the focus goes to what replaced it, not back to the page's top. */}
+          <Text weight="bold" size="4" tabIndex={-1} ref={(text) => text?.focus()}>
             Thank you — your message has been sent.
           </Text>
           <Text color="gray">
