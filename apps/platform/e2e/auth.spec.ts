@@ -109,11 +109,19 @@ test.describe('sign-up and login', () => {
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toBeFocused();
 
-    // A wrong password shows the provider's message where it arises.
+    // A wrong password shows the provider's message where it arises, in an error card (an alert,
+    // which takes the focus) with a hint and a way to reset the password.
     await page.getByLabel('Email').fill(email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Wrong#Pass2026');
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await expect(page.getByText('Invalid login credentials')).toBeVisible();
+    const failure = page.getByRole('alert', { name: 'Could not log in' });
+    await expect(failure).toContainText('Invalid login credentials');
+    await expect(failure).toBeFocused();
+    await expect(failure).toContainText('Check the email address and the password');
+    await expect(failure.getByRole('link', { name: 'Reset your password' })).toHaveAttribute(
+      'href',
+      '/reset-password',
+    );
     await expectNoAxeViolations(page, '/login with an error');
 
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
@@ -238,12 +246,115 @@ test.describe('sign-up and login', () => {
       .not.toBe('');
     await page.goto(link);
     await expect(page).toHaveURL(/\/reset-password\?step=new$/);
-    await page.getByLabel('New password').fill('Harbor#Light2027');
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+
+    // A weak password: its unmet rules are said once, in the rule list that describes the field,
+    // which is marked invalid and takes the focus; no run-on error card, nothing changed.
+    const passwordBox = page.getByRole('textbox', { name: 'New password' });
+    const rules = page.getByRole('list', { name: 'Your password needs:' });
+    await passwordBox.fill('password');
+    await page.getByRole('button', { name: 'Save new password' }).press('Enter');
+    await expect(passwordBox).toHaveAttribute('aria-invalid', 'true');
+    await expect(passwordBox).toBeFocused();
+    await expect(rules.getByRole('listitem').filter({ hasText: 'Not met:' })).toHaveText([
+      /An uppercase letter$/,
+      /A number$/,
+      /A special character/,
+      /No common patterns/,
+    ]);
+    await expect(passwordBox).toHaveAccessibleDescription(/Not met: An uppercase letter/);
+    await expect(page.getByText('Could not change it')).toHaveCount(0);
+    await expect(page.getByText(/Password must /)).toHaveCount(0);
+    await expect(page).toHaveURL(/\/reset-password\?step=new$/);
+    await expectNoAxeViolations(page, '/reset-password?step=new with a weak password');
+    await signIn({ email, password: PASSWORD });
+
+    await passwordBox.fill('Harbor#Light2027');
+    await expect(passwordBox).not.toHaveAttribute('aria-invalid', 'true');
     await page.getByRole('button', { name: 'Save new password' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
 
     await logout(page);
     await login(page, { email, password: 'Harbor#Light2027' }, /\/dashboard$/);
+  });
+
+  test('a forgotten password is recovered with the code from the mail', async ({ page }) => {
+    const account = await createAccount('recover-code', PASSWORD, {
+      name: 'Juniper Vale',
+      role: 'affiliate',
+    });
+    await page.goto('/reset-password');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+
+    // The form is replaced: the new card's heading takes the focus, so the change is announced.
+    const heading = page.getByRole('heading', { name: 'Check your email', level: 1 });
+    await expect(heading).toBeFocused();
+    const codeBox = page.getByRole('textbox', { name: 'Code from the email' });
+    const next = page.getByRole('button', { name: 'Continue with the code' });
+    await expectNoAxeViolations(page, '/reset-password after sending the link');
+
+    let code = '';
+    await expect
+      .poll(async () => {
+        const [mail] = await mailsTo(account.email);
+        code = /Or enter this code: (\d{6})/.exec(mail?.text ?? '')?.[1] ?? '';
+        return code;
+      })
+      .not.toBe('');
+
+    // No code, then a wrong one: said at the field, which takes the focus; nobody is signed in.
+    await next.click();
+    await expect(codeBox).toHaveAccessibleDescription('Enter the 6-digit code from the email');
+    await expect(codeBox).toBeFocused();
+    await codeBox.fill(code === '000000' ? '111111' : '000000');
+    await next.click();
+    await expect(codeBox).toHaveAccessibleDescription(/That code is not right or has expired/);
+    await expect(codeBox).toHaveAttribute('aria-invalid', 'true');
+    await expect(codeBox).toBeFocused();
+    await expect(page).toHaveURL(/\/reset-password$/);
+    await expect(heading).toBeVisible();
+    await expect(page.getByRole('button', { name: /Account menu/ })).toHaveCount(0);
+    await expectNoAxeViolations(page, '/reset-password with a wrong code');
+
+    // The right code signs in as the link would and continues to the new-password step.
+    await codeBox.fill(code);
+    await expect(codeBox).not.toHaveAttribute('aria-invalid', 'true');
+    await next.click();
+    await expect(page).toHaveURL(/\/reset-password\?step=new$/);
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'New password' }).fill('Harbor#Light2027');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await logout(page);
+    await login(page, { email: account.email, password: 'Harbor#Light2027' }, /\/dashboard$/);
+  });
+
+  test('a session that did not come from a recovery mail cannot set a password at /reset-password', async ({
+    page,
+  }) => {
+    const account = await createAccount('no-reset', PASSWORD, {
+      name: 'Hazel Quill',
+      role: 'affiliate',
+    });
+    await login(page, account, /\/dashboard$/);
+    await page.goto('/reset-password?step=new');
+    await expect(
+      page.getByRole('heading', { name: 'Change your password on your profile', level: 1 }),
+    ).toBeVisible();
+    await expect(
+      page.getByText(/Password card, which\s+asks for your current password/),
+    ).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'New password' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Save new password' })).toHaveCount(0);
+    await expectNoAxeViolations(page, '/reset-password?step=new signed in by password');
+
+    await page.getByRole('link', { name: 'Go to your profile' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    const card = page.getByRole('region', { name: 'Password' });
+    await expect(card.getByRole('textbox', { name: 'Current password' })).toBeVisible();
+    // The password is what it was.
+    await signIn(account);
   });
 
   test('a signed-in user changes the password on /profile: checked at each field, confirmed by the current one, and signed in throughout', async ({

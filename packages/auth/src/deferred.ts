@@ -109,6 +109,9 @@ export function createDeferredAuthEngine(load: () => Promise<AuthEngine>): AuthE
     changePassword: later((loaded, input: Parameters<AuthEngine['changePassword']>[0]) =>
       loaded.changePassword(input),
     ),
+    verifyRecoveryCode: later((loaded, input: Parameters<AuthEngine['verifyRecoveryCode']>[0]) =>
+      loaded.verifyRecoveryCode(input),
+    ),
     mfa: {
       enrollTotp: later((loaded, options?: Parameters<AuthEngine['mfa']['enrollTotp']>[0]) =>
         loaded.mfa.enrollTotp(options),

@@ -57,6 +57,12 @@ export interface RegisterResult {
   confirmationRequired: boolean;
 }
 
+/** What `verifyRecoveryCode` takes: the account's address and the code its recovery mail gave. */
+export interface RecoveryCodeInput {
+  email: string;
+  code: string;
+}
+
 export type AuthEventListener = (event: AuthEventName, snapshot: AuthSnapshot) => void;
 
 /**
@@ -92,6 +98,14 @@ export interface AuthEngine {
    * is a `PasswordChangeError` naming the field; in every refusal the password stays as it was.
    */
   changePassword(input: ChangePasswordInput): Promise<void>;
+  /**
+   * Signs in with the code of a password-recovery mail (`POST /verify`, type `recovery`), as
+   * following its link would: the session it opens is announced as SIGNED_IN, and its access
+   * token lists the recovery in `amr`, so the user may choose a new password without the current
+   * one. Resolves with the signed-in user. A wrong or expired code is the auth server's error,
+   * rethrown as it is (code `otp_expired`), and changes nothing.
+   */
+  verifyRecoveryCode(input: RecoveryCodeInput): Promise<User>;
   mfa: AuthMfa;
   identities: AuthIdentities;
 }
@@ -686,6 +700,20 @@ export function createAuthEngine(deps: AuthEngineDeps): AuthEngine {
     if (error) throw passwordUpdateError(error);
   }
 
+  async function verifyRecoveryCode({ email, code }: RecoveryCodeInput): Promise<User> {
+    const { data, error } = await auth.verifyOtp({
+      email: email.trim(),
+      token: code.trim(),
+      type: 'recovery',
+    });
+    if (error) throw error;
+    if (!data.session) throw new Error(AUTH_FAILED_MESSAGE);
+    await ensureApplied('SIGNED_IN', data.session);
+    const { user } = state();
+    if (!user) throw new Error(AUTH_FAILED_MESSAGE);
+    return user;
+  }
+
   const mfa = createMfa({
     auth,
     getSession: () => state().session,
@@ -712,6 +740,7 @@ export function createAuthEngine(deps: AuthEngineDeps): AuthEngine {
     exitDemo,
     refreshProfile,
     changePassword,
+    verifyRecoveryCode,
     mfa,
     identities: createIdentities(auth),
   };

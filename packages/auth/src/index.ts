@@ -5,6 +5,7 @@ export {
   type AuthEngine,
   type AuthEngineDeps,
   type AuthEventListener,
+  type RecoveryCodeInput,
   type RegisterResult,
 } from './engine.ts';
 export { createDeferredAuthEngine, PENDING_AUTH_SNAPSHOT } from './deferred.ts';

@@ -77,6 +77,7 @@ export type AuthClient = Pick<
   | 'unlinkIdentity'
   | 'getUserIdentities'
   | 'updateUser'
+  | 'verifyOtp'
 > & {
   mfa: Pick<SupabaseAuth['mfa'], 'enroll' | 'challenge' | 'verify' | 'unenroll' | 'listFactors'>;
   /** Only `signOut(jwt, scope)`, which ends the session of the token it is given. */

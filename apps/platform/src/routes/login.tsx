@@ -1,3 +1,4 @@
+import { CrossCircledIcon } from '@radix-ui/react-icons';
 import { Box, Flex, Heading, Text } from '@radix-ui/themes';
 import { useAuthEngine } from '@verdant/auth/react';
 import { validateEmail } from '@verdant/validation';
@@ -5,13 +6,26 @@ import { Button, Card, Checkbox, ErrorCard, Field, PasswordInput, TextInput } fr
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { roleHome, safeNext } from '../app/navigation.ts';
-import { errorMessage } from '../lib/error-message.ts';
+import { errorCode, errorMessage } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { useHydrated } from '../lib/hydrated.ts';
 
 const SIGN_IN_FAILED = 'Sign-in failed. Try again.';
 
 type Step = { kind: 'password' } | { kind: 'mfa'; factorId: string };
+
+/** A refused sign-in: the auth library's message (the spec's), and whether the pair was wrong. */
+interface SignInError {
+  message: string;
+  wrongCredentials: boolean;
+}
+
+/** The mark of a failure in the error card, in the danger colour (the card's heading says it). */
+const failureIcon = (
+  <Text color="red" asChild>
+    <CrossCircledIcon width={28} height={28} aria-hidden />
+  </Text>
+);
 
 /** Password sign-in with remember-me, then the MFA step-up when the account has a factor. */
 export function Component() {
@@ -26,7 +40,7 @@ export function Component() {
   const [rememberMe, setRememberMe] = useState(false);
   const [code, setCode] = useState('');
   const [step, setStep] = useState<Step>({ kind: 'password' });
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<SignInError | null>(null);
   const [busy, setBusy] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
   const focusFirstInvalid = useFocusFirstInvalid();
@@ -71,7 +85,10 @@ export function Component() {
       }
       void navigate(safeNext(params.get('next')) ?? roleHome(user.role), { replace: true });
     } catch (caught) {
-      setError(errorMessage(caught, SIGN_IN_FAILED));
+      setError({
+        message: errorMessage(caught, SIGN_IN_FAILED),
+        wrongCredentials: errorCode(caught) === 'invalid_credentials',
+      });
       focusFirstInvalid(form, errorRef);
     } finally {
       setBusy(false);
@@ -87,7 +104,7 @@ export function Component() {
       await auth.mfa.challengeAndVerify({ factorId: step.factorId, code: code.trim() });
       finish();
     } catch (caught) {
-      setError(errorMessage(caught, SIGN_IN_FAILED));
+      setError({ message: errorMessage(caught, SIGN_IN_FAILED), wrongCredentials: false });
     } finally {
       setBusy(false);
     }
@@ -116,9 +133,17 @@ export function Component() {
                       ref={errorRef}
                       tabIndex={-1}
                       align="start"
+                      icon={failureIcon}
                       title="Could not log in"
-                      message={error}
-                    />
+                      message={error.message}
+                    >
+                      {error.wrongCredentials ? (
+                        <Text as="p" size="2">
+                          Check the email address and the password, then try again. Forgotten your
+                          password? <Link to="/reset-password">Reset your password</Link>.
+                        </Text>
+                      ) : null}
+                    </ErrorCard>
                   ) : null}
                   <Field label="Email" required error={emailError}>
                     <TextInput
@@ -168,7 +193,12 @@ export function Component() {
                   Enter the 6-digit code from your authenticator app.
                 </Text>
                 {error ? (
-                  <ErrorCard align="start" title="Could not verify" message={error} />
+                  <ErrorCard
+                    align="start"
+                    icon={failureIcon}
+                    title="Could not verify"
+                    message={error.message}
+                  />
                 ) : null}
                 <Field label="Authentication code" required>
                   <TextInput

@@ -2,15 +2,52 @@ import { Box, Flex, Heading, Text } from '@radix-ui/themes';
 import { useAuth } from '@verdant/auth/react';
 import { validateEmail, validatePassword } from '@verdant/validation';
 import { Button, Card, ErrorCard, Field, PasswordInput, TextInput, toast } from '@verdant/ui';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { roleHome } from '../app/navigation.ts';
 import { api } from '../lib/api.ts';
+import { errorCode, errorMessage, upstreamCode } from '../lib/error-message.ts';
+import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 
-function message(error: unknown): string {
-  return error instanceof Error && error.message
-    ? error.message
-    : 'Something went wrong. Try again.';
+/** Where a recovered session chooses its new password (a mailed link returns here too). */
+const NEW_PASSWORD_STEP = '/reset-password?step=new';
+
+/**
+ * The `amr` methods of a session opened from a password-recovery mail: `recovery` (the local
+ * stack, and hosted GoTrue for a PKCE link) or `otp` (hosted GoTrue's `/verify` of a link or code).
+ */
+const RECOVERY_METHODS: ReadonlySet<string> = new Set(['recovery', 'otp']);
+
+/**
+ * Whether the access token's `amr` claim says the session came from a recovery link or code. The
+ * token is only read here, not verified: the auth server verifies it when the password is set, and
+ * this check only decides which form to offer.
+ */
+function openedByRecovery(accessToken: string | null | undefined): boolean {
+  const part = accessToken?.split('.')[1];
+  if (!part) return false;
+  try {
+    const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
+    const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+    const claims = JSON.parse(
+      new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))),
+    ) as { amr?: unknown };
+    if (!Array.isArray(claims.amr)) return false;
+    return claims.amr.some((entry: unknown) => {
+      const method =
+        typeof entry === 'string' ? entry : (entry as { method?: unknown } | null)?.method;
+      return typeof method === 'string' && RECOVERY_METHODS.has(method);
+    });
+  } catch {
+    return false;
+  }
+}
+
+/** The message for a refused recovery code, in words for people. */
+function codeRefusal(error: unknown): string {
+  return errorCode(error) === 'otp_expired' || upstreamCode(error) === 'otp_expired'
+    ? 'That code is not right or has expired. Enter the code from the newest email, or send a new link.'
+    : errorMessage(error, 'Could not check the code. Try again.');
 }
 
 /** Asks for a recovery mail; its link returns through /auth/callback to the new-password step. */
@@ -29,36 +66,20 @@ function RequestLink() {
     setBusy(true);
     setError(null);
     try {
-      const next = encodeURIComponent('/reset-password?step=new');
+      const next = encodeURIComponent(NEW_PASSWORD_STEP);
       await api.account.requestPasswordReset(
         email.trim(),
         `${window.location.origin}/auth/callback?next=${next}`,
       );
       setSentTo(email.trim());
     } catch (caught) {
-      setError(message(caught));
+      setError(errorMessage(caught));
     } finally {
       setBusy(false);
     }
   };
 
-  if (sentTo) {
-    return (
-      <Flex direction="column" gap="3">
-        <title>Check your email — Verdant</title>
-        <Heading as="h1" size="6">
-          Check your email
-        </Heading>
-        <Text as="p" color="gray">
-          If an account exists for {sentTo}, a link to choose a new password is on its way. The link
-          works once.
-        </Text>
-        <Text size="2">
-          <Link to="/login">Back to log in</Link>
-        </Text>
-      </Flex>
-    );
-  }
+  if (sentTo) return <CheckEmail email={sentTo} onSendAgain={() => setSentTo(null)} />;
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Flex direction="column" gap="4">
@@ -91,29 +112,142 @@ function RequestLink() {
   );
 }
 
-/** The new-password step, for a visitor signed in by a recovery link. */
+/**
+ * After the mail is sent: says so (the heading takes the focus, so the change is announced), and
+ * takes the code the mail gives as well as its link. A right code signs the visitor in as the link
+ * would and continues to the new-password step; a wrong or expired one is said at the field.
+ */
+function CheckEmail({ email, onSendAgain }: { email: string; onSendAgain: () => void }) {
+  const { verifyRecoveryCode } = useAuth();
+  const navigate = useNavigate();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [code, setCode] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  // What the auth service said about the code sent, until the code is changed.
+  const [refused, setRefused] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const focusFirstInvalid = useFocusFirstInvalid();
+
+  // The form the visitor submitted is gone: the focus goes to what replaced it.
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  const wellFormed = /^\d{6}$/.test(code);
+  const codeError =
+    refused ?? (submitted && !wellFormed ? 'Enter the 6-digit code from the email' : undefined);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
+    setSubmitted(true);
+    if (!wellFormed || refused) {
+      focusFirstInvalid(form);
+      return;
+    }
+    setBusy(true);
+    try {
+      await verifyRecoveryCode({ email, code });
+      void navigate(NEW_PASSWORD_STEP, { replace: true });
+    } catch (caught) {
+      setRefused(codeRefusal(caught));
+      focusFirstInvalid(form);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Flex direction="column" gap="4">
+      <title>Check your email — Verdant</title>
+      <Heading as="h1" size="6" ref={headingRef} tabIndex={-1}>
+        Check your email
+      </Heading>
+      <Text as="p" color="gray">
+        If an account exists for {email}, a link to choose a new password is on its way. The link
+        works once. The email also gives a code: you can enter it here instead.
+      </Text>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Flex direction="column" gap="3">
+          <Field label="Code from the email" required error={codeError}>
+            <TextInput
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(event) => {
+                setCode(event.target.value.replace(/\D/g, ''));
+                setRefused(null);
+              }}
+            />
+          </Field>
+          <Button type="submit" size="lg" loading={busy} fullWidth>
+            Continue with the code
+          </Button>
+        </Flex>
+      </form>
+      <Flex justify="between" align="center" gap="3" wrap="wrap">
+        <Button type="button" variant="ghost" onClick={onSendAgain}>
+          Send a new link
+        </Button>
+        <Text size="2">
+          <Link to="/login">Back to log in</Link>
+        </Text>
+      </Flex>
+    </Flex>
+  );
+}
+
+/** The new-password step, for a visitor signed in by a recovery link or code. */
 function ChooseNewPassword() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  // After a blur or a submit, the rules the password still breaks show as errors, not as to-dos.
+  const [showRuleFailures, setShowRuleFailures] = useState(false);
+  // What the auth service refused about the password sent, until the password is changed.
+  const [refused, setRefused] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid();
   const check = validatePassword(password);
+
+  // The unmet rules are said once, in the list under the field; the error is for "empty" and for
+  // what the auth service refused.
+  const passwordError =
+    refused ?? (submitted && password === '' ? 'Enter a new password' : undefined);
+  const passwordInvalid = passwordError !== undefined || (showRuleFailures && !check.valid);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!check.valid) {
-      setError(check.errors.join(' '));
+    const form = event.currentTarget as HTMLFormElement;
+    setSubmitted(true);
+    setShowRuleFailures(true);
+    setError(null);
+    if (!check.valid || refused) {
+      focusFirstInvalid(form);
       return;
     }
     setBusy(true);
-    setError(null);
     try {
       await api.account.updatePassword(password);
       toast({ title: 'Password changed', description: 'Use your new password next time.' });
       void navigate(user ? roleHome(user.role) : '/', { replace: true });
     } catch (caught) {
-      setError(message(caught));
+      const code = upstreamCode(caught);
+      if (code === 'same_password') {
+        setRefused('Choose a new password that differs from your current one');
+        focusFirstInvalid(form);
+      } else if (code === 'weak_password') {
+        setRefused(errorMessage(caught));
+        focusFirstInvalid(form);
+      } else {
+        setError(errorMessage(caught));
+        focusFirstInvalid(form, errorRef);
+      }
     } finally {
       setBusy(false);
     }
@@ -130,14 +264,41 @@ function ChooseNewPassword() {
             For {user.email}
           </Text>
         ) : null}
-        {error ? <ErrorCard align="start" title="Could not change it" message={error} /> : null}
-        <Field label="New password" required>
+        {/* Lets a password manager tell which account the new password belongs to. */}
+        {user ? (
+          <input
+            type="email"
+            name="username"
+            autoComplete="username"
+            value={user.email}
+            readOnly
+            hidden
+          />
+        ) : null}
+        {error ? (
+          <ErrorCard
+            ref={errorRef}
+            tabIndex={-1}
+            align="start"
+            title="Could not change it"
+            message={error}
+          />
+        ) : null}
+        <Field label="New password" required error={passwordError}>
           <PasswordInput
             name="new-password"
             autoComplete="new-password"
             showStrength
+            showRuleFailures={showRuleFailures}
+            aria-invalid={passwordInvalid || undefined}
             value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setRefused(null);
+            }}
+            onBlur={() => {
+              if (password !== '') setShowRuleFailures(true);
+            }}
           />
         </Field>
         <Button type="submit" size="lg" loading={busy} fullWidth>
@@ -148,15 +309,53 @@ function ChooseNewPassword() {
   );
 }
 
-/** /reset-password: ask for a recovery link, or (after following it) set the new password. */
+/**
+ * For a signed-in visitor whose session did not come from a recovery mail: this page does not set
+ * a password without the current one; the profile's Password card does, and asks for it.
+ */
+function UseProfile() {
+  return (
+    <Flex direction="column" gap="4">
+      <title>Change your password — Verdant</title>
+      <Heading as="h1" size="6">
+        Change your password on your profile
+      </Heading>
+      <Text as="p" color="gray">
+        You are logged in, so a new password is set on your profile, in its Password card, which
+        asks for your current password. This page sets one only after you follow the link or enter
+        the code from a password-reset email.
+      </Text>
+      <Button asChild size="lg" fullWidth>
+        <Link to="/profile">Go to your profile</Link>
+      </Button>
+      <Text as="p" size="2" color="gray">
+        Forgot your current password? Log out, then choose “Forgot password?” on the log-in page.
+      </Text>
+    </Flex>
+  );
+}
+
+/**
+ * /reset-password: ask for a recovery link (or enter its code), or, in a session a recovery link
+ * or code opened, set the new password. Any other session is sent to the profile's Password card.
+ */
 export function Component() {
-  const { isAuthenticated, isDemoMode } = useAuth();
+  const { isAuthenticated, isDemoMode, token } = useAuth();
   const [params] = useSearchParams();
-  const choosing = params.get('step') === 'new' && isAuthenticated && !isDemoMode;
+  const signedIn = isAuthenticated && !isDemoMode;
+  const step = params.get('step') === 'new' && signedIn ? 'new' : 'request';
   return (
     <Flex justify="center" py={{ initial: '4', md: '8' }}>
       <Box width="100%" maxWidth="440px">
-        <Card size="lg">{choosing ? <ChooseNewPassword /> : <RequestLink />}</Card>
+        <Card size="lg">
+          {step === 'request' ? (
+            <RequestLink />
+          ) : openedByRecovery(token) ? (
+            <ChooseNewPassword />
+          ) : (
+            <UseProfile />
+          )}
+        </Card>
       </Box>
     </Flex>
   );

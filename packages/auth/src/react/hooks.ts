@@ -47,6 +47,7 @@ export type UseAuthResult = AuthSnapshot &
     | 'exitDemo'
     | 'refreshProfile'
     | 'changePassword'
+    | 'verifyRecoveryCode'
     | 'mfa'
     | 'identities'
     | 'onEvent'
@@ -67,6 +68,7 @@ export function useAuth(): UseAuthResult {
       exitDemo: engine.exitDemo,
       refreshProfile: engine.refreshProfile,
       changePassword: engine.changePassword,
+      verifyRecoveryCode: engine.verifyRecoveryCode,
       mfa: engine.mfa,
       identities: engine.identities,
       onEvent: engine.onEvent,
