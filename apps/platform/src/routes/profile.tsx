@@ -24,7 +24,15 @@ import {
   Textarea,
   toast,
 } from '@verdant/ui';
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+} from 'react';
 import { Link } from 'react-router';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { useChangePlan } from './change-plan.ts';
@@ -35,6 +43,56 @@ import { errorMessage, formError, upstreamCode } from '../lib/error-message.ts';
 const ACCEPTED_AVATARS = Object.keys(AVATAR_TYPES).join(',');
 
 type DetailsErrors = Partial<Record<'name' | 'username' | 'bio', string>>;
+
+type Find = () => HTMLElement | null | undefined;
+
+interface FocusRequest {
+  target: Find;
+  /** What to scroll into view with it (the whole enrolment form, say); else the target. */
+  reveal?: Find;
+  /** Where the focus may still be when it moves (an input that was busy); else only the body. */
+  from?: Find;
+  until: number;
+}
+
+/** How long a focus request waits for the render that shows its target. */
+const FOCUS_WAIT_MS = 10_000;
+
+/**
+ * Puts the focus on what replaced the control that had it (a form in place of a button, a
+ * status in place of a form, the next action in place of one that is done), so a keyboard or
+ * screen-reader user is not left on the page body. The target is looked for after each render
+ * until one shows it (it may come with data that is still loading), and the focus moves only
+ * while it is lost (on the body, or still in `from`): a user who moved on is not pulled back.
+ */
+function useFocusWhenShown(): (
+  target: Find,
+  options?: Omit<FocusRequest, 'target' | 'until'>,
+) => void {
+  const pending = useRef<FocusRequest | null>(null);
+  const [, setRequests] = useState(0);
+  // After every render: the target may come with any of them.
+  useEffect(() => {
+    const request = pending.current;
+    if (!request) return;
+    if (Date.now() > request.until) {
+      pending.current = null;
+      return;
+    }
+    const target = request.target();
+    if (!target) return;
+    pending.current = null;
+    const active = document.activeElement;
+    const lost = !active || active === document.body || Boolean(request.from?.()?.contains(active));
+    if (!lost) return;
+    target.focus({ preventScroll: true });
+    (request.reveal?.() ?? target).scrollIntoView({ block: 'nearest' });
+  });
+  return useCallback((target, options) => {
+    pending.current = { ...options, target, until: Date.now() + FOCUS_WAIT_MS };
+    setRequests((n) => n + 1);
+  }, []);
+}
 
 /**
  * A failed save as a message next to its field, when the API client names one (else `null`): its
@@ -75,7 +133,9 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
+  const avatarRef = useRef<HTMLInputElement>(null);
   const focusFirstInvalid = useFocusFirstInvalid();
+  const focusWhenShown = useFocusWhenShown();
 
   // A field's message goes once the field is changed: it spoke of the value that was sent.
   const clearFieldError = (field: keyof DetailsErrors) =>
@@ -111,8 +171,15 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
     event.target.value = '';
     if (!file) return;
     setError(null);
+    // The picture input is disabled while it uploads, which drops the focus to the page: it
+    // comes back to the input, or to the message when the picture was refused.
+    const focusAfter = (failed: boolean) =>
+      focusWhenShown(() => (failed ? errorRef.current : avatarRef.current), {
+        from: () => avatarRef.current,
+      });
     if (file.size > AVATAR_MAX_BYTES) {
       setError('The picture must be at most 2 MB.');
+      focusAfter(true);
       return;
     }
     setUploading(true);
@@ -122,8 +189,10 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
       queryClient.setQueryData(['profile', userId], updated);
       await refreshProfile();
       toast({ title: 'Profile picture updated' });
+      focusAfter(false);
     } catch (caught) {
       setError(errorMessage(caught));
+      focusAfter(true);
     } finally {
       setUploading(false);
     }
@@ -157,6 +226,7 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
                   Profile picture
                 </Text>
                 <input
+                  ref={avatarRef}
                   id="avatar-file"
                   type="file"
                   accept={ACCEPTED_AVATARS}
@@ -426,6 +496,12 @@ function PasswordCard({ email }: { email: string }) {
   );
 }
 
+/**
+ * Two-step verification with an authenticator app: setting it up (QR code or key, then a code
+ * from the app) and removing it. Each step puts the focus on what replaced the button that took
+ * it: the enrolment form's heading, the card's heading (which tells the new state), the Remove
+ * button again when its dialog is cancelled, and the set-up button once it is removed.
+ */
 function TwoFactorCard() {
   const { mfa } = useAuth();
   const factors = useQuery({ queryKey: ['mfa-factors'], queryFn: () => mfa.listFactors() });
@@ -434,7 +510,24 @@ function TwoFactorCard() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState<Factor | null>(null);
+  // The factor the dialog was opened for, and whether it went: read when the dialog has closed,
+  // after `removing` is cleared.
+  const removal = useRef<{ factorId: string; removed: boolean; othersLeft: boolean } | null>(null);
   const verified = (factors.data ?? []).filter((f) => f.status === 'verified');
+  const id = useId();
+  const headingId = `${id}-heading`;
+  const statusId = `${id}-status`;
+  const enrolHeadingId = `${id}-enrol-heading`;
+  const removeButtonId = (factorId: string) => `${id}-remove-${factorId}`;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const enrolHeadingRef = useRef<HTMLHeadingElement>(null);
+  const enrolFormRef = useRef<HTMLFormElement>(null);
+  const setUpRef = useRef<HTMLButtonElement>(null);
+  const focusWhenShown = useFocusWhenShown();
+  // Where the card's state shows when no button stands for it: the heading, which the badge
+  // ("On"/"Off") describes.
+  const focusHeading = () => focusWhenShown(() => headingRef.current);
+  const focusSetUp = () => focusWhenShown(() => setUpRef.current);
 
   const start = async () => {
     setBusy(true);
@@ -450,11 +543,20 @@ function TwoFactorCard() {
           issuer: 'Verdant',
         }),
       );
+      // The form opens where the button was, maybe below the window: its heading takes the
+      // focus and the whole form (QR code to buttons) scrolls into view.
+      focusWhenShown(() => enrolHeadingRef.current, { reveal: () => enrolFormRef.current });
     } catch (caught) {
       setError(errorMessage(caught));
     } finally {
       setBusy(false);
     }
+  };
+
+  const cancelEnrollment = () => {
+    setEnrollment(null);
+    setCode('');
+    focusSetUp();
   };
 
   const verify = async (event: FormEvent) => {
@@ -464,9 +566,11 @@ function TwoFactorCard() {
     setError(null);
     try {
       await mfa.challengeAndVerify({ factorId: enrollment.factorId, code: code.trim() });
+      // The form stays until the list has the new factor: no set-up button flashes in between.
+      await factors.refetch();
       setEnrollment(null);
       setCode('');
-      await factors.refetch();
+      focusHeading();
       toast({ title: 'Two-step verification is on' });
     } catch (caught) {
       setError(errorMessage(caught));
@@ -475,28 +579,33 @@ function TwoFactorCard() {
     }
   };
 
+  // Rejects with the refusal, which the dialog shows (it stays open, the focus in it).
   const remove = async () => {
     if (!removing) return;
-    setError(null);
-    try {
-      await mfa.unenroll(removing.id);
-      await factors.refetch();
-      toast({ title: 'Authenticator removed' });
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setRemoving(null);
+    await mfa.unenroll(removing.id);
+    const { data } = await factors.refetch();
+    if (removal.current) {
+      removal.current.removed = true;
+      removal.current.othersLeft = (data ?? []).some((f) => f.status === 'verified');
     }
+    toast({ title: 'Authenticator removed' });
   };
 
   return (
-    <Card size="lg">
+    <Card size="lg" role="region" aria-labelledby={headingId}>
       <Flex direction="column" gap="4">
         <Flex justify="between" align="center" gap="3" wrap="wrap">
-          <Heading as="h2" size="4">
+          <Heading
+            as="h2"
+            size="4"
+            id={headingId}
+            ref={headingRef}
+            tabIndex={-1}
+            aria-describedby={statusId}
+          >
             Two-step verification
           </Heading>
-          <Badge tone={verified.length > 0 ? 'success' : 'neutral'}>
+          <Badge id={statusId} tone={verified.length > 0 ? 'success' : 'neutral'}>
             {verified.length > 0 ? 'On' : 'Off'}
           </Badge>
         </Flex>
@@ -511,15 +620,31 @@ function TwoFactorCard() {
               {factor.friendly_name ?? 'Authenticator app'} · added{' '}
               {new Date(factor.created_at).toLocaleDateString()}
             </Text>
-            <Button variant="danger" size="sm" onClick={() => setRemoving(factor)}>
+            <Button
+              id={removeButtonId(factor.id)}
+              variant="danger"
+              size="sm"
+              onClick={() => {
+                removal.current = { factorId: factor.id, removed: false, othersLeft: true };
+                setRemoving(factor);
+              }}
+            >
               Remove
             </Button>
           </Flex>
         ))}
         {enrollment ? (
-          <form onSubmit={(event) => void verify(event)} noValidate>
+          <form
+            ref={enrolFormRef}
+            onSubmit={(event) => void verify(event)}
+            aria-labelledby={enrolHeadingId}
+            noValidate
+          >
             <Flex direction="column" gap="3">
-              <Text size="2">
+              <Heading as="h3" size="3" id={enrolHeadingId} ref={enrolHeadingRef} tabIndex={-1}>
+                Add your authenticator app
+              </Heading>
+              <Text as="p" size="2">
                 Scan this code with your authenticator app, then enter the code it shows.
               </Text>
               <Box
@@ -548,7 +673,7 @@ function TwoFactorCard() {
                 <Button type="submit" loading={busy} disabled={code.length !== 6}>
                   Verify and turn on
                 </Button>
-                <Button type="button" variant="ghost" onClick={() => setEnrollment(null)}>
+                <Button type="button" variant="ghost" onClick={cancelEnrollment}>
                   Cancel
                 </Button>
               </Flex>
@@ -556,12 +681,14 @@ function TwoFactorCard() {
           </form>
         ) : verified.length === 0 && !factors.isPending ? (
           <Box>
-            <Button onClick={() => void start()} loading={busy} variant="outline">
+            <Button ref={setUpRef} onClick={() => void start()} loading={busy} variant="outline">
               Set up an authenticator app
             </Button>
           </Box>
         ) : null}
       </Flex>
+      {/* Always mounted (no trigger: it is opened by the row's button), so it can hand the focus
+          back when it closes. */}
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
@@ -569,6 +696,18 @@ function TwoFactorCard() {
         description="Signing in will need only your password again."
         confirmLabel="Remove"
         onConfirm={remove}
+        errorMessage={errorMessage}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          const closed = removal.current;
+          removal.current = null;
+          if (!closed) return;
+          // Removed: the set-up button takes its place (or, with another app left, the heading).
+          if (closed.removed) {
+            if (closed.othersLeft) focusHeading();
+            else focusSetUp();
+          } else focusWhenShown(() => document.getElementById(removeButtonId(closed.factorId)));
+        }}
       />
     </Card>
   );
@@ -648,6 +787,9 @@ function SubscriptionCard() {
   const [portalError, setPortalError] = useState<string | null>(null);
   const [opening, setOpening] = useState(false);
   const rechecked = useRef(false);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const changeRef = useRef<HTMLAnchorElement>(null);
+  const focusWhenShown = useFocusWhenShown();
   const current = tier
     ? (subscriptions.data ?? []).find(
         (row) => row.tier === tier.id && (row.status === 'active' || row.status === 'trialing'),
@@ -741,13 +883,19 @@ function SubscriptionCard() {
               title={`Keep ${tier.name}?`}
               description={`${tier.name} renews as before${endDate ? ` on ${longDate(endDate)}` : ''} instead of ending.`}
               confirmLabel={`Keep ${tier.name}`}
-              onConfirm={() => changePlan(tier.id)}
+              onConfirm={async () => {
+                await changePlan(tier.id);
+                // Kept: the button goes with its dialog, and the plan's first action leads again.
+                focusWhenShown(() => changeRef.current);
+              }}
               errorMessage={errorMessage}
-              trigger={<Button>{`Keep ${tier.name}`}</Button>}
+              trigger={<Button ref={keepRef}>{`Keep ${tier.name}`}</Button>}
             />
           ) : null}
           <Button asChild variant={current?.cancel_at_period_end ? 'secondary' : 'primary'}>
-            <Link to="/pricing">{tier ? 'Change plan' : 'See plans'}</Link>
+            <Link ref={changeRef} to="/pricing">
+              {tier ? 'Change plan' : 'See plans'}
+            </Link>
           </Button>
           {latest?.stripe_customer_id || tier ? (
             <Button variant="secondary" onClick={() => void openPortal()} loading={opening}>
@@ -760,7 +908,11 @@ function SubscriptionCard() {
               title={`End ${tier.name}?`}
               description={`${tier.name} stays active until ${endDate ? longDate(endDate) : 'the end of this billing period'}; then your account returns to the free plan.`}
               confirmLabel={`End ${tier.name}`}
-              onConfirm={() => changePlan(null)}
+              onConfirm={async () => {
+                await changePlan(null);
+                // Ended: the button goes with its dialog, and keeping the plan takes its place.
+                focusWhenShown(() => keepRef.current);
+              }}
               errorMessage={errorMessage}
               trigger={
                 <Button variant="danger" ml={{ initial: '0', sm: 'auto', lg: '0' }}>

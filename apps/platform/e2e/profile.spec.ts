@@ -1,0 +1,199 @@
+import { generateSync } from 'otplib';
+import {
+  createAccount,
+  expect,
+  expectNoAxeViolations,
+  login,
+  payByCard,
+  test,
+} from './support/fixtures.ts';
+
+const PASSWORD = 'Lichen#Path2026';
+
+/** A 1×1 PNG: the smallest picture the avatar upload accepts. */
+const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+// A keyboard walk of /profile: whenever a button is replaced by something else (a form, a
+// status, another button) or a dialog closes, the focus lands on what took its place, never on
+// the page body.
+test.describe('/profile by keyboard', () => {
+  test('two-step verification: set up, turn on, cancel and confirm removal keep the focus', async ({
+    page,
+  }) => {
+    const account = await createAccount('profile-mfa', PASSWORD, {
+      name: 'Iris Keyboard',
+      role: 'affiliate',
+    });
+    await login(page, account, /\/dashboard$/);
+    await page.goto('/profile');
+    const card = page.getByRole('region', { name: 'Two-step verification' });
+    const heading = card.getByRole('heading', { name: 'Two-step verification' });
+    const setUp = card.getByRole('button', { name: 'Set up an authenticator app' });
+    await expect(heading).toHaveAccessibleDescription('Off');
+
+    // The plan card's last action, then Tab: the heading is not a tab stop, the button is.
+    await page
+      .getByRole('region', { name: 'Plan' })
+      .getByRole('link', { name: 'See plans' })
+      .focus();
+    await page.keyboard.press('Tab');
+    await expect(setUp).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    // The enrolment form replaces the button: its heading has the focus and the form is in view
+    // at 1280×800, from the QR code to its buttons.
+    const form = card.getByRole('form', { name: 'Add your authenticator app' });
+    await expect(form.getByRole('heading', { name: 'Add your authenticator app' })).toBeFocused();
+    const qr = form.getByRole('img', { name: 'QR code for your authenticator app' });
+    await expect(qr).toBeInViewport();
+    await expect(form.getByRole('button', { name: 'Cancel' })).toBeInViewport();
+    await expectNoAxeViolations(page, 'the two-step enrolment form');
+
+    // Cancel puts the focus back on the set-up button.
+    await page.keyboard.press('Tab');
+    await expect(form.getByRole('textbox', { name: 'Code from the app' })).toBeFocused();
+    await page.keyboard.press('Tab'); // "Verify and turn on" is disabled until six digits
+    await expect(form.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(form).toHaveCount(0);
+    await expect(setUp).toBeFocused();
+
+    // Again, then a code from the key, typed, and "Verify and turn on" by keyboard.
+    await page.keyboard.press('Enter');
+    await expect(form.getByRole('heading', { name: 'Add your authenticator app' })).toBeFocused();
+    const key = (await form.getByText('Cannot scan? Enter this key:').textContent()) ?? '';
+    const secret = key.replace('Cannot scan? Enter this key:', '').trim();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(generateSync({ secret }));
+    await page.keyboard.press('Tab');
+    const verify = form.getByRole('button', { name: 'Verify and turn on' });
+    await expect(verify).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    // On: the card's heading has the focus, and says so.
+    await expect(page.getByText('Two-step verification is on').first()).toBeVisible();
+    await expect(form).toHaveCount(0);
+    await expect(heading).toBeFocused();
+    await expect(heading).toHaveAccessibleDescription('On');
+    await expect(heading).toBeInViewport();
+    await expectNoAxeViolations(page, 'two-step verification turned on');
+
+    // Remove, then Escape: back on Remove.
+    const remove = card.getByRole('button', { name: 'Remove' });
+    const dialog = page.getByRole('alertdialog', { name: 'Remove the authenticator?' });
+    await page.keyboard.press('Tab');
+    await expect(remove).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(remove).toBeFocused();
+
+    // Remove, then Cancel: back on Remove.
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toHaveCount(0);
+    await expect(remove).toBeFocused();
+
+    // Remove, confirmed: the set-up button takes its place and the focus.
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Remove' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Authenticator removed').first()).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(remove).toHaveCount(0);
+    await expect(setUp).toBeFocused();
+    await expect(heading).toHaveAccessibleDescription('Off');
+  });
+
+  test('the profile picture keeps the focus through an upload and a refusal', async ({ page }) => {
+    const account = await createAccount('profile-avatar', PASSWORD, {
+      name: 'Ash Keyboard',
+      role: 'affiliate',
+    });
+    await login(page, account, /\/dashboard$/);
+    await page.goto('/profile');
+    const picture = page.getByLabel('Profile picture');
+    await expect(picture).toBeEnabled();
+
+    // The input is disabled while it uploads; afterwards the focus is back on it.
+    await picture.focus();
+    await picture.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PIXEL_PNG });
+    await expect(page.getByText('Profile picture updated').first()).toBeVisible();
+    await expect(picture).toBeEnabled();
+    await expect(picture).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
+
+    // Too large: the message that says so has the focus.
+    await picture.focus();
+    await picture.setInputFiles({
+      name: 'big.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(2 * 1024 * 1024 + 1, PIXEL_PNG),
+    });
+    await expect(page.getByRole('alert').filter({ hasText: 'Not saved' })).toBeFocused();
+    await expect(page.getByText('The picture must be at most 2 MB.')).toBeVisible();
+  });
+
+  test('plan: ending it puts the focus on Keep, keeping it on the first action', async ({
+    page,
+  }) => {
+    const account = await createAccount('profile-plan', PASSWORD, {
+      name: 'Rue Keyboard',
+      role: 'affiliate',
+    });
+    await login(page, account, /\/dashboard$/);
+    await page.goto('/pricing');
+    await page.getByRole('button', { name: 'Subscribe to Affiliate Pro' }).click();
+    await payByCard(page, {
+      card: '4242 4242 4242 4242',
+      name: 'Rue Keyboard',
+      submit: 'Subscribe',
+    });
+    await expect(page).toHaveURL(/\/payment-success\?subscription=pro$/);
+
+    await page.goto('/profile');
+    const plan = page.getByRole('region', { name: 'Plan' });
+    await expect(plan.getByText(/^Renews on /)).toBeVisible();
+    const end = plan.getByRole('button', { name: 'End plan' });
+    const keep = plan.getByRole('button', { name: 'Keep Affiliate Pro' });
+
+    // Cancelling the dialog returns to End plan (its trigger).
+    await plan.getByRole('button', { name: 'Manage subscription' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(end).toBeFocused();
+    await page.keyboard.press('Enter');
+    const endDialog = page.getByRole('alertdialog', { name: 'End Affiliate Pro?' });
+    await expect(endDialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(endDialog).toHaveCount(0);
+    await expect(end).toBeFocused();
+
+    // Ended: End plan is gone, Keep takes the lead and the focus.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await expect(endDialog.getByRole('button', { name: 'End Affiliate Pro' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Affiliate Pro will end').first()).toBeVisible();
+    await expect(end).toHaveCount(0);
+    await expect(keep).toBeFocused();
+
+    // Kept: Keep is gone, and the plan's first action (Change plan) has the focus.
+    await page.keyboard.press('Enter');
+    const keepDialog = page.getByRole('alertdialog', { name: 'Keep Affiliate Pro?' });
+    await page.keyboard.press('Tab');
+    await expect(keepDialog.getByRole('button', { name: 'Keep Affiliate Pro' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('You are on Affiliate Pro').first()).toBeVisible();
+    await expect(keep).toHaveCount(0);
+    await expect(plan.getByRole('link', { name: 'Change plan' })).toBeFocused();
+    await expect(end).toBeVisible();
+  });
+});
