@@ -1,5 +1,6 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { ReactNode } from 'react';
 import { createServer, type Plugin, type Rolldown } from 'vite';
 import { pageDocument } from './src/lib/page-document.ts';
 
@@ -125,11 +126,207 @@ export function pageShell(
 }
 
 /**
+ * The site-wide share image the app ships (`public/share.png`, 1200×630 PNG): the Open Graph /
+ * Twitter image of the prerendered pages, and of `/@{username}` and `/s/{slug}` when they have no
+ * image of their own (the page-meta function names the same path).
+ */
+export const SHARE_IMAGE = '/share.png';
+
+/** Where the build writes its `SiteManifest`, in the build's root. */
+export const SITE_MANIFEST = 'routes.json';
+
+/**
+ * What the build tells the web server (and the production host) about its pages, written as
+ * `routes.json` beside `index.html`.
+ */
+export interface SiteManifest {
+  /**
+   * Every path the app's router answers with a page, as patterns derived from its route table
+   * (`src/router.tsx`): a literal segment matches itself (case-insensitively), `:name` any one
+   * segment, `@:name` one segment starting with "@", and a last `*` whatever follows (also
+   * nothing). Any other path is the app's not-found page, to be served with status 404.
+   */
+  routes: string[];
+  /**
+   * Each prerendered page's own title and description (text, not HTML), for its canonical link and
+   * Open Graph / Twitter tags, which need the site's origin and so are added when it is served.
+   */
+  pages: Record<string, { title: string; description: string }>;
+  /** The site-wide share image (`SHARE_IMAGE`). */
+  image: string;
+}
+
+/** A route as react-router's `createRoutesFromElements` answers it (the parts read here). */
+export interface RouteLike {
+  path?: string;
+  index?: boolean;
+  children?: readonly RouteLike[];
+}
+
+/**
+ * The full path pattern of every page in a react-router route table: a pathless (layout) route
+ * passes its parent's path on to its children, an index route is its parent's path.
+ */
+export function routePatterns(routes: readonly RouteLike[], parent = '/'): string[] {
+  const patterns = new Set<string>();
+  for (const route of routes) {
+    const own =
+      route.path === undefined
+        ? parent
+        : route.path.startsWith('/')
+          ? route.path
+          : `${parent.replace(/\/+$/, '')}/${route.path}`;
+    if (route.index || route.path !== undefined) patterns.add(own);
+    for (const pattern of routePatterns(route.children ?? [], own)) patterns.add(pattern);
+  }
+  return [...patterns];
+}
+
+/**
+ * The link page's route. The router cannot match "@" at the start of a segment, so `/:handle` takes
+ * every one-segment path, and the page shows the not-found page unless the segment is "@" and a
+ * username (`routes/link-page.tsx`).
+ */
+const LINK_PAGE_ROUTE = '/:handle';
+
+/**
+ * The app's routes as `SiteManifest.routes`: the catch-all not-found page (`/*`) is left out, and
+ * the link page's `/:handle` is written `/@:handle`, the paths it shows a page for. Any other route
+ * that is one bare parameter would make every one-segment path a page: refused.
+ */
+export function appRoutePatterns(patterns: readonly string[]): string[] {
+  return patterns.flatMap((pattern) => {
+    if (pattern === '/*') return [];
+    if (/^\/:[^/]+$/.test(pattern)) {
+      if (pattern !== LINK_PAGE_ROUTE)
+        throw new Error(
+          `the route ${pattern} matches every one-segment path: say in prerender.ts which it shows a page for`,
+        );
+      return [`/@${pattern.slice(1)}`];
+    }
+    return [pattern];
+  });
+}
+
+/** The children of the first element of type `Routes` in a React element tree. */
+export function routesChildren(node: ReactNode, Routes: unknown): ReactNode | undefined {
+  if (Array.isArray(node)) {
+    for (const child of node as ReactNode[]) {
+      const found = routesChildren(child, Routes);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (typeof node !== 'object' || node === null || !('props' in node)) return undefined;
+  const { type, props } = node as { type: unknown; props: { children?: ReactNode } };
+  if (type === Routes) return props.children ?? [];
+  return routesChildren(props.children, Routes);
+}
+
+/** A module of the prerendering server: the app's routes with react-router's own reader. */
+const ROUTER_MODULE = 'virtual:verdant-router';
+
+/**
+ * Serves `ROUTER_MODULE`. Its imports resolve as the app's do, so its `Routes` is the component
+ * `AppRoutes` renders (a `react-router` loaded on its own can be another copy of the module).
+ */
+function routerModule(): Plugin {
+  const id = `\0${ROUTER_MODULE}`;
+  return {
+    name: 'verdant-router-module',
+    resolveId: (source) => (source === ROUTER_MODULE ? id : undefined),
+    load: (source) =>
+      source === id
+        ? `export { AppRoutes } from '/src/router.tsx';\nexport { Routes, createRoutesFromElements } from 'react-router';\n`
+        : undefined,
+  };
+}
+
+/** HTML text (as React writes it) as plain text. */
+export function htmlText(html: string): string {
+  const named: Record<string, string> = {
+    amp: '&',
+    lt: '<',
+    gt: '>',
+    quot: '"',
+    apos: "'",
+    nbsp: '\u00a0',
+  };
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(
+      /&(?:#(\d+)|#x([0-9a-f]+)|([a-z]+));/gi,
+      (entity, dec?: string, hex?: string, name?: string) =>
+        dec
+          ? String.fromCodePoint(Number(dec))
+          : hex
+            ? String.fromCodePoint(parseInt(hex, 16))
+            : (named[name!.toLowerCase()] ?? entity),
+    )
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Text safe inside a double-quoted attribute or an element's text. */
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * A rendered page's own title and description, and the page without them. React writes the
+ * `<title>` and `<meta name="description">` a page renders first (with its image preloads, which
+ * stay); a page that renders no description but states one under its heading (`PageHeader`'s
+ * description) has that one.
+ */
+export function pageHead(rendered: string): {
+  rendered: string;
+  title?: string;
+  description?: string;
+} {
+  let rest = rendered;
+  let kept = '';
+  let title: string | undefined;
+  let description: string | undefined;
+  for (;;) {
+    const tag =
+      /^(?:<title>([^<]*)<\/title>|<meta name="description" content="([^"]*)"\/>|<link rel="preload" [^<>]*\/>)/.exec(
+        rest,
+      );
+    if (!tag) break;
+    if (tag[1] !== undefined) title ??= htmlText(tag[1]);
+    else if (tag[2] !== undefined) description ??= htmlText(tag[2]);
+    else kept += tag[0];
+    rest = rest.slice(tag[0].length);
+  }
+  const stated = /<p\b[^>]*\bdata-slot="page-header-description"[^>]*>([\s\S]*?)<\/p>/.exec(rest);
+  description ??= stated ? htmlText(stated[1]!) || undefined : undefined;
+  return { rendered: kept + rest, title: title || undefined, description };
+}
+
+/** The shell's `<title>` and `<meta name="description">` text. */
+export function shellHead(shell: string): { title: string; description: string } {
+  const title = /<title>([^<]*)<\/title>/i.exec(shell);
+  const description = /<meta\s+name="description"\s+content="([^"]*)"\s*\/?>/i.exec(shell);
+  if (!title || !description)
+    throw new Error('index.html needs a <title> and a <meta name="description">');
+  return { title: htmlText(title[1]!), description: htmlText(description[1]!) };
+}
+
+/** The shell with `head`'s title and description in place of its own (one of each). */
+export function withHead(shell: string, head: { title: string; description: string }): string {
+  return shell
+    .replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeHtml(head.title)}</title>`)
+    .replace(
+      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/i,
+      () => `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    );
+}
+
+/**
  * After the build: keeps the empty shell as `app.html` (the fallback for every path that is not a
- * file or a prerendered page), writes the `PAGE_SHELLS` and `SIGNED_IN_SHELLS`, and writes each of
- * `PRERENDERED_PAGES`
- * with its HTML, rendered by `src/entry-server.tsx` through Vite's SSR loader from the same sources
- * as the bundle.
+ * file or a prerendered page), writes the `PAGE_SHELLS` and `SIGNED_IN_SHELLS`, writes each of
+ * `PRERENDERED_PAGES` with its HTML (its own title and description in the head), rendered by
+ * `src/entry-server.tsx` through Vite's SSR loader from the same sources as the bundle, and writes
+ * the `SiteManifest` (`routes.json`): the router's route patterns and the prerendered pages' titles
+ * and descriptions.
  */
 export function prerenderPages(): Plugin {
   let outDir = 'dist';
@@ -167,11 +364,14 @@ export function prerenderPages(): Plugin {
         logLevel: 'error',
         appType: 'custom',
         server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+        plugins: [routerModule()],
       });
       try {
         const { renderPage } = (await server.ssrLoadModule('/src/entry-server.tsx')) as {
           renderPage: (url: string) => Promise<string>;
         };
+        const defaults = shellHead(shell);
+        const pages: SiteManifest['pages'] = {};
         for (const page of PRERENDERED_PAGES) {
           const file = path.join(dir, pageFile(page));
           await mkdir(path.dirname(file), { recursive: true });
@@ -180,8 +380,28 @@ export function prerenderPages(): Plugin {
             throw new Error(
               `${page} has a form whose controls are not disabled until the app runs (see PRERENDERED_PAGES)`,
             );
-          await writeFile(file, pageDocument(shell, page, rendered));
+          // One title and one description, the page's own where it has them.
+          const head = pageHead(rendered);
+          pages[page] = {
+            title: head.title ?? defaults.title,
+            description: head.description ?? defaults.description,
+          };
+          await writeFile(file, pageDocument(withHead(shell, pages[page]), page, head.rendered));
         }
+        // The route table as react-router reads it, through the same module instances as the app.
+        const router = (await server.ssrLoadModule(ROUTER_MODULE)) as {
+          AppRoutes: () => ReactNode;
+          Routes: unknown;
+          createRoutesFromElements: (children: ReactNode) => RouteLike[];
+        };
+        const children = routesChildren(router.AppRoutes(), router.Routes);
+        if (children === undefined) throw new Error('AppRoutes (src/router.tsx) has no <Routes>');
+        const routes = appRoutePatterns(routePatterns(router.createRoutesFromElements(children)));
+        const image = await stat(path.join(dir, SHARE_IMAGE)).catch(() => undefined);
+        if (!image?.isFile())
+          throw new Error(`the build has no share image (public${SHARE_IMAGE})`);
+        const manifest: SiteManifest = { routes, pages, image: SHARE_IMAGE };
+        await writeFile(path.join(dir, SITE_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
       } finally {
         await server.close();
       }

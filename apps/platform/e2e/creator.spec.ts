@@ -640,7 +640,7 @@ test.describe('creator surfaces', () => {
     const shared = await guest.request.get(`/s/${slug}`);
     expect(shared.status()).toBe(200);
     expect(await shared.text()).toContain(
-      `<meta property="og:title" content="${title} by Jordan Rivers — Verdant">`,
+      `<meta property="og:title" content="${title} — Verdant">`,
     );
 
     // Removing a product hands the focus to the next one's Remove button and offers Undo, which

@@ -18,6 +18,22 @@ test.describe('prerendered first pages', () => {
       const html = await (await request.get(path)).text();
       expect(html, path).toContain('<div id="root"></div>');
     }
+    // Paths none of the router's routes matches are the not-found page, answered 404; the
+    // router's pages, parameterised ones included, are 200.
+    for (const path of ['/no-such-page', '/foo/bar', '/@', '/education/courses']) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(404);
+      expect(await response.text(), path).toContain('<div id="root"></div>');
+    }
+    for (const path of [
+      '/dashboard',
+      '/shop',
+      '/education/courses/any-course',
+      '/vendor/anything',
+      '/admin/anything',
+      '/signup/affiliate',
+    ])
+      expect((await request.get(path)).status(), path).toBe(200);
     // Where a role lands after logging in, the shell also preloads that page's code and the API
     // client with the session engine.
     for (const path of ['/dashboard', '/dashboard-vendor', '/admin']) {
@@ -25,6 +41,38 @@ test.describe('prerendered first pages', () => {
       expect(html, path).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/api-/);
     }
     expect(await (await request.get('/shop')).text()).not.toMatch(/href="\/assets\/api-/);
+  });
+
+  test('every prerendered page has one title, its own description, a canonical URL and share tags', async ({
+    request,
+    baseURL,
+  }) => {
+    const tag = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]);
+    for (const path of PRERENDERED_PAGES) {
+      const html = await (await request.get(path)).text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      const titles = tag(head, /<title\b[^>]*>([^<]*)<\/title>/g);
+      expect(titles, path).toHaveLength(1);
+      expect(tag(head, /<meta name="description" content="([^"]*)"/g), path).toHaveLength(1);
+      const canonical = new URL(path, baseURL).href;
+      expect(tag(head, /<link rel="canonical" href="([^"]*)"/g), path).toEqual([canonical]);
+      expect(tag(head, /<meta property="og:url" content="([^"]*)"/g), path).toEqual([canonical]);
+      expect(tag(head, /<meta property="og:title" content="([^"]*)"/g), path).toEqual(titles);
+      expect(tag(head, /<meta property="og:image" content="([^"]*)"/g), path).toEqual([
+        new URL('/share.png', baseURL).href,
+      ]);
+    }
+    const pricing = await (await request.get('/pricing')).text();
+    expect(pricing).toContain('<title>Pricing — Verdant</title>');
+    expect(pricing).toContain(
+      '<meta name="description" content="Monthly plans, billed by card. Cancel at any time from your account.">',
+    );
+    expect(pricing).toContain(
+      '<meta property="og:description" content="Monthly plans, billed by card. Cancel at any time from your account.">',
+    );
+    expect(pricing).not.toContain('Verdant · Sustainable Affiliate Marketing');
+    const image = await request.get('/share.png');
+    expect(image.headers()['content-type']).toBe('image/png');
   });
 
   test('without JavaScript the home page and a content page are there', async ({ browser }) => {
@@ -130,8 +178,11 @@ test.describe('prerendered first pages', () => {
       });
     });
     for (const { path, heading } of pages) {
+      const served = /<title>([^<]*)<\/title>/.exec(await (await request.get(path)).text())?.[1];
       await page.goto(path);
       await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+      // The tab keeps the title the server sent.
+      await expect(page).toHaveTitle(served!.replace(/&#39;/g, "'"));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
       const same = await page.evaluate(
         () =>
@@ -144,6 +195,24 @@ test.describe('prerendered first pages', () => {
     }
     expect(errors, 'console errors').toEqual([]);
     await live.close();
+  });
+
+  test('share previews of /@{username} and /s/{slug} have one title, an absolute image and a large card', async ({
+    request,
+    baseURL,
+  }) => {
+    for (const path of ['/@jordan-rivers', '/s/jordan-rivers-picks']) {
+      const html = await (await request.get(path)).text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head.match(/<title\b/g), path).toHaveLength(1);
+      expect(head, path).toContain(
+        `<meta property="og:image" content="${new URL('/share.png', baseURL).href}">`,
+      );
+      expect(head, path).toContain('<meta name="twitter:card" content="summary_large_image">');
+    }
+    expect(await (await request.get('/s/jordan-rivers-picks')).text()).toContain(
+      '<title>Jordan&#39;s sustainable picks — Verdant</title>',
+    );
   });
 
   test('a signed-in visitor loading a prerendered page sees their own state once the session is restored', async ({

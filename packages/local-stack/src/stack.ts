@@ -312,6 +312,8 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
           log,
         });
 
+    // The site's origin, known once the web server listens.
+    const site: { url?: string } = {};
     const web = createWebServer({
       platformRoot: opts.webRoot ?? path.join(root, 'apps', 'platform', 'dist'),
       pageRenderer:
@@ -325,10 +327,12 @@ export async function startStack(opts: StartStackOptions = {}): Promise<RunningS
       anonKey: keys.anonKey,
       functions: () => functions,
       checkout: () => checkout,
+      siteUrl: () => site.url,
     });
     const webPort = await listen(web, opts.webPort ?? 3000, 'web');
     cleanup.push(() => closeServer(web));
     const webUrl = `http://localhost:${webPort}`;
+    site.url = webUrl;
     routes.allowedOrigins = [webUrl, `http://127.0.0.1:${webPort}`];
 
     const outboxToken = newOutboxToken();

@@ -86,6 +86,63 @@ export interface PageMetaTags {
   preload?: string[];
 }
 
+/** A prerendered page's entry in the build's `routes.json` (see `SiteManifest`). */
+export interface PrerenderedPage {
+  title: string;
+  description: string;
+}
+
+/**
+ * The share preview of a page the build prerendered, as the page-meta function describes
+ * `/@{username}` and `/s/{slug}`: its title and description from the build, and the canonical URL,
+ * `og:url` and the site's share image at `origin` (known only when the page is served).
+ */
+export function prerenderedPageMeta(
+  origin: string,
+  pagePath: string,
+  page: PrerenderedPage,
+  image: string | undefined,
+): PageMetaTags {
+  const canonical = new URL(pagePath, origin).href;
+  const imageUrl = image ? new URL(image, origin).href : undefined;
+  const tags: PageMetaTags['tags'] = [
+    { attribute: 'name', key: 'description', content: page.description },
+    { attribute: 'property', key: 'og:type', content: 'website' },
+    { attribute: 'property', key: 'og:site_name', content: 'Verdant' },
+    { attribute: 'property', key: 'og:title', content: page.title },
+    { attribute: 'property', key: 'og:description', content: page.description },
+    { attribute: 'property', key: 'og:url', content: canonical },
+    {
+      attribute: 'name',
+      key: 'twitter:card',
+      content: imageUrl ? 'summary_large_image' : 'summary',
+    },
+    { attribute: 'name', key: 'twitter:title', content: page.title },
+    { attribute: 'name', key: 'twitter:description', content: page.description },
+  ];
+  if (imageUrl)
+    tags.push(
+      { attribute: 'property', key: 'og:image', content: imageUrl },
+      { attribute: 'name', key: 'twitter:image', content: imageUrl },
+    );
+  return { title: page.title, canonical, tags };
+}
+
+/**
+ * A page drawn after its share preview went in (`renderPublicPage`) also has the title and
+ * description React rendered, marked `data-prerendered` ahead of the preview's: where the head has
+ * the preview's own, React's copy goes, so the page has one title and one description.
+ */
+export function withoutRenderedDuplicates(html: string): string {
+  const end = html.search(/<\/head>/i);
+  if (end < 0) return html;
+  let head = html.slice(0, end);
+  if (/<title>/i.test(head)) head = head.replace(/<title data-prerendered>[^<]*<\/title>\s*/gi, '');
+  if (/<meta name="description"/i.test(head))
+    head = head.replace(/<meta data-prerendered name="description"[^>]*>\s*/gi, '');
+  return head + html.slice(end);
+}
+
 /** The id of the JSON script that carries a public page's data (`data-path`: the page's path). */
 export const PAGE_VIEW_ID = 'verdant-page-view';
 

@@ -20,10 +20,18 @@ import {
   htmlHeaders,
   injectPageConfig,
   injectPageMeta,
+  prerenderedPageMeta,
+  withoutRenderedDuplicates,
   type PageMetaTags,
+  type PrerenderedPage,
 } from './web-html.ts';
 
-export { injectPageConfig, injectPageMeta, type PageMetaTags } from './web-html.ts';
+export {
+  injectPageConfig,
+  injectPageMeta,
+  prerenderedPageMeta,
+  type PageMetaTags,
+} from './web-html.ts';
 
 export interface WebServerOptions {
   /** Build output of the platform app (`apps/platform/dist`). */
@@ -40,6 +48,11 @@ export interface WebServerOptions {
   functions?: () => (WebHandler & Partial<Pick<FunctionsHandler, 'plain'>>) | undefined;
   /** The local test checkout under `/local-checkout/` (when Stripe is not configured). */
   checkout?: () => WebHandler | undefined;
+  /**
+   * The site's origin (`http://localhost:3000`), for the canonical links and share images of the
+   * prerendered pages, once the server listens. Without it, the origin the request names (Host).
+   */
+  siteUrl?: () => string | undefined;
   /**
    * The platform build's page renderer (`apps/platform/dist-server/entry-server.mjs`): a module
    * whose `renderPublicPage(html, path, view)` puts `/@{username}` or `/s/{slug}` into its HTML
@@ -92,6 +105,83 @@ export function pageRendererLoader(
     }
     return loaded.render;
   };
+}
+
+/**
+ * What the platform build says about its pages (`routes.json`, written by
+ * `apps/platform/prerender.ts`): the router's route patterns, and each prerendered page's title and
+ * description with the site's share image, for their canonical link and Open Graph / Twitter tags.
+ */
+export interface SiteManifest {
+  routes: string[];
+  pages: Record<string, PrerenderedPage>;
+  image?: string;
+}
+
+/** The build's manifest, in the platform build's root. */
+export const SITE_MANIFEST = 'routes.json';
+
+/**
+ * Whether `pathname` (decoded) is a page of the app, by the build's route patterns: a literal
+ * segment matches itself (case-insensitively, as the router does), `:name` any one segment,
+ * `@:name` one segment of "@" and more, and a last `*` whatever follows, nothing included.
+ */
+export function isAppRoute(routes: readonly string[], pathname: string): boolean {
+  const segments = pathname.split('/').filter(Boolean);
+  return routes.some((route) => {
+    const parts = route.split('/').filter(Boolean);
+    for (const [index, part] of parts.entries()) {
+      if (part === '*' && index === parts.length - 1) return true;
+      const segment = segments[index];
+      if (segment === undefined) return false;
+      if (part.startsWith(':')) continue;
+      if (part.startsWith('@:')) {
+        if (segment.length < 2 || !segment.startsWith('@')) return false;
+        continue;
+      }
+      if (part.toLowerCase() !== segment.toLowerCase()) return false;
+    }
+    return parts.length === segments.length;
+  });
+}
+
+/**
+ * Reads the build's `routes.json` once per version of the file. Undefined without one (an older
+ * build, or one that is not the platform app's), or when it does not parse: then every path is
+ * taken for a page, as before.
+ */
+function siteManifestLoader(file: string): () => Promise<SiteManifest | undefined> {
+  let loaded: { mtimeMs: number; manifest: Promise<SiteManifest | undefined> } | undefined;
+  return async () => {
+    const info = await stat(file).catch(() => undefined);
+    if (!info?.isFile()) return undefined;
+    if (loaded?.mtimeMs !== info.mtimeMs)
+      loaded = {
+        mtimeMs: info.mtimeMs,
+        manifest: readFile(file, 'utf8')
+          .then((text) => {
+            const manifest = JSON.parse(text) as Partial<SiteManifest>;
+            return Array.isArray(manifest.routes)
+              ? { routes: manifest.routes, pages: manifest.pages ?? {}, image: manifest.image }
+              : undefined;
+          })
+          .catch(() => undefined),
+      };
+    return loaded.manifest;
+  };
+}
+
+/** The site's origin as the request names it (its Host), for canonical links and share images. */
+function requestOrigin(req: IncomingMessage): string {
+  const fallback = `http://localhost:${req.socket.localPort ?? 80}`;
+  const host = req.headers.host;
+  if (!host) return fallback;
+  try {
+    const url = new URL(`http://${host}`);
+    return url.host === host.toLowerCase() ? url.origin : fallback;
+  } catch {
+    return fallback;
+  }
 }
 
 /** Largest form body the local checkout accepts. */
@@ -194,6 +284,7 @@ export function createWebServer(opts: WebServerOptions): http.Server {
   const security = htmlHeaders(opts.apiUrl);
   const compressedFiles = createCompressedFileCache();
   const pageRenderer = pageRendererLoader(opts.pageRenderer, opts.log);
+  const siteManifest = siteManifestLoader(path.join(platformRoot, SITE_MANIFEST));
 
   const sendFile = async (
     req: IncomingMessage,
@@ -212,7 +303,7 @@ export function createWebServer(opts: WebServerOptions): http.Server {
         security['content-security-policy'] ?? '',
       );
       if (meta) html = injectPageMeta(html, meta);
-      if (render) html = await render(html);
+      if (render) html = withoutRenderedDuplicates(await render(html));
       const page = Buffer.from(html);
       const encoding = compressible(type, page.length)
         ? negotiate(req.headers['accept-encoding'])
@@ -422,9 +513,23 @@ export function createWebServer(opts: WebServerOptions): http.Server {
 
     // Pages prerendered at build time (/ is index.html, /about is about/index.html): complete
     // without JavaScript.
+    // Those the build lists get their canonical link and share-preview tags for this origin.
     if (hasPlatform && !path.extname(pathname)) {
       const page = inside(platformRoot, path.join(pathname, 'index.html'));
-      if (page && (await isFile(page))) return sendFile(req, res, page);
+      if (page && (await isFile(page))) {
+        const pagePath = pathname.replace(/\/+$/, '') || '/';
+        const manifest = await siteManifest();
+        const listed = manifest && Object.hasOwn(manifest.pages, pagePath);
+        const meta = listed
+          ? prerenderedPageMeta(
+              opts.siteUrl?.() ?? requestOrigin(req),
+              pagePath,
+              manifest.pages[pagePath]!,
+              manifest.image,
+            )
+          : undefined;
+        return sendFile(req, res, page, 200, meta);
+      }
     }
 
     // Share previews: /@{username} and /s/{slug} carry their own title, canonical URL and Open
@@ -472,7 +577,11 @@ export function createWebServer(opts: WebServerOptions): http.Server {
         res.end('Not found');
         return;
       }
-      return sendFile(req, res, platformApp);
+      // A path none of the app's routes matches is its not-found page: a real 404, still with the
+      // app, which draws that page.
+      const manifest = await siteManifest();
+      const known = !manifest || isAppRoute(manifest.routes, pathname);
+      return sendFile(req, res, platformApp, known ? 200 : 404);
     }
     if (hasOneSheets && pathname === '/') return sendFile(req, res, oneSheetsIndex);
 

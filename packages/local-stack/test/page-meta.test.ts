@@ -74,17 +74,72 @@ describe('the page-meta function', () => {
     expect(tag('og:title')).toBe(body.title);
     expect(tag('og:url')).toBe(body.canonical);
     expect(tag('og:type')).toBe('profile');
-    expect(tag('twitter:card')).toBe('summary');
     expect(tag('twitter:description')).toBe(body.description);
+    // No avatar: the site's share image, as an absolute URL, shown large.
+    expect(tag('og:image')).toBe(`${stack.webUrl}/share.png`);
+    expect(tag('twitter:image')).toBe(`${stack.webUrl}/share.png`);
+    expect(tag('twitter:card')).toBe('summary_large_image');
   });
 
-  it('answers for a published storefront with its owner in the title', async () => {
+  it('answers for a published storefront with the title the page shows', async () => {
     const res = await meta('/s/jordan-rivers-picks');
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { title: string; canonical: string; description: string };
-    expect(body.title).toBe("Jordan's sustainable picks by Jordan Rivers — Verdant");
+    const body = (await res.json()) as {
+      title: string;
+      canonical: string;
+      description: string;
+      image: string;
+      tags: { key: string; content: string }[];
+    };
+    // As the app titles the page (routes/storefront.tsx), so the tab does not change once it runs.
+    expect(body.title).toBe("Jordan's sustainable picks — Verdant");
+    expect(body.tags.find((t) => t.key === 'og:title')?.content).toBe(body.title);
     expect(body.description).toBe('Things I use every week and would buy again.');
     expect(body.canonical).toBe(`${stack.webUrl}/s/jordan-rivers-picks`);
+    // The seed's product artwork is SVG, which crawlers do not show: the site's share image.
+    expect(body.image).toBe(`${stack.webUrl}/share.png`);
+  });
+
+  it("shows the creator's avatar, or the storefront's first product image, as the share image", async () => {
+    const owner = `(select id from public.profiles where username = 'jordan-rivers')`;
+    const first = await stack.pool.query<{ id: string; images: string[] }>(
+      `select p.id, p.images from public.storefront_items i
+       join public.storefronts s on s.id = i.storefront_id
+       join public.products p on p.id = i.product_id
+       where s.slug = 'jordan-rivers-picks' order by i.position, i.product_id limit 1`,
+    );
+    const product = first.rows[0]!;
+    await stack.pool.query(
+      `update public.link_pages set avatar_url = '/storage/v1/object/public/avatars/jordan.png' where owner_id = ${owner}`,
+    );
+    await stack.pool.query(`update public.products set images = $2 where id = $1`, [
+      product.id,
+      ['https://cdn.verdant.test/products/first.jpg', ...product.images],
+    ]);
+    try {
+      const tag = async (pagePath: string, key: string) =>
+        (
+          (await (await meta(pagePath)).json()) as { tags: { key: string; content: string }[] }
+        ).tags.find((t) => t.key === key)?.content;
+      expect(await tag('/@jordan-rivers', 'og:image')).toBe(
+        `${stack.webUrl}/storage/v1/object/public/avatars/jordan.png`,
+      );
+      expect(await tag('/@jordan-rivers', 'twitter:card')).toBe('summary_large_image');
+      expect(await tag('/s/jordan-rivers-picks', 'og:image')).toBe(
+        'https://cdn.verdant.test/products/first.jpg',
+      );
+      expect(await tag('/s/jordan-rivers-picks', 'twitter:image')).toBe(
+        'https://cdn.verdant.test/products/first.jpg',
+      );
+    } finally {
+      await stack.pool.query(
+        `update public.link_pages set avatar_url = null where owner_id = ${owner}`,
+      );
+      await stack.pool.query(`update public.products set images = $2 where id = $1`, [
+        product.id,
+        product.images,
+      ]);
+    }
   });
 
   it('answers 404 for unknown users, unknown and unpublished storefronts', async () => {
@@ -121,7 +176,8 @@ describe('the web server', () => {
     expect(html).toContain(
       '<meta property="og:description" content="Low-waste &#60;b&#62;&#34;living&#34;&#60;/b&#62; &#38; more">',
     );
-    expect(html).toContain('<meta name="twitter:card" content="summary">');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).toContain(`<meta property="og:image" content="${stack.webUrl}/share.png">`);
     expect(html).not.toContain('The generic app description.');
     expect(html).not.toContain('<b>');
     // The page's data comes with it, as the public_link_page function answers it.

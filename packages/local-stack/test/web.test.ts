@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebHandler } from '../src/http.ts';
-import { createWebServer, ONE_SHEET_PATHS, pageRendererLoader } from '../src/web.ts';
+import {
+  createWebServer,
+  isAppRoute,
+  ONE_SHEET_PATHS,
+  pageRendererLoader,
+  SITE_MANIFEST,
+} from '../src/web.ts';
 
 let dir: string;
 const servers: Server[] = [];
@@ -156,7 +162,9 @@ describe('public pages drawn by the build’s page renderer', () => {
       path.join(dir, 'renderer.mjs'),
       `export async function renderPublicPage(html, path, view) {
         if (view.page.title !== 'Maya') throw new Error('wrong data');
-        return html.replace('<div id="root"></div>', '<div id="root" data-prerendered="' + path + '"><h1>' + view.page.title + '</h1></div>');
+        return html
+          .replace('<title>', '<title data-prerendered>' + view.page.title + ' — Verdant</title><title>')
+          .replace('<div id="root"></div>', '<div id="root" data-prerendered="' + path + '"><h1>' + view.page.title + '</h1></div>');
       }`,
     );
     await writeFile(
@@ -176,6 +184,8 @@ describe('public pages drawn by the build’s page renderer', () => {
     const html = await res.text();
     expect(html).toContain('<div id="root" data-prerendered="/@maya"><h1>Maya</h1></div>');
     expect(html).toContain('<title>Maya — Verdant</title>');
+    // The title React rendered with the page gives way to the preview's: one title.
+    expect(html.match(/<title\b/g)).toHaveLength(1);
     expect(html).toContain('id="verdant-page-view"');
     // Unknown pages are still a real 404 with the empty shell.
     const missing = await fetch(`${url}/@nobody`);
@@ -198,6 +208,161 @@ describe('public pages drawn by the build’s page renderer', () => {
     }
     expect(logged).toContain('[web] /@maya sent unrendered: the page broke (no such component)');
     expect(logged).toContain('[web] /@maya sent unrendered: thrown at once');
+  });
+});
+
+describe('a build with its routes.json', () => {
+  const SHELL = `<!doctype html><html><head>
+    <title>Verdant · Sustainable Affiliate Marketing</title>
+    <meta name="description" content="The generic app description." />
+  </head><body><div id="root"></div></body></html>`;
+  /** A prerendered page as the build writes it: its own title and description, one of each. */
+  const ABOUT = SHELL.replace('Verdant · Sustainable Affiliate Marketing', 'About — Verdant')
+    .replace('The generic app description.', 'Who we are &#38; why')
+    .replace(
+      '<div id="root"></div>',
+      '<div id="root" data-prerendered="/about"><h1>About</h1></div>',
+    );
+  let url: string;
+
+  beforeAll(async () => {
+    const root = path.join(dir, 'routed');
+    await mkdir(path.join(root, 'about'), { recursive: true });
+    await writeFile(
+      path.join(root, 'index.html'),
+      SHELL.replace(
+        '<div id="root"></div>',
+        '<div id="root" data-prerendered="/"><h1>Home</h1></div>',
+      ),
+    );
+    await writeFile(path.join(root, 'app.html'), SHELL);
+    await writeFile(path.join(root, 'about', 'index.html'), ABOUT);
+    await writeFile(
+      path.join(root, SITE_MANIFEST),
+      JSON.stringify({
+        routes: [
+          '/',
+          '/about',
+          '/dashboard',
+          '/@:handle',
+          '/s/:slug',
+          '/education/courses/:courseId',
+          '/vendor/*',
+          '/admin/*',
+          '/go/:code',
+        ],
+        pages: {
+          '/': {
+            title: 'Verdant · Sustainable Affiliate Marketing',
+            description: 'The generic app description.',
+          },
+          '/about': { title: 'About — Verdant', description: 'Who we are & why' },
+        },
+        image: '/share.png',
+      }),
+    );
+    url = await serve(root, path.join(dir, 'none'));
+  });
+
+  it('answers paths that are no page of the app with 404, still sending the app', async () => {
+    for (const route of [
+      '/nope',
+      '/foo/bar',
+      '/@',
+      '/about/team',
+      '/education/courses',
+      '/s/a/b',
+    ]) {
+      const res = await fetch(`${url}${route}`);
+      expect(res.status, route).toBe(404);
+      expect(await res.text(), route).toContain('<div id="root"></div>');
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    }
+    const head = await fetch(`${url}/nope`, { method: 'HEAD' });
+    expect(head.status).toBe(404);
+  });
+
+  it("answers the router's pages, parameterised ones included, with 200", async () => {
+    for (const route of [
+      '/dashboard',
+      '/Dashboard/',
+      '/education/courses/intro-to-affiliates',
+      '/vendor',
+      '/vendor/anything/deeper',
+      '/admin/reports',
+      '/@maya',
+      '/s/green-shop',
+      '/go/abc123',
+    ]) {
+      const res = await fetch(`${url}${route}`);
+      expect(res.status, route).toBe(200);
+      expect(await res.text(), route).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('sends a prerendered page with one title, its own description and an absolute canonical URL', async () => {
+    const res = await fetch(`${url}/about`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html.match(/<title\b/g)).toHaveLength(1);
+    expect(html).toContain('<title>About — Verdant</title>');
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(html).toContain('<meta name="description" content="Who we are &#38; why">');
+    expect(html).not.toContain('The generic app description.');
+    expect(html.match(/rel="canonical"/g)).toHaveLength(1);
+    expect(html).toContain(`<link rel="canonical" href="${url}/about">`);
+    expect(html).toContain(`<meta property="og:url" content="${url}/about">`);
+    expect(html).toContain('<meta property="og:title" content="About — Verdant">');
+    expect(html).toContain('<meta property="og:description" content="Who we are &#38; why">');
+    expect(html).toContain(`<meta property="og:image" content="${url}/share.png">`);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).toContain('<h1>About</h1>');
+    // The canonical URL has no trailing slash, whichever way the page was asked for.
+    expect(await (await fetch(`${url}/about/`)).text()).toContain(
+      `<link rel="canonical" href="${url}/about">`,
+    );
+    const home = await (await fetch(`${url}/`)).text();
+    expect(home).toContain(`<link rel="canonical" href="${url}/">`);
+    expect(home.match(/<title\b/g)).toHaveLength(1);
+  });
+
+  it('names the site by the Host the request came to, and refuses a Host that is no host', async () => {
+    const { request } = await import('node:http');
+    const get = (host: string) =>
+      new Promise<string>((resolve, reject) => {
+        const req = request(`${url}/about`, { headers: { host } }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve(body));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await get('verdant.example:8080')).toContain(
+      '<link rel="canonical" href="http://verdant.example:8080/about">',
+    );
+    const odd = await get('a"b<c>');
+    expect(odd).not.toContain('a"b');
+    expect(odd).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/about">/);
+  });
+});
+
+describe('isAppRoute', () => {
+  const routes = ['/', '/pricing', '/@:handle', '/education/courses/:courseId', '/vendor/*'];
+  it('matches literal, parameter, "@" and splat segments, and nothing else', () => {
+    expect(isAppRoute(routes, '/')).toBe(true);
+    expect(isAppRoute(routes, '/PRICING')).toBe(true);
+    expect(isAppRoute(routes, '/@maya')).toBe(true);
+    expect(isAppRoute(routes, '/education/courses/42')).toBe(true);
+    expect(isAppRoute(routes, '/vendor')).toBe(true);
+    expect(isAppRoute(routes, '/vendor/a/b')).toBe(true);
+    expect(isAppRoute(routes, '/maya')).toBe(false);
+    expect(isAppRoute(routes, '/@')).toBe(false);
+    expect(isAppRoute(routes, '/pricing/more')).toBe(false);
+    expect(isAppRoute(routes, '/education/courses')).toBe(false);
+    expect(isAppRoute(routes, '/vendors')).toBe(false);
+    expect(isAppRoute([], '/')).toBe(false);
   });
 });
 

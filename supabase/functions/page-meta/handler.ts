@@ -1,5 +1,6 @@
 // page-meta: the share preview of a public page. For `?path=/@{username}` or `?path=/s/{slug}` it
-// answers the page's title, description, canonical URL, image and the Open Graph / Twitter tags
+// answers the page's title, description, canonical URL, image (the creator's avatar, the
+// storefront's first product image, else the site's share image) and the Open Graph / Twitter tags
 // that the web server (and the production rewrite) put into the HTML it sends for that path, and
 // the page's data (`view`), which they send with it; unknown or unpublished pages get 404. It reads with the anon key, so row-level security decides
 // what is public. Web-standard handler: hosted Supabase runs it through index.ts (Deno.serve),
@@ -49,6 +50,12 @@ interface StorefrontView {
   products: { images: string[] }[];
 }
 
+/**
+ * The site-wide share image the platform app ships (`apps/platform/public/share.png`, 1200×630):
+ * the preview's image when the page has none of its own.
+ */
+export const SHARE_IMAGE = '/share.png';
+
 /** How many product cards a storefront shows in its first row (their images load first). */
 const FIRST_PRODUCTS = 2;
 
@@ -94,6 +101,18 @@ function absolute(site: string, url: string | null | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The first of `urls` that can be a share image, as an absolute URL, else the site's share image.
+ * Crawlers show raster images only, so an SVG (the seed's product artwork) is passed over.
+ */
+function shareImage(site: string, urls: (string | null | undefined)[]): string {
+  for (const url of urls) {
+    const resolved = absolute(site, url);
+    if (resolved && !/\.svg$/i.test(new URL(resolved).pathname)) return resolved;
+  }
+  return new URL(SHARE_IMAGE, site).href;
 }
 
 function build(
@@ -145,7 +164,7 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
         description: shorten(
           page.bio || profile.bio || `${page.title}'s sustainable picks and links on Verdant.`,
         ),
-        image: absolute(site, page.avatar_url ?? profile.profile_image),
+        image: shareImage(site, [page.avatar_url ?? profile.profile_image]),
         type: 'profile',
       }),
       view,
@@ -162,11 +181,12 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     const by = owner?.name ? ` by ${owner.name}` : '';
     return {
       ...build(site, path, {
-        title: `${shop.title}${by} — Verdant`,
+        // The title the page itself shows in the tab (routes/storefront.tsx).
+        title: `${shop.title} — Verdant`,
         description: shorten(
           shop.description || `A storefront of sustainable products${by} on Verdant.`,
         ),
-        image: absolute(site, shop.banner_url),
+        image: shareImage(site, [...view.products.map((p) => p.images?.[0]), shop.banner_url]),
         type: 'website',
       }),
       view,

@@ -1,16 +1,26 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Routes, createRoutesFromElements } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import {
   PAGE_SHELLS,
   PRERENDERED_PAGES,
+  SHARE_IMAGE,
   SIGNED_IN_SHELLS,
+  appRoutePatterns,
   formsWaitForTheApp,
+  htmlText,
   pageFile,
+  pageHead,
   pageShell,
+  routePatterns,
+  routesChildren,
+  shellHead,
+  withHead,
   type BuiltChunk,
 } from '../../prerender.ts';
 import { pageDocument } from '../lib/page-document.ts';
+import { AppRoutes } from '../router.tsx';
 import { roleHome } from './navigation.ts';
 
 const shell = readFileSync(join(__dirname, '..', '..', 'index.html'), 'utf8');
@@ -215,5 +225,106 @@ describe('signed-in home shells', () => {
           /export (function Component|const api)/,
         );
     }
+  });
+});
+
+describe("a prerendered page's head", () => {
+  it('has one title and one description: the page’s own', () => {
+    const rendered =
+      '<title>Pricing — Verdant</title><link rel="preload" as="image" href="/a.png"/><main><header data-slot="page-header"><h1>Pricing</h1><p class="rt-Text" data-slot="page-header-description">Monthly plans, <b>billed</b> by card &amp; cancel at any time.</p></header></main>';
+    const head = pageHead(rendered);
+    expect(head.title).toBe('Pricing — Verdant');
+    expect(head.description).toBe('Monthly plans, billed by card & cancel at any time.');
+    // The preload stays with the page (pageDocument moves it into the head); the title does not.
+    expect(head.rendered.startsWith('<link rel="preload"')).toBe(true);
+    expect(head.rendered).not.toContain('<title>');
+    const html = pageDocument(
+      withHead(shell, { title: head.title!, description: head.description! }),
+      '/pricing',
+      head.rendered,
+    );
+    const top = html.slice(0, html.indexOf('</head>'));
+    expect(top.match(/<title\b/g)).toHaveLength(1);
+    expect(top).toContain('<title>Pricing — Verdant</title>');
+    expect(top.match(/<meta\s+name="description"/g)).toHaveLength(1);
+    expect(top).toContain(
+      '<meta name="description" content="Monthly plans, billed by card &#38; cancel at any time." />',
+    );
+    expect(top).not.toContain(shellHead(shell).description);
+  });
+
+  it("prefers the description the page renders, and keeps the shell's where it states none", () => {
+    expect(
+      pageHead(
+        '<title>FAQ</title><meta name="description" content="Answers &amp; more"/><p data-slot="page-header-description">Other</p>',
+      ),
+    ).toMatchObject({
+      title: 'FAQ',
+      description: 'Answers & more',
+      rendered: '<p data-slot="page-header-description">Other</p>',
+    });
+    expect(pageHead('<main><h1>Home</h1></main>')).toEqual({
+      rendered: '<main><h1>Home</h1></main>',
+      title: undefined,
+      description: undefined,
+    });
+    expect(shellHead(shell)).toEqual({
+      title: 'Verdant · Sustainable Affiliate Marketing',
+      description: expect.stringContaining('Verdant: affiliates promote'),
+    });
+    expect(htmlText('Jordan&#x27;s &quot;picks&quot; &lt;3')).toBe('Jordan\'s "picks" <3');
+  });
+
+  it('ships a 1200×630 PNG as the share image', () => {
+    const file = join(__dirname, '..', '..', 'public', SHARE_IMAGE);
+    expect(existsSync(file)).toBe(true);
+    const png = readFileSync(file);
+    expect(png.subarray(0, 8)).toEqual(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    );
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+  });
+});
+
+describe('route patterns', () => {
+  it("are the router's, flattened through layouts and guards", () => {
+    const children = routesChildren(AppRoutes(), Routes);
+    expect(children).toBeDefined();
+    const patterns = appRoutePatterns(routePatterns(createRoutesFromElements(children)));
+    for (const route of [
+      '/',
+      '/pricing',
+      '/about',
+      '/dashboard',
+      '/education/courses/:courseId',
+      '/education/courses/:courseId/modules/:moduleId',
+      '/vendor/*',
+      '/admin/*',
+      '/s/:slug',
+      '/go/:code',
+      '/education/certificates/:code',
+    ])
+      expect(patterns).toContain(route);
+    // The link page is the "@" paths only, and the not-found page is no route.
+    expect(patterns).toContain('/@:handle');
+    expect(patterns).not.toContain('/:handle');
+    expect(patterns).not.toContain('/*');
+    for (const page of PRERENDERED_PAGES) expect(patterns).toContain(page);
+  });
+
+  it('join nested paths, and refuse a route that would match every one-segment path', () => {
+    expect(
+      routePatterns([
+        {
+          children: [
+            { index: true },
+            { path: 'a', children: [{ path: 'b/:id' }, { index: true }] },
+          ],
+        },
+        { path: '/x/*' },
+      ]),
+    ).toEqual(['/', '/a', '/a/b/:id', '/x/*']);
+    expect(() => appRoutePatterns(['/:anything'])).toThrow(/every one-segment path/);
+    expect(appRoutePatterns(['/*', '/:handle', '/a'])).toEqual(['/@:handle', '/a']);
   });
 });
