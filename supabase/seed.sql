@@ -623,9 +623,9 @@ Compare programs on all three terms, not on the rate alone:
 
 ## Try it on Verdant
 
-1. Open [/affiliate-programs](/affiliate-programs) and read the three badges on a few program cards: commission, cookie window and holding period.
+1. Open the [list of affiliate programs](/affiliate-programs) and read the three badges on a few program cards: commission, cookie window and holding period.
 2. Pick two programs in the same category and decide which one would earn more for the way your audience actually buys.
-3. Open [/affiliate-hub](/affiliate-hub) to see the resources and the disclosure wording you will use once you start sharing links.', 7),
+3. Open the [Affiliate hub](/affiliate-hub) to see the resources and the disclosure wording you will use once you start sharing links.', 7),
     (1, 2, 'Joining the right programs', 'Your recommendations are only as trustworthy as the merchants behind them. Joining a program ties your name to a company''s products and to its claims, so choose programs the way you would choose what to buy yourself.
 
 ## Start with the evidence
@@ -654,10 +654,10 @@ Five programs you know well are worth more than thirty you have never looked at 
 
 ## Try it on Verdant
 
-1. Open [/affiliate-programs](/affiliate-programs), switch on **Verified claims only** and choose a category you write about.
+1. Open the [list of affiliate programs](/affiliate-programs), switch on **Verified claims only** and choose a category you write about.
 2. Read the claims and their issuers on two or three cards, and check the terms against how your audience buys.
 3. Join one program with **Join program**, or send an application with **Apply**, and watch its status badge change.
-4. If you are a merchant, open [/vendor-affiliates](/vendor-affiliates) to see the applications waiting for your decision.', 8),
+4. If you are a merchant, open [your Affiliates page](/vendor-affiliates) to see the applications waiting for your decision.', 8),
     (1, 3, 'Making tracked links', 'A tracked link is how Verdant knows that a shopper came from you. Every link has a short code and the form `/go/your-code`. When someone opens it, they are sent straight on to the product or shop page, and the visit is recorded as a click on your link.
 
 ## Creating a link
@@ -688,8 +688,8 @@ Keep a link enabled for as long as it is out in the world. You can switch a link
 
 ## Try it on Verdant
 
-1. Join a program on [/affiliate-programs](/affiliate-programs) if you have not yet.
-2. On [/affiliate-links](/affiliate-links), create a link for one product and give it a title that names where you will share it.
+1. Join a program from the [list of affiliate programs](/affiliate-programs) if you have not yet.
+2. On your [Affiliate links page](/affiliate-links), create a link for one product and give it a title that names where you will share it.
 3. Press **Copy link**, open the link in a private browser window, and check that it lands on the product.
 4. Press **Stats** next to the link to see its clicks and unique clicks for the last 30 days.', 7),
     (1, 4, 'Attribution and cookie windows', 'Attribution decides which affiliate, if any, earns the commission on a sale. Verdant uses one simple, published rule, and knowing it answers almost every "where is my sale?" question.
@@ -724,9 +724,9 @@ If you expected a commission and none shows up, the usual reasons are:
 
 ## Try it on Verdant
 
-1. On [/affiliate-programs](/affiliate-programs), compare the cookie windows of the programs you have joined.
-2. On [/dashboard](/dashboard), read the **Recent commissions** table: each row shows which `/go/` link earned it.
-3. On [/affiliate-links](/affiliate-links), press **Stats** for that link and compare its clicks with the sales it earned.', 6),
+1. In the [list of affiliate programs](/affiliate-programs), compare the cookie windows of the programs you have joined.
+2. On [your dashboard](/dashboard), read the **Recent commissions** table: each row shows which `/go/` link earned it.
+3. On your [Affiliate links page](/affiliate-links), press **Stats** for that link and compare its clicks with the sales it earned.', 6),
     (1, 5, 'Commissions and payouts', 'A commission moves through a few states between the sale and the money reaching you. Knowing them tells you what you have earned, what you can count on, and when.
 
 ## The life of a commission
@@ -757,9 +757,9 @@ Plan with approved money, not pending money: a pending commission can still be r
 
 ## Try it on Verdant
 
-1. Open [/dashboard](/dashboard) and read the **Pending** card and the approved and paid totals beneath it.
+1. Open [your dashboard](/dashboard) and read the **Pending** card and the approved and paid totals beneath it.
 2. In **Recent commissions**, find a pending row and note its **Available** date.
-3. Check the holding period on that program''s card at [/affiliate-programs](/affiliate-programs): the **Available** date is the sale''s date plus that many days.', 6),
+3. Check the holding period on that program''s card in the [list of affiliate programs](/affiliate-programs): the **Available** date is the sale''s date plus that many days.', 6),
     (2, 1, 'What counts as evidence', 'A claim is a promise to shoppers and to the affiliates who repeat it; evidence lets someone outside your company check it. On Verdant, no claim is shown publicly until an administrator has compared it with its evidence.
 
 ## What counts, and what does not
@@ -794,7 +794,7 @@ Notice what the claim leaves out: it does not call the whole shop organic, nor m
 
 ## Try it on Verdant
 
-1. Open [/vendor-onboarding](/vendor-onboarding) and go to the **Claims and evidence** step.
+1. Open [Merchant onboarding](/vendor-onboarding) and go to the **Claims and evidence** step.
 2. Pick one claim you make today and fill in every field, including the scope and the expiry date.
 3. Check it in the list of your claims: it shows the category, the issuer and the expiry date, with the status Pending until it has been reviewed.', 10),
     (2, 2, 'Certifications compared', 'Certification labels are useful shorthand, but each one answers a different question. Shoppers and affiliates rely on you to say exactly which question your label answers.
@@ -828,9 +828,9 @@ The strong version names the standard, the product, who holds the certificate an
 
 ## Try it on Verdant
 
-1. On [/vendor-onboarding](/vendor-onboarding), in the **Claims and evidence** step, add each certificate you hold as its own claim with the category **Certification**, its issuer, scope and expiry date.
+1. In the **Claims and evidence** step of [Merchant onboarding](/vendor-onboarding), add each certificate you hold as its own claim with the category **Certification**, its issuer, scope and expiry date.
 2. Check that each claim''s wording names the standard, the products and the holder, like the strong example above.
-3. On [/vendor/products](/vendor/products), open a product and tick only the sustainability attributes, such as Organic, Fair trade or B Corp, that one of your claims supports.', 10),
+3. In [your product list](/vendor/products), open a product and tick only the sustainability attributes, such as Organic, Fair trade or B Corp, that one of your claims supports.', 10),
     (2, 3, 'Avoiding greenwashing', 'Greenwashing is any claim that makes a product look better for people or the planet than the evidence supports. It is rarely an outright lie. More often it is a vague word, a missing scope, or a true detail that distracts from a bigger problem.
 
 ## Replace vague words
@@ -860,8 +860,8 @@ Admitting limits builds trust. "Our refills cut single-use plastic; the bulk con
 
 ## Try it on Verdant
 
-1. On [/vendor-onboarding](/vendor-onboarding), reopen the **Sustainability statement** step and replace every vague word with a measurable fact.
-2. On [/vendor/products](/vendor/products), check each product''s description and CO2e source against the same test.
+1. In [Merchant onboarding](/vendor-onboarding), reopen the **Sustainability statement** step and replace every vague word with a measurable fact.
+2. In [your product list](/vendor/products), check each product''s description and CO2e source against the same test.
 3. If a claim in the **Claims and evidence** step overstates its evidence, replace it with a narrower one; the new claim waits for review before it is shown.', 10),
     (2, 4, 'How Verdant reviews claims', 'Verdant''s promise to shoppers and affiliates is that every sustainability claim they see has been checked by a person against its evidence. This module explains what that check involves and what happens to a claim during its life.
 
@@ -898,9 +898,9 @@ In practice:
 
 ## Try it on Verdant
 
-1. On [/vendor-onboarding](/vendor-onboarding), open the **Review** step and read the summary of your claims: how many are approved, waiting for review or not approved.
+1. In [Merchant onboarding](/vendor-onboarding), open the **Review** step and read the summary of your claims: how many are approved, waiting for review or not approved.
 2. In the **Claims and evidence** step, check each claim''s status badge and expiry date.
-3. On [/vendor/products](/vendor/products), submit a draft product for approval: products, like claims, go live only once an administrator approves them.', 6),
+3. In [your product list](/vendor/products), submit a draft product for approval: products, like claims, go live only once an administrator approves them.', 6),
     (3, 1, 'Tell the story of real use', 'Most product content is made in the first ten minutes of owning something: the unboxing, the first impression, the nice packaging. For sustainable products that is exactly the wrong moment. Their whole promise is that they last, work as well as the throwaway version, or save waste over months, and only time can show that.
 
 ## Why long-term use persuades
@@ -925,9 +925,9 @@ Include the flaws. A bamboo toothbrush whose handle darkens in a damp bathroom i
 
 ## Try it on Verdant
 
-1. On [/affiliate-programs](/affiliate-programs), reread the verified claims of a product you have used for at least a few weeks, so that you cite them accurately.
-2. On [/affiliate-links](/affiliate-links), create a link for that product with a title naming the story, such as "Shampoo bar, 8-week review".
-3. On [/my-links](/my-links), add the product to your link-in-bio page as a **Product** item, so that readers of the story can find it.', 7),
+1. In the [list of affiliate programs](/affiliate-programs), reread the verified claims of a product you have used for at least a few weeks, so that you cite them accurately.
+2. On your [Affiliate links page](/affiliate-links), create a link for that product with a title naming the story, such as "Shampoo bar, 8-week review".
+3. In the [editor of your link-in-bio page](/my-links), add the product as a **Product** item, so that readers of the story can find it.', 7),
     (3, 2, 'Disclose clearly', 'When you earn money from a recommendation, your audience should know before they act on it. Clear disclosure is required by law in many countries (for example under the US Federal Trade Commission''s guides on endorsements and the UK''s advertising codes), and it is good for trust: people accept that you earn a commission, but not that you hid it.
 
 ## What clear disclosure looks like
@@ -955,9 +955,9 @@ Honesty about money goes together with honesty about claims. Repeat a merchant''
 
 ## Try it on Verdant
 
-1. Open [/affiliate-hub](/affiliate-hub) and copy the wording for the format you use most.
-2. On [/my-links](/my-links), paste the link-in-bio wording into your page''s **Bio** and press **Save page**.
-3. On [/storefronts/manage](/storefronts/manage), open one of your published storefronts and read the disclosure box that shoppers see.', 6),
+1. Open the [Affiliate hub](/affiliate-hub) and copy the wording for the format you use most.
+2. In the [editor of your link-in-bio page](/my-links), paste the link-in-bio wording into your page''s **Bio** and press **Save page**.
+3. On your [Storefronts page](/storefronts/manage), open one of your published storefronts and read the disclosure box that shoppers see.', 6),
     (3, 3, 'Formats that work', 'Verdant gives you two pages to send people to, your link-in-bio page and your storefronts, and tracked links to share everywhere else. Each suits a different moment, and they work best together.
 
 ## Your link-in-bio page
@@ -989,9 +989,9 @@ Whatever the format, purchases are credited through your tracked links, so the s
 
 ## Try it on Verdant
 
-1. On [/my-links](/my-links), add a header and two product items, drag them into order, switch on **Published** and press **Save page**.
-2. On [/storefronts/manage](/storefronts/manage), create a storefront around one theme, add three products and switch on **Published**.
-3. On [/affiliate-links](/affiliate-links), press **Stats** for a link to show its QR code, ready for your next market stall or event.', 10),
+1. In the [editor of your link-in-bio page](/my-links), add a header and two product items, drag them into order, switch on **Published** and press **Save page**.
+2. On your [Storefronts page](/storefronts/manage), create a storefront around one theme, add three products and switch on **Published**.
+3. On your [Affiliate links page](/affiliate-links), press **Stats** for a link to show its QR code, ready for your next market stall or event.', 10),
     (3, 4, 'Measure and improve', 'Measuring your links tells you which content actually helps people choose, not just which content gets attention. Verdant gives you the numbers for each link and in total.
 
 ## The numbers you have
@@ -1026,9 +1026,9 @@ Retire links that do not earn: take them off your link-in-bio page and storefron
 
 ## Try it on Verdant
 
-1. On [/dashboard](/dashboard), choose 90 days and read **Top links**: which link has the most sales per unique click?
-2. On [/affiliate-links](/affiliate-links), press **Stats** for your best and your weakest link and compare their daily clicks.
-3. On [/my-links](/my-links), hide the item for your weakest link and drag your best one to the top.', 7)
+1. On [your dashboard](/dashboard), choose 90 days and read **Top links**: which link has the most sales per unique click?
+2. On your [Affiliate links page](/affiliate-links), press **Stats** for your best and your weakest link and compare their daily clicks.
+3. In the [editor of your link-in-bio page](/my-links), hide the item for your weakest link and drag your best one to the top.', 7)
   ) as m(course, position, title, body, minutes);
 
   insert into public.course_modules (id, course_id, position, title, body, duration_minutes)
