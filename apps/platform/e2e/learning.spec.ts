@@ -1,4 +1,5 @@
 import {
+  asService,
   createAccount,
   demoAccount,
   expect,
@@ -52,6 +53,8 @@ test('community posts are sanitised, commented on, reacted to and reported', asy
     );
   await page.getByRole('button', { name: 'Post', exact: true }).click();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  // The form is gone with the list: the focus is on the new thread's heading, not lost.
+  await expect(page.getByRole('heading', { name: title })).toBeFocused();
   await expect(page.getByText(/Where do you/)).toBeVisible();
   expect(await page.locator('main script, main img[src="x"]').count()).toBe(0);
 
@@ -112,6 +115,10 @@ test('community authors are named and manage their own posts and comments', asyn
   await expectNoAxeViolations(page, '/community list with authors');
   await welcomeItem.getByRole('link', { name: 'Welcome to the Verdant community' }).click();
   const welcome = page.getByRole('article', { name: 'Welcome to the Verdant community' });
+  // The link is gone with the list: the focus is on the thread's heading.
+  await expect(
+    welcome.getByRole('heading', { name: 'Welcome to the Verdant community' }),
+  ).toBeFocused();
   await expect(welcome).toContainText(demoAccount('admin@verdant.test').name);
   await expect(welcome.getByRole('button', { name: 'Edit post' })).toHaveCount(0);
   await expect(welcome.getByRole('button', { name: 'Delete post' })).toHaveCount(0);
@@ -130,9 +137,13 @@ test('community authors are named and manage their own posts and comments', asyn
   const newPost = page.getByRole('form', { name: 'New post' });
   await newPost.getByRole('textbox', { name: 'Title' }).fill(title);
   await newPost.getByRole('textbox', { name: 'Post' }).fill('Who runs a repair café nearby?');
-  await newPost.getByRole('button', { name: 'Post', exact: true }).click();
+  await newPost.getByRole('button', { name: 'Post', exact: true }).press('Enter');
   const thread = page.getByRole('article', { name: title });
   await expect(thread).toContainText(jordan.name);
+  await expect(page).toHaveURL(/[?&]post=/);
+  await expect(page.getByText('Posted', { exact: true })).toBeVisible();
+  await expect(thread.getByRole('heading', { name: title })).toBeFocused();
+  await expectNoAxeViolations(page, '/community new thread, its heading focused');
   await page.getByLabel('Your comment').fill('The library hosts one every first Saturday.');
   await page.getByRole('button', { name: 'Comment', exact: true }).click();
   const comment = page
@@ -226,4 +237,126 @@ test('community authors are named and manage their own posts and comments', asyn
   await expect(page.getByRole('article', { name: edited })).toHaveCount(0);
   // The deleted post's buttons are gone: the focus is on the page's main region, not lost.
   await expect(page.getByRole('main')).toBeFocused();
+});
+
+test('a learner finishes a course by keyboard: the focus follows, the certificate is linked', async ({
+  page,
+}) => {
+  const { email, password } = await createAccount('graduate', 'Moss+Creator26', {
+    name: 'Gale Graduate',
+    role: 'affiliate',
+  });
+  await login(page, { email, password }, /\/dashboard$/);
+  await visit(page, '/education/courses/honest-sustainability-claims');
+  await page.getByRole('button', { name: 'Enrol in this course' }).click();
+  await page.getByRole('link', { name: /^Continue with / }).click();
+  const titles = [
+    'What counts as evidence',
+    'Certifications compared',
+    'Avoiding greenwashing',
+    'How Verdant reviews claims',
+  ];
+  const article = page.getByRole('article');
+  for (const [index, title] of titles.entries()) {
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    // Module links say where they lead, not a raw path.
+    await expect(article.getByRole('link').first()).toBeVisible();
+    await expect(article.getByRole('link', { name: /^\// })).toHaveCount(0);
+    if (index === 0) {
+      await expect(article.getByRole('link', { name: 'Merchant onboarding' })).toHaveAttribute(
+        'href',
+        '/vendor-onboarding',
+      );
+    }
+    const next = titles[index + 1];
+    if (!next) break;
+    await page.getByRole('button', { name: 'Mark complete and continue' }).press('Enter');
+    // The next module opens with the focus on its heading, not on the spot of the button pressed
+    // (where a second Enter could hit "Mark as not done").
+    const heading = page.getByRole('heading', { level: 1, name: next });
+    await expect(heading).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Mark as not done' })).toHaveCount(0);
+    if (index === 0)
+      await expectNoAxeViolations(page, 'module opened by Mark complete and continue');
+  }
+  await page.getByRole('button', { name: 'Mark complete', exact: true }).press('Enter');
+  await expect(page.getByRole('button', { name: 'Mark as not done' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the course' }).click();
+
+  // The certificate's link replaces the button pressed, and takes the focus.
+  await page.getByRole('button', { name: 'Get your certificate' }).press('Enter');
+  const viewCertificate = page.getByRole('link', { name: 'View your certificate' });
+  await expect(viewCertificate).toBeFocused();
+  await expectNoAxeViolations(page, 'course page, certificate issued');
+  // Back on the course later, the certificate is there without asking again.
+  await page.reload();
+  await expect(viewCertificate).toHaveAttribute(
+    'href',
+    /^\/education\/certificates\/[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/,
+  );
+  const certificatePath = await viewCertificate.getAttribute('href');
+  await viewCertificate.press('Enter');
+
+  // The certificate page leads back to the courses and to its course.
+  await expect(page).toHaveURL(certificatePath!);
+  const certificate = page.getByRole('article', { name: 'Certificate of completion' });
+  await expect(certificate).toContainText('Gale Graduate');
+  const nav = page.getByRole('navigation', { name: 'Verdant Education' });
+  await expect(nav.getByRole('link', { name: 'Back to courses' })).toHaveAttribute(
+    'href',
+    '/education',
+  );
+  await expect(
+    nav.getByRole('link', { name: 'Open the course “Honest Sustainability Claims”' }),
+  ).toHaveAttribute('href', '/education/courses/honest-sustainability-claims');
+  await expectNoAxeViolations(page, 'certificate page');
+  // On paper only the certificate is printed.
+  await page.emulateMedia({ media: 'print' });
+  await expect(nav).toBeHidden();
+  await expect(certificate).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
+  // On a 360 px phone the certificate keeps a margin on both sides and nothing scrolls sideways.
+  await page.setViewportSize({ width: 360, height: 780 });
+  for (const part of [certificate, nav]) {
+    const box = (await part.boundingBox())!;
+    expect(box.x, 'space left of the certificate').toBeGreaterThanOrEqual(12);
+    expect(360 - (box.x + box.width), 'space right of the certificate').toBeGreaterThanOrEqual(12);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoAxeViolations(page, 'certificate page at 360 px');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // On the courses overview the finished course shows its state, not a "Continue".
+  await nav.getByRole('link', { name: 'Back to courses' }).click();
+  await expect(page).toHaveURL(/\/education$/);
+  await expect(
+    page.getByRole('link', { name: 'View certificate: Honest Sustainability Claims' }),
+  ).toHaveAttribute('href', certificatePath!);
+  await expect(page.getByText('Completed', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: 'Continue: Honest Sustainability Claims' }),
+  ).toHaveCount(0);
+  await expect(
+    page.getByRole('link', { name: 'Review course: Honest Sustainability Claims' }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, '/education with a finished course');
+});
+
+test('every seeded course module names its links in words, not as a raw path', async () => {
+  const url = new URL('/rest/v1/course_modules', stack.apiUrl);
+  url.searchParams.set('select', 'title,body');
+  const response = await fetch(url, { headers: asService() });
+  expect(response.status).toBe(200);
+  const modules = (await response.json()) as { title: string; body: string }[];
+  expect(modules.length).toBeGreaterThan(10);
+  const links = modules.flatMap(({ title, body }) =>
+    [...body.matchAll(/\[([^\]]*)\]\(([^)]*)\)/g)].map(([, text = '', href = '']) => ({
+      title,
+      text,
+      href,
+    })),
+  );
+  expect(links.length).toBeGreaterThan(0);
+  const raw = links.filter(({ text }) => /^\s*(\/|https?:|www\.)/i.test(text) || !text.trim());
+  expect(raw, 'module links whose text is a path or address').toEqual([]);
 });

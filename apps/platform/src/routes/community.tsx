@@ -263,6 +263,16 @@ export function Component() {
     setEditingId(null);
   };
   const commentsHeadingRef = useRef<HTMLHeadingElement>(null);
+  // A thread opened from this page (just posted, or picked from the list) takes the focus to its
+  // heading once it has loaded: the form or link that opened it is gone with the list.
+  const threadHeadingRef = useRef<HTMLHeadingElement>(null);
+  const focusThreadHeading = useRef(false);
+  const shownPostId = post.data?.id;
+  useEffect(() => {
+    if (!focusThreadHeading.current || !openPost || shownPostId !== openPost) return;
+    focusThreadHeading.current = false;
+    threadHeadingRef.current?.focus();
+  }, [openPost, shownPostId]);
   // Set once a delete went through, so its dialog does not hand the focus back to a gone button.
   const deleted = useRef(false);
 
@@ -277,6 +287,7 @@ export function Component() {
     onSuccess: async (created) => {
       setDraft({ title: '', body: '', category: 'general' });
       await refresh();
+      focusThreadHeading.current = true;
       setParams({ post: created.id });
       toast({ title: 'Posted' });
     },
@@ -399,6 +410,8 @@ export function Component() {
                     as="h2"
                     size="5"
                     id={`${ids}-title`}
+                    ref={threadHeadingRef}
+                    tabIndex={-1}
                     style={{ overflowWrap: 'anywhere' }}
                   >
                     {post.data.title}
@@ -626,7 +639,19 @@ export function Component() {
                           {p.is_pinned ? <Badge tone="brand">Pinned</Badge> : null}
                           <Badge>{CATEGORY_LABELS[p.category as PostCategory]}</Badge>
                         </Flex>
-                        <Link to={`/community?post=${p.id}`}>
+                        <Link
+                          to={`/community?post=${p.id}`}
+                          onClick={(event) => {
+                            // Not when the thread opens in another tab or window.
+                            const elsewhere =
+                              event.button !== 0 ||
+                              event.metaKey ||
+                              event.ctrlKey ||
+                              event.shiftKey ||
+                              event.altKey;
+                            focusThreadHeading.current = !elsewhere;
+                          }}
+                        >
                           <Text weight="bold" size="4" style={{ overflowWrap: 'anywhere' }}>
                             {p.title}
                           </Text>

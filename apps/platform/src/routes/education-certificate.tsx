@@ -1,57 +1,129 @@
 import { Flex, Heading, Text } from '@radix-ui/themes';
 import { Button, Card, ErrorCard, Skeleton } from '@verdant/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useId, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
 import { api } from '../lib/api.ts';
 import { errorMessage, formatDate } from './vendor-format.ts';
+
+/**
+ * The page has no app chrome (it is printed), so it brings its own side padding for narrow screens
+ * and its own way back; on paper only the certificate itself is printed.
+ */
+const PRINT_STYLE = `
+@media print {
+  .vd-certificate-page { padding-left: 0 !important; padding-right: 0 !important; }
+  .vd-certificate-screen-only { display: none !important; }
+}
+`;
+
+/** Back to the courses (and to the certificate's course, when it is known); hidden on paper. */
+function CertificateNav({ course }: { course?: { slug: string; title: string } }) {
+  return (
+    <Flex
+      asChild
+      gap="4"
+      justify="between"
+      wrap="wrap"
+      width="100%"
+      maxWidth="720px"
+      className="vd-certificate-screen-only"
+    >
+      <nav aria-label="Verdant Education">
+        <Link to="/education">
+          <span aria-hidden>← </span>Back to courses
+        </Link>
+        {course ? (
+          <Link to={`/education/courses/${course.slug}`}>Open the course “{course.title}”</Link>
+        ) : null}
+      </nav>
+    </Flex>
+  );
+}
+
+function Page({ children }: { children: ReactNode }) {
+  return (
+    <Flex
+      direction="column"
+      gap="4"
+      py="6"
+      px={{ initial: '4', sm: '6' }}
+      align="center"
+      className="vd-certificate-page"
+    >
+      <style href="verdant-certificate-print" precedence="default">
+        {PRINT_STYLE}
+      </style>
+      {children}
+    </Flex>
+  );
+}
 
 /** A printable certificate (/education/certificates/:code), checked through verify_certificate. */
 export function Component() {
   const { code = '' } = useParams();
+  const headingId = useId();
   const check = useQuery({
     queryKey: ['certificate', code],
     queryFn: () => api.courses.verifyCertificate(code),
     retry: false,
   });
-  if (check.isPending) return <Skeleton height="360px" />;
+  // The published courses (anyone may read them), to link the certificate's course by its title.
+  const courses = useQuery({
+    queryKey: ['courses'],
+    queryFn: () => api.courses.list(),
+    enabled: check.isSuccess,
+  });
+  if (check.isPending)
+    return (
+      <Page>
+        <Skeleton height="360px" style={{ maxWidth: 720, width: '100%' }} />
+      </Page>
+    );
   if (check.isError)
     return (
-      <Flex py="6" justify="center">
+      <Page>
+        <title>{`Certificate not verified — Verdant Education`}</title>
+        <CertificateNav />
         <ErrorCard
           title="Certificate not verified"
           message={errorMessage(check.error, 'No certificate has this code.')}
         />
-      </Flex>
+      </Page>
     );
   const c = check.data;
+  const course = courses.data?.find((entry) => entry.title === c.course_title);
   return (
-    <Flex direction="column" gap="4" py="6" align="center">
+    <Page>
       <title>{`Certificate ${code} — Verdant Education`}</title>
-      <Card variant="brand" style={{ maxWidth: 720, width: '100%' }}>
-        <Flex direction="column" gap="4" align="center" p="5" style={{ textAlign: 'center' }}>
-          <Text size="2" weight="bold" color="mint">
-            Verdant Education · Sustainable Affiliate Marketing
-          </Text>
-          <Heading as="h1" size="7">
-            Certificate of completion
-          </Heading>
-          <Text size="4">This certifies that</Text>
-          <Text size="6" weight="bold">
-            {c.holder_name}
-          </Text>
-          <Text size="4">completed every module of</Text>
-          <Text size="5" weight="bold">
-            {c.course_title}
-          </Text>
-          <Text color="gray">on {formatDate(c.issued_at)}</Text>
-          <Text size="2" color="gray">
-            Verified by Verdant · code {code.toUpperCase()}
-          </Text>
-        </Flex>
+      <CertificateNav course={course} />
+      <Card asChild variant="brand" style={{ maxWidth: 720, width: '100%' }}>
+        <article aria-labelledby={headingId}>
+          <Flex direction="column" gap="4" align="center" p="5" style={{ textAlign: 'center' }}>
+            <Text size="2" weight="bold" color="mint">
+              Verdant Education · Sustainable Affiliate Marketing
+            </Text>
+            <Heading as="h1" size="7" id={headingId}>
+              Certificate of completion
+            </Heading>
+            <Text size="4">This certifies that</Text>
+            <Text size="6" weight="bold">
+              {c.holder_name}
+            </Text>
+            <Text size="4">completed every module of</Text>
+            <Text size="5" weight="bold">
+              {c.course_title}
+            </Text>
+            <Text color="gray">on {formatDate(c.issued_at)}</Text>
+            <Text size="2" color="gray">
+              Verified by Verdant · code {code.toUpperCase()}
+            </Text>
+          </Flex>
+        </article>
       </Card>
       <Button variant="secondary" onClick={() => window.print()}>
         Print or save as PDF
       </Button>
-    </Flex>
+    </Page>
   );
 }

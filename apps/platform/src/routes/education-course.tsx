@@ -11,6 +11,7 @@ import {
   toast,
 } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { api } from '../lib/api.ts';
 import { valueLabel } from '../lib/labels.ts';
@@ -36,8 +37,23 @@ export function Component() {
     mutationFn: () => api.courses.enroll(id!),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['courses', 'progress'] }),
   });
+  // The enrolment's completed_at is set when the certificate is issued: from then on
+  // issue_certificate only returns that certificate, so it can be read like any other query.
+  const issued = useQuery({
+    queryKey: ['courses', 'certificate', id],
+    queryFn: () => api.courses.issueCertificate(id!),
+    enabled: signedIn && Boolean(id) && Boolean(progress.data?.enrollment?.completed_at),
+  });
+  const certificateLinkRef = useRef<HTMLAnchorElement>(null);
+  // Set when the learner asks for the certificate: its link replaces the button they pressed.
+  const focusCertificate = useRef(false);
   const certificate = useMutation({
     mutationFn: () => api.courses.issueCertificate(id!),
+    onSuccess: (issuedNow) => {
+      focusCertificate.current = true;
+      queryClient.setQueryData(['courses', 'certificate', id], issuedNow);
+      void queryClient.invalidateQueries({ queryKey: ['courses', 'progress'] });
+    },
     onError: (error) =>
       toast({
         title: 'No certificate yet',
@@ -45,6 +61,12 @@ export function Component() {
         variant: 'destructive',
       }),
   });
+  const certificateCode = issued.data?.code ?? certificate.data?.code;
+  useEffect(() => {
+    if (!certificateCode || !focusCertificate.current) return;
+    focusCertificate.current = false;
+    certificateLinkRef.current?.focus();
+  }, [certificateCode]);
 
   if (course.isError)
     return <ErrorCard message={errorMessage(course.error)} onRetry={() => void course.refetch()} />;
@@ -99,14 +121,20 @@ export function Component() {
                   </Button>
                 ) : null}
                 {complete ? (
-                  certificate.data ? (
+                  certificateCode ? (
                     <Button asChild>
-                      <Link to={`/education/certificates/${certificate.data.code}`}>
+                      <Link
+                        ref={certificateLinkRef}
+                        to={`/education/certificates/${certificateCode}`}
+                      >
                         View your certificate
                       </Link>
                     </Button>
                   ) : (
-                    <Button loading={certificate.isPending} onClick={() => certificate.mutate()}>
+                    <Button
+                      loading={certificate.isPending || issued.isLoading}
+                      onClick={() => certificate.mutate()}
+                    >
                       Get your certificate
                     </Button>
                   )

@@ -2,6 +2,7 @@ import { Flex, Text } from '@radix-ui/themes';
 import { useAuth } from '@verdant/auth/react';
 import { Badge, Button, Card, ErrorCard, PageHeader, Prose, Skeleton, toast } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import Markdown from 'react-markdown';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../lib/api.ts';
@@ -19,6 +20,18 @@ export function Component() {
   const { isAuthenticated, isDemoMode } = useAuth();
   const signedIn = isAuthenticated && !isDemoMode;
   const queryClient = useQueryClient();
+  const headerRef = useRef<HTMLElement>(null);
+  // Set when "Mark complete and continue" opens the next module: this page stays mounted, and the
+  // button pressed may now be "Mark as not done", so the focus moves to the new module's heading.
+  const focusHeading = useRef(false);
+  useEffect(() => {
+    if (!focusHeading.current) return;
+    const heading = headerRef.current?.querySelector<HTMLElement>('h1');
+    if (!heading) return;
+    focusHeading.current = false;
+    heading.tabIndex = -1;
+    heading.focus();
+  }, [moduleId]);
   const course = useQuery({
     queryKey: ['courses', 'slug', courseId],
     queryFn: () => api.courses.getBySlug(courseId),
@@ -37,7 +50,9 @@ export function Component() {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['courses', 'progress'] });
       toast({ title: 'Module completed' });
-      if (next) void navigate(`/education/courses/${courseId}/modules/${next.id}`);
+      if (!next) return;
+      focusHeading.current = true;
+      void navigate(`/education/courses/${courseId}/modules/${next.id}`);
     },
     onError: (error) =>
       toast({ title: 'Not saved', description: errorMessage(error), variant: 'destructive' }),
@@ -63,6 +78,7 @@ export function Component() {
     <Flex direction="column" gap="5" py="5" maxWidth="820px">
       <title>{`${module.title} — ${course.data.title}`}</title>
       <PageHeader
+        ref={headerRef}
         title={module.title}
         breadcrumbs={<Link to={`/education/courses/${courseId}`}>{course.data.title}</Link>}
         meta={

@@ -34,6 +34,21 @@ export function Component() {
       enabled: signedIn,
     })),
   });
+  // A finished course's certificate. The enrolment's completed_at is set when the certificate is
+  // issued; from then on issue_certificate only returns it, so it is read like any other query.
+  const certificates = useQueries({
+    queries: (courses.data ?? []).map((course, index) => {
+      const p = progress[index]?.data;
+      return {
+        queryKey: ['courses', 'certificate', course.id],
+        queryFn: () => api.courses.issueCertificate(course.id),
+        enabled:
+          signedIn &&
+          Boolean(p?.enrollment?.completed_at) &&
+          (p?.completedModuleIds.length ?? 0) >= (p?.totalModules ?? 1),
+      };
+    }),
+  });
 
   return (
     <Flex direction="column" gap="5" py="5">
@@ -58,10 +73,16 @@ export function Component() {
           {courses.data.map((course, index) => {
             const p = progress[index]?.data;
             const done = p?.completedModuleIds.length ?? 0;
+            // Every module done: the course shows its state, not a "Continue".
+            const finished = p?.enrollment != null && p.totalModules > 0 && done >= p.totalModules;
+            const issued = certificates[index];
+            const certificate = finished ? issued?.data : undefined;
+            const courseLink = `/education/courses/${course.slug}`;
             return (
               <Card key={course.id}>
                 <Flex direction="column" gap="3" height="100%">
                   <Flex gap="2" wrap="wrap">
+                    {finished ? <Badge tone="success">Completed</Badge> : null}
                     <Badge tone="brand">
                       {AUDIENCE[course.audience as keyof typeof AUDIENCE] ?? course.audience}
                     </Badge>
@@ -87,16 +108,45 @@ export function Component() {
                       formatValue={(v, max) => `${v} of ${max} modules`}
                     />
                   ) : null}
-                  <Flex mt="auto">
-                    <Button asChild variant="secondary" size="sm">
-                      <Link
-                        to={`/education/courses/${course.slug}`}
-                        aria-label={`${p?.enrollment ? 'Continue' : 'Open course'}: ${course.title}`}
-                      >
-                        {p?.enrollment ? 'Continue' : 'Open course'}
-                      </Link>
-                    </Button>
-                  </Flex>
+                  {finished ? (
+                    <Flex mt="auto" gap="2" align="center" wrap="wrap">
+                      {certificate ? (
+                        <Button asChild variant="secondary" size="sm">
+                          <Link
+                            to={`/education/certificates/${certificate.code}`}
+                            aria-label={`View certificate: ${course.title}`}
+                          >
+                            View certificate
+                          </Link>
+                        </Button>
+                      ) : issued?.isLoading ? null : (
+                        <Button asChild variant="secondary" size="sm">
+                          <Link
+                            to={courseLink}
+                            aria-label={`Get your certificate: ${course.title}`}
+                          >
+                            Get your certificate
+                          </Link>
+                        </Button>
+                      )}
+                      <Button asChild variant="ghost" size="sm">
+                        <Link to={courseLink} aria-label={`Review course: ${course.title}`}>
+                          Review course
+                        </Link>
+                      </Button>
+                    </Flex>
+                  ) : (
+                    <Flex mt="auto">
+                      <Button asChild variant="secondary" size="sm">
+                        <Link
+                          to={courseLink}
+                          aria-label={`${p?.enrollment ? 'Continue' : 'Open course'}: ${course.title}`}
+                        >
+                          {p?.enrollment ? 'Continue' : 'Open course'}
+                        </Link>
+                      </Button>
+                    </Flex>
+                  )}
                 </Flex>
               </Card>
             );
