@@ -20,6 +20,34 @@ test.describe('the app shell', () => {
     await expect(page).toHaveTitle('Page not found — Verdant');
   });
 
+  test('the site footer leads to the company, help and legal pages, below the page', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const footer = page.getByRole('navigation', { name: 'Site' });
+    // Below the first screen: it never shows beside a page that is still loading.
+    const box = await footer.boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(800);
+    for (const [group, links] of [
+      ['Verdant', ['About', 'How Verdant works', 'Revenue transparency', 'Careers']],
+      ['Help', ['Help', 'Frequently asked questions', 'Contact us']],
+      ['Legal', ['Privacy', 'Terms', 'Cookies']],
+    ] as const)
+      await expect(footer.getByRole('list', { name: group }).getByRole('link')).toHaveText([
+        ...links,
+      ]);
+    await footer.getByRole('link', { name: 'Privacy' }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await footer.scrollIntoViewIfNeeded();
+    await expectNoAxeViolations(page, 'the site footer at 360 px');
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
   test('the collapsed sidebar shows an icon for every entry and stays collapsed after a reload', async ({
     page,
   }) => {

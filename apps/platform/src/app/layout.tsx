@@ -3,7 +3,7 @@ import { useAuth, useAuthSelector } from '@verdant/auth/react';
 import { AppShell, Button, Spinner } from '@verdant/ui';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
-import { NAV_SECTIONS, isActive, visibleSections } from './navigation.ts';
+import { FOOTER_GROUPS, NAV_SECTIONS, isActive, visibleSections } from './navigation.ts';
 import { firstPageRendered } from '../lib/backend.ts';
 import { useSidebarCollapsed } from '../lib/sidebar.ts';
 
@@ -52,6 +52,39 @@ function PageOutlet() {
       <FirstPageMarker />
       <Outlet />
     </Suspense>
+  );
+}
+
+/**
+ * The site footer: the company, help and legal pages, under the page. The page above it fills at
+ * least the window, so the footer never shows beside a page that is still loading and is never
+ * pushed down when it arrives.
+ */
+function SiteFooter() {
+  return (
+    <footer className="vd-platform-footer">
+      <nav aria-label="Site">
+        <div className="vd-platform-footer__groups">
+          {FOOTER_GROUPS.map((group) => (
+            <div key={group.title}>
+              <Text as="p" size="2" weight="bold" id={`footer-${group.title}`} mb="2">
+                {group.title}
+              </Text>
+              <ul aria-labelledby={`footer-${group.title}`}>
+                {group.links.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to}>{link.label}</Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      </nav>
+      <Text as="p" size="1" color="gray" mt="5">
+        © {new Date().getFullYear()} Verdant · Sustainable Affiliate Marketing
+      </Text>
+    </footer>
   );
 }
 
@@ -127,7 +160,10 @@ export function AppLayout() {
         ))}
       </AppShell.Sidebar>
       <AppShell.Main>
-        <PageOutlet />
+        <div className="vd-platform-page">
+          <PageOutlet />
+        </div>
+        <SiteFooter />
       </AppShell.Main>
     </AppShell.Root>
   );

@@ -149,3 +149,41 @@ export function safeNext(next: string | null): string | null {
     return null;
   return next;
 }
+
+/** One group of the site footer's links. */
+export interface FooterGroup {
+  title: string;
+  links: readonly { to: string; label: string }[];
+}
+
+/**
+ * The site footer under every page of the app: the company, help and legal pages, which the
+ * sidebar does not list.
+ */
+export const FOOTER_GROUPS: readonly FooterGroup[] = [
+  {
+    title: 'Verdant',
+    links: [
+      { to: '/about', label: 'About' },
+      { to: '/technical-wiki', label: 'How Verdant works' },
+      { to: '/revenue-transparency', label: 'Revenue transparency' },
+      { to: '/careers', label: 'Careers' },
+    ],
+  },
+  {
+    title: 'Help',
+    links: [
+      { to: '/help', label: 'Help' },
+      { to: '/faq-crawlers', label: 'Frequently asked questions' },
+      { to: '/contact', label: 'Contact us' },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { to: '/privacy', label: 'Privacy' },
+      { to: '/terms', label: 'Terms' },
+      { to: '/cookies', label: 'Cookies' },
+    ],
+  },
+];
