@@ -5,11 +5,13 @@ import {
   expect,
   expectNoAxeViolations,
   login,
+  logout,
   payByCard,
   saleCommission,
   signIn,
   stack,
   test,
+  uniqueEmail,
 } from './support/fixtures.ts';
 
 /** A seeded, active tracked link of the demo affiliate pointing at a product that is for sale. */
@@ -517,8 +519,19 @@ test.describe('shop and checkout', () => {
     await expect(page.getByRole('heading', { name: 'Merchant Growth' })).toBeVisible();
     await expect(
       page.getByRole('link', { name: 'Log in to subscribe to Affiliate Pro' }),
-    ).toBeVisible();
+    ).toHaveAttribute('href', '/login?next=%2Fpricing');
     await expectNoAxeViolations(page, '/pricing');
+
+    // A visitor without an account signs up from the plan and comes back to subscribe.
+    await page.getByRole('link', { name: 'Sign up to subscribe to Affiliate Pro' }).click();
+    await expect(page).toHaveURL(/\/signup\/affiliate\?next=%2Fpricing$/);
+    await page.getByLabel('Name').fill('Rowan Pike');
+    await page.getByLabel('Email').fill(uniqueEmail('pricing'));
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Canopy#Trail2026');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByRole('button', { name: 'Subscribe to Affiliate Pro' })).toBeVisible();
+    await logout(page);
 
     await login(page, demoAccount('affiliate2@verdant.test'), /\/dashboard$/);
     await page.goto('/pricing');
@@ -532,5 +545,12 @@ test.describe('shop and checkout', () => {
     });
     await expect(page).toHaveURL(/\/payment-success\?subscription=pro$/);
     await expect(page.getByText(/Your Affiliate Pro subscription is active/)).toBeVisible();
+    // A new plan is put to use first: the dashboard, then the plan on the profile.
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link').first()).toHaveText('Go to your dashboard');
+    await expect(main.getByRole('link').nth(1)).toHaveText('Your plan');
+    await expect(main.getByRole('link', { name: 'Continue shopping' })).toHaveCount(0);
+    await main.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 });

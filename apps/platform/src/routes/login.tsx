@@ -6,6 +6,7 @@ import { Button, Card, Checkbox, ErrorCard, Field, PasswordInput, TextInput } fr
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { roleHome, safeNext } from '../app/navigation.ts';
+import { useNextPath, withNext } from '../lib/next-param.ts';
 import { errorCode, errorMessage } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { useHydrated } from '../lib/hydrated.ts';
@@ -33,6 +34,8 @@ export function Component() {
   const auth = useAuthEngine();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  // Passed on to sign-up, for a visitor who has no account yet.
+  const next = useNextPath();
   const [email, setEmail] = useState('');
   const [emailTouched, setEmailTouched] = useState(false);
   const [password, setPassword] = useState('');
@@ -178,7 +181,7 @@ export function Component() {
                     Log in
                   </Button>
                   <Text size="2" color="gray" align="center">
-                    New to Verdant? <Link to="/signup">Create an account</Link>
+                    New to Verdant? <Link to={withNext('/signup', next)}>Create an account</Link>
                   </Text>
                 </Flex>
               </fieldset>

@@ -107,14 +107,23 @@ export function Component() {
       {validOrder ? <OrderSummary orderId={orderId} /> : null}
       <Box>
         <Flex gap="3" wrap="wrap">
-          <Button asChild>
-            <Link to="/shop">Continue shopping</Link>
-          </Button>
           {tier ? (
-            <Button asChild variant="secondary">
-              <Link to="/profile">Your account</Link>
+            // A new plan is put to use on the dashboard; the profile shows the plan itself.
+            <>
+              <Button asChild>
+                <Link to={tier.audience === 'merchant' ? '/dashboard-vendor' : '/dashboard'}>
+                  Go to your dashboard
+                </Link>
+              </Button>
+              <Button asChild variant="secondary">
+                <Link to="/profile">Your plan</Link>
+              </Button>
+            </>
+          ) : (
+            <Button asChild>
+              <Link to="/shop">Continue shopping</Link>
             </Button>
-          ) : null}
+          )}
         </Flex>
       </Box>
     </Flex>

@@ -13,6 +13,7 @@ import type { ApiClient, Subscription, SubscriptionTier } from '@verdant/api-cli
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useChangePlan } from './change-plan.ts';
+import { withNext } from '../lib/next-param.ts';
 import { usePlan } from '../app/plan.tsx';
 import { HELD_SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS, heldPlan } from '@verdant/validation';
 import { useQuery } from '@tanstack/react-query';
@@ -166,11 +167,28 @@ function TierCard({
               Subscribe
             </Button>
           ) : action === 'log-in' ? (
-            <Button asChild>
-              <Link to="/login?next=/pricing" aria-label={`Log in to subscribe to ${tier.name}`}>
-                Log in to subscribe
-              </Link>
-            </Button>
+            // A visitor signs up (or logs in) and comes back here to subscribe.
+            <Flex gap="2" wrap="wrap" align="center">
+              <Button asChild>
+                <Link
+                  to={withNext(
+                    tier.audience === 'affiliate' ? '/signup/affiliate' : '/signup/vendor',
+                    '/pricing',
+                  )}
+                  aria-label={`Sign up to subscribe to ${tier.name}`}
+                >
+                  Sign up to subscribe
+                </Link>
+              </Button>
+              <Button asChild variant="ghost">
+                <Link
+                  to={withNext('/login', '/pricing')}
+                  aria-label={`Log in to subscribe to ${tier.name}`}
+                >
+                  Log in
+                </Link>
+              </Button>
+            </Flex>
           ) : action === 'start-free' ? (
             <Button asChild variant="secondary">
               <Link to="/signup/affiliate">Start free</Link>

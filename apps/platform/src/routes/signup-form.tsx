@@ -6,6 +6,7 @@ import { Button, Card, ErrorCard, Field, PasswordInput, TextInput, toast } from 
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
+import { useNextPath, withNext } from '../lib/next-param.ts';
 import { isEmailTaken } from './signup-errors.ts';
 
 const COPY: Record<SignUpRole, { title: string; intro: string; next: string }> = {
@@ -27,6 +28,8 @@ export function signupPage(role: SignUpRole) {
     const { register } = useAuth();
     const navigate = useNavigate();
     const copy = COPY[role];
+    // Where the visitor was going (`?next=`, e.g. /pricing to subscribe): there after sign-up.
+    const next = useNextPath();
     const [name, setName] = useState('');
     const [email, setEmail] = useState('');
     const [password, setPassword] = useState('');
@@ -46,8 +49,8 @@ export function signupPage(role: SignUpRole) {
     const nameError = touched.name && name.trim() === '' ? 'Enter your name' : undefined;
     const emailError = emailTaken ? (
       <>
-        An account with this email already exists. <Link to="/login">Log in</Link> or{' '}
-        <Link to="/reset-password">reset your password</Link>.
+        An account with this email already exists. <Link to={withNext('/login', next)}>Log in</Link>{' '}
+        or <Link to="/reset-password">reset your password</Link>.
       </>
     ) : touched.email && !emailCheck.valid ? (
       emailCheck.error
@@ -77,7 +80,7 @@ export function signupPage(role: SignUpRole) {
           return;
         }
         toast({ title: 'Welcome to Verdant', description: `Signed in as ${email.trim()}.` });
-        void navigate(copy.next, { replace: true });
+        void navigate(next ?? copy.next, { replace: true });
       } catch (caught) {
         if (isEmailTaken(caught)) {
           // Said at the Email field, which takes the focus; no banner.
@@ -163,7 +166,7 @@ export function signupPage(role: SignUpRole) {
                   Create account
                 </Button>
                 <Text size="2" color="gray" align="center">
-                  Already have an account? <Link to="/login">Log in</Link>
+                  Already have an account? <Link to={withNext('/login', next)}>Log in</Link>
                 </Text>
               </Flex>
             </form>

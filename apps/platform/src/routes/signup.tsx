@@ -1,6 +1,7 @@
 import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { Button, Card } from '@verdant/ui';
 import { Link } from 'react-router';
+import { useNextPath, withNext } from '../lib/next-param.ts';
 
 const CHOICES = [
   {
@@ -19,6 +20,8 @@ const CHOICES = [
 
 /** Sign-up, step one: affiliate or vendor. */
 export function Component() {
+  // A visitor sent here to do something (subscribe from /pricing, say) gets there after signing up.
+  const next = useNextPath();
   return (
     <Flex direction="column" gap="5" py={{ initial: '4', md: '7' }} maxWidth="880px" mx="auto">
       <title>Create your account — Verdant</title>
@@ -42,7 +45,7 @@ export function Component() {
               </Text>
               <Box mt="auto">
                 <Button asChild>
-                  <Link to={choice.to}>{choice.action}</Link>
+                  <Link to={withNext(choice.to, next)}>{choice.action}</Link>
                 </Button>
               </Box>
             </Flex>
@@ -50,7 +53,7 @@ export function Component() {
         ))}
       </Grid>
       <Text size="2" color="gray">
-        Already have an account? <Link to="/login">Log in</Link>
+        Already have an account? <Link to={withNext('/login', next)}>Log in</Link>
       </Text>
     </Flex>
   );
