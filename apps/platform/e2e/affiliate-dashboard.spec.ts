@@ -69,6 +69,14 @@ test('the affiliate dashboard shows clicks, unique clicks, conversions and earni
     await expect(
       page.getByRole('figure', { name: /Earnings per day/ }).getByText('No sales yet'),
     ).toHaveCount(sold ? 0 : 1);
+    // Earnings tick in money, not as bare counts.
+    if (sold)
+      await expect(
+        page
+          .getByRole('figure', { name: /Earnings per day/ })
+          .getByText(/^\$\d/)
+          .first(),
+      ).toBeVisible();
   }
   await expectNoAxeViolations(page, '/dashboard');
 

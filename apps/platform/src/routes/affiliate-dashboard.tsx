@@ -211,7 +211,12 @@ export function Component() {
                   maximumFractionDigits: 0,
                 }).format(value)
               }
-              emptyState={<EmptyState title="No sales yet" />}
+              emptyState={
+                <EmptyState
+                  title="No sales yet"
+                  description="Commissions on sales through your links show here."
+                />
+              }
             />
           </Grid>
           <Grid columns={{ initial: '1', lg: '3' }} gap="4" align="start">
