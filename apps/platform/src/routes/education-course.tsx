@@ -10,6 +10,7 @@ import {
   Skeleton,
   toast,
 } from '@verdant/ui';
+import type { Certificate } from '@verdant/api-client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
@@ -37,12 +38,11 @@ export function Component() {
     mutationFn: () => api.courses.enroll(id!),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['courses', 'progress'] }),
   });
-  // The enrolment's completed_at is set when the certificate is issued: from then on
-  // issue_certificate only returns that certificate, so it can be read like any other query.
-  const issued = useQuery({
-    queryKey: ['courses', 'certificate', id],
-    queryFn: () => api.courses.issueCertificate(id!),
-    enabled: signedIn && Boolean(id) && Boolean(progress.data?.enrollment?.completed_at),
+  // The learner's certificates (one query for the courses page and this one).
+  const certificates = useQuery({
+    queryKey: ['courses', 'certificates', 'mine'],
+    queryFn: () => api.courses.listMyCertificates(),
+    enabled: signedIn,
   });
   const certificateLinkRef = useRef<HTMLAnchorElement>(null);
   // Set when the learner asks for the certificate: its link replaces the button they pressed.
@@ -51,7 +51,10 @@ export function Component() {
     mutationFn: () => api.courses.issueCertificate(id!),
     onSuccess: (issuedNow) => {
       focusCertificate.current = true;
-      queryClient.setQueryData(['courses', 'certificate', id], issuedNow);
+      queryClient.setQueryData<Certificate[]>(['courses', 'certificates', 'mine'], (mine) => [
+        issuedNow,
+        ...(mine ?? []).filter((held) => held.id !== issuedNow.id),
+      ]);
       void queryClient.invalidateQueries({ queryKey: ['courses', 'progress'] });
     },
     onError: (error) =>
@@ -61,7 +64,9 @@ export function Component() {
         variant: 'destructive',
       }),
   });
-  const certificateCode = issued.data?.code ?? certificate.data?.code;
+  const certificateCode =
+    certificates.data?.find((held) => held.course_id === course.data?.id)?.code ??
+    certificate.data?.code;
   useEffect(() => {
     if (!certificateCode || !focusCertificate.current) return;
     focusCertificate.current = false;
@@ -132,7 +137,7 @@ export function Component() {
                     </Button>
                   ) : (
                     <Button
-                      loading={certificate.isPending || issued.isLoading}
+                      loading={certificate.isPending || certificates.isLoading}
                       onClick={() => certificate.mutate()}
                     >
                       Get your certificate

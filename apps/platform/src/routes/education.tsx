@@ -34,20 +34,11 @@ export function Component() {
       enabled: signedIn,
     })),
   });
-  // A finished course's certificate. The enrolment's completed_at is set when the certificate is
-  // issued; from then on issue_certificate only returns it, so it is read like any other query.
-  const certificates = useQueries({
-    queries: (courses.data ?? []).map((course, index) => {
-      const p = progress[index]?.data;
-      return {
-        queryKey: ['courses', 'certificate', course.id],
-        queryFn: () => api.courses.issueCertificate(course.id),
-        enabled:
-          signedIn &&
-          Boolean(p?.enrollment?.completed_at) &&
-          (p?.completedModuleIds.length ?? 0) >= (p?.totalModules ?? 1),
-      };
-    }),
+  // The learner's certificates, one per finished course that has one (a read: nothing is issued).
+  const certificates = useQuery({
+    queryKey: ['courses', 'certificates', 'mine'],
+    queryFn: () => api.courses.listMyCertificates(),
+    enabled: signedIn,
   });
 
   return (
@@ -75,8 +66,9 @@ export function Component() {
             const done = p?.completedModuleIds.length ?? 0;
             // Every module done: the course shows its state, not a "Continue".
             const finished = p?.enrollment != null && p.totalModules > 0 && done >= p.totalModules;
-            const issued = certificates[index];
-            const certificate = finished ? issued?.data : undefined;
+            const certificate = finished
+              ? certificates.data?.find((held) => held.course_id === course.id)
+              : undefined;
             const courseLink = `/education/courses/${course.slug}`;
             return (
               <Card key={course.id}>
@@ -119,7 +111,7 @@ export function Component() {
                             View certificate
                           </Link>
                         </Button>
-                      ) : issued?.isLoading ? null : (
+                      ) : certificates.isLoading ? null : (
                         <Button asChild variant="secondary" size="sm">
                           <Link
                             to={courseLink}

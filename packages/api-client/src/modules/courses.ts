@@ -122,6 +122,18 @@ export function createCoursesModule({ supabase }: ModuleContext) {
       );
     },
 
+    /** The signed-in learner's certificates, newest first (a read: nothing is issued). */
+    async listMyCertificates(): Promise<Certificate[]> {
+      const me = await currentUserId(supabase);
+      return run(
+        supabase
+          .from('certificates')
+          .select('*')
+          .eq('user_id', me)
+          .order('issued_at', { ascending: false }),
+      );
+    },
+
     /** Checks a certificate code; reveals only the holder's name, the course and the date. */
     async verifyCertificate(code: string): Promise<CertificateCheck> {
       const normalised = typeof code === 'string' ? code.trim().toUpperCase() : code;

@@ -62,11 +62,16 @@ describe('courses and progress', () => {
       message: 'Complete every module first (1 left)',
     });
     await affiliateA.api.courses.completeModule(moduleIds[1]!);
+    // Reading certificates issues none.
+    expect(await affiliateA.api.courses.listMyCertificates()).toEqual([]);
     const progress = await affiliateA.api.courses.progress(courseId);
     expect(progress.totalModules).toBe(2);
     expect([...progress.completedModuleIds].sort()).toEqual([...moduleIds].sort());
     const certificate = await affiliateA.api.courses.issueCertificate(courseId);
     expect(certificate.code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    expect(await affiliateA.api.courses.listMyCertificates()).toEqual([certificate]);
+    // Nobody else's.
+    expect(await affiliateB.api.courses.listMyCertificates()).toEqual([]);
     await expect(
       w.anon.courses.verifyCertificate(certificate.code.toLowerCase()),
     ).resolves.toMatchObject({
