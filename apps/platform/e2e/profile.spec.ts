@@ -67,9 +67,21 @@ test.describe('/profile by keyboard', () => {
     const key = (await form.getByText('Cannot scan? Enter this key:').textContent()) ?? '';
     const secret = key.replace('Cannot scan? Enter this key:', '').trim();
     await page.keyboard.press('Tab');
-    await page.keyboard.type(generateSync({ secret }));
+    // A wrong code is refused at its field, which takes the focus back.
+    const codeField = form.getByRole('textbox', { name: 'Code from the app' });
+    const right = generateSync({ secret });
+    await page.keyboard.type(right === '000000' ? '111111' : '000000');
     await page.keyboard.press('Tab');
     const verify = form.getByRole('button', { name: 'Verify and turn on' });
+    await expect(verify).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(codeField).toBeFocused();
+    await expect(codeField).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page, 'a wrong authenticator code');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(generateSync({ secret }));
+    await expect(codeField).not.toHaveAttribute('aria-invalid', 'true');
+    await page.keyboard.press('Tab');
     await expect(verify).toBeFocused();
     await page.keyboard.press('Enter');
 

@@ -507,6 +507,9 @@ function TwoFactorCard() {
   const factors = useQuery({ queryKey: ['mfa-factors'], queryFn: () => mfa.listFactors() });
   const [enrollment, setEnrollment] = useState<TotpEnrollment | null>(null);
   const [code, setCode] = useState('');
+  // The auth service's refusal of the code typed, until it is changed.
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState<Factor | null>(null);
@@ -556,6 +559,7 @@ function TwoFactorCard() {
   const cancelEnrollment = () => {
     setEnrollment(null);
     setCode('');
+    setCodeError(null);
     focusSetUp();
   };
 
@@ -564,6 +568,7 @@ function TwoFactorCard() {
     if (!enrollment) return;
     setBusy(true);
     setError(null);
+    setCodeError(null);
     try {
       await mfa.challengeAndVerify({ factorId: enrollment.factorId, code: code.trim() });
       // The form stays until the list has the new factor: no set-up button flashes in between.
@@ -573,7 +578,9 @@ function TwoFactorCard() {
       focusHeading();
       toast({ title: 'Two-step verification is on' });
     } catch (caught) {
-      setError(errorMessage(caught));
+      // A refused code is said at its field, which takes the focus to type it again.
+      setCodeError(errorMessage(caught));
+      codeRef.current?.focus();
     } finally {
       setBusy(false);
     }
@@ -660,13 +667,17 @@ function TwoFactorCard() {
               <Text size="1" color="gray">
                 Cannot scan? Enter this key: <code>{enrollment.secret}</code>
               </Text>
-              <Field label="Code from the app" required>
+              <Field label="Code from the app" required error={codeError ?? undefined}>
                 <TextInput
+                  ref={codeRef}
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   maxLength={6}
                   value={code}
-                  onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+                  onChange={(e) => {
+                    setCode(e.target.value.replace(/\D/g, ''));
+                    setCodeError(null);
+                  }}
                 />
               </Field>
               <Flex gap="3">
