@@ -573,6 +573,7 @@ describe('certificates', () => {
       {
         holder_name: 'Affiliate B',
         course_title: 'Published course',
+        course_slug: 'matrix-course',
         issued_at: issued.data.issued_at,
       },
     ]);

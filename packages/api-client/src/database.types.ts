@@ -2673,6 +2673,7 @@ export type Database = {
       verify_certificate: {
         Args: { certificate_code: string }
         Returns: {
+          course_slug: string
           course_title: string
           holder_name: string
           issued_at: string

@@ -17,7 +17,7 @@ const PRINT_STYLE = `
 }
 `;
 
-/** Back to the courses (and to the certificate's course, when it is known); hidden on paper. */
+/** Back to the courses (and to the certificate's course once it is checked); hidden on paper. */
 function CertificateNav({ course }: { course?: { slug: string; title: string } }) {
   return (
     <Flex
@@ -68,12 +68,6 @@ export function Component() {
     queryFn: () => api.courses.verifyCertificate(code),
     retry: false,
   });
-  // The published courses (anyone may read them), to link the certificate's course by its title.
-  const courses = useQuery({
-    queryKey: ['courses'],
-    queryFn: () => api.courses.list(),
-    enabled: check.isSuccess,
-  });
   if (check.isPending)
     return (
       <Page>
@@ -92,11 +86,10 @@ export function Component() {
       </Page>
     );
   const c = check.data;
-  const course = courses.data?.find((entry) => entry.title === c.course_title);
   return (
     <Page>
       <title>{`Certificate ${code} — Verdant Education`}</title>
-      <CertificateNav course={course} />
+      <CertificateNav course={{ slug: c.course_slug, title: c.course_title }} />
       <Card asChild variant="brand" style={{ maxWidth: 720, width: '100%' }}>
         <article aria-labelledby={headingId}>
           <Flex direction="column" gap="4" align="center" p="5" style={{ textAlign: 'center' }}>

@@ -77,6 +77,7 @@ describe('courses and progress', () => {
     ).resolves.toMatchObject({
       holder_name: 'Affiliate A',
       course_title: 'Green basics',
+      course_slug: expect.any(String),
     });
     await expect(w.anon.courses.verifyCertificate('AAAA-BBBB-CCCC')).rejects.toMatchObject({
       code: 'not_found',
