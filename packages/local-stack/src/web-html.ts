@@ -1,6 +1,8 @@
 // The HTML side of the local web server: the security headers of every page and the serve-time
 // edits of a built page (the running stack's configuration, a public page's share preview).
 
+import { shareMetaTags, type ShareMetaTag } from '@verdant/validation';
+
 /** Security headers for every HTML response. */
 export function htmlHeaders(apiUrl: string): Record<string, string> {
   const api = new URL(apiUrl);
@@ -79,7 +81,7 @@ export function preconnect(apiUrl: string): string {
 export interface PageMetaTags {
   title: string;
   canonical: string;
-  tags: { attribute: 'name' | 'property'; key: string; content: string }[];
+  tags: ShareMetaTag[];
   /** The page's data, sent with the HTML so the app draws the page without asking for it again. */
   view?: unknown;
   /** Images the page shows first (site paths or web URLs), requested at once by the HTML. */
@@ -104,27 +106,12 @@ export function prerenderedPageMeta(
   image: string | undefined,
 ): PageMetaTags {
   const canonical = new URL(pagePath, origin).href;
-  const imageUrl = image ? new URL(image, origin).href : undefined;
-  const tags: PageMetaTags['tags'] = [
-    { attribute: 'name', key: 'description', content: page.description },
-    { attribute: 'property', key: 'og:type', content: 'website' },
-    { attribute: 'property', key: 'og:site_name', content: 'Verdant' },
-    { attribute: 'property', key: 'og:title', content: page.title },
-    { attribute: 'property', key: 'og:description', content: page.description },
-    { attribute: 'property', key: 'og:url', content: canonical },
-    {
-      attribute: 'name',
-      key: 'twitter:card',
-      content: imageUrl ? 'summary_large_image' : 'summary',
-    },
-    { attribute: 'name', key: 'twitter:title', content: page.title },
-    { attribute: 'name', key: 'twitter:description', content: page.description },
-  ];
-  if (imageUrl)
-    tags.push(
-      { attribute: 'property', key: 'og:image', content: imageUrl },
-      { attribute: 'name', key: 'twitter:image', content: imageUrl },
-    );
+  const tags = shareMetaTags({
+    canonical,
+    title: page.title,
+    description: page.description,
+    image: image ? new URL(image, origin).href : null,
+  });
   return { title: page.title, canonical, tags };
 }
 

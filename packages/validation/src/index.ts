@@ -84,3 +84,4 @@ export {
   type ProductDraft,
   type ProgramTermsDraft,
 } from './forms.ts';
+export { shareMetaTags, type ShareMetaTag, type SharePage } from './share.ts';

@@ -6,17 +6,14 @@
 // what is public. Web-standard handler: hosted Supabase runs it through index.ts (Deno.serve),
 // the local stack calls it directly.
 import { createClient } from '@supabase/supabase-js';
+import { shareMetaTags, type ShareMetaTag } from '@verdant/validation';
 
 export interface FunctionEnv {
   get(name: string): string | undefined;
 }
 
 /** One `<meta>` tag: `attribute="key" content="content"`. */
-export interface MetaTag {
-  attribute: 'name' | 'property';
-  key: string;
-  content: string;
-}
+export type MetaTag = ShareMetaTag;
 
 export interface PageMeta {
   title: string;
@@ -121,25 +118,7 @@ function build(
   page: { title: string; description: string; image: string | null; type: string },
 ): Omit<PageMeta, 'view' | 'preload'> {
   const canonical = new URL(path, site).href;
-  const tags: MetaTag[] = [
-    { attribute: 'name', key: 'description', content: page.description },
-    { attribute: 'property', key: 'og:type', content: page.type },
-    { attribute: 'property', key: 'og:site_name', content: 'Verdant' },
-    { attribute: 'property', key: 'og:title', content: page.title },
-    { attribute: 'property', key: 'og:description', content: page.description },
-    { attribute: 'property', key: 'og:url', content: canonical },
-    {
-      attribute: 'name',
-      key: 'twitter:card',
-      content: page.image ? 'summary_large_image' : 'summary',
-    },
-    { attribute: 'name', key: 'twitter:title', content: page.title },
-    { attribute: 'name', key: 'twitter:description', content: page.description },
-  ];
-  if (page.image) {
-    tags.push({ attribute: 'property', key: 'og:image', content: page.image });
-    tags.push({ attribute: 'name', key: 'twitter:image', content: page.image });
-  }
+  const tags = shareMetaTags({ canonical, ...page });
   return { title: page.title, description: page.description, canonical, image: page.image, tags };
 }
 
