@@ -17,7 +17,7 @@ import { Link, useSearchParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
 import { errorMessage } from '../lib/error-message.ts';
 import { PRODUCT_CATEGORY_LABELS } from '../lib/product-categories.ts';
-import { claimBadges } from './claim-badges.tsx';
+import { productCardFields } from './claim-badges.tsx';
 import { CartButton } from './shop-parts.tsx';
 
 // Most visits find products on one page: the empty state and the page links load when shown.
@@ -174,20 +174,8 @@ export function Component() {
             {rows.map((product, index) => (
               <ProductCard
                 key={product.id}
-                // The first row is the page's largest paint on a phone: its images load at once.
-                imagePriority={index < 2}
-                name={product.name}
-                merchant={product.merchant?.company_name}
-                imageSrc={product.images[0]}
-                priceCents={product.price_cents}
-                currency={product.currency}
-                attributes={product.sustainability_attributes}
-                co2eGrams={product.co2e_grams}
-                co2eSource={product.co2e_source ?? undefined}
-                headingLevel={2}
+                {...productCardFields(product, index, { newTab: true })}
                 link={<Link to={`/shop/${product.slug}`} />}
-                claims={claimBadges(product.product_claims, { newTab: true })}
-                merchantClaims={claimBadges(product.merchant_claims, { newTab: true })}
               />
             ))}
           </ProductGrid>

@@ -17,7 +17,7 @@ import { loadApi } from '../lib/backend.ts';
 import { errorMessage, isMissingPage } from '../lib/error-message.ts';
 import { sentPageQuery, storefrontQueryKey } from '../lib/page-view.ts';
 import { trackedHref } from '../lib/tracked-link.ts';
-import { claimBadges } from './claim-badges.tsx';
+import { productCardFields } from './claim-badges.tsx';
 import { NotFound } from './not-found-lazy.ts';
 
 // A published storefront is rarely empty: its empty state loads only when it is shown.
@@ -77,17 +77,7 @@ function PublicStorefront({ slug }: { slug: string }) {
           {products.map((product, index) => (
             <ProductCard
               key={product.id}
-              // The first row is the page's largest paint on a phone: its images load at once.
-              imagePriority={index < 2}
-              name={product.name}
-              merchant={product.merchant?.company_name}
-              imageSrc={product.images[0]}
-              priceCents={product.price_cents}
-              currency={product.currency}
-              attributes={product.sustainability_attributes}
-              co2eGrams={product.co2e_grams}
-              co2eSource={product.co2e_source ?? undefined}
-              headingLevel={2}
+              {...productCardFields(product, index)}
               link={
                 codeOf.get(product.id) ? (
                   <a href={trackedHref(codeOf.get(product.id)!)}>{product.name}</a>
@@ -95,8 +85,6 @@ function PublicStorefront({ slug }: { slug: string }) {
                   <Link to={`/shop/${product.slug}`} />
                 )
               }
-              claims={claimBadges(product.product_claims)}
-              merchantClaims={claimBadges(product.merchant_claims)}
               action={
                 codeOf.get(product.id) ? (
                   <Text size="1" color="gray">
