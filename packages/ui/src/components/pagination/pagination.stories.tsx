@@ -85,6 +85,30 @@ export const KeyboardNavigation: Story = {
   },
 };
 
+/** Next onto the last page disables it: the focus moves to the page now current, not to the body. */
+export const FocusAtTheEnds: Story = {
+  args: { page: 2, pageCount: 3 },
+  play: async ({ canvas }) => {
+    const next = canvas.getByRole('button', { name: 'Next page' });
+    next.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(next).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Page 3' })).toHaveFocus();
+    // Previous stays enabled (and focused) until it reaches the first page.
+    const previous = canvas.getByRole('button', { name: 'Previous page' });
+    previous.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByRole('button', { name: 'Page 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(previous).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(previous).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Page 1' })).toHaveFocus();
+  },
+};
+
 export const Small: Story = { args: { size: '1', page: 7, pageCount: 42 } };
 
 export const SinglePage: Story = {

@@ -31,12 +31,29 @@ export const Pagination = React.forwardRef<HTMLElement, PaginationProps>(functio
   { page, pageCount, onPageChange, siblings = 1, label = 'Pagination', size, className, ...rest },
   ref,
 ) {
+  const navRef = React.useRef<HTMLElement | null>(null);
+  // Previous on the second page (or Next on the one before last) disables the button that has the
+  // focus: the focus goes to the page now current instead of falling to the page's body.
+  const refocus = React.useRef(false);
+  React.useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    navRef.current?.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
+  }, [page]);
+  const go = (next: number) => {
+    refocus.current = next <= 1 || next >= pageCount;
+    onPageChange(next);
+  };
   if (pageCount < 2) return null;
   const items = paginationRange(page, pageCount, siblings);
   const buttonSize = size === '1' ? '1' : '2';
   return (
     <nav
-      ref={ref}
+      ref={(node) => {
+        navRef.current = node;
+        if (typeof ref === 'function') ref(node);
+        else if (ref) ref.current = node;
+      }}
       aria-label={label}
       data-slot="pagination"
       className={paginationVariants({ size, className })}
@@ -51,7 +68,7 @@ export const Pagination = React.forwardRef<HTMLElement, PaginationProps>(functio
             size={buttonSize}
             aria-label="Previous page"
             disabled={page <= 1}
-            onClick={() => onPageChange(page - 1)}
+            onClick={() => go(page - 1)}
             data-slot="pagination-previous"
           >
             <ChevronLeftIcon aria-hidden />
@@ -93,7 +110,7 @@ export const Pagination = React.forwardRef<HTMLElement, PaginationProps>(functio
             size={buttonSize}
             aria-label="Next page"
             disabled={page >= pageCount}
-            onClick={() => onPageChange(page + 1)}
+            onClick={() => go(page + 1)}
             data-slot="pagination-next"
           >
             <ChevronRightIcon aria-hidden />
