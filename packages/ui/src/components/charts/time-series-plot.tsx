@@ -89,9 +89,16 @@ export function TimeSeriesPlot<T extends ChartDatum>({
     axisWidth(peaks.left, formatTick) -
     (hasRight ? axisWidth(peaks.right, formatTick) : 0);
   const longest = Math.max(0, ...times.map((t) => formatDate(new Date(t)).length));
-  const ticks = dateTickIndices(times.length, plotWidth, dateLabelWidth(longest)).map(
-    (i) => times[i]!,
-  );
+  // The last date's label, centred on its point, would reach past the chart's edge when half of it
+  // is wider than half a slot and the margin: then it ends at its point instead, and the labels
+  // keep that much more room between them, so it never touches the one before.
+  const halfLabel = dateLabelWidth(longest) / 2 - 8;
+  const lastEnds = halfLabel > plotWidth / Math.max(times.length, 1) / 2 + margin.right;
+  const ticks = dateTickIndices(
+    times.length,
+    plotWidth,
+    dateLabelWidth(longest) + (lastEnds ? halfLabel : 0),
+  ).map((i) => times[i]!);
   const lastTime = times.at(-1);
   return (
     <ResponsiveContainer width="100%" height="100%" onResize={(w) => setWidth(w)}>
@@ -115,14 +122,14 @@ export function TimeSeriesPlot<T extends ChartDatum>({
           dataKey={(d: T) => toDate(d.date).getTime()}
           type="category"
           tickFormatter={(t: number) => formatDate(new Date(t))}
-          // The last date's label ends at its point, so it stays inside the chart.
+          // The last date's label ends at its point where centring it would cross the edge.
           tick={(props: XAxisTickContentProps) => (
             <text
               className="recharts-cartesian-axis-tick-value"
               x={props.x}
               y={props.y}
               dy="0.71em"
-              textAnchor={props.payload.value === lastTime && ticks.length > 1 ? 'end' : 'middle'}
+              textAnchor={lastEnds && props.payload.value === lastTime ? 'end' : 'middle'}
               {...axisTick}
             >
               {formatDate(new Date(Number(props.payload.value)))}
