@@ -482,12 +482,28 @@ test.describe('shop and checkout', () => {
     expect(checkOutBox.height).toBeLessThan(lineHeight * 2);
     await expectNoAxeViolations(page, '/cart on a phone');
 
-    // Removing a line moves the focus to the next line's Remove, then to the empty cart.
+    // A quantity can be cleared and typed again.
+    await quantity.press('Backspace');
+    await expect(quantity).toHaveValue('');
+    await quantity.pressSequentially('2');
+    await expect(quantity).toHaveValue('2');
+    await quantity.blur();
+    await expect(quantity).toHaveValue('2');
+
+    // Removing a line moves the focus to the next line's Remove, then to the empty cart; Undo puts
+    // a removed line back in its place.
     await remove.click();
     await expect(page.getByRole('button', { name: `Remove ${brush}` })).toBeFocused();
-    await expect(page.getByRole('status').filter({ hasText: 'Removed' })).toHaveText(
-      `Removed ${soap} from your cart.`,
-    );
+    await expect(page.getByText(`Removed ${soap} from your cart.`)).toBeAttached();
+    await page
+      .getByRole('region', { name: /Notifications/ })
+      .getByRole('button', { name: /^Undo/ })
+      .click();
+    await expect(remove).toBeFocused();
+    await expect(quantity).toHaveValue('2');
+    await expect(page.getByRole('listitem').first()).toContainText(soap);
+    await remove.press('Enter');
+    await expect(page.getByRole('button', { name: `Remove ${brush}` })).toBeFocused();
     await page.getByRole('button', { name: `Remove ${brush}` }).press('Enter');
     await expect(page.getByText('Your cart is empty')).toBeFocused();
     await expectNoAxeViolations(page, '/cart emptied');

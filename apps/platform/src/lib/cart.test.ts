@@ -9,6 +9,7 @@ import {
   itemCount,
   parseCart,
   removeFromCart,
+  restoreLine,
   setQuantity,
   type CartProduct,
 } from './cart.ts';
@@ -59,6 +60,17 @@ describe('cart logic', () => {
     expect(setQuantity(cart, soap.productId, 0)).toEqual([]);
     expect(removeFromCart(cart, soap.productId)).toEqual([]);
     expect(addToCart([], soap, 0)).toEqual([]);
+  });
+
+  it('puts a removed line back in its place, once', () => {
+    const cart = addToCart(addToCart(addToCart([], soap, 2), brush), mug);
+    const removed = cart[1]!;
+    const without = removeFromCart(cart, brush.productId);
+    expect(restoreLine(without, removed, 1)).toEqual(cart);
+    // Already back (a second Undo, or added again meanwhile): nothing doubles.
+    expect(restoreLine(cart, removed, 1)).toEqual(cart);
+    // A place past the end is the end.
+    expect(restoreLine([], removed, 5)).toEqual([removed]);
   });
 
   it('groups lines by merchant, one checkout each, with totals and checkout items', () => {

@@ -77,6 +77,17 @@ export function removeFromCart(cart: readonly CartLine[], productId: string): Ca
   return cart.filter((line) => line.productId !== productId);
 }
 
+/**
+ * Puts a removed line back at `index` (its place before the removal), unless the cart has that
+ * product again meanwhile or is full.
+ */
+export function restoreLine(cart: readonly CartLine[], line: CartLine, index: number): CartLine[] {
+  if (cart.some((held) => held.productId === line.productId) || cart.length >= MAX_LINES)
+    return [...cart];
+  const at = Math.max(0, Math.min(index, cart.length));
+  return [...cart.slice(0, at), line, ...cart.slice(at)];
+}
+
 /** Removes the lines of a finished checkout (the rest of the cart stays). */
 export function removeLines(cart: readonly CartLine[], paid: readonly CartLine[]): CartLine[] {
   const ids = new Set(paid.map((line) => line.productId));

@@ -9,6 +9,7 @@ import {
   PageHeader,
   TextInput,
   formatPrice,
+  toast,
 } from '@verdant/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -21,8 +22,10 @@ import {
   groupByMerchant,
   lineTotal,
   removeFromCart,
+  restoreLine,
   setQuantity,
   useCart,
+  type CartLine,
   type MerchantGroup,
 } from '../lib/cart.ts';
 import { errorMessage } from './vendor-format.ts';
@@ -48,6 +51,61 @@ function capReason(quantity: number, stock: number | null | undefined): string |
   if (quantity >= MAX_QUANTITY && (typeof stock !== 'number' || stock >= MAX_QUANTITY))
     return `At most ${MAX_QUANTITY} per checkout`;
   return undefined;
+}
+
+/**
+ * A line's quantity. While it is being typed the field holds the text as it is (empty included,
+ * so a number can be cleared and typed again); each whole number of 1 or more goes to the cart,
+ * capped at what the merchant has, and leaving the field shows the cart's quantity again.
+ */
+function QuantityField({
+  line,
+  stock,
+  cap,
+  actions,
+}: {
+  line: CartLine;
+  stock: number | null | undefined;
+  cap: number;
+  actions: LineActions;
+}) {
+  const [draft, setDraft] = useState<string | null>(null);
+  return (
+    <Field
+      label={
+        <>
+          Quantity<VisuallyHidden> of {line.name}</VisuallyHidden>
+        </>
+      }
+      description={capReason(line.quantity, stock)}
+      error={stockProblem(line.quantity, stock)}
+    >
+      <TextInput
+        type="number"
+        min={1}
+        max={cap}
+        value={draft ?? String(line.quantity)}
+        onChange={(event) => {
+          const text = event.target.value;
+          const value = Number.parseInt(text, 10);
+          if (!Number.isFinite(value) || value < 1) {
+            setDraft(text);
+            return;
+          }
+          // Never more than the merchant has (nor than a checkout takes): the cart keeps the
+          // capped quantity, and the field says why.
+          const quantity = Math.min(value, cap);
+          setDraft(value > cap ? null : text);
+          cartStore.update((cart) => setQuantity(cart, line.productId, quantity));
+          if (value > cap)
+            actions.announce(
+              `${capReason(quantity, stock) ?? `At most ${cap}`}: ${line.name} set to ${quantity}.`,
+            );
+        }}
+        onBlur={() => setDraft(null)}
+      />
+    </Field>
+  );
 }
 
 /** What the cart page does for a line: remove it, or say something about it to screen readers. */
@@ -168,34 +226,7 @@ function MerchantCheckout({
                       </Text>
                     </Box>
                     <Box gridArea="quantity" style={{ maxWidth: '8rem' }}>
-                      <Field
-                        label={
-                          <>
-                            Quantity<VisuallyHidden> of {line.name}</VisuallyHidden>
-                          </>
-                        }
-                        description={capReason(line.quantity, stock)}
-                        error={stockProblem(line.quantity, stock)}
-                      >
-                        <TextInput
-                          type="number"
-                          min={1}
-                          max={cap}
-                          value={String(line.quantity)}
-                          onChange={(event) => {
-                            const value = Number.parseInt(event.target.value, 10);
-                            if (!Number.isFinite(value) || value < 1) return;
-                            // Never more than the merchant has (nor than a checkout takes): the
-                            // cart keeps the capped quantity, and the field says why.
-                            const quantity = Math.min(value, cap);
-                            cartStore.update((cart) => setQuantity(cart, line.productId, quantity));
-                            if (value > cap)
-                              actions.announce(
-                                `${capReason(quantity, stock) ?? `At most ${cap}`}: ${line.name} set to ${quantity}.`,
-                              );
-                          }}
-                        />
-                      </Field>
+                      <QuantityField line={line} stock={stock} cap={cap} actions={actions} />
                     </Box>
                     <Flex
                       gridArea="total"
@@ -256,6 +287,9 @@ function MerchantCheckout({
   );
 }
 
+/** How long the "Removed from your cart" toast and its Undo stay up (the kit's default is 5 s). */
+const UNDO_DURATION = 10_000;
+
 /** /cart: the products chosen in this browser, checked out one merchant at a time. */
 export function Component() {
   const cart = useCart();
@@ -291,8 +325,24 @@ export function Component() {
       const removed = order[index]!;
       const next = order[index + 1] ?? order[index - 1];
       focusAfterRemoval.current = next ? next.productId : null;
+      const place = cart.findIndex((line) => line.productId === productId);
       cartStore.update((lines) => removeFromCart(lines, productId));
       setAnnouncement(`Removed ${removed.name} from your cart.`);
+      toast({
+        title: 'Removed from your cart',
+        description: removed.name,
+        duration: UNDO_DURATION,
+        action: {
+          label: 'Undo',
+          altText: `Undo: press F8 to reach the notification and put ${removed.name} back`,
+          onClick: () => {
+            // Back in its place, with the focus on its Remove button again.
+            focusAfterRemoval.current = productId;
+            cartStore.update((lines) => restoreLine(lines, removed, place));
+            setAnnouncement(`${removed.name} is back in your cart.`);
+          },
+        },
+      });
     },
     removeButton(productId, button) {
       if (button) removeButtons.current.set(productId, button);

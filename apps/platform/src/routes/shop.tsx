@@ -74,14 +74,14 @@ export function Component() {
       !(error instanceof ApiError && error.code === 'not_found') && count < 2,
   });
 
-  const update = (changes: Record<string, string | null>) => {
+  const update = (changes: Record<string, string | null>, { replace = false } = {}) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(changes)) {
       if (value === null || value === '') next.delete(key);
       else next.set(key, value);
     }
     if (!('page' in changes)) next.delete('page');
-    setParams(next);
+    setParams(next, { replace });
   };
 
   const onSearch = (event: FormEvent) => {
@@ -117,7 +117,12 @@ export function Component() {
             <NativeSelect
               value={isCategory(category) ? category : ALL}
               onChange={(event) =>
-                update({ category: event.target.value === ALL ? null : event.target.value })
+                // Arrow keys step through the categories: each is shown, but Back leaves the
+                // shop's filter as one step, not one per category passed over.
+                update(
+                  { category: event.target.value === ALL ? null : event.target.value },
+                  { replace: true },
+                )
               }
               options={[
                 { value: ALL, label: 'All categories' },
