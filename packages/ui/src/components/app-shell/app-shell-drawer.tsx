@@ -1,4 +1,4 @@
-import type { ReactNode, RefObject } from 'react';
+import type { ReactNode } from 'react';
 import { IconButton, Theme, VisuallyHidden } from '@radix-ui/themes';
 import { Cross2Icon } from '@radix-ui/react-icons';
 import { Dialog } from 'radix-ui';
@@ -10,8 +10,8 @@ export interface AppShellDrawerProps {
   /** Accessible name of the navigation landmark. */
   label: string;
   footer?: ReactNode;
-  /** The menu button, where focus returns when the drawer closes. */
-  menuButtonRef: RefObject<HTMLButtonElement | null>;
+  /** Where the focus goes when the drawer closes (the menu button, or the page after a link). */
+  returnFocus: () => HTMLElement | null;
   children: ReactNode;
 }
 
@@ -24,7 +24,7 @@ export default function AppShellDrawer({
   onOpenChange,
   label,
   footer,
-  menuButtonRef,
+  returnFocus,
   children,
 }: AppShellDrawerProps) {
   return (
@@ -39,9 +39,9 @@ export default function AppShellDrawer({
             data-slot="app-shell-drawer"
             aria-describedby={undefined}
             onCloseAutoFocus={(event) => {
-              // The menu button lives outside the dialog, so return focus to it explicitly.
+              // What gets the focus lives outside the dialog, so it is given explicitly.
               event.preventDefault();
-              menuButtonRef.current?.focus();
+              returnFocus()?.focus();
             }}
           >
             <div className="vd-app-shell__drawer-header">

@@ -225,6 +225,15 @@ export const MobileDrawerKeyboard: Story = {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await expect(menu).toHaveFocus();
+
+    // Following a link in the drawer closes it with the focus on the page, not on the menu.
+    await userEvent.keyboard('{Enter}');
+    const again = await screen.findByRole('dialog', { name: 'Main navigation' });
+    const link = within(again).getAllByRole('link')[1]!;
+    link.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(canvas.getByRole('main')).toHaveFocus());
   },
 };
 

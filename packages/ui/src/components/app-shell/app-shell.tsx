@@ -30,6 +30,8 @@ interface AppShellContextValue {
   mainId: string;
   /** The menu button, where focus returns when the drawer closes. */
   menuButtonRef: React.RefObject<HTMLButtonElement | null>;
+  /** Set when a link in the drawer closed it: the focus then goes to the page, not the menu. */
+  drawerNavigatedRef: React.RefObject<boolean>;
 }
 
 const AppShellContext = React.createContext<AppShellContextValue | null>(null);
@@ -67,6 +69,7 @@ const AppShellRoot = React.forwardRef<HTMLDivElement, AppShellRootProps>(functio
   const collapsed = collapsedProp ?? ownCollapsed;
   const [drawerOpen, setDrawerOpen] = React.useState(false);
   const menuButtonRef = React.useRef<HTMLButtonElement>(null);
+  const drawerNavigatedRef = React.useRef(false);
   const id = React.useId();
   const sidebarId = `${id}-sidebar`;
   const mainId = `${id}-main`;
@@ -98,6 +101,7 @@ const AppShellRoot = React.forwardRef<HTMLDivElement, AppShellRootProps>(functio
       sidebarId,
       mainId,
       menuButtonRef,
+      drawerNavigatedRef,
     }),
     [collapsed, setCollapsed, drawerOpen, sidebarId, mainId],
   );
@@ -184,8 +188,15 @@ export interface AppShellSidebarProps extends React.ComponentPropsWithoutRef<'as
  */
 const AppShellSidebar = React.forwardRef<HTMLElement, AppShellSidebarProps>(
   function AppShellSidebar({ label = 'Main', footer, className, children, ...rest }, ref) {
-    const { collapsed, drawerOpen, setDrawerOpen, sidebarId, menuButtonRef } =
-      useAppShell('Sidebar');
+    const {
+      collapsed,
+      drawerOpen,
+      setDrawerOpen,
+      sidebarId,
+      mainId,
+      menuButtonRef,
+      drawerNavigatedRef,
+    } = useAppShell('Sidebar');
     // Mounted from the first opening on, so the drawer can animate its closing.
     const [drawerUsed, setDrawerUsed] = React.useState(drawerOpen);
     if (drawerOpen && !drawerUsed) setDrawerUsed(true);
@@ -211,7 +222,13 @@ const AppShellSidebar = React.forwardRef<HTMLElement, AppShellSidebarProps>(
               onOpenChange={setDrawerOpen}
               label={label}
               footer={footer}
-              menuButtonRef={menuButtonRef}
+              // After a link in it was followed, to the page that link opened (the main landmark,
+              // where the new page draws); otherwise back to the menu button.
+              returnFocus={() => {
+                if (!drawerNavigatedRef.current) return menuButtonRef.current;
+                drawerNavigatedRef.current = false;
+                return document.getElementById(mainId);
+              }}
             >
               {children}
             </AppShellDrawer>
@@ -348,7 +365,7 @@ const AppShellNavItem = React.forwardRef<HTMLAnchorElement, AppShellNavItemProps
     },
     ref,
   ) {
-    const { collapsed, setDrawerOpen } = useAppShell('NavItem');
+    const { collapsed, setDrawerOpen, drawerNavigatedRef } = useAppShell('NavItem');
     const inDrawer = React.useContext(InDrawerContext);
     const Comp = asChild ? Slot.Root : 'a';
     const labelContent =
@@ -369,7 +386,10 @@ const AppShellNavItem = React.forwardRef<HTMLAnchorElement, AppShellNavItemProps
           onClick={(event: React.MouseEvent<HTMLAnchorElement>) => {
             onClick?.(event);
             label.hide();
-            if (inDrawer && !event.defaultPrevented) setDrawerOpen(false);
+            if (inDrawer && !event.defaultPrevented) {
+              drawerNavigatedRef.current = true;
+              setDrawerOpen(false);
+            }
           }}
           onFocus={(event: React.FocusEvent<HTMLAnchorElement>) => {
             onFocus?.(event);
