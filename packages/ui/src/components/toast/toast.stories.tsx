@@ -142,8 +142,11 @@ export const NarrowViewportAtTop: Story = {
   play: async ({ canvasElement }) => {
     const viewport = (await show(canvasElement)).closest('ol');
     await expect(viewport).not.toBeNull();
-    // Small screens: the toast area is pinned to the top edge.
-    await expect(viewport!.getBoundingClientRect().top).toBe(0);
+    // Small screens: the toast area is pinned to the top, under the app's top bar (56 px), and
+    // only the toasts take the pointer: the room around them lets clicks through to the page.
+    await expect(viewport!.getBoundingClientRect().top).toBe(56);
+    await expect(getComputedStyle(viewport!).pointerEvents).toBe('none');
+    await expect(getComputedStyle(openToasts()[0]!).pointerEvents).toBe('auto');
     // …and each toast fits the screen's width.
     await expect(openToasts()[0]!.getBoundingClientRect().right).toBeLessThanOrEqual(
       window.innerWidth,
