@@ -659,15 +659,24 @@ test.describe('creator surfaces', () => {
     await expect(products.getByRole('listitem').nth(0)).toContainText(product);
     await expect(products.getByRole('listitem').nth(1)).toContainText(second);
 
-    // The last product removed, the focus goes to the picker; a public storefront left empty says
-    // what visitors find.
+    // The last product removed, the focus goes to the picker, and the storefront is a draft again
+    // (the rule that refuses to publish an empty one); Undo brings both back.
     await removeSecond.click();
     await expect(removeFirst).toBeFocused();
     await removeFirst.click();
     await expect(picker).toBeFocused();
-    await expect(publicSwitch).toHaveAccessibleDescription(/^Public, but with no products/);
-    await guest.reload();
-    await expect(guest.getByRole('heading', { name: 'No products here yet' })).toBeVisible();
+    await expect(page.getByText(/the storefront is a draft again/).first()).toBeVisible();
+    await expect(publicSwitch).not.toBeChecked();
+    await expect(publicSwitch).toHaveAccessibleDescription('Draft: only you can see it.');
+    expect((await guest.request.get(`/s/${slug}`)).status()).toBe(404);
+    await page
+      .getByRole('region', { name: /Notifications/ })
+      .getByRole('button', { name: /^Undo/ })
+      .last()
+      .click();
+    await expect(publicSwitch).toBeChecked();
+    await expect(products.getByRole('listitem')).toHaveCount(1);
+    expect((await guest.request.get(`/s/${slug}`)).status()).toBe(200);
 
     // Unpublished again, the storefront is gone for visitors.
     await publicSwitch.click();

@@ -273,8 +273,8 @@ function StorefrontEditor({
     }
   };
 
-  /** Puts a removed product back where it was, with its tracked link and note. */
-  const restore = async (item: StorefrontItem, name: string) => {
+  /** Puts a removed product back where it was, with its tracked link and note; true once back. */
+  const restore = async (item: StorefrontItem, name: string): Promise<boolean> => {
     try {
       const added = await api.storefronts.addItem(storefront.id, {
         product_id: item.product_id,
@@ -287,8 +287,21 @@ function StorefrontEditor({
       setPublishRefused(false);
       toast({ title: 'Product restored', description: `${name}, in ${storefront.title}` });
       refresh();
+      return true;
     } catch (caught) {
       toast({ variant: 'destructive', title: 'Not restored', description: errorMessage(caught) });
+      return false;
+    }
+  };
+
+  /** Undo of a removal: the product back, and the storefront public again if the removal made it a draft. */
+  const undoRemoval = async (item: StorefrontItem, name: string, republish: boolean) => {
+    if (!(await restore(item, name)) || !republish) return;
+    try {
+      await api.storefronts.update(storefront.id, { is_published: true });
+      refresh();
+    } catch (caught) {
+      toast({ variant: 'destructive', title: 'Still a draft', description: errorMessage(caught) });
     }
   };
 
@@ -303,14 +316,27 @@ function StorefrontEditor({
     const rest = items.filter((i) => i.id !== item.id);
     pendingFocus.current = { id: rest[Math.min(index, rest.length - 1)]?.id ?? null };
     setItems((current) => current.filter((i) => i.id !== item.id));
+    // The same rule as publishing: a public storefront has products. Its last one gone, it is a
+    // draft again (Undo puts the product back and publishes it again).
+    let unpublished = false;
+    if (rest.length === 0 && storefront.is_published) {
+      try {
+        await api.storefronts.update(storefront.id, { is_published: false });
+        unpublished = true;
+      } catch (caught) {
+        toast({ variant: 'destructive', title: 'Still public', description: errorMessage(caught) });
+      }
+    }
     toast({
       title: 'Product removed',
-      description: `${name}, from ${storefront.title}`,
+      description: unpublished
+        ? `${name}, from ${storefront.title}. With no products left, the storefront is a draft again.`
+        : `${name}, from ${storefront.title}`,
       duration: UNDO_DURATION,
       action: {
         label: 'Undo',
         altText: `Undo: press F8 to reach the notification and put ${name} back in ${storefront.title}`,
-        onClick: () => void restore(item, name),
+        onClick: () => void undoRemoval(item, name, unpublished),
       },
     });
     refresh();
