@@ -99,6 +99,11 @@ export const KeyboardNavigation: Story = {
     await userEvent.keyboard('{Enter}');
     await screen.findByRole('menu');
     await waitFor(() => expect(screen.getByRole('menuitem', { name: /Edit/ })).toHaveFocus());
+    // The arrows wrap: up from the first item is the last, down from there the first again.
+    await userEvent.keyboard('{ArrowUp}');
+    await expect(screen.getByRole('menuitem', { name: 'Delete link' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(screen.getByRole('menuitem', { name: /Edit/ })).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');
     await expect(screen.getByRole('menuitem', { name: 'View statistics' })).toHaveFocus();
     // The disabled item is skipped.

@@ -44,11 +44,20 @@ const DropdownMenuTrigger = React.forwardRef<HTMLButtonElement, DropdownMenuTrig
   },
 );
 
-/** The portalled menu panel; stays in the dark theme. Defaults to the soft variant, whose highlight keeps text contrast. */
+/**
+ * The portalled menu panel; stays in the dark theme. Defaults to the soft variant, whose highlight
+ * keeps text contrast, and to arrow keys that wrap from the last item to the first and back.
+ */
 const DropdownMenuContent = React.forwardRef<HTMLDivElement, DropdownMenuContentProps>(
-  function DropdownMenuContent({ variant = 'soft', ...rest }, ref) {
+  function DropdownMenuContent({ variant = 'soft', loop = true, ...rest }, ref) {
     return (
-      <ThemesMenu.Content ref={ref} data-slot="dropdown-menu-content" variant={variant} {...rest} />
+      <ThemesMenu.Content
+        ref={ref}
+        data-slot="dropdown-menu-content"
+        variant={variant}
+        loop={loop}
+        {...rest}
+      />
     );
   },
 );
