@@ -57,10 +57,14 @@ test('administrators see platform metrics, find users and get the spec §5 refus
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await visit(page, '/admin/users');
+  // How many users a search found is announced politely, once the results are in.
+  const found = page.getByRole('status').filter({ hasText: /found$/ });
+  await expect(found).toHaveText(/^\d+ users found$/);
   // Found by the sign-in email, which only administrators read.
   await page.getByLabel('Search by name, username or email').fill('ADMIN@verdant.test');
   const table = page.getByRole('table', { name: 'Users' });
   await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(found).toHaveText('1 user found');
   await expect(table.getByRole('row', { name: /Avery Okafor/ })).toContainText(
     'admin@verdant.test',
   );
@@ -68,16 +72,44 @@ test('administrators see platform metrics, find users and get the spec §5 refus
   await expectNoAxeViolations(page, '/admin/users found by email');
   await page.getByLabel('Search by name, username or email').fill('Avery');
   await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(found).toHaveText('1 user found');
+  await page.getByLabel('Search by name, username or email').fill('nobody-has-this-name');
+  await expect(found).toHaveText('No users found');
+  await page.getByLabel('Search by name, username or email').fill('Avery');
+  await expect(found).toHaveText('1 user found');
   const role = table.getByRole('combobox', { name: 'Role of Avery Okafor' });
-  // A role change waits for a confirmation; cancelling keeps the role and the focus on its picker.
   await expect(role.locator('option')).toHaveText([
     'Affiliate',
     'Merchant',
     'Administrator',
     'Demo',
   ]);
-  await role.selectOption({ label: 'Affiliate' });
+  // Arrowing through the picker only stages a role (WCAG 3.2.2): nothing is asked, nothing changes,
+  // until the row's "Change role" button, next in the tab order, asks for a confirmation.
   const confirm = page.getByRole('alertdialog', { name: 'Change Avery Okafor’s role?' });
+  const apply = table.getByRole('button', { name: 'Change role of Avery Okafor' });
+  await expect(apply).toHaveCount(0);
+  await role.focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(role).toHaveValue('merchant');
+  await page.keyboard.press('ArrowUp');
+  await expect(role).toHaveValue('affiliate');
+  await expect(role).toBeFocused();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await page.keyboard.press('Tab');
+  await expect(apply).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(confirm).toContainText('becomes Affiliate (now Administrator)');
+  // Escape keeps the role, and the focus goes back to its picker.
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(role).toHaveValue('admin');
+  await expect(role).toBeFocused();
+  await expect(apply).toHaveCount(0);
+  // So does Cancel.
+  await role.selectOption({ label: 'Affiliate' });
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await apply.click();
   await expect(confirm).toContainText('becomes Affiliate (now Administrator)');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
@@ -86,6 +118,7 @@ test('administrators see platform metrics, find users and get the spec §5 refus
   await expect(role).toBeFocused();
   // Confirmed, the database's rule answers in the dialog: the last administrator stays.
   await role.selectOption({ label: 'Affiliate' });
+  await apply.click();
   await confirm.getByRole('button', { name: 'Change role' }).click();
   await expect(confirm.getByRole('alert')).toHaveText('Administrators cannot demote themselves');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
@@ -141,6 +174,87 @@ test('approval queues and moderation work for administrators', async ({ page }) 
     await expect(page.getByText('Report dismissed', { exact: true })).toBeVisible();
     await expect(dismiss).toHaveCount(before - 1);
   }
+});
+
+test('moderation by keyboard: every action names its report, and the focus moves on to the next report', async ({
+  page,
+}) => {
+  // Three reported posts of this test's own, and no other report open.
+  const stamp = Date.now().toString(36);
+  const cleared = await fetch(new URL('/rest/v1/reports?status=eq.open', stack.apiUrl), {
+    method: 'PATCH',
+    headers: asService({ 'content-type': 'application/json' }),
+    body: JSON.stringify({ status: 'dismissed' }),
+  });
+  expect(cleared.ok, `clearing open reports: ${cleared.status}`).toBe(true);
+  const { data: people } = await rest<{ id: string }[]>(
+    '/rest/v1/profiles?select=id&role=eq.affiliate&order=created_at.asc&limit=2',
+  );
+  expect(people).toHaveLength(2);
+  const titles = ['Refill station tips', 'Bamboo brush review', 'Solar charger swap'].map(
+    (title) => `${title} ${stamp}`,
+  );
+  const postIds: string[] = [];
+  for (const [index, title] of titles.entries()) {
+    const { data: posts } = await rest<{ id: string }[]>('/rest/v1/posts', {
+      author_id: people[0]!.id,
+      title,
+      body: `Everything about ${title}.`,
+    });
+    postIds.push(posts[0]!.id);
+    await rest('/rest/v1/reports', {
+      reporter_id: people[1]!.id,
+      post_id: posts[0]!.id,
+      reason: 'spam',
+      created_at: new Date(Date.now() - (titles.length - index) * 60_000).toISOString(),
+    });
+  }
+  const [first, second, third] = titles as [string, string, string];
+
+  await login(page, admin, /\/admin$/);
+  await visit(page, '/admin/moderation');
+  const reports = page.getByRole('table', { name: 'Open reports' });
+  const button = (action: string, title: string) =>
+    reports.getByRole('button', { name: `${action}: ${title}`, exact: true });
+  for (const action of ['Hide', 'Remove', 'Dismiss'])
+    await expect(button(action, first)).toBeVisible();
+
+  // Hidden, the report leaves the table: the next report's Hide takes the focus.
+  await button('Hide', first).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Content hidden', { exact: true })).toBeVisible();
+  await expect(button('Hide', first)).toHaveCount(0);
+  await expect(button('Hide', second)).toBeFocused();
+
+  // Removal asks first; confirmed by keyboard, the next report's Remove takes the focus.
+  await page.keyboard.press('Tab');
+  await expect(button('Remove', second)).toBeFocused();
+  await page.keyboard.press('Enter');
+  const removal = page.getByRole('alertdialog', { name: 'Remove this content?' });
+  await expect(removal.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(removal.getByRole('button', { name: 'Remove' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(removal).toBeHidden();
+  await expect(button('Remove', second)).toHaveCount(0);
+  await expect(button('Remove', third)).toBeFocused();
+
+  // The last report dismissed, the table says that none is left, and has the focus.
+  await page.keyboard.press('Tab');
+  await expect(button('Dismiss', third)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Report dismissed', { exact: true })).toBeVisible();
+  await expect(reports.getByRole('heading', { name: 'No open reports' })).toBeFocused();
+  await expectNoAxeViolations(page, '/admin/moderation, every report resolved');
+
+  const { data: statuses } = await rest<{ id: string; status: string }[]>(
+    `/rest/v1/posts?select=id,status&id=in.(${postIds.join(',')})`,
+  );
+  expect(Object.fromEntries(statuses.map((p) => [p.id, p.status]))).toEqual({
+    [postIds[0]!]: 'hidden',
+    [postIds[1]!]: 'removed',
+    [postIds[2]!]: 'published',
+  });
 });
 
 /** Posts to the stack's REST API as a signed-in user; fails the test on an error. */
@@ -451,20 +565,24 @@ test('administrators see the payout history by name, a run refreshes it, and a t
     '/rest/v1/payouts?select=stripe_transfer_id&stripe_transfer_id=not.is.null&limit=1',
   );
   await reference.fill(referenced[0]!.stripe_transfer_id);
-  await confirm.getByRole('button', { name: 'Mark paid' }).click();
+  // Enter in the one-line reference field confirms the dialog.
+  await reference.press('Enter');
   await expect(confirm.getByRole('alert')).toHaveText(
     'Another payout already has this reference. Check the reference and try again.',
   );
   await expectNoAxeViolations(page, 'marking a payout paid');
   await reference.fill('BANK-2026-0042');
-  await confirm.getByRole('button', { name: 'Mark paid' }).click();
+  await reference.press('Enter');
   await expect(page.getByText('Payout marked paid', { exact: true })).toBeVisible();
   await expect(
     history.getByRole('button', { name: 'Mark paid: the payout to Jordan Rivers' }),
   ).toHaveCount(0);
-  await expect(
-    history.getByRole('row', { name: /Jordan Rivers/ }).filter({ hasText: 'BANK-2026-0042' }),
-  ).toHaveCount(1);
+  const markedRow = history
+    .getByRole('row', { name: /Jordan Rivers/ })
+    .filter({ hasText: 'BANK-2026-0042' });
+  await expect(markedRow).toHaveCount(1);
+  // Its button gone, the focus is on the row's new status, not lost to the page.
+  await expect(markedRow.getByText('Paid', { exact: true })).toBeFocused();
   const { data: marked } = await rest<
     { status: string; paid_at: string | null; stripe_transfer_id: string | null }[]
   >(`/rest/v1/payouts?select=status,paid_at,stripe_transfer_id&id=eq.${payoutId}`);

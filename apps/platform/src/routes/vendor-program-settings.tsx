@@ -3,6 +3,7 @@ import type { AffiliateProgram, ProgramStatus } from '@verdant/api-client';
 import {
   Button,
   Card,
+  ConfirmDialog,
   ErrorCard,
   Field,
   NativeSelect,
@@ -15,7 +16,7 @@ import {
 } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { parseWholeNumber, validateProgramTermsDraft } from '@verdant/validation';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
 import { useConfirmLeave } from '../lib/confirm-leave.ts';
@@ -128,6 +129,7 @@ export function Component() {
     onSuccess: async (program) => {
       await queryClient.invalidateQueries({ queryKey: ['vendor'] });
       setSelected(program.id);
+      setPicked(null);
       toast({ title: 'Program saved', description: `${program.name} is ${program.status}.` });
     },
   });
@@ -137,12 +139,32 @@ export function Component() {
   const dirty = !sameDraft(draft, saved) && !save.isPending;
   const unsaved = `Your changes to ${current ? current.name : 'the new program'} are not saved.`;
   useConfirmLeave(dirty, `Leave this page? ${unsaved}`);
-  const choose = (id: string) => {
-    if (id === selected) return;
-    if (dirty && !window.confirm(`Switch to another program? ${unsaved}`)) return;
+  // Choosing in the picker only stages a program (arrowing through the options must not act,
+  // WCAG 3.2.2); "Switch program" opens it, asking first when edits would be lost.
+  const [picked, setPicked] = useState<string | null>(null);
+  const staged = picked !== null && picked !== selected ? picked : null;
+  const [asking, setAsking] = useState<{ id: string; label: string } | null>(null);
+  const pickerRef = useRef<HTMLSelectElement>(null);
+  const switchTo = (id: string) => {
     setEdits(null);
     save.reset();
     setSelected(id);
+    setPicked(null);
+  };
+  const programOptions = [
+    ...rows.map((p) => ({ value: p.id, label: p.name })),
+    ...(atLimit ? [] : [{ value: 'new', label: 'New program…' }]),
+  ];
+  const stagedLabel = programOptions.find((o) => o.value === staged)?.label ?? '';
+  const requestSwitch = () => {
+    if (staged === null) return;
+    if (dirty) {
+      setAsking({ id: staged, label: stagedLabel });
+      return;
+    }
+    switchTo(staged);
+    // The "Switch program" button goes: the picker, showing the program now open, takes the focus.
+    pickerRef.current?.focus();
   };
 
   const focusFirstInvalid = useFocusFirstInvalid();
@@ -171,16 +193,26 @@ export function Component() {
         <Card size="lg">
           <form onSubmit={onSubmit} noValidate aria-label="Program settings">
             <Flex direction="column" gap="4">
-              <Field label="Program">
-                <NativeSelect
-                  value={selected}
-                  onChange={(event) => choose(event.target.value)}
-                  options={[
-                    ...rows.map((p) => ({ value: p.id, label: p.name })),
-                    ...(atLimit ? [] : [{ value: 'new', label: 'New program…' }]),
-                  ]}
-                />
-              </Field>
+              <Flex gap="2" align="end" wrap="wrap">
+                <Field label="Program" style={{ flex: '1 1 260px' }}>
+                  <NativeSelect
+                    ref={pickerRef}
+                    value={staged ?? selected}
+                    onChange={(event) => setPicked(event.target.value)}
+                    options={programOptions}
+                  />
+                </Field>
+                {staged !== null ? (
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    aria-label={`Switch program to ${stagedLabel}`}
+                    onClick={requestSwitch}
+                  >
+                    Switch program
+                  </Button>
+                ) : null}
+              </Flex>
               <Field label="Name" required error={show('name')}>
                 <TextInput
                   value={draft.name}
@@ -293,6 +325,26 @@ export function Component() {
           </form>
         </Card>
       )}
+      {asking ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (open) return;
+            setAsking(null);
+            // Cancelled, the picker shows the open program again (confirmed, the one switched to).
+            setPicked(null);
+          }}
+          title="Switch to another program?"
+          description={`${unsaved} ${asking.label} opens with its own values and your changes are lost.`}
+          confirmLabel="Switch and discard changes"
+          onConfirm={() => switchTo(asking.id)}
+          // Back to the picker either way: it shows the program open now.
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            pickerRef.current?.focus();
+          }}
+        />
+      ) : null}
       {atLimit ? (
         <UpgradeCard
           tier="business"

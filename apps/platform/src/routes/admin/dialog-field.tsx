@@ -1,5 +1,5 @@
 import { Text } from '@radix-ui/themes';
-import type { CSSProperties, RefObject } from 'react';
+import type { CSSProperties, KeyboardEvent, RefObject } from 'react';
 
 const FIELD_STYLE: CSSProperties = {
   display: 'block',
@@ -31,9 +31,25 @@ export interface DialogFieldProps {
 }
 
 /**
+ * Enter in a one-line field confirms its dialog, as it submits a one-line field of a form: it
+ * presses the dialog's confirm button, which ignores it while the confirmation is under way.
+ */
+function confirmOnEnter(event: KeyboardEvent<HTMLInputElement>) {
+  if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+  if (event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return;
+  const confirm = event.currentTarget
+    .closest('[data-slot="confirm-dialog"]')
+    ?.querySelector<HTMLButtonElement>('[data-slot="confirm-dialog-confirm"]');
+  if (!confirm) return;
+  event.preventDefault();
+  confirm.click();
+}
+
+/**
  * A labelled text field inside a confirmation dialog's description. The description is a
  * paragraph, so the label, the field and its hint are phrasing content (a label, a native field and
- * spans shown as blocks), never the block elements of the kit's Field.
+ * spans shown as blocks), never the block elements of the kit's Field. Enter in a one-line field
+ * confirms the dialog; in a multiline one it adds a line.
  */
 export function DialogField({
   id,
@@ -81,6 +97,7 @@ export function DialogField({
           autoComplete="off"
           spellCheck={false}
           onChange={(event) => onChange(event.target.value)}
+          onKeyDown={confirmOnEnter}
           style={FIELD_STYLE}
         />
       )}

@@ -12,11 +12,28 @@ import {
   type DataTableColumn,
 } from '@verdant/ui';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { api } from '../../lib/api.ts';
 import { REPORT_REASON_LABELS, valueLabel } from '../../lib/labels.ts';
 import { errorMessage, formatDateTime } from '../vendor-format.ts';
 
 type Action = 'dismiss' | 'hide' | 'remove';
+
+const ACTION_LABELS: Record<Action, string> = {
+  hide: 'Hide',
+  remove: 'Remove',
+  dismiss: 'Dismiss',
+};
+
+const actionButtonId = (action: Action, reportId: string) => `moderate-${action}-${reportId}`;
+
+/** How much of a comment names it in its row's buttons. */
+const EXCERPT_MAX = 60;
+
+const excerpt = (text: string) => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > EXCERPT_MAX ? `${line.slice(0, EXCERPT_MAX - 1).trimEnd()}…` : line;
+};
 
 /** Community moderation (/admin/moderation): open reports, hide or remove, or dismiss. */
 export function Component() {
@@ -37,6 +54,9 @@ export function Component() {
   });
   const postById = new Map(posts.flatMap((q) => (q.data ? [[q.data.id, q.data] as const] : [])));
 
+  const tableRef = useRef<HTMLDivElement>(null);
+  const resolved = useRef<{ action: Action; reportId: string; index: number } | null>(null);
+
   const act = useMutation({
     mutationFn: async ({ report, action }: { report: Report; action: Action }) => {
       if (action !== 'dismiss') {
@@ -55,9 +75,53 @@ export function Component() {
             : `Content ${action === 'hide' ? 'hidden' : 'removed'}`,
       });
     },
-    onError: (error) =>
-      toast({ title: 'Not changed', description: errorMessage(error), variant: 'destructive' }),
+    onError: (error) => {
+      resolved.current = null;
+      toast({ title: 'Not changed', description: errorMessage(error), variant: 'destructive' });
+    },
   });
+  const run = (report: Report, action: Action) => {
+    resolved.current = {
+      action,
+      reportId: report.id,
+      index: Math.max(
+        0,
+        rows.findIndex((r) => r.id === report.id),
+      ),
+    };
+    return act.mutateAsync({ report, action });
+  };
+  // The button pressed shows the work and keeps the focus; the others wait.
+  const acting = (report: Report, action: Action) =>
+    act.isPending && act.variables?.report.id === report.id && act.variables.action === action;
+  const actionProps = (report: Report, action: Action) => ({
+    id: actionButtonId(action, report.id),
+    size: 'sm' as const,
+    loading: acting(report, action),
+    disabled: act.isPending && !acting(report, action),
+    'aria-label': `${ACTION_LABELS[action]}: ${nameOf(report)}`,
+  });
+
+  // A resolved report leaves the table, and its buttons with it: the focus moves to the same
+  // action of the report that takes its place (the next one, or the one before when it was the
+  // last), or to the table's "No open reports" when none is left. It moves once the work is done:
+  // until then the other buttons are disabled, and a disabled button takes no focus.
+  useEffect(() => {
+    const target = resolved.current;
+    const list = reports.data?.rows;
+    if (!target || act.isPending || !list || list.some((r) => r.id === target.reportId)) return;
+    resolved.current = null;
+    const next = list[target.index] ?? list[target.index - 1];
+    if (next) {
+      document.getElementById(actionButtonId(target.action, next.id))?.focus();
+      return;
+    }
+    const empty = tableRef.current?.querySelector<HTMLElement>('[data-slot="empty-state-title"]');
+    if (empty) {
+      empty.tabIndex = -1;
+      empty.focus();
+    }
+  }, [reports.data, act.isPending]);
 
   const contentOf = (r: Report) => {
     const post = r.post_id ? postById.get(r.post_id) : undefined;
@@ -66,6 +130,17 @@ export function Component() {
       return comment ? `Comment: “${comment.body}”` : 'A comment';
     }
     return post ? `Post: “${post.title}” — ${post.body.slice(0, 160)}` : 'A post';
+  };
+  /** The reported content in a few words, naming the row's buttons ("Hide: <post title>"). */
+  const nameOf = (r: Report) => {
+    const post = r.post_id ? postById.get(r.post_id) : undefined;
+    if (r.comment_id) {
+      const comment = post?.comments.find((c) => c.id === r.comment_id);
+      return comment
+        ? `comment “${excerpt(comment.body)}”`
+        : `a comment reported ${formatDateTime(r.created_at)}`;
+    }
+    return post ? post.title : `a post reported ${formatDateTime(r.created_at)}`;
   };
 
   const columns: readonly DataTableColumn<Report>[] = [
@@ -102,10 +177,9 @@ export function Component() {
       cell: (r) => (
         <Flex gap="2" wrap="wrap">
           <Button
-            size="sm"
+            {...actionProps(r, 'hide')}
             variant="secondary"
-            disabled={act.isPending}
-            onClick={() => act.mutate({ report: r, action: 'hide' })}
+            onClick={() => void run(r, 'hide').catch(() => undefined)}
           >
             Hide
           </Button>
@@ -114,19 +188,18 @@ export function Component() {
             description={`${contentOf(r)} is deleted for everyone, with its replies, and the report is closed. Hide keeps it for its author.`}
             confirmLabel="Remove"
             tone="danger"
-            onConfirm={() => act.mutateAsync({ report: r, action: 'remove' }).then(() => undefined)}
+            onConfirm={() => run(r, 'remove').then(() => undefined)}
             errorMessage={(error) => errorMessage(error)}
             trigger={
-              <Button size="sm" variant="outline" disabled={act.isPending}>
+              <Button {...actionProps(r, 'remove')} variant="outline">
                 Remove
               </Button>
             }
           />
           <Button
-            size="sm"
+            {...actionProps(r, 'dismiss')}
             variant="ghost"
-            disabled={act.isPending}
-            onClick={() => act.mutate({ report: r, action: 'dismiss' })}
+            onClick={() => void run(r, 'dismiss').catch(() => undefined)}
           >
             Dismiss
           </Button>
@@ -146,6 +219,7 @@ export function Component() {
         <ErrorCard message={errorMessage(reports.error)} onRetry={() => void reports.refetch()} />
       ) : (
         <DataTable
+          ref={tableRef}
           caption="Open reports"
           columns={columns}
           rows={rows}

@@ -13,7 +13,7 @@ import {
   type DataTableColumn,
 } from '@verdant/ui';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { errorCode } from '../../lib/error-message.ts';
 import { valueLabel } from '../../lib/labels.ts';
@@ -35,6 +35,14 @@ const STATUS_TONES = {
   pending: 'warning',
   failed: 'danger',
 } as const;
+
+const statusBadgeId = (payoutId: string) => `payout-status-${payoutId}`;
+
+const statusBadge = (p: PayoutRow, props?: { id: string; tabIndex: number }) => (
+  <Badge tone={STATUS_TONES[p.status as keyof typeof STATUS_TONES] ?? 'neutral'} {...props}>
+    {valueLabel(p.status)}
+  </Badge>
+);
 
 const COLUMNS: readonly DataTableColumn<PayoutRow>[] = [
   {
@@ -62,11 +70,7 @@ const COLUMNS: readonly DataTableColumn<PayoutRow>[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: (p) => (
-      <Badge tone={STATUS_TONES[p.status as keyof typeof STATUS_TONES] ?? 'neutral'}>
-        {valueLabel(p.status)}
-      </Badge>
-    ),
+    cell: (p) => statusBadge(p),
   },
   { id: 'paid', header: 'Paid', cell: (p) => (p.paid_at ? formatDate(p.paid_at) : '—') },
 ];
@@ -77,7 +81,14 @@ const COLUMNS: readonly DataTableColumn<PayoutRow>[] = [
  * reference from the bank or Stripe. The reference is optional, as it is in the data model (runs
  * record none), and unique among payouts.
  */
-function MarkPaid({ payout }: { payout: PayoutWithAffiliate }) {
+function MarkPaid({
+  payout,
+  onMarked,
+}: {
+  payout: PayoutWithAffiliate;
+  /** Called once the payout is paid, before the history is read again. */
+  onMarked: (payoutId: string) => void;
+}) {
   const queryClient = useQueryClient();
   const who = payout.affiliate?.name ?? 'this affiliate';
   const [reference, setReference] = useState('');
@@ -106,6 +117,7 @@ function MarkPaid({ payout }: { payout: PayoutWithAffiliate }) {
       onConfirm={async () => {
         const given = reference.trim();
         await api.admin.markPayoutPaid(payout.id, given === '' ? null : given);
+        onMarked(payout.id);
         toast({ title: 'Payout marked paid', description: who });
         await queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
       }}
@@ -123,8 +135,22 @@ function MarkPaid({ payout }: { payout: PayoutWithAffiliate }) {
   );
 }
 
-const HISTORY_COLUMNS: readonly DataTableColumn<PayoutWithAffiliate>[] = [
-  ...COLUMNS,
+/**
+ * The history's columns: the run's, the reference and "Mark paid". A row's status can take the
+ * focus (`tabIndex` -1): it is where the focus goes once its payout is marked paid.
+ */
+const historyColumns = (
+  onMarked: (payoutId: string) => void,
+): readonly DataTableColumn<PayoutWithAffiliate>[] => [
+  ...COLUMNS.map((column) =>
+    column.id === 'status'
+      ? {
+          ...column,
+          cell: (p: PayoutWithAffiliate) =>
+            statusBadge(p, { id: statusBadgeId(p.id), tabIndex: -1 }),
+        }
+      : column,
+  ),
   {
     id: 'reference',
     header: 'Reference',
@@ -135,7 +161,11 @@ const HISTORY_COLUMNS: readonly DataTableColumn<PayoutWithAffiliate>[] = [
     header: 'Action',
     actions: true,
     cell: (p) =>
-      p.status === 'processing' || p.status === 'pending' ? <MarkPaid payout={p} /> : '—',
+      p.status === 'processing' || p.status === 'pending' ? (
+        <MarkPaid payout={p} onMarked={onMarked} />
+      ) : (
+        '—'
+      ),
   },
 ];
 
@@ -182,6 +212,18 @@ export function Component() {
       return;
     pagination.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
   }, [page]);
+  // A payout marked paid loses its "Mark paid" (and the dialog with it): once the history shows it
+  // paid, its status takes the focus.
+  const [marked, setMarked] = useState<string | null>(null);
+  const focusedMark = useRef<string | null>(null);
+  useEffect(() => {
+    if (!marked || focusedMark.current === marked) return;
+    const row = history.data?.rows.find((p) => p.id === marked);
+    if (row && row.status !== 'paid') return;
+    focusedMark.current = marked;
+    document.getElementById(statusBadgeId(marked))?.focus();
+  }, [history.data, marked]);
+  const columns = useMemo(() => historyColumns(setMarked), []);
   // A run's payouts are the newest: show the first page of the refreshed history.
   const afterRun = async () => {
     setPage(1);
@@ -283,7 +325,7 @@ export function Component() {
           ref={historyRef}
           caption={HISTORY_CAPTION}
           showCaption
-          columns={HISTORY_COLUMNS}
+          columns={columns}
           rows={history.data?.rows ?? []}
           rowCount={history.data?.total ?? 0}
           pageSize={PAGE_SIZE}

@@ -1,9 +1,10 @@
-import { Flex, Text } from '@radix-ui/themes';
+import { Flex, Text, VisuallyHidden } from '@radix-ui/themes';
 import type { AdminModule } from '@verdant/api-client';
 import type { Role } from '@verdant/auth';
 import { useAuth } from '@verdant/auth/react';
 import {
   Badge,
+  Button,
   ConfirmDialog,
   DataTable,
   EmptyState,
@@ -29,6 +30,10 @@ const ROLE_OPTIONS = [
 ];
 
 const roleSelectId = (profileId: string) => `role-${profileId}`;
+
+/** How many users a search found, in words. */
+const foundText = (total: number) =>
+  total === 0 ? 'No users found' : `${total} ${total === 1 ? 'user' : 'users'} found`;
 
 /** A user as administrators list them: the profile with the sign-in email. */
 type User = Awaited<ReturnType<AdminModule['listUsers']>>['rows'][number];
@@ -64,8 +69,16 @@ export function Component() {
     // While a new search or page loads, the rows found last stay (and their role pickers with them).
     placeholderData: keepPreviousData,
   });
-  // A role change waits for the administrator's confirmation: it grants or takes away access.
+  // Choosing a role in a row's picker only stages it (arrowing through the options must not act,
+  // WCAG 3.2.2): the row's "Change role" button asks for the administrator's confirmation, as the
+  // change grants or takes away access.
+  const [staged, setStaged] = useState<Record<string, Role>>({});
+  const stage = (profile: User, role: Role) =>
+    setStaged(({ [profile.id]: _previous, ...others }) =>
+      role === profile.role ? others : { ...others, [profile.id]: role },
+    );
   const [pendingChange, setPendingChange] = useState<{ profile: User; role: Role } | null>(null);
+
   const roleLabel = (role: string) => ROLE_OPTIONS.find((o) => o.value === role)?.label ?? role;
   const changeRole = async ({ profile, role }: { profile: User; role: Role }) => {
     await api.profiles.changeRole(profile.id, role);
@@ -108,20 +121,28 @@ export function Component() {
       id: 'role',
       header: 'Role',
       cell: (p) => (
-        <NativeSelect
-          id={roleSelectId(p.id)}
-          aria-label={`Role of ${p.name}`}
-          value={p.role}
-          size="sm"
-          // As wide as its longest role: a narrow table's column does not squeeze the picker.
-          style={{ minWidth: 'max-content' }}
-          options={ROLE_OPTIONS}
-          // Controlled by the saved role: the select shows it again until the change is confirmed.
-          onChange={(event) => {
-            const role = event.target.value;
-            if (role !== p.role) setPendingChange({ profile: p, role: role as Role });
-          }}
-        />
+        <Flex gap="2" align="center">
+          <NativeSelect
+            id={roleSelectId(p.id)}
+            aria-label={`Role of ${p.name}`}
+            value={staged[p.id] ?? p.role}
+            size="sm"
+            // As wide as its longest role: a narrow table's column does not squeeze the picker.
+            style={{ minWidth: 'max-content' }}
+            options={ROLE_OPTIONS}
+            onChange={(event) => stage(p, event.target.value as Role)}
+          />
+          {staged[p.id] ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={`Change role of ${p.name}`}
+              onClick={() => setPendingChange({ profile: p, role: staged[p.id]! })}
+            >
+              Change role
+            </Button>
+          ) : null}
+        </Flex>
       ),
     },
   ];
@@ -148,6 +169,10 @@ export function Component() {
           />
         </Field>
       </Flex>
+      {/* The number found, announced once the results are in (and again after each search). */}
+      <VisuallyHidden role="status">
+        {users.data && !users.isPlaceholderData ? foundText(users.data.total) : ''}
+      </VisuallyHidden>
       {users.isError ? (
         <ErrorCard message={errorMessage(users.error)} onRetry={() => void users.refetch()} />
       ) : (
@@ -168,14 +193,18 @@ export function Component() {
         <ConfirmDialog
           open
           onOpenChange={(open) => {
-            if (!open) setPendingChange(null);
+            if (open) return;
+            // Confirmed or cancelled, the picker shows the saved role again.
+            stage(pendingChange.profile, pendingChange.profile.role as Role);
+            setPendingChange(null);
           }}
           title={`Change ${pendingChange.profile.name}’s role?`}
           description={`${pendingChange.profile.name} becomes ${roleLabel(pendingChange.role)} (now ${roleLabel(pendingChange.profile.role)}) and gets that role’s pages and permissions at their next request.`}
           confirmLabel="Change role"
           onConfirm={() => changeRole(pendingChange)}
           errorMessage={(error) => errorMessage(error)}
-          // Back to the row's role picker, not to the top of the page.
+          // Back to the row's role picker (its "Change role" button is gone), not to the top of the
+          // page.
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             document.getElementById(roleSelectId(pendingChange.profile.id))?.focus();
