@@ -12,6 +12,7 @@ import {
   stack,
   test,
 } from './support/fixtures.ts';
+import type { Locator } from '@playwright/test';
 import { visit } from './spa.ts';
 
 const merchant = demoAccount('merchant@verdant.test');
@@ -192,13 +193,14 @@ test('program settings: the auto-approve hint follows the switch, and unsaved ed
   // Another program, or the New program… choice.
   const other = choices.find((value) => value !== first) ?? '';
   expect(other).not.toBe('');
-  const switching = page.waitForEvent('dialog');
-  const choosing = program.selectOption(other);
-  const question = await switching;
-  expect(question.type()).toBe('confirm');
-  expect(question.message()).toContain(`Your changes to ${firstName} are not saved`);
-  await question.dismiss();
-  await choosing;
+  // Choosing only stages the program; Switch program asks, in the page's own dialog.
+  await program.selectOption(other);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  const switchButton = page.getByRole('button', { name: /^Switch program to / });
+  await switchButton.click();
+  const question = page.getByRole('alertdialog', { name: 'Switch to another program?' });
+  await expect(question).toContainText(`Your changes to ${firstName} are not saved`);
+  await question.getByRole('button', { name: 'Cancel' }).click();
   await expect(program).toHaveValue(first);
   await expect(name).toHaveValue(edited);
 
@@ -217,11 +219,13 @@ test('program settings: the auto-approve hint follows the switch, and unsaved ed
   await expectNoAxeViolations(page, '/vendor/settings with unsaved changes');
 
   // Confirmed, the other program opens with its own values; the edit is dropped, nothing saved.
-  page.once('dialog', (dialog) => void dialog.accept());
   await program.selectOption(other);
+  await switchButton.click();
+  await question.getByRole('button', { name: 'Switch and discard changes' }).click();
   await expect(program).toHaveValue(other);
   await expect(name).not.toHaveValue(edited);
   await program.selectOption(first);
+  await switchButton.click();
   await expect(name).toHaveValue(firstName);
 });
 
@@ -751,7 +755,8 @@ test('a merchant archives a live product, brings it back as a draft and deletes 
   expect(await status()).toBe('archived');
 
   await row.getByRole('button', { name: `Back to drafts: ${name}` }).click();
-  await expect(row.getByText('Draft')).toBeVisible();
+  // Exactly the badge: "Back to drafts" holds the word too.
+  await expect(row.getByText('Draft', { exact: true })).toBeVisible();
   expect(await status()).toBe('draft');
 
   await row.getByRole('button', { name: `Delete ${name}` }).click();
@@ -799,4 +804,313 @@ test('a rejected product shows the reason the administrator gave', async ({ page
     expect(box!.x + box!.width).toBeLessThanOrEqual(360);
   }
   await expectNoAxeViolations(page, '/vendor/products at 360 px');
+});
+
+/** Inserts rows with the service role; answers the rows as stored. */
+async function insertRows<T>(table: string, body: unknown): Promise<T[]> {
+  const res = await fetch(new URL(`/rest/v1/${table}`, stack.apiUrl), {
+    method: 'POST',
+    headers: asService({ 'content-type': 'application/json', prefer: 'return=representation' }),
+    body: JSON.stringify(body),
+  });
+  expect(res.status, `insert into ${table}`).toBe(201);
+  return (await res.json()) as T[];
+}
+
+/** Deletes rows with the service role (`filter` as PostgREST takes it). */
+async function deleteRows(table: string, filter: string): Promise<void> {
+  const res = await fetch(new URL(`/rest/v1/${table}?${filter}`, stack.apiUrl), {
+    method: 'DELETE',
+    headers: asService(),
+  });
+  expect(res.ok, `delete from ${table}`).toBe(true);
+}
+
+/**
+ * The accessible name of the same action in the next row that has one, else in the nearest row
+ * before: where the focus belongs once the row of `name` leaves.
+ */
+async function nextInPlace(buttons: Locator, name: string): Promise<string | undefined> {
+  const names = await buttons.evaluateAll((all) => all.map((b) => b.getAttribute('aria-label')));
+  const at = names.indexOf(name);
+  expect(at, `${name} is listed`).not.toBe(-1);
+  return names[at + 1] ?? names[at - 1] ?? undefined;
+}
+
+test('keyboard: the focus stays in a product’s row when its actions change, and moves on when it is deleted', async ({
+  page,
+}) => {
+  const { userId: merchantId } = await signIn(merchant);
+  const stamp = Date.now().toString(36);
+  const product = async (name: string, status: string) => {
+    await insertRows('products', {
+      merchant_id: merchantId,
+      name,
+      slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+      price_cents: 1500,
+      status,
+    });
+  };
+  const live = `Kbd live ${stamp}`;
+  const first = `Kbd draft one ${stamp}`;
+  const second = `Kbd draft two ${stamp}`;
+  await product(live, 'approved');
+  await product(first, 'draft');
+  await product(second, 'draft');
+
+  await login(page, merchant, /\/dashboard-vendor$/);
+  await visit(page, '/vendor/products');
+  const table = page.getByRole('table', { name: 'Your products' });
+  const row = table.getByRole('row', { name: new RegExp(live) });
+  const confirm = async (dialogName: string, action: string) => {
+    const dialog = page.getByRole('alertdialog', { name: dialogName });
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: action })).toBeFocused();
+    await page.keyboard.press('Enter');
+    return dialog;
+  };
+
+  // Archived: the Archive button gives way to Back to drafts, which takes the focus.
+  await row.getByRole('button', { name: `Archive ${live}` }).focus();
+  await page.keyboard.press('Enter');
+  await confirm(`Take ${live} out of the shop?`, 'Archive');
+  await expect(row.getByText('Archived', { exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Back to drafts: ${live}` })).toBeFocused();
+  // Back to drafts: the row's first action now is Submit for approval.
+  await page.keyboard.press('Enter');
+  await expect(row.getByText('Draft', { exact: true })).toBeVisible();
+  const submit = row.getByRole('button', { name: `Submit for approval: ${live}` });
+  await expect(submit).toBeFocused();
+  // Submitted: no button is left in the row's actions; its note takes the focus.
+  await page.keyboard.press('Enter');
+  await expect(row.getByText('Submitted for approval', { exact: true })).toBeVisible();
+  await expect(row.getByText('Waiting for review')).toBeFocused();
+
+  // Deleted: the row goes and the next row's Delete takes the focus.
+  const deletes = table.getByRole('button', { name: /^Delete / });
+  const next = await nextInPlace(deletes, `Delete ${first}`);
+  expect(next).toBeDefined();
+  await table.getByRole('button', { name: `Delete ${first}` }).focus();
+  await page.keyboard.press('Enter');
+  await confirm(`Delete ${first}?`, 'Delete');
+  await expect(table.getByRole('row', { name: new RegExp(first) })).toHaveCount(0);
+  await expect(table.getByRole('button', { name: next!, exact: true })).toBeFocused();
+
+  // A delete that fails says so in the dialog, which stays open.
+  await table.getByRole('button', { name: `Delete ${second}` }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('alertdialog', { name: `Delete ${second}?` });
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await deleteRows('products', `name=eq.${encodeURIComponent(second)}`);
+  await confirm(`Delete ${second}?`, 'Delete');
+  await expect(dialog.getByRole('alert')).toContainText(/not found/i);
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('keyboard: deleting the last product moves the focus to the products table', async ({
+  page,
+}) => {
+  const { email, password, id } = await createAccount('kbd-products', 'Loam+Keys26', {
+    name: 'Tansy Keys',
+    role: 'merchant',
+  });
+  await insertRows('merchant_profiles', { id, company_name: 'Tansy Goods' });
+  const name = `Tansy jar ${Date.now().toString(36)}`;
+  await insertRows('products', {
+    merchant_id: id,
+    name,
+    slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+    price_cents: 900,
+  });
+  await login(page, { email, password }, /\/dashboard-vendor$/);
+  await visit(page, '/vendor/products');
+  const table = page.getByRole('table', { name: 'Your products' });
+  await table.getByRole('button', { name: `Delete ${name}` }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('alertdialog', { name: `Delete ${name}?` });
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'No products yet' })).toBeVisible();
+  await expect(table).toBeFocused();
+});
+
+test('keyboard: a decided affiliate’s row leaves its tab and the focus moves to the next row', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { userId: merchantId } = await signIn(merchant);
+  const programs = await fetch(
+    new URL(
+      `/rest/v1/affiliate_programs?select=id&merchant_id=eq.${merchantId}&auto_approve=eq.false&status=eq.active&limit=1`,
+      stack.apiUrl,
+    ),
+    { headers: asService() },
+  );
+  const [program] = (await programs.json()) as { id: string }[];
+  expect(program, 'a reviewed program of the demo merchant').toBeTruthy();
+  const stamp = Date.now().toString(36);
+  // Names that sort first, so the members sorted by name start with them.
+  const names = [1, 2, 3].map((n) => `Aaa Kbd ${stamp} ${n}`);
+  for (const [n, name] of names.entries()) {
+    const applicant = await createAccount(`kbd${n}`, 'Moss+Creator26', { name, role: 'affiliate' });
+    const { token } = await signIn(applicant);
+    const applied = await fetch(new URL('/rest/v1/program_memberships', stack.apiUrl), {
+      method: 'POST',
+      headers: asUser(token, { 'content-type': 'application/json' }),
+      body: JSON.stringify({ program_id: program!.id, affiliate_id: applicant.id }),
+    });
+    expect(applied.status).toBe(201);
+  }
+  const [one, two, three] = names as [string, string, string];
+
+  await login(page, merchant, /\/dashboard-vendor$/);
+  await visit(page, '/vendor-affiliates');
+  const applicants = page.getByRole('table', { name: 'Applicants waiting for a decision' });
+  const approves = applicants.getByRole('button', { name: /^Approve / });
+  await expect(applicants.getByRole('button', { name: `Approve ${three}` })).toBeVisible();
+  const approveByKeyboard = async (name: string) => {
+    const next = await nextInPlace(approves, `Approve ${name}`);
+    await applicants.getByRole('button', { name: `Approve ${name}` }).focus();
+    await page.keyboard.press('Enter');
+    await expect(applicants.getByRole('button', { name: `Approve ${name}` })).toHaveCount(0);
+    await expect(applicants.getByRole('button', { name: next!, exact: true })).toBeFocused();
+  };
+  // Approved: the row leaves the applicants; the next applicant's Approve takes the focus.
+  await approveByKeyboard(one);
+  await approveByKeyboard(two);
+
+  // Rejected (after asking): the same for the next applicant's Reject.
+  const rejects = applicants.getByRole('button', { name: /^Reject / });
+  const nextReject = await nextInPlace(rejects, `Reject ${three}`);
+  await applicants.getByRole('button', { name: `Reject ${three}` }).focus();
+  await page.keyboard.press('Enter');
+  const reject = page.getByRole('alertdialog', { name: `Reject ${three}?` });
+  await expect(reject.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(applicants.getByRole('button', { name: `Reject ${three}` })).toHaveCount(0);
+  if (nextReject)
+    await expect(applicants.getByRole('button', { name: nextReject, exact: true })).toBeFocused();
+  else await expect(page.getByRole('tabpanel', { name: /^Applicants/ })).toBeFocused();
+
+  // Removed from the members (sorted by name, the new members first): the next member's Remove.
+  await page.getByRole('tab', { name: /^Members/ }).click();
+  const members = page.getByRole('table', { name: 'Members and their performance, all time' });
+  await members.getByRole('button', { name: /^Affiliate/ }).click();
+  await expect(members.getByRole('button', { name: `Remove ${one}` })).toBeVisible();
+  const removes = members.getByRole('button', { name: /^Remove / });
+  const nextRemove = await nextInPlace(removes, `Remove ${one}`);
+  await members.getByRole('button', { name: `Remove ${one}` }).focus();
+  await page.keyboard.press('Enter');
+  const remove = page.getByRole('alertdialog', { name: `Remove ${one}?` });
+  await expect(remove.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(members.getByRole('button', { name: `Remove ${one}` })).toHaveCount(0);
+  await expect(members.getByRole('button', { name: nextRemove!, exact: true })).toBeFocused();
+
+  // Approved again from Rejected and removed: the next row's Approve takes the focus.
+  await page.getByRole('tab', { name: /^Rejected and removed/ }).click();
+  const past = page.getByRole('table', { name: 'Rejected and removed affiliates' });
+  await expect(past.getByRole('button', { name: `Approve ${three}` })).toBeVisible();
+  const pastApproves = past.getByRole('button', { name: /^Approve / });
+  const nextPast = await nextInPlace(pastApproves, `Approve ${three}`);
+  await past.getByRole('button', { name: `Approve ${three}` }).focus();
+  await page.keyboard.press('Enter');
+  const again = page.getByRole('alertdialog', { name: `Approve ${three}?` });
+  await expect(again.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(past.getByRole('button', { name: `Approve ${three}` })).toHaveCount(0);
+  if (nextPast)
+    await expect(past.getByRole('button', { name: nextPast, exact: true })).toBeFocused();
+  else await expect(page.getByRole('tabpanel', { name: /^Rejected and removed/ })).toBeFocused();
+});
+
+test('keyboard: product images are added and removed without losing the focus', async ({
+  page,
+}) => {
+  await login(page, merchant, /\/dashboard-vendor$/);
+  await visit(page, '/add-product');
+  await page.getByLabel(/^Name/).fill('Keyboard pouch');
+  const input = page.getByLabel('Add an image');
+  await input.focus();
+  // The input keeps the focus while an image uploads, so the next one can be added at once.
+  await input.setInputFiles({ name: 'first.png', mimeType: 'image/png', buffer: PIXEL });
+  await expect(page.getByRole('img', { name: 'Keyboard pouch, 1 of 1' })).toBeVisible();
+  await expect(input).toBeFocused();
+  await input.setInputFiles({ name: 'second.png', mimeType: 'image/png', buffer: PIXEL });
+  await expect(page.getByRole('img', { name: 'Keyboard pouch, 2 of 2' })).toBeVisible();
+  await expect(input).toBeFocused();
+
+  // Removing an image hands the focus to the next image's Remove, then back to the input.
+  await page.getByRole('button', { name: 'Remove image 1' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('img', { name: 'Keyboard pouch, 1 of 1' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove image 1' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('list', { name: 'Images' })).toHaveCount(0);
+  await expect(input).toBeFocused();
+});
+
+test('keyboard: removing a claim moves the focus to the next claim, then to the claim field', async ({
+  page,
+}) => {
+  const { email, password, id } = await createAccount('kbd-claims', 'Fern&Keys26', {
+    name: 'Iris Keys',
+    role: 'merchant',
+  });
+  await insertRows('merchant_profiles', {
+    id,
+    company_name: 'Iris & Clay',
+    website: 'https://iris-and-clay.example',
+    description: 'Clay planters.',
+    sustainability_statement: 'Fired in an electric kiln on green power.',
+    onboarding_step: 'sustainability',
+  });
+  const claims = ['Kiln on green power', 'Clay from within 50 km', 'Packed in paper only'];
+  for (const claim of claims)
+    await insertRows('sustainability_claims', {
+      merchant_id: id,
+      claim,
+      evidence_url: 'https://iris-and-clay.example/evidence',
+    });
+
+  await login(page, { email, password }, /\/dashboard-vendor$/);
+  await visit(page, '/vendor-onboarding');
+  await page
+    .getByRole('navigation', { name: 'Onboarding steps' })
+    .getByRole('button', { name: /^Claims and evidence/ })
+    .click();
+  const list = page.getByRole('list', { name: 'Your claims' });
+  const removes = list.getByRole('button', { name: /^Remove claim: / });
+  await expect(removes).toHaveCount(3);
+
+  // A removal that fails says so, and the claim stays.
+  const [gone, first, last] = (await removes.evaluateAll((all) =>
+    all.map((b) => b.getAttribute('aria-label')!.replace('Remove claim: ', '')),
+  )) as [string, string, string];
+  await deleteRows('sustainability_claims', `claim=eq.${encodeURIComponent(gone)}`);
+  await list.getByRole('button', { name: `Remove claim: ${gone}` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Claim not removed', { exact: true })).toBeVisible();
+  await page.reload();
+  await page
+    .getByRole('navigation', { name: 'Onboarding steps' })
+    .getByRole('button', { name: /^Claims and evidence/ })
+    .click();
+  await expect(removes).toHaveCount(2);
+
+  // Removed: the next claim's Remove takes the focus; with none left, the claim field does.
+  await list.getByRole('button', { name: `Remove claim: ${first}` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(list.getByRole('button', { name: `Remove claim: ${first}` })).toHaveCount(0);
+  await expect(list.getByRole('button', { name: `Remove claim: ${last}` })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('list', { name: 'Your claims' })).toHaveCount(0);
+  await expect(page.getByLabel(/^Claim/)).toBeFocused();
 });

@@ -24,17 +24,10 @@ import {
   Textarea,
   toast,
 } from '@verdant/ui';
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type FormEvent,
-} from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
+import { useFocusWhenShown } from '../lib/focus-when-shown.ts';
 import { useChangePlan } from './change-plan.ts';
 import { tierById, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
@@ -43,56 +36,6 @@ import { errorMessage, formError, upstreamCode } from '../lib/error-message.ts';
 const ACCEPTED_AVATARS = Object.keys(AVATAR_TYPES).join(',');
 
 type DetailsErrors = Partial<Record<'name' | 'username' | 'bio', string>>;
-
-type Find = () => HTMLElement | null | undefined;
-
-interface FocusRequest {
-  target: Find;
-  /** What to scroll into view with it (the whole enrolment form, say); else the target. */
-  reveal?: Find;
-  /** Where the focus may still be when it moves (an input that was busy); else only the body. */
-  from?: Find;
-  until: number;
-}
-
-/** How long a focus request waits for the render that shows its target. */
-const FOCUS_WAIT_MS = 10_000;
-
-/**
- * Puts the focus on what replaced the control that had it (a form in place of a button, a
- * status in place of a form, the next action in place of one that is done), so a keyboard or
- * screen-reader user is not left on the page body. The target is looked for after each render
- * until one shows it (it may come with data that is still loading), and the focus moves only
- * while it is lost (on the body, or still in `from`): a user who moved on is not pulled back.
- */
-function useFocusWhenShown(): (
-  target: Find,
-  options?: Omit<FocusRequest, 'target' | 'until'>,
-) => void {
-  const pending = useRef<FocusRequest | null>(null);
-  const [, setRequests] = useState(0);
-  // After every render: the target may come with any of them.
-  useEffect(() => {
-    const request = pending.current;
-    if (!request) return;
-    if (Date.now() > request.until) {
-      pending.current = null;
-      return;
-    }
-    const target = request.target();
-    if (!target) return;
-    pending.current = null;
-    const active = document.activeElement;
-    const lost = !active || active === document.body || Boolean(request.from?.()?.contains(active));
-    if (!lost) return;
-    target.focus({ preventScroll: true });
-    (request.reveal?.() ?? target).scrollIntoView({ block: 'nearest' });
-  });
-  return useCallback((target, options) => {
-    pending.current = { ...options, target, until: Date.now() + FOCUS_WAIT_MS };
-    setRequests((n) => n + 1);
-  }, []);
-}
 
 /**
  * A failed save as a message next to its field, when the API client names one (else `null`): its

@@ -13,8 +13,10 @@ import {
   type DataTableColumn,
 } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
+import { inPlaceOfRow, useFocusWhenShown, type Find } from '../lib/focus-when-shown.ts';
 import { valueLabel } from '../lib/labels.ts';
 import { errorMessage, formatCount, formatDate, formatMoney } from './vendor-format.ts';
 
@@ -24,6 +26,8 @@ const STATUS_TONE = {
   rejected: 'neutral',
   removed: 'danger',
 } as const;
+
+type Tab = 'applicants' | 'members' | 'past';
 
 /** The merchant's applicants and members (/vendor-affiliates): approve, reject, remove. */
 export function Component() {
@@ -42,6 +46,32 @@ export function Component() {
     onError: (error) =>
       toast({ title: 'Not changed', description: errorMessage(error), variant: 'destructive' }),
   });
+
+  // A decision moves the affiliate to another tab, so its row leaves this one: the focus goes to the
+  // same action in the next row (else the previous one), or to the tab's panel once it is empty,
+  // never to the page body.
+  const focusWhenShown = useFocusWhenShown();
+  const idPrefix = useId();
+  const actionId = (r: MerchantAffiliate, action: string) =>
+    `${idPrefix}-${action}-${r.membership_id}`;
+  const panels = useRef<Partial<Record<Tab, HTMLDivElement | null>>>({});
+  const panel =
+    (tab: Tab): Find =>
+    () =>
+      panels.current[tab];
+  /** Records the decision; once its row has left, the focus goes to the next row's `action`. */
+  const decideInPlace = (
+    r: MerchantAffiliate,
+    decision: MembershipDecision,
+    action: {
+      button: HTMLElement | null;
+      selector: string;
+      tab: Tab;
+    },
+  ) => {
+    const next = inPlaceOfRow(action.button, action.selector, panel(action.tab));
+    return decide.mutateAsync({ row: r, decision }).then(() => focusWhenShown(next));
+  };
 
   const rows = affiliates.data ?? [];
   const applicants = rows.filter((r) => r.status === 'pending');
@@ -124,7 +154,14 @@ export function Component() {
           <Button
             size="sm"
             loading={decide.isPending && decide.variables?.row.membership_id === r.membership_id}
-            onClick={() => decide.mutate({ row: r, decision: 'approved' })}
+            onClick={(event) =>
+              // A failure is told by the mutation's toast; the button keeps the focus.
+              void decideInPlace(r, 'approved', {
+                button: event.currentTarget,
+                selector: '[aria-label^="Approve "]',
+                tab: 'applicants',
+              }).catch(() => undefined)
+            }
             aria-label={`Approve ${r.name}`}
           >
             Approve
@@ -135,11 +172,20 @@ export function Component() {
             confirmLabel="Reject"
             tone="danger"
             onConfirm={() =>
-              decide.mutateAsync({ row: r, decision: 'rejected' }).then(() => undefined)
+              decideInPlace(r, 'rejected', {
+                button: document.getElementById(actionId(r, 'reject')),
+                selector: '[aria-label^="Reject "]',
+                tab: 'applicants',
+              })
             }
             errorMessage={(error) => errorMessage(error)}
             trigger={
-              <Button size="sm" variant="outline" aria-label={`Reject ${r.name}`}>
+              <Button
+                id={actionId(r, 'reject')}
+                size="sm"
+                variant="outline"
+                aria-label={`Reject ${r.name}`}
+              >
                 Reject
               </Button>
             }
@@ -167,10 +213,20 @@ export function Component() {
             description={`${r.name} leaves ${r.program_name}. Their links stop earning new commissions; commissions already earned are kept.`}
             confirmLabel="Remove"
             onConfirm={() =>
-              decide.mutateAsync({ row: r, decision: 'removed' }).then(() => undefined)
+              decideInPlace(r, 'removed', {
+                button: document.getElementById(actionId(r, 'remove')),
+                selector: '[aria-label^="Remove "]',
+                tab: 'members',
+              })
             }
+            errorMessage={(error) => errorMessage(error)}
             trigger={
-              <Button size="sm" variant="outline" aria-label={`Remove ${r.name}`}>
+              <Button
+                id={actionId(r, 'remove')}
+                size="sm"
+                variant="outline"
+                aria-label={`Remove ${r.name}`}
+              >
                 Remove
               </Button>
             }
@@ -196,11 +252,20 @@ export function Component() {
           description={`${r.name} joins ${r.program_name} ${r.status === 'removed' ? 'again' : 'after all'}. Their links for it earn commissions from now on.`}
           confirmLabel="Approve"
           onConfirm={() =>
-            decide.mutateAsync({ row: r, decision: 'approved' }).then(() => undefined)
+            decideInPlace(r, 'approved', {
+              button: document.getElementById(actionId(r, 'approve-again')),
+              selector: '[aria-label^="Approve "]',
+              tab: 'past',
+            })
           }
           errorMessage={(error) => errorMessage(error)}
           trigger={
-            <Button size="sm" variant="outline" aria-label={`Approve ${r.name}`}>
+            <Button
+              id={actionId(r, 'approve-again')}
+              size="sm"
+              variant="outline"
+              aria-label={`Approve ${r.name}`}
+            >
               Approve
             </Button>
           }
@@ -230,7 +295,12 @@ export function Component() {
             <Tabs.Trigger value="members">Members ({members.length})</Tabs.Trigger>
             <Tabs.Trigger value="past">Rejected and removed ({past.length})</Tabs.Trigger>
           </Tabs.List>
-          <Tabs.Content value="applicants">
+          <Tabs.Content
+            value="applicants"
+            ref={(element) => {
+              panels.current.applicants = element;
+            }}
+          >
             <DataTable
               caption="Applicants waiting for a decision"
               columns={applicantColumns}
@@ -246,7 +316,12 @@ export function Component() {
               }
             />
           </Tabs.Content>
-          <Tabs.Content value="members">
+          <Tabs.Content
+            value="members"
+            ref={(element) => {
+              panels.current.members = element;
+            }}
+          >
             <Text as="p" size="2" color="gray" mb="3">
               Sales, clicks, revenue and commission are all-time totals of each member for the
               program. Your dashboard shows the last 7, 30 or 90 days.
@@ -267,7 +342,12 @@ export function Component() {
               }
             />
           </Tabs.Content>
-          <Tabs.Content value="past">
+          <Tabs.Content
+            value="past"
+            ref={(element) => {
+              panels.current.past = element;
+            }}
+          >
             <DataTable
               caption="Rejected and removed affiliates"
               columns={pastColumns}

@@ -35,6 +35,7 @@ import { Link, useNavigate } from 'react-router';
 import { api } from '../lib/api.ts';
 import { errorField } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
+import { inPlaceOfRow, useFocusWhenShown } from '../lib/focus-when-shown.ts';
 import { valueLabel } from '../lib/labels.ts';
 import { errorMessage } from './vendor-format.ts';
 import { MerchantApprovalStatus, useMyCompany } from './vendor-approval-status.tsx';
@@ -396,9 +397,26 @@ export function Component() {
   });
 
   const removeClaim = useMutation({
-    mutationFn: (id: string) => api.merchants.removeClaim(id),
+    mutationFn: (claim: MerchantClaim) => api.merchants.removeClaim(claim.id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['merchant', 'claims'] }),
+    onError: (error, claim) =>
+      toast({
+        title: 'Claim not removed',
+        description: `${claim.claim}: ${errorMessage(error)}`,
+        variant: 'destructive',
+      }),
   });
+  // A removed claim's Remove button hands the focus to the next claim's (else the previous
+  // one's), or to the claim field once none is left.
+  const focusWhenShown = useFocusWhenShown();
+  const removeClaimInPlace = (claim: MerchantClaim, button: HTMLElement) => {
+    const next = inPlaceOfRow(
+      button,
+      '[aria-label^="Remove claim: "]',
+      () => claimInputRef.current,
+    );
+    removeClaim.mutate(claim, { onSuccess: () => focusWhenShown(next) });
+  };
 
   const finish = useMutation({
     mutationFn: () => api.profiles.completeOnboarding(),
@@ -673,7 +691,8 @@ export function Component() {
                                 size="sm"
                                 variant="ghost"
                                 aria-label={`Remove claim: ${c.claim}`}
-                                onClick={() => removeClaim.mutate(c.id)}
+                                loading={removeClaim.isPending && removeClaim.variables.id === c.id}
+                                onClick={(event) => removeClaimInPlace(c, event.currentTarget)}
                               >
                                 Remove
                               </Button>

@@ -30,6 +30,7 @@ import { api } from '../lib/api.ts';
 import { errorField } from '../lib/error-message.ts';
 import { useConfirmLeave } from '../lib/confirm-leave.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
+import { useFocusWhenShown } from '../lib/focus-when-shown.ts';
 import { PRODUCT_CATEGORY_LABELS } from '../lib/product-categories.ts';
 import { errorMessage } from './vendor-format.ts';
 import { ProductLimitCard, STATUS_LABEL } from './vendor-products.tsx';
@@ -60,6 +61,9 @@ interface Draft {
   co2eSource: string;
   images: string[];
 }
+
+/** How many images a product shows. */
+const MAX_IMAGES = 12;
 
 const EMPTY: Draft = {
   name: '',
@@ -145,13 +149,36 @@ export function Component() {
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
 
+  // The image controls keep the keyboard's place: the file input stays enabled while an image
+  // uploads (a disabled input loses the focus), and a removed image's Remove button hands the
+  // focus to the next image's (else the previous one's, else to the file input).
+  const focusWhenShown = useFocusWhenShown();
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const removeButtons = useRef(new Map<string, HTMLButtonElement>());
+  const removeImage = (src: string) => {
+    const index = draft.images.indexOf(src);
+    const next = draft.images[index + 1] ?? draft.images[index - 1];
+    set(
+      'images',
+      draft.images.filter((i) => i !== src),
+    );
+    focusWhenShown(() => (next ? removeButtons.current.get(next) : fileInputRef.current));
+  };
+
   const upload = useMutation({
     mutationFn: (file: File) => api.merchants.uploadProductImage(file, file.name),
-    onSuccess: (url) =>
+    onSuccess: (url) => {
+      const images = [...draft.images, url].slice(0, MAX_IMAGES);
       setEdited((d) => {
         const base = d ?? draft;
-        return { ...base, images: [...base.images, url].slice(0, 12) };
-      }),
+        return { ...base, images: [...base.images, url].slice(0, MAX_IMAGES) };
+      });
+      // The last image the product takes disables the file input: its Remove button is next.
+      if (images.length >= MAX_IMAGES)
+        focusWhenShown(() => removeButtons.current.get(images[images.length - 1]!), {
+          from: () => fileInputRef.current,
+        });
+    },
   });
 
   const save = useMutation({
@@ -364,10 +391,14 @@ export function Component() {
               description="PNG, JPEG, WebP or AVIF, up to 5 MB; up to 12 images"
             >
               <input
+                ref={fileInputRef}
                 id="product-image-file"
                 type="file"
                 accept={PRODUCT_IMAGE_TYPES.join(',')}
-                disabled={upload.isPending || draft.images.length >= 12}
+                // Not disabled while an image uploads: that would take the focus away. A file
+                // chosen meanwhile uploads too, rather than being dropped.
+                aria-busy={upload.isPending || undefined}
+                disabled={draft.images.length >= MAX_IMAGES}
                 onChange={(e) => {
                   const file = e.target.files?.[0];
                   if (file) upload.mutate(file);
@@ -392,16 +423,15 @@ export function Component() {
                           />
                         </Box>
                         <Button
+                          ref={(button) => {
+                            if (button) removeButtons.current.set(src, button);
+                            else removeButtons.current.delete(src);
+                          }}
                           type="button"
                           size="sm"
                           variant="ghost"
                           aria-label={`Remove image ${index + 1}`}
-                          onClick={() =>
-                            set(
-                              'images',
-                              draft.images.filter((i) => i !== src),
-                            )
-                          }
+                          onClick={() => removeImage(src)}
                         >
                           Remove
                         </Button>

@@ -12,10 +12,11 @@ import {
   type DataTableColumn,
 } from '@verdant/ui';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
+import { inPlaceOfRow, useFocusWhenShown } from '../lib/focus-when-shown.ts';
 import { errorMessage, formatMoney } from './vendor-format.ts';
 
 const PAGE_SIZE = 20;
@@ -55,9 +56,31 @@ export function Component() {
   const { limits } = usePlan();
   // The plan gate (the database enforces the same limit).
   const atLimit = atPlanLimit(limits.products, products.data?.total);
+
+  // An action that changes a product's status replaces its buttons: the focus goes to what the row
+  // offers next (its first action, or the "Waiting for review" note), never to the page body. A
+  // deleted product's row goes: the focus goes to the next row's Delete, else to the table.
+  const focusWhenShown = useFocusWhenShown();
+  const idPrefix = useId();
+  const actionsId = (p: Product) => `${idPrefix}-actions-${p.id}`;
+  const deleteId = (p: Product) => `${idPrefix}-delete-${p.id}`;
+  const tableRef = useRef<HTMLDivElement>(null);
+  const focusNextAction = (before: Product) =>
+    focusWhenShown(() => {
+      const actions = document.getElementById(actionsId(before));
+      if (!actions || actions.dataset.status === before.status) return null;
+      return actions.querySelector<HTMLElement>('button, a[href], [tabindex]');
+    });
+  const focusTable = () => {
+    const table = tableRef.current?.querySelector('table');
+    if (table) table.tabIndex = -1;
+    return table;
+  };
+
   const submit = useMutation({
     mutationFn: (product: Product) => api.products.submitForReview(product.id),
-    onSuccess: async (product) => {
+    onSuccess: async (product, before) => {
+      focusNextAction(before);
       await queryClient.invalidateQueries({ queryKey: ['vendor', 'products'] });
       toast({ title: 'Submitted for approval', description: product.name });
     },
@@ -70,7 +93,8 @@ export function Component() {
   const setStatus = useMutation({
     mutationFn: ({ product, status }: { product: Product; status: 'archived' | 'draft' }) =>
       api.products.update(product.id, { status }),
-    onSuccess: async (product) => {
+    onSuccess: async (product, { product: before }) => {
+      focusNextAction(before);
       await queryClient.invalidateQueries({ queryKey: ['vendor', 'products'] });
       toast({
         title: product.status === 'archived' ? 'Taken out of the shop' : 'Back to drafts',
@@ -80,6 +104,7 @@ export function Component() {
     onError: (error) =>
       toast({ title: 'Not changed', description: errorMessage(error), variant: 'destructive' }),
   });
+  // A failed delete rejects `mutateAsync`: the dialog stays open and says why.
   const remove = useMutation({
     mutationFn: (product: Product) => api.products.remove(product.id),
     onSuccess: async (_nothing, product) => {
@@ -87,16 +112,25 @@ export function Component() {
       toast({ title: 'Deleted', description: product.name });
     },
   });
+  const confirmDelete = async (p: Product) => {
+    const next = inPlaceOfRow(
+      document.getElementById(deleteId(p)),
+      '[aria-label^="Delete "]',
+      focusTable,
+    );
+    await remove.mutateAsync(p);
+    focusWhenShown(next);
+  };
   const deleteButton = (p: Product) => (
     <ConfirmDialog
       title={`Delete ${p.name}?`}
       description="This cannot be undone. Orders already placed keep their lines; the product leaves link-in-bio pages and storefronts, and tracked links to it lead to your shop page."
       confirmLabel="Delete"
       tone="danger"
-      onConfirm={() => remove.mutateAsync(p)}
+      onConfirm={() => confirmDelete(p)}
       errorMessage={(error) => errorMessage(error)}
       trigger={
-        <Button size="sm" variant="outline" aria-label={`Delete ${p.name}`}>
+        <Button id={deleteId(p)} size="sm" variant="outline" aria-label={`Delete ${p.name}`}>
           Delete
         </Button>
       }
@@ -150,7 +184,7 @@ export function Component() {
       header: 'Actions',
       actions: true,
       cell: (p) => (
-        <Flex gap="2" wrap="wrap">
+        <Flex id={actionsId(p)} data-status={p.status} gap="2" wrap="wrap">
           {p.status === 'draft' || p.status === 'rejected' ? (
             <>
               <Button
@@ -197,7 +231,8 @@ export function Component() {
               {deleteButton(p)}
             </>
           ) : (
-            <Text size="1" color="gray">
+            // Focusable from script only: where the focus goes once the product is submitted.
+            <Text size="1" color="gray" tabIndex={-1}>
               Waiting for review
             </Text>
           )}
@@ -225,6 +260,7 @@ export function Component() {
         <ErrorCard message={errorMessage(products.error)} onRetry={() => void products.refetch()} />
       ) : (
         <DataTable
+          ref={tableRef}
           caption="Your products"
           columns={columns}
           rows={products.data?.rows ?? []}
