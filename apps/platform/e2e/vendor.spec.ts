@@ -12,7 +12,7 @@ import {
   stack,
   test,
 } from './support/fixtures.ts';
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { visit } from './spa.ts';
 
 const merchant = demoAccount('merchant@verdant.test');
@@ -830,6 +830,23 @@ async function deleteRows(table: string, filter: string): Promise<void> {
  * The accessible name of the same action in the next row that has one, else in the nearest row
  * before: where the focus belongs once the row of `name` leaves.
  */
+/**
+ * Confirms the open confirmation dialog by keyboard: it opens on Cancel, Tab reaches the action
+ * (named `action`, when given), Enter confirms. Returns the dialog.
+ */
+async function confirmByKeyboard(
+  page: Page,
+  dialogName: string,
+  action?: string,
+): Promise<Locator> {
+  const dialog = page.getByRole('alertdialog', { name: dialogName });
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  if (action) await expect(dialog.getByRole('button', { name: action })).toBeFocused();
+  await page.keyboard.press('Enter');
+  return dialog;
+}
+
 async function nextInPlace(buttons: Locator, name: string): Promise<string | undefined> {
   const names = await buttons.evaluateAll((all) => all.map((b) => b.getAttribute('aria-label')));
   const at = names.indexOf(name);
@@ -862,19 +879,11 @@ test('keyboard: the focus stays in a product’s row when its actions change, an
   await visit(page, '/vendor/products');
   const table = page.getByRole('table', { name: 'Your products' });
   const row = table.getByRole('row', { name: new RegExp(live) });
-  const confirm = async (dialogName: string, action: string) => {
-    const dialog = page.getByRole('alertdialog', { name: dialogName });
-    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
-    await page.keyboard.press('Tab');
-    await expect(dialog.getByRole('button', { name: action })).toBeFocused();
-    await page.keyboard.press('Enter');
-    return dialog;
-  };
 
   // Archived: the Archive button gives way to Back to drafts, which takes the focus.
   await row.getByRole('button', { name: `Archive ${live}` }).focus();
   await page.keyboard.press('Enter');
-  await confirm(`Take ${live} out of the shop?`, 'Archive');
+  await confirmByKeyboard(page, `Take ${live} out of the shop?`, 'Archive');
   await expect(row.getByText('Archived', { exact: true })).toBeVisible();
   await expect(row.getByRole('button', { name: `Back to drafts: ${live}` })).toBeFocused();
   // Back to drafts: the row's first action now is Submit for approval.
@@ -893,7 +902,7 @@ test('keyboard: the focus stays in a product’s row when its actions change, an
   expect(next).toBeDefined();
   await table.getByRole('button', { name: `Delete ${first}` }).focus();
   await page.keyboard.press('Enter');
-  await confirm(`Delete ${first}?`, 'Delete');
+  await confirmByKeyboard(page, `Delete ${first}?`, 'Delete');
   await expect(table.getByRole('row', { name: new RegExp(first) })).toHaveCount(0);
   await expect(table.getByRole('button', { name: next!, exact: true })).toBeFocused();
 
@@ -903,7 +912,7 @@ test('keyboard: the focus stays in a product’s row when its actions change, an
   const dialog = page.getByRole('alertdialog', { name: `Delete ${second}?` });
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await deleteRows('products', `name=eq.${encodeURIComponent(second)}`);
-  await confirm(`Delete ${second}?`, 'Delete');
+  await confirmByKeyboard(page, `Delete ${second}?`, 'Delete');
   await expect(dialog.getByRole('alert')).toContainText(/not found/i);
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
@@ -930,10 +939,7 @@ test('keyboard: deleting the last product moves the focus to the products table'
   const table = page.getByRole('table', { name: 'Your products' });
   await table.getByRole('button', { name: `Delete ${name}` }).focus();
   await page.keyboard.press('Enter');
-  const dialog = page.getByRole('alertdialog', { name: `Delete ${name}?` });
-  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Enter');
+  await confirmByKeyboard(page, `Delete ${name}?`);
   await expect(page.getByRole('heading', { name: 'No products yet' })).toBeVisible();
   await expect(table).toBeFocused();
 });
@@ -988,10 +994,7 @@ test('keyboard: a decided affiliate’s row leaves its tab and the focus moves t
   const nextReject = await nextInPlace(rejects, `Reject ${three}`);
   await applicants.getByRole('button', { name: `Reject ${three}` }).focus();
   await page.keyboard.press('Enter');
-  const reject = page.getByRole('alertdialog', { name: `Reject ${three}?` });
-  await expect(reject.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Enter');
+  await confirmByKeyboard(page, `Reject ${three}?`);
   await expect(applicants.getByRole('button', { name: `Reject ${three}` })).toHaveCount(0);
   if (nextReject)
     await expect(applicants.getByRole('button', { name: nextReject, exact: true })).toBeFocused();
@@ -1006,10 +1009,7 @@ test('keyboard: a decided affiliate’s row leaves its tab and the focus moves t
   const nextRemove = await nextInPlace(removes, `Remove ${one}`);
   await members.getByRole('button', { name: `Remove ${one}` }).focus();
   await page.keyboard.press('Enter');
-  const remove = page.getByRole('alertdialog', { name: `Remove ${one}?` });
-  await expect(remove.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Enter');
+  await confirmByKeyboard(page, `Remove ${one}?`);
   await expect(members.getByRole('button', { name: `Remove ${one}` })).toHaveCount(0);
   await expect(members.getByRole('button', { name: nextRemove!, exact: true })).toBeFocused();
 
@@ -1021,10 +1021,7 @@ test('keyboard: a decided affiliate’s row leaves its tab and the focus moves t
   const nextPast = await nextInPlace(pastApproves, `Approve ${three}`);
   await past.getByRole('button', { name: `Approve ${three}` }).focus();
   await page.keyboard.press('Enter');
-  const again = page.getByRole('alertdialog', { name: `Approve ${three}?` });
-  await expect(again.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Enter');
+  await confirmByKeyboard(page, `Approve ${three}?`);
   await expect(past.getByRole('button', { name: `Approve ${three}` })).toHaveCount(0);
   if (nextPast)
     await expect(past.getByRole('button', { name: nextPast, exact: true })).toBeFocused();
