@@ -40,6 +40,7 @@ import { formError } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { joinedPrograms, newProgramLink } from '../lib/program-links.ts';
 import { errorMessage } from './vendor-format.ts';
+import { UNDO_DURATION, focusIsFree } from '../lib/undo.ts';
 
 const MINE = ['link-pages', 'mine'] as const;
 type ItemKind = 'link' | 'header' | 'product';
@@ -530,9 +531,6 @@ function previewItems(
   });
 }
 
-/** How long the "Item removed" toast and its Undo stay up (the kit's default is 5 s). */
-const UNDO_DURATION = 10_000;
-
 /** What puts a removed item back as it was, at `position`; null if the row lacks what its kind needs. */
 function restoredItem(item: LinkPageItem, position: number): NewLinkPageItem | null {
   const common = { position, is_visible: item.is_visible };
@@ -568,17 +566,6 @@ interface SavedSettings {
   theme: string;
   published: boolean;
 }
-
-/**
- * The focus is free to move when it sits nowhere (the button that had it was removed) or in the
- * toast whose Undo was pressed; anywhere else the user has moved it on, and it stays.
- */
-const focusIsFree = () => {
-  const active = document.activeElement;
-  return (
-    !active || active === document.body || Boolean(active.closest('[data-slot="toast-viewport"]'))
-  );
-};
 
 type View = 'edit' | 'preview';
 

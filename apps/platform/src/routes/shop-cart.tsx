@@ -29,6 +29,7 @@ import {
   type MerchantGroup,
 } from '../lib/cart.ts';
 import { errorMessage } from './vendor-format.ts';
+import { UNDO_DURATION } from '../lib/undo.ts';
 
 /** What the merchant has of a product: a count, null for no limit, undefined while unknown. */
 type StockOf = (productId: string) => number | null | undefined;
@@ -286,9 +287,6 @@ function MerchantCheckout({
     </Card>
   );
 }
-
-/** How long the "Removed from your cart" toast and its Undo stay up (the kit's default is 5 s). */
-const UNDO_DURATION = 10_000;
 
 /** /cart: the products chosen in this browser, checked out one merchant at a time. */
 export function Component() {

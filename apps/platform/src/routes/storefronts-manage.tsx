@@ -22,6 +22,7 @@ import { errorCode, formError } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { joinedPrograms, newProgramLink } from '../lib/program-links.ts';
 import { errorMessage } from './vendor-format.ts';
+import { UNDO_DURATION, focusIsFree } from '../lib/undo.ts';
 
 const MINE = ['storefronts', 'mine'] as const;
 
@@ -126,20 +127,6 @@ function CreateStorefront({ onCreated }: { onCreated: (storefront: Storefront) =
     </Card>
   );
 }
-
-/** How long the "Product removed" toast and its Undo stay up (as on /my-links). */
-const UNDO_DURATION = 10_000;
-
-/**
- * The focus is free to move when it sits nowhere (the button that had it was removed) or in the
- * toast whose Undo was pressed; anywhere else the user has moved it on, and it stays.
- */
-const focusIsFree = () => {
-  const active = document.activeElement;
-  return (
-    !active || active === document.body || Boolean(active.closest('[data-slot="toast-viewport"]'))
-  );
-};
 
 /** The words under the Public switch: the storefront's state, or why it cannot be made public. */
 function publishNote(storefront: Storefront, productCount: number, refused: boolean): ReactNode {
