@@ -33,6 +33,8 @@ test('a learner completes a module and the progress is saved', async ({ page }) 
   await expect(page.getByText('Module completed', { exact: true })).toBeVisible();
   await page.getByRole('link', { name: /^Previous: / }).click();
   await expect(page.getByText('Completed', { exact: true })).toBeVisible();
+  // The page stays mounted and scrolls to the top: the focus goes with it, to the module's heading.
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await visit(page, '/education');
   await page.goBack();
   await expect(page.getByText('Completed', { exact: true })).toBeVisible();
@@ -131,6 +133,12 @@ test('community authors are named and manage their own posts and comments', asyn
   await expect(byMaya.getByRole('button', { name: 'Delete comment' })).toHaveCount(0);
   await expect(byMaya.getByRole('button', { name: 'Report' })).toBeVisible();
   await page.getByRole('button', { name: 'Back to the list' }).click();
+  // The thread gives way to the list: the focus is back on the link the reader opened it from.
+  await expect(
+    page
+      .getByRole('list', { name: 'Posts' })
+      .getByRole('link', { name: 'Welcome to the Verdant community' }),
+  ).toBeFocused();
 
   // Jordan's own thread, with a comment.
   const title = `Mending meetups ${Date.now()}`;

@@ -38,6 +38,7 @@ import { Link, useSearchParams } from 'react-router';
 import { api } from '../lib/api.ts';
 import { errorCode, formError } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
+import { useFocusWhenShown } from '../lib/focus-when-shown.ts';
 import { REPORT_REASON_LABELS } from '../lib/labels.ts';
 import { errorMessage, formatDateTime } from './vendor-format.ts';
 
@@ -275,6 +276,21 @@ export function Component() {
   }, [openPost, shownPostId]);
   // Set once a delete went through, so its dialog does not hand the focus back to a gone button.
   const deleted = useRef(false);
+  const focusWhenShown = useFocusWhenShown();
+  const postsListRef = useRef<HTMLUListElement>(null);
+  /**
+   * "Back to the list": the thread (and the button) give way to the list, so the focus goes to the
+   * thread's own link in it, where the reader left off, or to the list when it is on another page.
+   */
+  const backToList = (postId: string) => {
+    focusWhenShown(
+      () =>
+        postsListRef.current?.querySelector<HTMLElement>(
+          `a[href="/community?post=${CSS.escape(postId)}"]`,
+        ) ?? postsListRef.current,
+    );
+    setParams({ ...(category === 'all' ? {} : { category }), page: String(page) });
+  };
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['community'] });
   const createPost = useMutation({
@@ -416,13 +432,7 @@ export function Component() {
                   >
                     {post.data.title}
                   </Heading>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() =>
-                      setParams({ ...(category === 'all' ? {} : { category }), page: String(page) })
-                    }
-                  >
+                  <Button variant="ghost" size="sm" onClick={() => backToList(post.data.id)}>
                     Back to the list
                   </Button>
                 </Flex>
@@ -630,7 +640,12 @@ export function Component() {
             />
           ) : (
             <Flex asChild direction="column" gap="3">
-              <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Posts">
+              <ul
+                ref={postsListRef}
+                tabIndex={-1}
+                style={{ listStyle: 'none', margin: 0, padding: 0 }}
+                aria-label="Posts"
+              >
                 {posts.data.rows.map((p) => (
                   <li key={p.id}>
                     <Card>

@@ -2,7 +2,7 @@ import { Flex, Text } from '@radix-ui/themes';
 import { useAuth } from '@verdant/auth/react';
 import { Badge, Button, Card, ErrorCard, PageHeader, Prose, Skeleton, toast } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import Markdown from 'react-markdown';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../lib/api.ts';
@@ -21,8 +21,9 @@ export function Component() {
   const signedIn = isAuthenticated && !isDemoMode;
   const queryClient = useQueryClient();
   const headerRef = useRef<HTMLElement>(null);
-  // Set when "Mark complete and continue" opens the next module: this page stays mounted, and the
-  // button pressed may now be "Mark as not done", so the focus moves to the new module's heading.
+  // Set when "Mark complete and continue" or the Previous and Next links open another module: this
+  // page stays mounted, the page scrolls to the top, and the control pressed stays at the bottom
+  // (or has become another one), so the focus moves to the new module's heading.
   const focusHeading = useRef(false);
   useEffect(() => {
     if (!focusHeading.current) return;
@@ -32,6 +33,11 @@ export function Component() {
     heading.tabIndex = -1;
     heading.focus();
   }, [moduleId]);
+  // Not when the module opens in another tab or window.
+  const headingAfterClick = (event: MouseEvent) => {
+    focusHeading.current =
+      event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+  };
   const course = useQuery({
     queryKey: ['courses', 'slug', courseId],
     queryFn: () => api.courses.getBySlug(courseId),
@@ -102,7 +108,10 @@ export function Component() {
           <Flex gap="2">
             {previous ? (
               <Button asChild variant="outline">
-                <Link to={`/education/courses/${courseId}/modules/${previous.id}`}>
+                <Link
+                  to={`/education/courses/${courseId}/modules/${previous.id}`}
+                  onClick={headingAfterClick}
+                >
                   Previous: {previous.title}
                 </Link>
               </Button>
@@ -129,7 +138,10 @@ export function Component() {
             )}
             {next ? (
               <Button asChild variant="secondary">
-                <Link to={`/education/courses/${courseId}/modules/${next.id}`}>
+                <Link
+                  to={`/education/courses/${courseId}/modules/${next.id}`}
+                  onClick={headingAfterClick}
+                >
                   Next: {next.title}
                 </Link>
               </Button>
