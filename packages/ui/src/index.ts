@@ -29,6 +29,7 @@ export * from './components/card/index.ts';
 export * from './components/field/index.ts';
 export * from './components/text-input/index.ts';
 export * from './components/password-input/index.ts';
+export * from './components/code-input/index.ts';
 export * from './components/textarea/index.ts';
 export * from './components/select/index.ts';
 export * from './components/native-select/index.ts';

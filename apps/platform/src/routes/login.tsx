@@ -2,7 +2,16 @@ import { CrossCircledIcon } from '@radix-ui/react-icons';
 import { Box, Flex, Heading, Text } from '@radix-ui/themes';
 import { useAuthEngine } from '@verdant/auth/react';
 import { validateEmail } from '@verdant/validation';
-import { Button, Card, Checkbox, ErrorCard, Field, PasswordInput, TextInput } from '@verdant/ui';
+import {
+  Button,
+  Card,
+  Checkbox,
+  CodeInput,
+  ErrorCard,
+  Field,
+  PasswordInput,
+  TextInput,
+} from '@verdant/ui';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { roleHome, safeNext } from '../app/navigation.ts';
@@ -204,14 +213,7 @@ export function Component() {
                   />
                 ) : null}
                 <Field label="Authentication code" required>
-                  <TextInput
-                    name="code"
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={6}
-                    value={code}
-                    onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-                  />
+                  <CodeInput name="code" value={code} onValueChange={setCode} />
                 </Field>
                 <Button
                   type="submit"

@@ -21,6 +21,7 @@ import {
   PasswordInput,
   Skeleton,
   TextInput,
+  CodeInput,
   Textarea,
   toast,
 } from '@verdant/ui';
@@ -418,13 +419,10 @@ function PasswordCard({ email }: { email: string }) {
               description="Two-step verification is on: confirm the change with the app's current code."
               error={errors.code}
             >
-              <TextInput
+              <CodeInput
                 name="one-time-code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
                 value={values.code}
-                onChange={(event) => update('code', event.target.value.replace(/\D/g, ''))}
+                onValueChange={(digits) => update('code', digits)}
               />
             </Field>
           ) : null}
@@ -611,14 +609,11 @@ function TwoFactorCard() {
                 Cannot scan? Enter this key: <code>{enrollment.secret}</code>
               </Text>
               <Field label="Code from the app" required error={codeError ?? undefined}>
-                <TextInput
+                <CodeInput
                   ref={codeRef}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
                   value={code}
-                  onChange={(e) => {
-                    setCode(e.target.value.replace(/\D/g, ''));
+                  onValueChange={(digits) => {
+                    setCode(digits);
                     setCodeError(null);
                   }}
                 />

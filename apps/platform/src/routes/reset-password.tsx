@@ -1,7 +1,16 @@
 import { Box, Flex, Heading, Text } from '@radix-ui/themes';
 import { useAuth } from '@verdant/auth/react';
 import { validateEmail, validatePassword } from '@verdant/validation';
-import { Button, Card, ErrorCard, Field, PasswordInput, TextInput, toast } from '@verdant/ui';
+import {
+  Button,
+  Card,
+  CodeInput,
+  ErrorCard,
+  Field,
+  PasswordInput,
+  TextInput,
+  toast,
+} from '@verdant/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { roleHome } from '../app/navigation.ts';
@@ -170,14 +179,11 @@ function CheckEmail({ email, onSendAgain }: { email: string; onSendAgain: () => 
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Flex direction="column" gap="3">
           <Field label="Code from the email" required error={codeError}>
-            <TextInput
+            <CodeInput
               name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
               value={code}
-              onChange={(event) => {
-                setCode(event.target.value.replace(/\D/g, ''));
+              onValueChange={(digits) => {
+                setCode(digits);
                 setRefused(null);
               }}
             />

@@ -1,0 +1,1 @@
+export { CodeInput, codeDigits, type CodeInputProps } from './code-input.tsx';
