@@ -186,3 +186,35 @@ describe('admin_platform_metrics', () => {
     }
   });
 });
+
+describe('order_payment_status', () => {
+  it('tells anyone holding an order id its status, and nothing else', async () => {
+    for (const caller of [null, ID.B, ID.A]) {
+      const rows = rowsOf(
+        await callAs(caller, 'select public.order_payment_status($1) as s', [ID.orderA]),
+      );
+      expect(rows).toEqual([{ s: 'paid' }]);
+    }
+    await stack.pool.query(
+      `update public.orders set status = 'canceled', paid_at = null where id = $1`,
+      [ID.orderB],
+    );
+    try {
+      const [canceled] = rowsOf(
+        await callAs(null, 'select public.order_payment_status($1) as s', [ID.orderB]),
+      );
+      expect(canceled).toEqual({ s: 'canceled' });
+    } finally {
+      await stack.pool.query(
+        `update public.orders set status = 'paid', paid_at = now() where id = $1`,
+        [ID.orderB],
+      );
+    }
+    const [unknown] = rowsOf(
+      await callAs(null, 'select public.order_payment_status($1) as s', [
+        '00000000-0000-4000-8000-00000000ffff',
+      ]),
+    );
+    expect(unknown).toEqual({ s: null });
+  });
+});

@@ -2467,6 +2467,7 @@ export type Database = {
       }
       my_order_ids: { Args: never; Returns: string[] }
       my_program_link_ids: { Args: never; Returns: string[] }
+      order_payment_status: { Args: { order_id: string }; Returns: string }
       owns_link: { Args: { link: string }; Returns: boolean }
       owns_link_page: { Args: { page: string }; Returns: boolean }
       owns_program: { Args: { program: string }; Returns: boolean }

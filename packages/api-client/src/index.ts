@@ -99,6 +99,7 @@ export type {
 export type {
   Order,
   OrderItem,
+  OrderStatus,
   OrderWithItems,
   OrdersModule,
   RevenueMonth,

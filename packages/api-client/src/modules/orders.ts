@@ -7,6 +7,7 @@ import { integer, uuid, type PageInput } from '../validate.ts';
 export type Order = Row<'orders'>;
 export type OrderItem = Row<'order_items'>;
 export type OrderWithItems = Order & { order_items: OrderItem[] };
+export type OrderStatus = Order['status'];
 export type RevenueMonth =
   Database['public']['Functions']['revenue_transparency']['Returns'][number];
 
@@ -27,6 +28,15 @@ export function createOrdersModule({ supabase }: ModuleContext) {
         supabase.from('orders').select('*, order_items(*)').eq('id', uuid('id', id)).maybeSingle(),
         'Order',
       );
+    },
+
+    /**
+     * The status of the order with this id, for anyone who holds the id (a guest back from the
+     * checkout, say); null when there is no such order. Nothing else about the order is revealed.
+     */
+    async paymentStatus(id: string): Promise<OrderStatus | null> {
+      const status = await run(supabase.rpc('order_payment_status', { order_id: uuid('id', id) }));
+      return (status as OrderStatus | null) ?? null;
     },
 
     /** Public monthly aggregates of the revenue split (months with at least three sales only). */

@@ -264,6 +264,14 @@ describe('orders and commissions', () => {
     await expect(affiliateB.api.orders.get(orderId)).rejects.toMatchObject({ code: 'not_found' });
   });
 
+  it('anyone holding the order id learns its status, and only that', async () => {
+    await expect(w.anon.orders.paymentStatus(orderId)).resolves.toBe('paid');
+    await expect(affiliateB.api.orders.paymentStatus(orderId)).resolves.toBe('paid');
+    await expect(
+      w.anon.orders.paymentStatus('00000000-0000-4000-8000-00000000ffff'),
+    ).resolves.toBeNull();
+  });
+
   it('the affiliate sees its commission and totals; another affiliate sees nothing', async () => {
     await expect(affiliateA.api.commissions.listMine()).resolves.toMatchObject({ total: 1 });
     await expect(affiliateA.api.commissions.totals()).resolves.toEqual({ USD: { pending: 108 } });

@@ -114,6 +114,7 @@ const cases: Case[] = [
     'category',
   ],
   ['orders.get with a bad id', (api) => api.orders.get('42'), 'id'],
+  ['orders.paymentStatus with a bad id', (api) => api.orders.paymentStatus('42'), 'id'],
   [
     'orders.revenueTransparency over 120 months',
     (api) => api.orders.revenueTransparency(500),
