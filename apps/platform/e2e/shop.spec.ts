@@ -187,6 +187,12 @@ test.describe('shop and checkout', () => {
     await expect(page).toHaveURL(/category=personal-care/);
     await page.goto('/products?category=home');
     await expect(category).toHaveValue('home');
+    // A page number past the end (an old bookmark) shows the last page, not an error.
+    await page.goto('/shop?page=999');
+    await expect(page).toHaveURL(/\/shop(\?page=\d{1,2})?$/);
+    expect(new URL(page.url()).searchParams.get('page')).not.toBe('999');
+    await expect(grid.getByRole('article').first()).toBeVisible();
+    await expect(page.getByText('The products could not be loaded')).toHaveCount(0);
 
     const name = await addFirstProduct(page);
     await page.goto('/cart');
@@ -296,6 +302,18 @@ test.describe('shop and checkout', () => {
     await page.getByRole('button', { name: /^Check out with / }).click();
     await expect(page.getByRole('button', { name: 'Pay' })).toBeVisible();
     expect(page.url()).not.toBe(checkoutUrl);
+
+    // The return address confirms only what the database records: the closed checkout's order
+    // was not paid (and its products stay in the cart), and a made-up order has no payment.
+    await page.goto(`/payment-success?order=${orderId}`);
+    await expect(page.getByRole('heading', { name: 'This order was not paid' })).toBeVisible();
+    await expect(page.getByText('Thank you, payment received')).toHaveCount(0);
+    await expectNoAxeViolations(page, '/payment-success, an order not paid');
+    await page.getByRole('link', { name: 'Back to your cart' }).click();
+    await expect(page.getByRole('link', { name })).toBeVisible();
+    await page.goto('/payment-success?order=00000000-0000-4000-8000-00000000ffff');
+    await expect(page.getByText('There is no payment to show for this address.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment');
   });
 
   test('a checkout whose answer is lost, or left with Back, is tried again into the same order', async ({

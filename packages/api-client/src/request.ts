@@ -61,11 +61,28 @@ export async function runVoid(request: PromiseLike<PostgrestResult>): Promise<vo
   await settle(request);
 }
 
-/** Awaits a request made with `{ count: 'exact' }` and returns rows and the total. */
+/** PostgREST's answer to a page that starts past the last row ("Requested range not satisfiable"). */
+const RANGE_NOT_SATISFIABLE = 'PGRST103';
+
+/**
+ * Awaits a request made with `{ count: 'exact' }` and returns rows and the total. A page past the
+ * last one (an old bookmark, a list that shrank) has no rows rather than being an error; PostgREST
+ * states the total in that answer's details ("… but there are only 24 rows").
+ */
 export async function runPage<R extends PostgrestResult>(
   request: PromiseLike<R>,
 ): Promise<{ rows: SuccessData<R>; total: number }> {
-  const result = await settle(request);
+  let answer: R;
+  try {
+    answer = await request;
+  } catch (error) {
+    throw await toApiError(error);
+  }
+  if (answer.error?.code === RANGE_NOT_SATISFIABLE) {
+    const total = /only (\d+) rows?/.exec(answer.error.details ?? '')?.[1];
+    return { rows: [] as unknown as SuccessData<R>, total: total ? Number(total) : 0 };
+  }
+  const result = await settle(Promise.resolve(answer));
   const rows = (result.data ?? []) as SuccessData<R> & unknown[];
   return { rows, total: result.count ?? rows.length };
 }

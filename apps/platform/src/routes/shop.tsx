@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@verdant/ui';
 import { isUuid } from '@verdant/validation';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
 import { errorMessage } from '../lib/error-message.ts';
@@ -91,6 +91,13 @@ export function Component() {
 
   const rows = products.data?.rows ?? [];
   const total = products.data?.total ?? 0;
+  const pageCount = Math.ceil(total / PAGE_SIZE);
+  // A page past the last (an old bookmark, a catalogue that shrank) becomes the last page.
+  const pastTheEnd =
+    products.isSuccess && !products.isPlaceholderData && page > Math.max(1, pageCount);
+  useEffect(() => {
+    if (pastTheEnd) update({ page: pageCount > 1 ? String(pageCount) : null }, { replace: true });
+  });
   const merchantName = merchant.data?.company_name;
   const filtered = Boolean(search || isCategory(category) || merchantId);
 
@@ -188,7 +195,7 @@ export function Component() {
             <Suspense fallback={null}>
               <ShopPages
                 page={page}
-                pageCount={Math.ceil(total / PAGE_SIZE)}
+                pageCount={pageCount}
                 onPageChange={(next) => update({ page: String(next) })}
                 label="Product pages"
               />

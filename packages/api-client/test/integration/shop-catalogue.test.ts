@@ -200,6 +200,21 @@ describe('product cards', () => {
     expect(cards.total).toBe(plain.total);
   });
 
+  it('gives a page past the last one no rows and the true total, not an error', async () => {
+    const first = await w.anon.products.listCards({ merchantId: merchant.id, pageSize: 1 });
+    expect(first.total).toBeGreaterThan(1);
+    const past = await w.anon.products.listCards({
+      merchantId: merchant.id,
+      page: first.total + 5,
+      pageSize: 1,
+    });
+    expect(past).toEqual({ rows: [], total: first.total });
+    // The same for the plain list, through the same helper.
+    await expect(
+      w.anon.products.list({ merchantId: merchant.id, page: 999, pageSize: 1 }),
+    ).resolves.toEqual({ rows: [], total: first.total });
+  });
+
   it('answers bad filters with a validation error', async () => {
     await expect(w.anon.products.listCards({ merchantId: 'not-a-uuid' })).rejects.toMatchObject({
       code: 'validation_failed',
