@@ -43,7 +43,8 @@ export const CARD_MESSAGES = {
   invalidNumber: 'Your card number is invalid.',
   incompleteNumber: 'Your card number is incomplete.',
   invalidExpiry: "Your card's expiration date is incomplete.",
-  pastExpiry: "Your card's expiration year is in the past.",
+  pastExpiryYear: "Your card's expiration year is in the past.",
+  pastExpiryDate: "Your card's expiration date is in the past.",
   invalidCvc: "Your card's security code is incomplete.",
   nameRequired: 'Enter the name on the card.',
   expired: 'This checkout session has expired. Go back and start the checkout again.',
@@ -184,11 +185,10 @@ export function checkCard(
   const expiry = parseExpiry(fields.expiry);
   if (!expiry || expiry.month < 1 || expiry.month > 12)
     failures.push({ field: 'expiry', message: CARD_MESSAGES.invalidExpiry });
-  else if (
-    expiry.year < now.getUTCFullYear() ||
-    (expiry.year === now.getUTCFullYear() && expiry.month < now.getUTCMonth() + 1)
-  )
-    failures.push({ field: 'expiry', message: CARD_MESSAGES.pastExpiry });
+  else if (expiry.year < now.getUTCFullYear())
+    failures.push({ field: 'expiry', message: CARD_MESSAGES.pastExpiryYear });
+  else if (expiry.year === now.getUTCFullYear() && expiry.month < now.getUTCMonth() + 1)
+    failures.push({ field: 'expiry', message: CARD_MESSAGES.pastExpiryDate });
   if (!/^\d{3,4}$/.test(fields.cvc.trim()))
     failures.push({ field: 'cvc', message: CARD_MESSAGES.invalidCvc });
   if (!fields.name.trim()) failures.push({ field: 'name', message: CARD_MESSAGES.nameRequired });
@@ -258,6 +258,68 @@ interface PageState {
 /** The form's fields in their order: the first one with a problem takes the focus. */
 const FIELD_ORDER: readonly CheckoutField[] = ['email', 'number', 'expiry', 'cvc', 'name'];
 
+/** The look of the test pages: Stripe's layout in Verdant's dark theme. */
+const PAGE_STYLE = `<style>
+html { color-scheme: dark; background: #111113; }
+body { font: 16px/1.5 system-ui, sans-serif; color: #edeef0; margin: 0; }
+.wrap { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: 2rem; max-width: 60rem; margin: 0 auto; padding: 2rem 1rem; }
+.badge { display: inline-block; font-size: 0.75rem; background: #3b2f00; color: #ffd75e; border-radius: 4px; padding: 0.1rem 0.4rem; }
+h1 { margin: 0.5rem 0 0; font-size: 1.75rem; line-height: 1.25; overflow-wrap: anywhere; }
+.by { margin: 0.25rem 0 1rem; color: #b0b4ba; }
+ul { list-style: none; padding: 0; }
+li { display: flex; justify-content: space-between; gap: 1rem; padding: 0.4rem 0; border-bottom: 1px solid #2b2d31; }
+.total { font-size: 1.75rem; font-weight: 600; }
+form { background: #18191b; border: 1px solid #2b2d31; border-radius: 12px; padding: 1.5rem; }
+label { display: block; font-size: 0.9rem; margin: 0.9rem 0 0.3rem; color: #b0b4ba; }
+input { box-sizing: border-box; width: 100%; font: inherit; padding: 0.6rem 0.7rem; border-radius: 6px; border: 1px solid #43484e; background: #111113; color: #edeef0; }
+input[readonly] { background: transparent; border-color: #2b2d31; color: #b0b4ba; }
+input:focus-visible, button:focus-visible, a:focus-visible, .error:focus-visible { outline: 2px solid #58d5ba; outline-offset: 2px; }
+.row { display: grid; grid-template-columns: 1fr 1fr; gap: 0.75rem; }
+button { margin-top: 1.25rem; width: 100%; font: inherit; font-weight: 600; padding: 0.75rem; border: 0; border-radius: 8px; background: #1a7f5d; color: #fff; cursor: pointer; }
+input[aria-invalid='true'] { border-color: #ff9592; }
+.field-error { margin: 0.3rem 0 0; font-size: 0.85rem; color: #ff9592; }
+.field-hint { margin: 0.3rem 0 0; font-size: 0.85rem; color: #b0b4ba; }
+.error { margin: 1rem 0 0; padding: 0.6rem 0.8rem; border-radius: 6px; background: #3c181a; color: #ff9592; }
+.cancel { display: block; text-align: center; margin-top: 1rem; color: #b0b4ba; }
+.hint { font-size: 0.8rem; color: #8b8f98; }
+.next { display: inline-block; font-weight: 600; padding: 0.75rem 1.25rem; border-radius: 8px; background: #1a7f5d; color: #fff; text-decoration: none; }
+</style>`;
+
+/** The head of a test page. */
+function pageHead(title: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<title>${escapeHtml(title)} · Verdant test checkout</title>
+${PAGE_STYLE}
+</head>`;
+}
+
+/**
+ * A session already paid, opened again (Back from the success page, a reload, a second tab): as
+ * on Stripe, no form to pay a second time, and the way to the order.
+ */
+function paidPage(session: Session, payee: string | null): string {
+  const what = session.mode === 'subscription' ? 'subscription' : 'order';
+  return `${pageHead('Payment complete')}
+<body>
+<main class="wrap">
+<section aria-labelledby="done">
+<p><span class="badge">Test mode</span></p>
+<h1 id="done">This checkout is complete</h1>
+<p class="by">${escapeHtml(payee ?? 'Verdant')} was paid ${money(session.amountTotal, session.currency)}. Nothing more is charged.</p>
+<p><a class="next" href="${escapeHtml(session.successUrl)}">See your ${what}</a></p>
+</section>
+</main>
+</body>
+</html>
+`;
+}
+
 function page(
   session: Session,
   token: string,
@@ -307,38 +369,7 @@ function page(
           : general.message,
       )}</p>`
     : '';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(heading)} · Verdant test checkout</title>
-<style>
-html { color-scheme: dark; background: #111113; }
-body { font: 16px/1.5 system-ui, sans-serif; color: #edeef0; margin: 0; }
-.wrap { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: 2rem; max-width: 60rem; margin: 0 auto; padding: 2rem 1rem; }
-.badge { display: inline-block; font-size: 0.75rem; background: #3b2f00; color: #ffd75e; border-radius: 4px; padding: 0.1rem 0.4rem; }
-h1 { margin: 0.5rem 0 0; font-size: 1.75rem; line-height: 1.25; overflow-wrap: anywhere; }
-.by { margin: 0.25rem 0 1rem; color: #b0b4ba; }
-ul { list-style: none; padding: 0; }
-li { display: flex; justify-content: space-between; gap: 1rem; padding: 0.4rem 0; border-bottom: 1px solid #2b2d31; }
-.total { font-size: 1.75rem; font-weight: 600; }
-form { background: #18191b; border: 1px solid #2b2d31; border-radius: 12px; padding: 1.5rem; }
-label { display: block; font-size: 0.9rem; margin: 0.9rem 0 0.3rem; color: #b0b4ba; }
-input { box-sizing: border-box; width: 100%; font: inherit; padding: 0.6rem 0.7rem; border-radius: 6px; border: 1px solid #43484e; background: #111113; color: #edeef0; }
-input[readonly] { background: transparent; border-color: #2b2d31; color: #b0b4ba; }
-input:focus-visible, button:focus-visible, a:focus-visible, .error:focus-visible { outline: 2px solid #58d5ba; outline-offset: 2px; }
-.row { display: grid; grid-template-columns: 1fr 1fr; gap: 0.75rem; }
-button { margin-top: 1.25rem; width: 100%; font: inherit; font-weight: 600; padding: 0.75rem; border: 0; border-radius: 8px; background: #1a7f5d; color: #fff; cursor: pointer; }
-input[aria-invalid='true'] { border-color: #ff9592; }
-.field-error { margin: 0.3rem 0 0; font-size: 0.85rem; color: #ff9592; }
-.field-hint { margin: 0.3rem 0 0; font-size: 0.85rem; color: #b0b4ba; }
-.error { margin: 1rem 0 0; padding: 0.6rem 0.8rem; border-radius: 6px; background: #3c181a; color: #ff9592; }
-.cancel { display: block; text-align: center; margin-top: 1rem; color: #b0b4ba; }
-.hint { font-size: 0.8rem; color: #8b8f98; }
-</style>
-</head>
+  return `${pageHead(heading)}
 <body>
 <main class="wrap">
 <section aria-labelledby="payee">
@@ -393,7 +424,7 @@ function html(status: number, body: string): Response {
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',
       // The page's one inline script (the expiry field's formatting) runs by its hash; no other.
-      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${EXPIRY_SCRIPT_HASH}'; form-action 'self'; frame-ancestors 'none'`,
+      'content-security-policy': `default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; script-src 'sha256-${EXPIRY_SCRIPT_HASH}'; form-action 'self'; frame-ancestors 'none'`,
     },
   });
 }
@@ -430,13 +461,21 @@ export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
     return to === 'complete' ? 'expired' : 'complete';
   };
   const payeeOf = (session: Session) => merchantName(opts.pool, session);
-  const isExpired = async (id: string) =>
-    (
-      await opts.pool.query(
-        `select 1 from local_stripe.checkout_sessions where id = $1 and status = 'expired'`,
-        [id],
-      )
-    ).rowCount === 1;
+  /**
+   * Where a session stands: expired, paid (its events delivered), being paid (marked paid, its
+   * events not all delivered yet: paying again delivers them), or open (no row).
+   */
+  const stateOf = async (id: string): Promise<'expired' | 'paid' | 'paying' | 'open'> => {
+    const { rows } = await opts.pool.query<{ status: string; confirmed: boolean }>(
+      `select status, confirmed_at is not null as confirmed
+       from local_stripe.checkout_sessions where id = $1`,
+      [id],
+    );
+    const row = rows[0];
+    if (!row) return 'open';
+    if (row.status === 'expired') return 'expired';
+    return row.confirmed ? 'paid' : 'paying';
+  };
 
   /**
    * `POST /session-expire` with a signed request as the body: what `stripe.checkout.sessions.expire`
@@ -498,6 +537,13 @@ export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
         '<!doctype html><title>Checkout not found</title><p>This checkout link is not valid.</p>',
       );
     const token = match[1];
+    const state = await stateOf(session.id);
+    // Paid already (Back from the success page, a reload, a second tab, the form sent again): as
+    // on Stripe, nothing can be paid twice, and the page leads to the order.
+    if (state === 'paid')
+      return req.method === 'POST'
+        ? new Response(null, { status: 303, headers: { location: session.successUrl } })
+        : html(200, paidPage(session, await payeeOf(session)));
     if (session.exp * 1000 < Date.now()) {
       // Stripe sends checkout.session.expired when the session expires, whether or not anyone
       // looks: the stack's sweep (checkout-expiry.ts) does that for this stateless page, and an
@@ -523,7 +569,7 @@ export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
     const payee = await payeeOf(session);
     const expired = { failures: [{ message: CARD_MESSAGES.expired }] };
     // Expired by the payment functions (another plan's checkout was opened since).
-    if (await isExpired(session.id)) return html(410, page(session, token, payee, expired));
+    if (state === 'expired') return html(410, page(session, token, payee, expired));
     if (req.method === 'GET' || req.method === 'HEAD')
       return html(200, page(session, token, payee));
     if (req.method !== 'POST') return new Response('Method not allowed', { status: 405 });
@@ -568,6 +614,10 @@ export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
         );
       }
     }
+    await opts.pool.query(
+      `update local_stripe.checkout_sessions set confirmed_at = now() where id = $1`,
+      [session.id],
+    );
     return new Response(null, { status: 303, headers: { location: session.successUrl } });
   };
 }

@@ -22,9 +22,14 @@ describe('the test checkout’s card check', () => {
     expect(checkCard({ ...card, expiry: '13 / 30' }, now)).toEqual([
       { field: 'expiry', message: CARD_MESSAGES.invalidExpiry },
     ]);
+    // A month gone this year is a past date; a year gone is a past year (Stripe's two messages).
     expect(checkCard({ ...card, expiry: '10 / 26' }, now)).toEqual([
-      { field: 'expiry', message: CARD_MESSAGES.pastExpiry },
+      { field: 'expiry', message: CARD_MESSAGES.pastExpiryDate },
     ]);
+    expect(checkCard({ ...card, expiry: '12 / 25' }, now)).toEqual([
+      { field: 'expiry', message: CARD_MESSAGES.pastExpiryYear },
+    ]);
+    expect(checkCard({ ...card, expiry: '11 / 26' }, now)).toEqual([]);
     expect(checkCard({ ...card, cvc: '1' }, now)).toEqual([
       { field: 'cvc', message: CARD_MESSAGES.invalidCvc },
     ]);

@@ -213,6 +213,37 @@ describe('the full chain in Chromium', () => {
         { kind: 'sale', status: 'pending', amount_cents: 750 },
       ]);
 
+      // The paid checkout opened again (Back, a reload) has nothing left to pay; the form sent
+      // again goes to the order and delivers nothing more.
+      await page.goto(started.body.url);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+        .toBe('This checkout is complete');
+      expect(await page.getByRole('button', { name: 'Pay' }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'See your order' }).getAttribute('href')).toBe(
+        `${stack.webUrl}/payment-success?order=${orderId}`,
+      );
+      const resent = await fetch(started.body.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          number: '4242 4242 4242 4242',
+          expiry: '12 / 30',
+          cvc: '123',
+          name: 'Sam Shopper',
+        }),
+        redirect: 'manual',
+      });
+      expect(resent.status).toBe(303);
+      expect(resent.headers.get('location')).toBe(
+        `${stack.webUrl}/payment-success?order=${orderId}`,
+      );
+      const { rowCount: eventCount } = await stack.pool.query(
+        `select 1 from public.stripe_events where payload->'data'->'object'->'metadata'->>'order_id' = $1`,
+        [orderId],
+      );
+      expect(eventCount).toBe(2);
+
       // No run pays ahead of time: a date past the holding period is refused while it is future.
       const runPayouts = (body: Record<string, unknown>) =>
         fetch(`${stack.apiUrl}/functions/v1/run-payouts`, {
