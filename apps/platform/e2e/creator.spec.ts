@@ -93,11 +93,40 @@ test.describe('creator surfaces', () => {
       )
       .toBe(true);
     await expect(guest.getByText(`@${USERNAME}`)).toBeVisible();
+    // The page lists tracked links, so it says who earns on them, before the first of them.
+    const disclosure = guest.getByRole('complementary', { name: 'Disclosure' });
+    await expect(disclosure).toContainText(
+      'Jordan Rivers earns a commission on purchases made through them, at no extra cost to you.',
+    );
+    expect(
+      await disclosure.evaluate((box) => {
+        const firstTracked = document.querySelector('main a[href^="/go/"]');
+        return Boolean(
+          firstTracked &&
+          box.compareDocumentPosition(firstTracked) & Node.DOCUMENT_POSITION_FOLLOWING,
+        );
+      }),
+    ).toBe(true);
     await expectNoAxeViolations(guest, `/@${USERNAME}`);
+    // Readable on a small phone: whole, inside the screen, in the page's text size.
+    await guest.setViewportSize({ width: 360, height: 740 });
+    await expect(disclosure).toBeInViewport();
+    const fit = await disclosure.evaluate((box) => ({
+      right: box.getBoundingClientRect().right,
+      overflow: box.scrollWidth - box.clientWidth,
+      fontSize: parseFloat(getComputedStyle(box.querySelector('p')!).fontSize),
+    }));
+    expect(fit.right).toBeLessThanOrEqual(360);
+    expect(fit.overflow).toBe(0);
+    expect(fit.fontSize).toBeGreaterThanOrEqual(14);
+    await expectNoAxeViolations(guest, `/@${USERNAME} at 360 px`);
+    await guest.setViewportSize({ width: 1280, height: 720 });
 
     // The HTML sent for the page carries its share preview; unknown usernames are a real 404.
     const html = await (await guest.request.get(`/@${USERNAME}`)).text();
     expect(html).toContain(`<title>Jordan Rivers (@${USERNAME}) — Verdant</title>`);
+    // The server draws the disclosure with the page, for visitors and crawlers without scripts.
+    expect(html).toMatch(/<aside aria-label="Disclosure"[^>]*>.*Jordan Rivers earns a commission/s);
     expect(html).toContain(`<meta property="og:url" content="${stack.webUrl}/@${USERNAME}">`);
     expect((await guest.request.get('/@nobody-by-this-name')).status()).toBe(404);
     await guest.goto('/@nobody-by-this-name');
@@ -214,6 +243,9 @@ test.describe('creator surfaces', () => {
     const list = page.getByRole('list', { name: 'Items on your page' });
     const rows = list.getByRole('listitem');
     const preview = page.getByRole('region', { name: 'Preview of your page' });
+    // Plain links earn nothing: the page makes no affiliate disclosure.
+    await expect(preview.getByRole('link', { name: second })).toBeVisible();
+    await expect(preview.getByRole('note', { name: 'Disclosure' })).toHaveCount(0);
     const removeFirst = page.getByRole('button', { name: `Remove ${first}` });
     const removeSecond = page.getByRole('button', { name: `Remove ${second}` });
 
@@ -393,6 +425,8 @@ test.describe('creator surfaces', () => {
     await expect(picker).toHaveAttribute('aria-invalid', 'true');
     await expect(picker).toHaveAccessibleDescription(/Choose a product to add/);
     await expect(page.getByRole('heading', { name: 'No items yet' })).toBeVisible();
+    const preview = page.getByRole('region', { name: 'Preview of your page' });
+    await expect(preview.getByRole('note', { name: 'Disclosure' })).toHaveCount(0);
 
     // A product outside the affiliate's programs: visits to it would not be credited.
     await picker.selectOption({ label: 'Loose-Leaf Green Tea' });
@@ -420,10 +454,13 @@ test.describe('creator surfaces', () => {
     await expect(page.getByRole('button', { name: 'Reorder Solid Shampoo Bar' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Remove Solid Shampoo Bar' })).toBeVisible();
     await expect(list).toContainText('through your tracked link /go/');
-    const preview = page.getByRole('region', { name: 'Preview of your page' });
     await expect(preview.getByRole('link', { name: 'Solid Shampoo Bar' })).toHaveAttribute(
       'href',
       /^\/go\/[A-Za-z0-9_-]{4,32}$/,
+    );
+    // A tracked link on the page: the preview discloses it as the public page does, naming the owner.
+    await expect(preview.getByRole('note', { name: 'Disclosure' })).toContainText(
+      'Sage Productpage earns a commission on purchases made through them',
     );
     // The picker is back on its placeholder; the product now has its tracked link.
     await expect(picker).toHaveValue('');

@@ -49,6 +49,8 @@ export type LinkPageViewItem = Pick<LinkPageItem, 'id' | 'kind' | 'label' | 'url
 
 export interface LinkPageViewProps {
   title: string;
+  /** Who earns on the page's tracked links, named in its disclosure; the title stands in. */
+  ownerName?: string | null;
   username?: string | null;
   bio?: string | null;
   avatarUrl?: string | null;
@@ -58,12 +60,20 @@ export interface LinkPageViewProps {
   headingLevel?: 1 | 2;
 }
 
+/** The tracked `/go/` address an entry links to, if it earns its owner a commission. */
+function trackedCodeOf(item: LinkPageViewItem): string | null {
+  if (item.kind === 'affiliate_link' || (item.kind === 'product' && item.product_slug))
+    return item.link_code ?? null;
+  return null;
+}
+
 /**
  * A link-in-bio page as visitors see it: the profile, social links as icons, headers and link
  * buttons. Shared by the public page and the editor's live preview so both always agree.
  */
 export function LinkPageView({
   title,
+  ownerName,
   username,
   bio,
   avatarUrl,
@@ -74,6 +84,12 @@ export function LinkPageView({
   const visible = items.filter((item) => item.is_visible !== false);
   const social = visible.filter((item) => item.kind === 'link' && socialNetworkOf(item.url));
   const SectionHeading = headingLevel === 1 ? 'h2' : 'h3';
+  // Decided from the items alone, so the server's HTML and the hydrating browser draw the same.
+  const earns = visible.some((item) => trackedCodeOf(item) !== null);
+  const earner = ownerName?.trim() || title;
+  // In the editor's preview the page sits inside a region, where a complementary landmark may not
+  // nest (axe: landmark-complementary-is-top-level): there it is a plain, labelled block.
+  const DisclosureBox = headingLevel === 1 ? 'aside' : 'div';
   return (
     <LinkPage theme={theme}>
       <ProfileHeader
@@ -94,6 +110,32 @@ export function LinkPageView({
             />
           ))}
         </SocialRow>
+      ) : null}
+      {earns ? (
+        // Before the links, in the page's colours: a visitor reads it before following one (the
+        // FTC asks for a disclosure near, and ahead of, the links it is about).
+        <DisclosureBox
+          aria-label="Disclosure"
+          role={DisclosureBox === 'div' ? 'note' : undefined}
+          style={{
+            margin: 0,
+            padding: 'var(--space-3) var(--space-4)',
+            borderRadius: 'var(--radius-4)',
+            background: 'var(--vd-link-surface)',
+            boxShadow: 'inset 0 0 0 1px var(--vd-link-border)',
+            color: 'var(--vd-link-text)',
+            fontSize: 'var(--font-size-2)',
+            lineHeight: 'var(--line-height-2)',
+            overflowWrap: 'anywhere',
+          }}
+        >
+          <SectionHeading style={{ margin: 0, fontSize: 'inherit', lineHeight: 'inherit' }}>
+            Disclosure
+          </SectionHeading>
+          <p style={{ margin: 0 }}>
+            {`Some links on this page are affiliate links: ${earner} earns a commission on purchases made through them, at no extra cost to you.`}
+          </p>
+        </DisclosureBox>
       ) : null}
       {visible.map((item) => {
         if (item.kind === 'header')

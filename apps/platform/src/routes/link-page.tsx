@@ -31,6 +31,7 @@ function PublicLinkPage({ username }: { username: string }) {
       <title>{`${page.title} (@${username}) — Verdant`}</title>
       <LinkPageView
         title={page.title}
+        ownerName={profile.name}
         username={username}
         bio={page.bio}
         avatarUrl={page.avatar_url ?? profile.profile_image ?? null}

@@ -572,10 +572,13 @@ type View = 'edit' | 'preview';
 function Editor({
   page,
   username,
+  ownerName,
   profileImage,
 }: {
   page: LinkPageWithItems;
   username: string | null;
+  /** The owner's name, as the public page's disclosure names them. */
+  ownerName: string | null;
   profileImage: string | null;
 }) {
   const queryClient = useQueryClient();
@@ -1012,6 +1015,7 @@ function Editor({
           <Box aria-label="Preview of your page" role="region">
             <LinkPageView
               title={previewTitle}
+              ownerName={ownerName}
               username={username}
               bio={bio}
               theme={theme}
@@ -1049,6 +1053,7 @@ export function Component() {
           key={page.data.id}
           page={page.data}
           username={profile.data?.username ?? null}
+          ownerName={profile.data?.name ?? null}
           profileImage={profile.data?.profile_image ?? null}
         />
       ) : (
