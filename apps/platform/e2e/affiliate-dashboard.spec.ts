@@ -15,13 +15,14 @@ const affiliate = demoAccount('affiliate@verdant.test');
 interface DashboardFigures {
   currency: string;
   totals: { clicks: number; unique_clicks: number; conversions: number };
-  series: { clicks: number; earnings_cents: number }[];
+  series: { day: string; clicks: number; earnings_cents: number }[];
   balances: {
     currency: string;
     pending_cents: number;
     approved_cents: number;
     paid_cents: number;
   }[];
+  next_payout: { status: 'pending' | 'processing'; amount_cents: number; currency: string } | null;
 }
 
 /** The affiliate's figures for a period, read from the API as the affiliate. */
@@ -57,13 +58,40 @@ test('the affiliate dashboard shows clicks, unique clicks, conversions and earni
     await expect(page.getByRole('group', { name: 'Conversions' })).toContainText(
       count(d.totals.conversions),
     );
-    const pending = page.getByRole('group', { name: 'Pending' });
-    await expect(pending).toContainText(money(balance.pending_cents, d.currency));
-    await expect(
-      pending.getByText(
-        `${money(balance.approved_cents, d.currency)} approved · ${money(balance.paid_cents, d.currency)} paid`,
-      ),
-    ).toBeVisible();
+    // The balance is all time: under its own heading, above the period's, and the same for every
+    // period.
+    const balances = page.getByRole('region', { name: 'Balance' });
+    await expect(balances).toHaveAccessibleDescription(/^All time/);
+    expect(
+      await balances.evaluate((section, name) => {
+        const period = [...document.querySelectorAll('h2')].find((h) => h.textContent === name);
+        return period
+          ? Boolean(period.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_PRECEDING)
+          : false;
+      }, `Last ${days} days`),
+      'the balance comes before the period heading',
+    ).toBe(true);
+    await expect(balances.getByRole('group', { name: 'Pending' })).toContainText(
+      money(balance.pending_cents, d.currency),
+    );
+    await expect(balances.getByRole('group', { name: 'Paid' })).toContainText(
+      money(balance.paid_cents, d.currency),
+    );
+    const approved = balances.getByRole('group', { name: 'Approved' });
+    await expect(approved).toContainText(money(balance.approved_cents, d.currency));
+    // A payout under way holds approved money: the card says so, in the Next payout card's words,
+    // instead of calling it waiting.
+    const payout = d.next_payout?.currency === d.currency ? d.next_payout : null;
+    const payoutCard = page.getByRole('heading', { name: 'Next payout' }).locator('..');
+    if (payout?.status === 'processing') {
+      await expect(payoutCard).toContainText('Being transferred');
+      await expect(approved).toContainText(/being transferred/i);
+      await expect(approved).not.toContainText(/waiting/i);
+    } else if (!payout) {
+      await expect(payoutCard).toContainText('waiting for the next payout run');
+      await expect(approved).toContainText('Waiting for the next payout run');
+    }
+    await expect(page.getByRole('group', { name: 'Pending' })).toHaveCount(1);
     // A period without sales says so instead of drawing a flat line at zero.
     const sold = d.series.some((day) => day.earnings_cents !== 0);
     await expect(
@@ -77,6 +105,16 @@ test('the affiliate dashboard shows clicks, unique clicks, conversions and earni
           .getByText(/^\$\d/)
           .first(),
       ).toBeVisible();
+    // The table under the chart (and its tooltip) give each day's earnings to the cent; only
+    // the axis is rounded.
+    if (sold) {
+      const chart = page.getByRole('figure', { name: /Earnings per day/ });
+      await chart.getByRole('button', { name: 'Show table' }).click();
+      const table = chart.getByRole('table');
+      for (const day of d.series.filter((entry) => entry.earnings_cents !== 0))
+        await expect(table).toContainText(money(day.earnings_cents, d.currency));
+      await chart.getByRole('button', { name: 'Hide table' }).click();
+    }
   }
   await expectNoAxeViolations(page, '/dashboard');
 

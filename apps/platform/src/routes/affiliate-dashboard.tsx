@@ -2,6 +2,7 @@ import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import {
   subscribeToNewCommissions,
+  type AffiliateDashboard,
   type AffiliateRecentCommission,
   type AffiliateTopLink,
 } from '@verdant/api-client';
@@ -38,6 +39,21 @@ const STATUS_TONE = {
   paid: 'success',
   reversed: 'danger',
 } as const;
+
+/**
+ * What the approved balance is waiting for. A payout under way still counts as approved until its
+ * transfer is done, so when there is one this says how much of the balance it holds, in the words
+ * of the "Next payout" card, instead of calling that money "waiting".
+ */
+function approvedDetail(d: AffiliateDashboard, money: (cents: number) => string): string {
+  const payout = d.next_payout;
+  const approved = d.balances.find((b) => b.currency === d.currency)?.approved_cents ?? 0;
+  if (!payout || payout.currency !== d.currency) return 'Waiting for the next payout run';
+  const state = payout.status === 'processing' ? 'being transferred' : 'scheduled for payout';
+  return payout.amount_cents >= approved
+    ? state.charAt(0).toUpperCase() + state.slice(1)
+    : `${money(payout.amount_cents)} of it ${state}`;
+}
 
 /** The dashboard's queries (one per period): what a new sale makes it read again. */
 const AFFILIATE_DASHBOARD = ['affiliate', 'dashboard'] as const;
@@ -137,6 +153,42 @@ export function Component() {
           detail: `Pending until ${formatDate(sale.available_at)}, after the program's holding period.`,
         })}
       />
+      {/* The balance is all time, whatever the period: it stands above the period's heading and
+          picker, under its own, so it is not read as the chosen period's figure. */}
+      {dashboard.isError ? null : (
+        <Flex direction="column" gap="3" asChild>
+          <section aria-labelledby="balance-heading" aria-describedby="balance-description">
+            <Flex justify="between" align="baseline" gap="2" wrap="wrap">
+              <Heading as="h2" size="4" id="balance-heading">
+                Balance
+              </Heading>
+              <Text size="2" color="gray" id="balance-description">
+                All time — the period below does not change it
+              </Text>
+            </Flex>
+            <Grid columns={{ initial: '1', sm: '3' }} gap="3">
+              <StatCard
+                label="Pending"
+                loading={!d}
+                value={d ? money(balance?.pending_cents ?? 0) : '–'}
+                detail={d ? 'In the holding period' : undefined}
+              />
+              <StatCard
+                label="Approved"
+                loading={!d}
+                value={d ? money(balance?.approved_cents ?? 0) : '–'}
+                detail={d ? approvedDetail(d, money) : undefined}
+              />
+              <StatCard
+                label="Paid"
+                loading={!d}
+                value={d ? money(balance?.paid_cents ?? 0) : '–'}
+                detail={d ? 'Transferred to you' : undefined}
+              />
+            </Grid>
+          </section>
+        </Flex>
+      )}
       <PeriodPicker
         label="Dashboard period"
         heading={d ? `Last ${d.days} days` : 'Overview'}
@@ -151,7 +203,7 @@ export function Component() {
         />
       ) : (
         <>
-          <Grid columns={{ initial: '1', xs: '2', md: '4' }} gap="3">
+          <Grid columns={{ initial: '1', sm: '3' }} gap="3">
             <StatCard
               label="Clicks"
               loading={!d}
@@ -174,16 +226,6 @@ export function Component() {
               value={d ? money(d.totals.earnings_cents) : '–'}
               detail={d ? `in the last ${d.days} days` : undefined}
             />
-            <StatCard
-              label="Pending"
-              loading={!d}
-              value={d ? money(balance?.pending_cents ?? 0) : '–'}
-              detail={
-                d
-                  ? `${money(balance?.approved_cents ?? 0)} approved · ${money(balance?.paid_cents ?? 0)} paid`
-                  : undefined
-              }
-            />
           </Grid>
           <Grid columns={{ initial: '1', md: '2' }} gap="4" align="start">
             <LineChart
@@ -204,13 +246,9 @@ export function Component() {
               loading={!d}
               series={[{ key: 'earnings', label: 'Earnings' }]}
               formatTick={compactCurrencyTick(currency)}
-              formatValue={(value) =>
-                new Intl.NumberFormat('en', {
-                  style: 'currency',
-                  currency,
-                  maximumFractionDigits: 0,
-                }).format(value)
-              }
+              // Tooltip and table give the exact amount, cents included; the axis keeps its compact
+              // ticks ($1.2K) from formatTick.
+              formatValue={(value) => money(Math.round(value * 100))}
               emptyState={
                 <EmptyState
                   title="No sales yet"
