@@ -94,6 +94,32 @@ test.describe('programs and links', () => {
       await expect(card).toContainText(/Categories: .*Personal care/);
     await category.selectOption({ label: 'All categories' });
 
+    // A search that matches nothing blames only what is on, and clears it in one step.
+    await page.getByRole('switch', { name: 'Verified claims only' }).click();
+    await expect(page.getByRole('switch', { name: 'Verified claims only' })).not.toBeChecked();
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await search.fill('zz-no-such-program');
+    await expect(cards).toHaveCount(0);
+    const none = page.getByRole('heading', { name: 'No programs match' }).locator('..');
+    await expect(none).toContainText('“zz-no-such-program”');
+    await expect(none).not.toContainText(/category|verified/i);
+    await expectNoAxeViolations(page, '/affiliate-programs with no match');
+    await none.getByRole('button', { name: 'Clear search' }).click();
+    await expect(search).toHaveValue('');
+    await expect(search).toBeFocused();
+    await expect(cards).toHaveCount(all);
+    // With a category and the claims filter on as well, the hint names all three.
+    await category.selectOption({ label: 'Personal care' });
+    await page.getByRole('switch', { name: 'Verified claims only' }).click();
+    await search.fill('zz-no-such-program');
+    await expect(none).toContainText(
+      'No program matches the search “zz-no-such-program”, the category Personal care, and “Verified claims only”.',
+    );
+    await none.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(category).toHaveValue('all');
+    await expect(page.getByRole('switch', { name: 'Verified claims only' })).not.toBeChecked();
+    await expect(cards).toHaveCount(all);
+
     const first = cards.first();
     // Joined by keyboard: the button gives way to a link or a note, and the focus stays in the card
     // (on "Create a link" when the membership is approved at once) instead of dropping to the page.
@@ -225,6 +251,13 @@ test.describe('programs and links', () => {
     await expect(product.locator('option:checked')).toHaveText(productName);
     // With a picker in use the page stays whole for assistive technology: nothing is hidden.
     await expectNoAxeViolations(page, '/affiliate-links with a product chosen');
+    // The title field says its limit before a long paste is cut to it.
+    const title = page.getByRole('textbox', { name: 'Title (optional)' });
+    await expect(title).toHaveAccessibleDescription(/Up to 200 characters/);
+    await title.fill('x'.repeat(250));
+    await expect(title).toHaveValue('x'.repeat(200));
+    await expect(title).toHaveAccessibleDescription(/200 of 200 characters: the limit/);
+    await title.fill('');
     await page.getByRole('button', { name: 'Create link' }).click();
     await expect(page.getByText('Link created').first()).toBeVisible();
     // The new link's card takes the focus: it is where the keyboard goes next.
@@ -242,6 +275,25 @@ test.describe('programs and links', () => {
     await expect(page.getByRole('heading', { level: 2, name: productName })).toHaveCount(0);
     await stats.press('Enter');
     await expect(page.getByRole('heading', { level: 2, name: productName })).toBeFocused();
+
+    // The same product again: the form says a link for it exists and leads to it, without refusing
+    // a deliberate second one (e.g. for another campaign).
+    await page.getByRole('button', { name: 'Close stats' }).click();
+    await product.selectOption({ label: 'The merchant’s shop page' });
+    await product.selectOption({ label: productName });
+    const form = page.getByRole('form', { name: 'Create a tracked link' });
+    const already = form.getByRole('status');
+    await expect(already).toContainText(`You already have a link for ${productName}`);
+    await expect(already).toContainText(`/go/${code}`);
+    await expectNoAxeViolations(page, '/affiliate-links with a link for the product already');
+    await already.getByRole('button', { name: `Show /go/${code}` }).click();
+    await expect(page.getByRole('heading', { level: 2, name: productName })).toBeFocused();
+    await page.getByRole('textbox', { name: 'Title (optional)' }).fill(`${productName} — spring`);
+    await form.getByRole('button', { name: 'Create link' }).click();
+    await expect(
+      page.getByRole('heading', { level: 2, name: `${productName} — spring` }),
+    ).toBeFocused();
+    await expect(already).toContainText(`You already have 2 links for ${productName}`);
 
     // The tracker answers the new code with a redirect to its destination.
     const response = await page.request.get(`/go/${code}`, { maxRedirects: 0 });

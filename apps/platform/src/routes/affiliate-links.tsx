@@ -20,7 +20,7 @@ import {
 } from '@verdant/ui';
 import { LineChart } from '@verdant/ui/charts';
 import '@verdant/ui/charts.css';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
@@ -30,8 +30,36 @@ import { errorMessage, formatCount } from './vendor-format.ts';
 
 const goUrl = (code: string) => `${window.location.origin}/go/${code}`;
 const NO_PRODUCT = 'program';
+/** The longest title a link takes (the API refuses more); the field says so before it cuts. */
+const TITLE_MAX = 200;
 
-function CreateLink({ onCreated }: { onCreated: (link: AffiliateLink) => void }) {
+/**
+ * The affiliate's links that already lead where the form would: the same program and product (or
+ * the same program's shop page), newest first. A second one is allowed (one per campaign, say), so
+ * the form tells rather than refuses.
+ */
+function sameTarget(
+  links: readonly AffiliateLink[],
+  programId: string | undefined,
+  productId: string | null,
+): AffiliateLink[] {
+  if (!programId) return [];
+  return links
+    .filter((l) => l.program_id === programId && (l.product_id ?? null) === productId)
+    .sort((a, b) => b.created_at.localeCompare(a.created_at));
+}
+
+function CreateLink({
+  links,
+  onCreated,
+  onShow,
+}: {
+  /** The affiliate's links, to tell when the new one would lead where one already does. */
+  links: readonly AffiliateLink[];
+  onCreated: (link: AffiliateLink) => void;
+  /** Opens an existing link's card (address, QR code, stats). */
+  onShow: (link: AffiliateLink) => void;
+}) {
   const [params] = useSearchParams();
   const catalog = useQuery({
     queryKey: ['affiliate', 'catalog'],
@@ -51,6 +79,7 @@ function CreateLink({ onCreated }: { onCreated: (link: AffiliateLink) => void })
   const [busy, setBusy] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
   const focusFirstInvalid = useFocusFirstInvalid();
+  const headingId = useId();
 
   if (catalog.isPending) return null;
   if (joined.length === 0) {
@@ -68,11 +97,16 @@ function CreateLink({ onCreated }: { onCreated: (link: AffiliateLink) => void })
     );
   }
 
+  const product = products.data?.rows.find((p) => p.id === productId);
+  const existing = sameTarget(links, program?.id, product ? product.id : null);
+  const target = product
+    ? product.name
+    : `${program?.merchant.company_name ?? 'the merchant'}’s shop page`;
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!program) return;
     const form = event.currentTarget as HTMLFormElement;
-    const product = products.data?.rows.find((p) => p.id === productId);
     setBusy(true);
     setError(null);
     try {
@@ -89,9 +123,9 @@ function CreateLink({ onCreated }: { onCreated: (link: AffiliateLink) => void })
 
   return (
     <Card size="lg">
-      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={headingId}>
         <Flex direction="column" gap="3">
-          <Heading as="h2" size="4">
+          <Heading as="h2" size="4" id={headingId}>
             Create a tracked link
           </Heading>
           {error ? (
@@ -128,10 +162,59 @@ function CreateLink({ onCreated }: { onCreated: (link: AffiliateLink) => void })
                 ]}
               />
             </Field>
-            <Field label="Title (optional)">
-              <TextInput value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
+            <Field
+              label="Title (optional)"
+              description={
+                title.length === 0
+                  ? `Up to ${TITLE_MAX} characters. Without one, the link is named after what it leads to.`
+                  : title.length >= TITLE_MAX
+                    ? `${TITLE_MAX} of ${TITLE_MAX} characters: the limit, anything longer is cut.`
+                    : `${title.length} of ${TITLE_MAX} characters`
+              }
+            >
+              <TextInput
+                value={title}
+                onChange={(e) => setTitle(e.target.value)}
+                maxLength={TITLE_MAX}
+              />
             </Field>
           </Grid>
+          {/* Always there, so the note is announced when a choice of program or product brings it. */}
+          <div role="status">
+            {existing[0] ? (
+              <Card size="sm">
+                <Flex direction="column" gap="2" align="start">
+                  <Text as="p" size="2">
+                    <Text weight="medium">
+                      You already have{' '}
+                      {existing.length === 1 ? 'a link' : `${existing.length} links`} for {target}
+                    </Text>
+                    {existing.length === 1 ? (
+                      <>
+                        : /go/{existing[0].code}
+                        {existing[0].title ? ` (“${existing[0].title}”)` : ''}
+                        {existing[0].is_active ? '' : ', disabled'}.
+                      </>
+                    ) : (
+                      <>, the newest /go/{existing[0].code}.</>
+                    )}{' '}
+                    <Text color="gray">
+                      Creating another is fine, e.g. one per campaign: give it its own title to tell
+                      them apart in your stats.
+                    </Text>
+                  </Text>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => onShow(existing[0]!)}
+                  >
+                    Show /go/{existing[0].code}
+                  </Button>
+                </Flex>
+              </Card>
+            ) : null}
+          </div>
           <Box>
             <Button type="submit" loading={busy}>
               Create link
@@ -300,6 +383,8 @@ export function Component() {
         />
       ) : (
         <CreateLink
+          links={rows}
+          onShow={(link) => setSelected(link.id)}
           onCreated={(link) => {
             toast({ title: 'Link created', description: goUrl(link.code) });
             setSelected(link.id);

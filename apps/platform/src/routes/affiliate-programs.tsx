@@ -146,6 +146,56 @@ function ProgramCard({ program }: { program: CatalogProgram }) {
   );
 }
 
+/**
+ * What the list shows when no program is left: it names the filters that are on (only those, so
+ * the hint never points at one that is off) and clears them in one step.
+ */
+function NoMatch({
+  query,
+  category,
+  verifiedOnly,
+  onClear,
+}: {
+  query: string;
+  category: string | null;
+  verifiedOnly: boolean;
+  onClear: () => void;
+}) {
+  const active = [
+    query ? `the search “${query}”` : null,
+    category ? `the category ${valueLabel(category)}` : null,
+    verifiedOnly ? '“Verified claims only”' : null,
+  ].filter((part): part is string => part !== null);
+  if (active.length === 0)
+    return (
+      <EmptyState
+        bordered
+        headingLevel={2}
+        title="No programs yet"
+        description="Merchants’ programs appear here once their sustainability claims are reviewed."
+      />
+    );
+  const searchOnly = active.length === 1 && query !== '';
+  return (
+    <EmptyState
+      bordered
+      headingLevel={2}
+      illustration="search"
+      title="No programs match"
+      description={
+        searchOnly
+          ? `No program, merchant or description contains “${query}”. Try other words.`
+          : `No program matches ${new Intl.ListFormat('en', { type: 'conjunction' }).format(active)}.`
+      }
+      action={
+        <Button variant="secondary" onClick={onClear}>
+          {searchOnly ? 'Clear search' : active.length === 1 ? 'Clear filter' : 'Clear filters'}
+        </Button>
+      }
+    />
+  );
+}
+
 /** /affiliate-programs: browse programs, filter by category and verified claims, apply or join. */
 export function Component() {
   const catalog = useQuery({
@@ -155,15 +205,17 @@ export function Component() {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('all');
   const [verifiedOnly, setVerifiedOnly] = useState(false);
+  const searchRef = useRef<HTMLInputElement>(null);
   const programs = useMemo(() => catalog.data ?? [], [catalog.data]);
   const categories = useMemo(
     () => [...new Set(programs.flatMap((p) => p.categories))].sort(),
     [programs],
   );
+  const query = search.trim();
   const shown = programs.filter((p) => {
     const text = `${p.name} ${p.merchant.company_name} ${p.description ?? ''}`.toLowerCase();
     return (
-      (search.trim() === '' || text.includes(search.trim().toLowerCase())) &&
+      (query === '' || text.includes(query.toLowerCase())) &&
       (category === 'all' || p.categories.includes(category)) &&
       (!verifiedOnly || p.claims.length > 0)
     );
@@ -179,6 +231,7 @@ export function Component() {
       <Grid columns={{ initial: '1', sm: '3' }} gap="3" align="end">
         <Field label="Search">
           <TextInput
+            ref={searchRef}
             type="search"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
@@ -215,10 +268,17 @@ export function Component() {
           ))}
         </Grid>
       ) : shown.length === 0 ? (
-        <EmptyState
-          bordered
-          title="No programs match"
-          description="Try another category or switch off the verified-claims filter."
+        <NoMatch
+          query={query}
+          category={category === 'all' ? null : category}
+          verifiedOnly={verifiedOnly}
+          onClear={() => {
+            setSearch('');
+            setCategory('all');
+            setVerifiedOnly(false);
+            // The button goes with the empty state; the search is where a new try starts.
+            searchRef.current?.focus();
+          }}
         />
       ) : (
         <Grid columns={{ initial: '1', md: '2', lg: '3' }} gap="4">
