@@ -129,8 +129,17 @@ test.describe('creator surfaces', () => {
     expect(html).toMatch(/<aside aria-label="Disclosure"[^>]*>.*Jordan Rivers earns a commission/s);
     expect(html).toContain(`<meta property="og:url" content="${stack.webUrl}/@${USERNAME}">`);
     expect((await guest.request.get('/@nobody-by-this-name')).status()).toBe(404);
+    // The server's 404 says it all: the not-found page shows without asking the API again.
+    const asked: string[] = [];
+    const listen = (request: { url(): string }) => {
+      if (request.url().includes('public_link_page')) asked.push(request.url());
+    };
+    guest.on('request', listen);
     await guest.goto('/@nobody-by-this-name');
     await expect(guest.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(guest).toHaveTitle('Page not found — Verdant');
+    guest.off('request', listen);
+    expect(asked).toEqual([]);
 
     // The owner renames the item, then hides it: visitors no longer see it.
     // The editor takes the focus, and Cancel gives it back to the Edit button.

@@ -165,3 +165,26 @@ export function injectPageMeta(html: string, meta: PageMetaTags): string {
   const withoutDescription = titled.replace(/<meta\s+name="description"[^>]*>\s*/i, '');
   return withoutDescription.replace(/<\/head>/i, () => `${tags.join('\n')}\n</head>`);
 }
+
+/** The title of a public page that does not exist, as the app's not-found page names itself. */
+export const MISSING_PAGE_TITLE = 'Page not found — Verdant';
+
+/**
+ * The app's HTML for a public page the page-meta function does not know (an unknown username or
+ * storefront, sent with status 404): titled as the not-found page, kept out of search indexes, and
+ * marked with an empty data script (`data-missing`), so the app shows its not-found page at once
+ * instead of asking the API first.
+ */
+export function injectMissingPage(html: string, pagePath: string): string {
+  const marker = `<script type="application/json" id="${PAGE_VIEW_ID}" data-path="${escapeHtml(pagePath)}" data-missing>null</script>`;
+  const titled = /<title>[^<]*<\/title>/i.test(html)
+    ? html.replace(
+        /<title>[^<]*<\/title>/i,
+        () => `<title>${escapeHtml(MISSING_PAGE_TITLE)}</title>`,
+      )
+    : html.replace(/<\/head>/i, () => `<title>${escapeHtml(MISSING_PAGE_TITLE)}</title>\n</head>`);
+  return titled.replace(
+    /<\/head>/i,
+    () => `<meta name="robots" content="noindex">\n${marker}\n</head>`,
+  );
+}

@@ -18,6 +18,7 @@ import { compress, compressible, createCompressedFileCache, negotiate } from './
 import {
   escapeHtml,
   htmlHeaders,
+  injectMissingPage,
   injectPageConfig,
   injectPageMeta,
   prerenderedPageMeta,
@@ -27,6 +28,7 @@ import {
 } from './web-html.ts';
 
 export {
+  injectMissingPage,
   injectPageConfig,
   injectPageMeta,
   prerenderedPageMeta,
@@ -547,7 +549,10 @@ export function createWebServer(opts: WebServerOptions): http.Server {
       const url = new URL('/page-meta', `http://${host}`);
       url.searchParams.set('path', pathname);
       const answer = await functions(new Request(url), { path: '/page-meta', ip: '' });
-      if (answer.status === 404) return sendFile(req, res, shell, 404);
+      if (answer.status === 404)
+        return sendFile(req, res, shell, 404, undefined, (html) =>
+          Promise.resolve(injectMissingPage(html, pathname)),
+        );
       if (answer.ok) {
         const meta = (await answer.json()) as PageMetaTags;
         // With the build's renderer the page arrives drawn (the browser takes it over); without

@@ -231,7 +231,13 @@ describe('the web server', () => {
       const html = await res.text();
       expect(html).toContain('<div id="root"></div>');
       expect(html).not.toContain('og:title');
-      expect(html).not.toContain('verdant-page-view');
+      // Titled as the not-found page, kept out of indexes, and marked as missing (no data), so
+      // the app shows its not-found page without asking the API first.
+      expect(html.match(/<title>([^<]*)<\/title>/)?.[1]).toBe('Page not found — Verdant');
+      expect(html).toContain('<meta name="robots" content="noindex">');
+      expect(html).toContain(
+        `<script type="application/json" id="verdant-page-view" data-path="${pagePath}" data-missing>null</script>`,
+      );
       expect(html.includes('/assets/link-page.js')).toBe(pagePath.startsWith('/@'));
     }
   });

@@ -3,6 +3,7 @@ import {
   PAGE_VIEW_ID,
   linkPageQueryKey,
   publicPageQueryKey,
+  sentPageMissing,
   sentPageQuery,
   sentPageView,
   storefrontQueryKey,
@@ -13,14 +14,33 @@ afterEach(() => {
 });
 
 /** Puts a page-view script into the document as the web server writes it. */
-function send(path: string, json: string) {
+function send(path: string, json: string, { missing = false } = {}) {
   const script = document.createElement('script');
   script.type = 'application/json';
   script.id = PAGE_VIEW_ID;
   script.dataset.path = path;
+  if (missing) script.dataset.missing = '';
   script.textContent = json;
   document.head.append(script);
 }
+
+describe('sentPageMissing', () => {
+  it('is true only for the page the server marked as missing', () => {
+    expect(sentPageMissing('/@nobody')).toBe(false);
+    send('/@nobody', 'null', { missing: true });
+    expect(sentPageMissing('/@nobody')).toBe(true);
+    expect(sentPageMissing('/@NoBody')).toBe(true);
+    expect(sentPageMissing('/@somebody')).toBe(false);
+    // The marker is no data: the page's query is left to ask for another page.
+    expect(sentPageView('/@nobody')).toBeUndefined();
+    expect(sentPageQuery('/@nobody')).toEqual({});
+  });
+
+  it('is false for a page sent with its data', () => {
+    send('/s/picks', '{"storefront":{}}');
+    expect(sentPageMissing('/s/picks')).toBe(false);
+  });
+});
 
 describe('sentPageView', () => {
   it('answers the data sent for this page, with escaped characters restored', () => {

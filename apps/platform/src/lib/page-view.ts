@@ -30,13 +30,36 @@ export function publicPageQueryKey(path: string): readonly string[] | undefined 
   }
 }
 
+/** The data script sent for `path` (compared without case, as usernames and slugs are), if any. */
+function sentScript(
+  path: string,
+  doc: Pick<Document, 'getElementById'> | undefined,
+): HTMLElement | undefined {
+  const script = doc?.getElementById(PAGE_VIEW_ID);
+  return script?.getAttribute('data-path')?.toLowerCase() === path.toLowerCase()
+    ? script
+    : undefined;
+}
+
+/**
+ * Whether the server said there is no page at `path` (an unknown username or storefront: it sent
+ * the HTML with status 404 and an empty data script marked `data-missing`), so the not-found page
+ * shows at once, without asking the API.
+ */
+export function sentPageMissing(
+  path: string,
+  doc: Pick<Document, 'getElementById'> | undefined = globalThis.document,
+): boolean {
+  return sentScript(path, doc)?.hasAttribute('data-missing') ?? false;
+}
+
 /** The data sent for `path` (compared without case, as usernames and slugs are), if any. */
 export function sentPageView(
   path: string,
   doc: Pick<Document, 'getElementById'> | undefined = globalThis.document,
 ): unknown {
-  const script = doc?.getElementById(PAGE_VIEW_ID);
-  if (script?.getAttribute('data-path')?.toLowerCase() !== path.toLowerCase()) return undefined;
+  const script = sentScript(path, doc);
+  if (!script || script.hasAttribute('data-missing')) return undefined;
   try {
     return JSON.parse(script.textContent ?? '') as unknown;
   } catch {

@@ -5,7 +5,7 @@ import { ErrorCard, Spinner } from '@verdant/ui';
 import { useParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
 import { errorMessage, isMissingPage } from '../lib/error-message.ts';
-import { linkPageQueryKey, sentPageQuery } from '../lib/page-view.ts';
+import { linkPageQueryKey, sentPageMissing, sentPageQuery } from '../lib/page-view.ts';
 import { NotFound } from './not-found-lazy.ts';
 import { LinkPageView } from './link-page-blocks.tsx';
 
@@ -48,6 +48,8 @@ function PublicLinkPage({ username }: { username: string }) {
  */
 export function Component() {
   const { handle = '' } = useParams();
-  if (!handle.startsWith('@') || handle.length < 2) return <NotFound />;
+  // An unknown username: the server already said so (404) with the page's HTML.
+  if (!handle.startsWith('@') || handle.length < 2 || sentPageMissing(`/${handle}`))
+    return <NotFound />;
   return <PublicLinkPage key={handle} username={handle.slice(1)} />;
 }

@@ -15,7 +15,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
 import { errorMessage, isMissingPage } from '../lib/error-message.ts';
-import { sentPageQuery, storefrontQueryKey } from '../lib/page-view.ts';
+import { sentPageMissing, sentPageQuery, storefrontQueryKey } from '../lib/page-view.ts';
 import { trackedHref } from '../lib/tracked-link.ts';
 import { productCardFields } from './claim-badges.tsx';
 import { NotFound } from './not-found-lazy.ts';
@@ -103,5 +103,7 @@ function PublicStorefront({ slug }: { slug: string }) {
 /** /s/{slug}: a published storefront — products, verified claims and the creator's disclosure. */
 export function Component() {
   const { slug = '' } = useParams();
+  // An unknown storefront: the server already said so (404) with the page's HTML.
+  if (sentPageMissing(`/s/${slug}`)) return <NotFound />;
   return <PublicStorefront key={slug} slug={slug} />;
 }
