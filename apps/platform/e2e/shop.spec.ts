@@ -500,9 +500,19 @@ test.describe('shop and checkout', () => {
     expect(checkOutBox.height).toBeLessThan(lineHeight * 2);
     await expectNoAxeViolations(page, '/cart on a phone');
 
-    // A quantity can be cleared and typed again.
+    // A quantity can be cleared and typed again; one that cannot be the line's is said at the
+    // field and, when left, gives way to the cart's quantity.
+    const before = await quantity.inputValue();
     await quantity.press('Backspace');
     await expect(quantity).toHaveValue('');
+    await expect(quantity).toHaveAccessibleDescription(/Enter a quantity/);
+    await quantity.pressSequentially('0');
+    await expect(quantity).toHaveAttribute('aria-invalid', 'true');
+    await expect(quantity).toHaveAccessibleDescription(/At least 1: use Remove/);
+    await quantity.blur();
+    await expect(quantity).toHaveValue(before);
+    await expect(quantity).not.toHaveAttribute('aria-invalid', 'true');
+    await quantity.fill('');
     await quantity.pressSequentially('2');
     await expect(quantity).toHaveValue('2');
     await quantity.blur();

@@ -12,6 +12,7 @@ import {
   restoreLine,
   setQuantity,
   type CartProduct,
+  quantityProblem,
 } from './cart.ts';
 
 const soap: CartProduct = {
@@ -156,5 +157,19 @@ describe('cart store', () => {
     expect(store.completeCheckout('unknown')).toBe(false);
     expect(store.completeCheckout('order-1')).toBe(true);
     expect(store.get().map((l) => l.slug)).toEqual(['mug']);
+  });
+});
+
+describe('quantityProblem', () => {
+  it('accepts whole numbers from 1', () => {
+    for (const typed of ['1', '12', ' 3 ']) expect(quantityProblem(typed), typed).toBeUndefined();
+  });
+
+  it('says why an empty, partial, negative or zero quantity is not taken', () => {
+    expect(quantityProblem('')).toMatch(/Enter a quantity/);
+    expect(quantityProblem('2.5')).toBe('Enter a whole number of items.');
+    expect(quantityProblem('1e3')).toBe('Enter a whole number of items.');
+    expect(quantityProblem('0')).toMatch(/^At least 1/);
+    expect(quantityProblem('-3')).toMatch(/^At least 1/);
   });
 });

@@ -315,3 +315,12 @@ window.addEventListener('storage', (event) => {
 export function useCart(): CartLine[] {
   return useSyncExternalStore(cartStore.subscribe, cartStore.get);
 }
+
+/** Why a typed quantity cannot be the line's (empty, not whole, under 1), if it cannot. */
+export function quantityProblem(text: string): string | undefined {
+  const typed = text.trim();
+  if (typed === '') return 'Enter a quantity, or use Remove to take the product out.';
+  if (!/^-?\d+$/.test(typed)) return 'Enter a whole number of items.';
+  if (Number(typed) < 1) return 'At least 1: use Remove to take the product out.';
+  return undefined;
+}

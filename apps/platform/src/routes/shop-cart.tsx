@@ -21,6 +21,7 @@ import {
   checkoutItems,
   groupByMerchant,
   lineTotal,
+  quantityProblem,
   removeFromCart,
   restoreLine,
   setQuantity,
@@ -71,6 +72,7 @@ function QuantityField({
   actions: LineActions;
 }) {
   const [draft, setDraft] = useState<string | null>(null);
+  const draftProblem = draft === null ? undefined : quantityProblem(draft);
   return (
     <Field
       label={
@@ -79,7 +81,7 @@ function QuantityField({
         </>
       }
       description={capReason(line.quantity, stock)}
-      error={stockProblem(line.quantity, stock)}
+      error={draftProblem ?? stockProblem(line.quantity, stock)}
     >
       <TextInput
         type="number"
@@ -88,11 +90,12 @@ function QuantityField({
         value={draft ?? String(line.quantity)}
         onChange={(event) => {
           const text = event.target.value;
-          const value = Number.parseInt(text, 10);
-          if (!Number.isFinite(value) || value < 1) {
+          // Until it is a whole number from 1 the cart keeps its quantity, and the field says why.
+          if (quantityProblem(text)) {
             setDraft(text);
             return;
           }
+          const value = Number(text.trim());
           // Never more than the merchant has (nor than a checkout takes): the cart keeps the
           // capped quantity, and the field says why.
           const quantity = Math.min(value, cap);
@@ -103,7 +106,11 @@ function QuantityField({
               `${capReason(quantity, stock) ?? `At most ${cap}`}: ${line.name} set to ${quantity}.`,
             );
         }}
-        onBlur={() => setDraft(null)}
+        onBlur={() => {
+          // Left unusable: the field shows the cart's quantity again, and says so.
+          if (draftProblem) actions.announce(`Quantity of ${line.name} kept at ${line.quantity}.`);
+          setDraft(null);
+        }}
       />
     </Field>
   );
