@@ -152,7 +152,7 @@ begin
      'https://tidewater-outfitters.example/sustainability/grs-certificate.pdf', 'Global Recycled Standard', 'Apparel line 2026',
      current_date - 200, current_date + 530, 'approved', pg_temp.sid('user/admin'), now() - interval '98 days', null),
     (pg_temp.sid('claim/m2/2'), pg_temp.sid('user/m2'), 'Free lifetime repairs on every product we sell.', 'other',
-     'https://tidewater-outfitters.example/sustainability/repair-policy.pdf', 'Tidewater Outfitters', 'All products',
+     'https://tidewater-outfitters.example/sustainability/repair-policy.pdf', null, 'All products',
      current_date - 400, null, 'approved', pg_temp.sid('user/admin'), now() - interval '98 days', null),
     (pg_temp.sid('claim/m2/3'), pg_temp.sid('user/m2'), 'Carbon neutral shipping.', 'carbon',
      'https://tidewater-outfitters.example/sustainability/offsets-2025.pdf', 'Unverified offset broker', 'Shipping',

@@ -375,9 +375,18 @@ test.describe('shop and checkout', () => {
     const tidewater = page.getByRole('list', {
       name: 'About Tidewater Outfitters: verified claims',
     });
-    await expect(
-      tidewater.getByRole('button', { name: /^Free lifetime repairs on every product we sell\./ }),
-    ).toBeVisible();
+    // A policy the merchant states about itself, reviewed by Verdant: no third party is named as
+    // its issuer (the merchant vouching for itself would read as independent verification).
+    const repairs = tidewater.getByRole('button', {
+      name: /^Free lifetime repairs on every product we sell\./,
+    });
+    await expect(repairs).toBeVisible();
+    await repairs.click();
+    const evidence = page.getByRole('dialog');
+    await expect(evidence).toContainText('Verified by Verdant');
+    await expect(evidence).not.toContainText('Tidewater Outfitters');
+    await page.keyboard.press('Escape');
+    await expect(evidence).toBeHidden();
     await expect(page.getByText(/recycled polyester/)).toHaveCount(0);
     await expectNoAxeViolations(page, 'product detail, company-wide claims only');
 
