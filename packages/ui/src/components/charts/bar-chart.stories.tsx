@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { BarChart } from './bar-chart.tsx';
+import { daysUpTo, expectDateLabelsInside } from './date-label-checks.ts';
 import { preloadCharts } from './index.ts';
 import { compactCurrencyTick } from './time-series.ts';
 
@@ -156,4 +157,48 @@ export const Empty: Story = {
 export const NarrowViewport: Story = {
   args: { surface: 'card' },
   globals: { viewport: { value: 'mobile1', isRotated: false } },
+};
+
+/** The dashboard's earnings over its 7-, 30- and 90-day ranges, each up to Nov 29. */
+const dashboardRanges = [7, 30, 90].map((count) =>
+  daysUpTo(count).map((date, i) => ({
+    date,
+    sales: 0,
+    earnings: 20 + Math.round(15 * Math.sin(i / 2) * 100) / 100 + (i % 5) * 4,
+  })),
+);
+
+/**
+ * The 7-, 30- and 90-day ranges at every width from a phone to a wide card: the last date is always
+ * named, and no date label reaches past the edge of the chart or runs into its neighbour.
+ */
+export const DateLabelsAtEveryWidth: Story = {
+  args: {
+    surface: 'card',
+    height: 160,
+    series: [{ key: 'earnings', label: 'Earnings' }],
+    formatDate: undefined,
+    formatTick: compactCurrencyTick('USD'),
+  },
+  render: (args) => (
+    <div
+      data-testid="frame"
+      style={{ width: 480, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 16 }}
+    >
+      {dashboardRanges.map((data) => (
+        <BarChart
+          key={data.length}
+          {...args}
+          title={`Earnings per day, ${data.length} days`}
+          description={`The last ${data.length} days`}
+          data={data}
+        />
+      ))}
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    const frame = canvas.getByTestId('frame');
+    const widths = Array.from({ length: 8 }, (_, i) => 240 + i * 96);
+    await expectDateLabelsInside(frame, [...widths, 480], ['Nov 29', 'Nov 29', 'Nov 29']);
+  },
 };

@@ -16,6 +16,7 @@ export function BarPlot({ data, series, formatters, animate }: BarPlotProps) {
       data={data}
       series={series}
       formatters={formatters}
+      placement="band"
       cursor={{ fill: 'var(--gray-a3)' }}
       legendIcon="square"
       renderSeries={(s, { color, axis, barFill }) => (

@@ -6,6 +6,7 @@ import {
   compactCurrencyTick,
   dateLabelWidth,
   dateTickIndices,
+  dateTickLayout,
   defaultFormatDate,
   defaultFormatTick,
   seriesColor,
@@ -196,5 +197,134 @@ describe('dateTickIndices', () => {
     expect(dateTickIndices(0, 300, 58)).toEqual([]);
     expect(dateTickIndices(1, 300, 58)).toEqual([0]);
     expect(dateTickIndices(5, 0, 58)).toEqual([4]);
+  });
+});
+
+describe('dateTickLayout', () => {
+  // "Nov 29" is about 42 px wide at the tick size; the plot has 16 px of margin on its right and
+  // a y axis (at least 32 px) and 4 px of margin on its left.
+  const nov29 = dateLabelWidth(6) - dateLabelWidth(0);
+  const room = { roomLeft: 36, roomRight: 16 };
+
+  it("ends a line's last label at its point, which sits on the plot's right edge", () => {
+    // The dashboard's 30 days in a half-width card: a bar's last point is half a slot in from the
+    // edge, enough for half a label with the margin; a line's is on the edge, which is not.
+    const bars = dateTickLayout({
+      count: 30,
+      width: 420,
+      textWidth: nov29,
+      placement: 'band',
+      ...room,
+    });
+    expect(bars.lastEnds).toBe(false);
+    const line = dateTickLayout({
+      count: 30,
+      width: 420,
+      textWidth: nov29,
+      placement: 'point',
+      ...room,
+    });
+    expect(line.lastEnds).toBe(true);
+    expect(line.indices.at(-1)).toBe(29);
+  });
+
+  it('centres the last label when there is room for it beyond its point', () => {
+    const wide = dateTickLayout({
+      count: 7,
+      width: 600,
+      textWidth: nov29,
+      placement: 'band',
+      ...room,
+    });
+    expect(wide).toEqual({ indices: [0, 1, 2, 3, 4, 5, 6], firstStarts: false, lastEnds: false });
+    const short = dateTickLayout({
+      count: 7,
+      width: 600,
+      textWidth: 28,
+      placement: 'point',
+      ...room,
+    });
+    expect(short.lastEnds).toBe(false);
+  });
+
+  it('keeps half a label more between labels when the last one ends at its point', () => {
+    const layout = dateTickLayout({
+      count: 30,
+      width: 420,
+      textWidth: nov29,
+      placement: 'point',
+      ...room,
+    });
+    expect(layout.indices).toEqual(dateTickIndices(30, 420, dateLabelWidth(6) + nov29 / 2));
+  });
+
+  it('starts the first label at its point when the left axis leaves too little room', () => {
+    const long = 84; // e.g. "Sep 29, 2026"
+    const layout = dateTickLayout({
+      count: 7,
+      width: 600,
+      textWidth: long,
+      placement: 'point',
+      ...room,
+    });
+    expect(layout.indices[0]).toBe(0);
+    expect(layout.firstStarts).toBe(true);
+    // It is the first labelled date's label that moves, whichever date that is.
+    const dense = dateTickLayout({
+      count: 90,
+      width: 382,
+      textWidth: long,
+      placement: 'point',
+      ...room,
+    });
+    expect(dense.indices[0]).toBe(1);
+    expect(dense.firstStarts).toBe(true);
+    const roomy = dateTickLayout({
+      count: 8,
+      width: 600,
+      textWidth: 56,
+      placement: 'point',
+      ...room,
+    });
+    expect(roomy.firstStarts).toBe(false);
+  });
+
+  it('never lets a label reach past the chart or run into its neighbour', () => {
+    const failures: string[] = [];
+    for (const placement of ['band', 'point'] as const) {
+      for (const count of [1, 2, 7, 14, 30, 31, 90, 365]) {
+        for (let width = 60; width <= 1400; width += 7) {
+          for (const textWidth of [28, 35, 42, 56, 84]) {
+            if (textWidth > width) continue; // no room for even one label
+            for (const roomRight of [4, 16]) {
+              const args = { count, width, textWidth, placement, roomLeft: 36, roomRight };
+              const { indices, firstStarts, lastEnds } = dateTickLayout(args);
+              const at = (i: number) =>
+                placement === 'band' || count === 1
+                  ? ((i + 0.5) * width) / count
+                  : (i * width) / (count - 1);
+              const spans = indices.map((i, k) => {
+                const x = at(i);
+                if (i === count - 1 && lastEnds) return [x - textWidth, x] as const;
+                if (k === 0 && firstStarts) return [x, x + textWidth] as const;
+                return [x - textWidth / 2, x + textWidth / 2] as const;
+              });
+              const where = JSON.stringify(args);
+              if (indices.at(-1) !== count - 1) failures.push(`${where}: last date unnamed`);
+              spans.forEach(([left, right], k) => {
+                if (left < -36 - 1e-9 || right > width + roomRight + 1e-9) {
+                  failures.push(`${where}: label ${indices[k]} spans ${left}–${right}`);
+                }
+                const next = spans[k + 1];
+                if (next && next[0] - right < 16 - 1e-9) {
+                  failures.push(`${where}: labels ${indices[k]} and ${indices[k + 1]} touch`);
+                }
+              });
+            }
+          }
+        }
+      }
+    }
+    expect(failures.slice(0, 10)).toEqual([]);
   });
 });

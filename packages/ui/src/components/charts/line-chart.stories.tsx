@@ -4,6 +4,7 @@ import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../button/index.ts';
 import { EmptyState } from '../empty-state/index.ts';
 import { LineChart } from './line-chart.tsx';
+import { daysUpTo, expectDateLabelsInside } from './date-label-checks.ts';
 import { preloadCharts } from './index.ts';
 import { compactCurrencyTick } from './time-series.ts';
 
@@ -13,6 +14,7 @@ interface DailyFigures {
   sales: number;
   /** The same day of the previous period, for comparison. */
   previousClicks?: number;
+  uniqueClicks?: number;
   earnings: number;
 }
 
@@ -281,5 +283,50 @@ export const Tooltip: Story = {
     await expect(tooltip).toHaveTextContent(/Jan \d+/);
     await expect(tooltip).toHaveTextContent(/Clicks\s*\d+/);
     await expect(getComputedStyle(tooltip).backgroundColor).toBe('rgb(31, 39, 36)');
+  },
+};
+
+/** The dashboard's clicks over its 7-, 30- and 90-day ranges, each up to Nov 29. */
+const dashboardRanges = [7, 30, 90].map((count) =>
+  daysUpTo(count).map((date, i) => {
+    const clicks = 40 + Math.round(25 * Math.sin(i / 2)) + (i % 7) * 3;
+    return { date, clicks, uniqueClicks: Math.round(clicks * 0.7), sales: 0, earnings: 0 };
+  }),
+);
+
+/**
+ * The 7-, 30- and 90-day ranges at every width from a phone to a wide card: the last date is always
+ * named, and no date label reaches past the edge of the chart (the line's last point sits on the
+ * plot's right edge, so a label centred on it would) or runs into its neighbour.
+ */
+export const DateLabelsAtEveryWidth: Story = {
+  args: {
+    surface: 'card',
+    height: 160,
+    series: [
+      { key: 'clicks', label: 'Clicks' },
+      { key: 'uniqueClicks', label: 'Unique clicks' },
+    ],
+  },
+  render: (args) => (
+    <div
+      data-testid="frame"
+      style={{ width: 480, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 16 }}
+    >
+      {dashboardRanges.map((data) => (
+        <LineChart
+          key={data.length}
+          {...args}
+          title={`Clicks per day, ${data.length} days`}
+          description={`The last ${data.length} days`}
+          data={data}
+        />
+      ))}
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    const frame = canvas.getByTestId('frame');
+    const widths = Array.from({ length: 8 }, (_, i) => 240 + i * 96);
+    await expectDateLabelsInside(frame, [...widths, 480], ['Nov 29', 'Nov 29', 'Nov 29']);
   },
 };

@@ -53,6 +53,7 @@ export function LinePlot({ data, series, formatters, animate, area }: LinePlotPr
       data={data}
       series={series}
       formatters={formatters}
+      placement="point"
       cursor={{ stroke: 'var(--gray-a7)' }}
       legendIcon="plainline"
       renderSeries={(s, { color, axis, areaFill }) => {

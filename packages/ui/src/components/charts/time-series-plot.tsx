@@ -18,12 +18,13 @@ import {
   axisWholeNumbers,
   axisWidth,
   dateLabelWidth,
-  dateTickIndices,
+  dateTickLayout,
   seriesColor,
   toDate,
   type ChartDatum,
   type ChartFormatters,
   type ChartSeries,
+  type DatePlacement,
 } from './time-series.ts';
 
 /** Recharts styling in the dark theme's tokens, the same for every time-series chart. */
@@ -34,6 +35,33 @@ const legendStyle: React.CSSProperties = {
   fontSize: 'var(--font-size-1)',
   color: 'var(--gray-11)',
 };
+
+/** A canvas context for measuring label text: made on first use, null where there is none. */
+let measuringContext: CanvasRenderingContext2D | null | undefined;
+
+/** The CSS font of the axis labels inside `element`: its font at the tick size. */
+function tickFont(element: Element): string {
+  const style = getComputedStyle(element);
+  return `${style.fontStyle} ${style.fontWeight} ${axisTick.fontSize}px ${style.fontFamily}`;
+}
+
+/**
+ * The width in pixels of the widest of `labels` drawn in `font.css`, or 0 where text cannot be
+ * measured (no font known yet, no canvas).
+ */
+function widestLabel(labels: readonly string[], font: { css: string }): number {
+  if (!font.css || typeof document === 'undefined') return 0;
+  if (measuringContext === undefined) {
+    try {
+      measuringContext = document.createElement('canvas').getContext('2d');
+    } catch {
+      measuringContext = null;
+    }
+  }
+  if (!measuringContext) return 0;
+  measuringContext.font = font.css;
+  return Math.max(0, ...labels.map((label) => measuringContext!.measureText(label).width));
+}
 
 /** What a chart needs to draw one series: its colour, axis and area gradient. */
 export interface SeriesMark {
@@ -50,6 +78,8 @@ interface TimeSeriesPlotProps<T extends ChartDatum> {
   data: readonly T[];
   series: readonly ChartSeries<T>[];
   formatters: ChartFormatters;
+  /** Where the dates sit along the x axis: mid-slot for bars, edge to edge for lines. */
+  placement: DatePlacement;
   /** What the tooltip draws under the pointer. */
   cursor: React.ComponentProps<typeof Tooltip>['cursor'];
   /** Legend marker, shown when there is more than one series. */
@@ -67,6 +97,7 @@ export function TimeSeriesPlot<T extends ChartDatum>({
   data,
   series,
   formatters: { formatValue, formatDate, formatTick },
+  placement,
   cursor,
   legendIcon,
   renderSeries,
@@ -81,27 +112,56 @@ export function TimeSeriesPlot<T extends ChartDatum>({
   const margin = { top: 8, right: hasRight ? 4 : 16, bottom: 0, left: 4 };
   // The x axis labels every n-th date, evenly (see `dateTickIndices`), for the plot's width.
   const [width, setWidth] = React.useState(0);
+  const container = React.useRef<HTMLDivElement>(null);
+  // The font the labels are drawn in, read once the chart is laid out and again when web fonts
+  // finish loading, so they are measured in the font they are drawn in (an object, so that
+  // setting the same font again after a web font has loaded measures again).
+  const [font, setFont] = React.useState({ css: '' });
+  React.useEffect(() => {
+    const fonts = typeof document === 'undefined' ? undefined : document.fonts;
+    if (!fonts) return;
+    const remeasure = () => setFont({ css: container.current ? tickFont(container.current) : '' });
+    fonts.addEventListener('loadingdone', remeasure);
+    return () => fonts.removeEventListener('loadingdone', remeasure);
+  }, []);
   const times = data.map((d) => toDate(d.date).getTime());
+  const leftAxis = axisWidth(peaks.left, formatTick);
   const plotWidth =
     width -
     margin.left -
     margin.right -
-    axisWidth(peaks.left, formatTick) -
+    leftAxis -
     (hasRight ? axisWidth(peaks.right, formatTick) : 0);
-  const longest = Math.max(0, ...times.map((t) => formatDate(new Date(t)).length));
-  // The last date's label, centred on its point, would reach past the chart's edge when half of it
-  // is wider than half a slot and the margin: then it ends at its point instead, and the labels
-  // keep that much more room between them, so it never touches the one before.
-  const halfLabel = dateLabelWidth(longest) / 2 - 8;
-  const lastEnds = halfLabel > plotWidth / Math.max(times.length, 1) / 2 + margin.right;
-  const ticks = dateTickIndices(
-    times.length,
-    plotWidth,
-    dateLabelWidth(longest) + (lastEnds ? halfLabel : 0),
-  ).map((i) => times[i]!);
+  const labels = times.map((t) => formatDate(new Date(t)));
+  const longest = Math.max(0, ...labels.map((label) => label.length));
+  const measured = widestLabel(labels, font);
+  // The estimate by characters, or the measured width where a label is wider than that.
+  const textWidth = Math.max(dateLabelWidth(longest) - dateLabelWidth(0), Math.ceil(measured));
+  // A date label centred on its point would reach past the chart's edge when half of it is wider
+  // than the room beyond the point: a line's last point sits on the plot's right edge, a bar's in
+  // the middle of its slot. Such a first or last label starts or ends at its point instead (the
+  // right axis, when there is one, is left clear of the dates).
+  const { indices, firstStarts, lastEnds } = dateTickLayout({
+    count: times.length,
+    width: plotWidth,
+    textWidth,
+    placement,
+    roomLeft: margin.left + leftAxis,
+    roomRight: margin.right,
+  });
+  const ticks = indices.map((i) => times[i]!);
+  const firstTime = ticks[0];
   const lastTime = times.at(-1);
   return (
-    <ResponsiveContainer width="100%" height="100%" onResize={(w) => setWidth(w)}>
+    <ResponsiveContainer
+      ref={container}
+      width="100%"
+      height="100%"
+      onResize={(w) => {
+        setWidth(w);
+        if (!font.css && container.current) setFont({ css: tickFont(container.current) });
+      }}
+    >
       <ComposedChart data={[...data]} margin={margin} accessibilityLayer={false}>
         <defs>
           {series.map((s, i) => (
@@ -121,15 +181,23 @@ export function TimeSeriesPlot<T extends ChartDatum>({
         <XAxis
           dataKey={(d: T) => toDate(d.date).getTime()}
           type="category"
+          scale={placement}
           tickFormatter={(t: number) => formatDate(new Date(t))}
-          // The last date's label ends at its point where centring it would cross the edge.
+          // The first and last labels start and end at their points where centring them would
+          // cross the chart's edge.
           tick={(props: XAxisTickContentProps) => (
             <text
               className="recharts-cartesian-axis-tick-value"
               x={props.x}
               y={props.y}
               dy="0.71em"
-              textAnchor={lastEnds && props.payload.value === lastTime ? 'end' : 'middle'}
+              textAnchor={
+                lastEnds && props.payload.value === lastTime
+                  ? 'end'
+                  : firstStarts && props.payload.value === firstTime
+                    ? 'start'
+                    : 'middle'
+              }
               {...axisTick}
             >
               {formatDate(new Date(Number(props.payload.value)))}

@@ -124,6 +124,71 @@ export function dateTickIndices(count: number, width: number, labelWidth: number
   return indices;
 }
 
+/**
+ * Where a plot puts its dates along the x axis: `band` at the middle of equal slots (bars), `point`
+ * from the plot's left edge to its right edge (lines and areas: the first and last points sit on
+ * the edges).
+ */
+export type DatePlacement = 'band' | 'point';
+
+export interface DateTickLayout {
+  /** Indexes of the dates that are labelled (see `dateTickIndices`). */
+  indices: number[];
+  /**
+   * The first label (of the date at `indices[0]`) starts at its point, as centring it would reach
+   * past the chart's left edge.
+   */
+  firstStarts: boolean;
+  /** The last label ends at its point, as centring it would reach past the chart's right edge. */
+  lastEnds: boolean;
+}
+
+/**
+ * The x-axis labels of `count` dates placed across a plot `width` pixels wide, when the widest label
+ * is `textWidth` pixels: which dates are labelled (every n-th back from the last, see
+ * `dateTickIndices`), and whether the first and last labels, centred on their points, would reach
+ * past the chart's edges, which are `roomLeft` and `roomRight` pixels beyond the plot's. Such a label
+ * starts (first) or ends (last) at its point instead, and the labels keep half a label more room
+ * between them, so it never touches the one beside it. A label wider than the plot itself may still
+ * overflow: no anchoring can fit it.
+ */
+export function dateTickLayout({
+  count,
+  width,
+  textWidth,
+  placement,
+  roomLeft,
+  roomRight,
+}: {
+  count: number;
+  width: number;
+  textWidth: number;
+  placement: DatePlacement;
+  roomLeft: number;
+  roomRight: number;
+}): DateTickLayout {
+  if (count <= 0) return { indices: [], firstStarts: false, lastEnds: false };
+  // Where each date's point sits, from the plot's left edge: in the middle of its slot for bars; on
+  // the edges and evenly between for lines (a single point sits in the middle).
+  const at = (i: number) =>
+    placement === 'band' || count === 1 ? ((i + 0.5) * width) / count : (i * width) / (count - 1);
+  const half = textWidth / 2;
+  const lastEnds = half > width - at(count - 1) + roomRight;
+  // Any label near the first date might start at its point: which one is first labelled depends
+  // on the spacing, so the spacing allows for it whenever the first point has too little room.
+  const firstMayStart = half > at(0) + roomLeft;
+  // Half a label more room for each label moved inwards (a full one when both are, for the case
+  // where they are side by side).
+  const labelWidth =
+    dateLabelWidth(0) + textWidth + (lastEnds ? half : 0) + (firstMayStart ? half : 0);
+  const indices = dateTickIndices(count, width, labelWidth);
+  const first = indices[0] ?? 0;
+  const firstStarts = half > at(first) + roomLeft;
+  // A single label too wide for the chart either way stays centred: it overflows least so.
+  const neither = indices.length === 1 && lastEnds && firstStarts;
+  return { indices, firstStarts: firstStarts && !neither, lastEnds: lastEnds && !neither };
+}
+
 /** How much smaller than the largest series a series must be to get the right axis. */
 export const SECOND_AXIS_RATIO = 5;
 
