@@ -36,7 +36,7 @@ export function createOrdersModule({ supabase }: ModuleContext) {
      */
     async paymentStatus(id: string): Promise<OrderStatus | null> {
       const status = await run(supabase.rpc('order_payment_status', { order_id: uuid('id', id) }));
-      return (status as OrderStatus | null) ?? null;
+      return status ?? null;
     },
 
     /** Public monthly aggregates of the revenue split (months with at least three sales only). */
