@@ -39,17 +39,23 @@ describe('validateLinkDestination', () => {
 describe('newLinkCode', () => {
   const CODE = /^[a-z0-9-]{4,32}$/;
 
-  it('slugs the label and adds six random characters', () => {
+  it('slugs the label in whole words and adds six random characters', () => {
+    // "bamboo-toothbrush" is 17 characters: the second word does not fit whole, so it is left out.
     expect(newLinkCode('Bamboo Toothbrush Set (4)', new Uint8Array([1, 2, 35, 255]))).toBe(
-      'bamboo-toothbrus-01020z',
+      'bamboo-01020z',
+    );
+    expect(newLinkCode('Glass Spray Bottle', new Uint8Array([1, 2, 3, 4]))).toBe(
+      'glass-spray-010203',
+    );
+    expect(newLinkCode('Evergreen Homes, Garden', new Uint8Array([9, 9, 9, 9]))).toBe(
+      'evergreen-homes-090909',
     );
   });
 
-  it('falls back to "link" and never ends the slug part with a hyphen', () => {
+  it('cuts only a first word longer than the slug, and falls back to "link"', () => {
     expect(newLinkCode('!!!', new Uint8Array([0, 0, 0, 0]))).toBe('link-000000');
-    // "evergreen-homes-garden" cut at 16 characters ends with a hyphen, which is dropped.
-    expect(newLinkCode('Evergreen Homes, Garden', new Uint8Array([9, 9, 9, 9]))).toBe(
-      'evergreen-homes-090909',
+    expect(newLinkCode('Supercalifragilistic soap', new Uint8Array([0, 0, 0, 0]))).toBe(
+      'supercalifragili-000000',
     );
   });
 

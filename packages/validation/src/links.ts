@@ -53,22 +53,29 @@ export function validateLinkDestination(value: unknown): LinkDestinationResult {
   return { ok: true, destination };
 }
 
+/** The longest slug part of a link code. */
+const CODE_SLUG_MAX = 16;
+
 /**
  * A short, readable, unguessable code for a new tracked link (`/go/{code}`): the label as a slug
- * (at most 16 characters, "link" when nothing is left) and six random base-36 characters, e.g.
- * `bamboo-toothbrush-k3x9qa`. `random` supplies the randomness (four bytes; by default from the
- * platform's cryptographic generator).
+ * of whole words (at most 16 characters; a first word longer than that is cut; "link" when nothing
+ * is left) and six random base-36 characters, e.g. `bamboo-k3x9qa` for "Bamboo Toothbrush Set", so
+ * a shared address never ends in half a word. `random` supplies the randomness (four bytes; by
+ * default from the platform's cryptographic generator).
  */
 export function newLinkCode(
   label: string,
   random: Uint8Array = crypto.getRandomValues(new Uint8Array(4)),
 ): string {
-  const clean = label
+  const words = label
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 16)
-    .replace(/-+$/, '');
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  let clean = words[0]?.slice(0, CODE_SLUG_MAX) ?? '';
+  for (const word of words.slice(1)) {
+    if (clean.length + 1 + word.length > CODE_SLUG_MAX) break;
+    clean += `-${word}`;
+  }
   const suffix = Array.from(random.slice(0, 4), (byte) => byte.toString(36).padStart(2, '0'))
     .join('')
     .slice(0, 6);
