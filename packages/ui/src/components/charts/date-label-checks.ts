@@ -73,3 +73,29 @@ export async function expectDateLabelsInside(
   }
   await expect(failures).toEqual([]);
 }
+
+/** The name of the group of charts that `expectDashboardRangesLabelled` resizes. */
+export const RESIZED_CHARTS_LABEL = 'Charts at one width';
+
+/** That group's style: one column of charts, 480 px wide until the check resizes it. */
+export const RESIZED_CHARTS_STYLE = {
+  width: 480,
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: 16,
+} as const;
+
+/**
+ * Resizes the group named `RESIZED_CHARTS_LABEL` (the 7-, 30- and 90-day ranges up to Nov 29) from
+ * a phone's width to a wide card's and back, checking its charts' date labels at each width.
+ */
+export async function expectDashboardRangesLabelled(canvas: {
+  getByRole: (role: 'group', options: { name: string }) => HTMLElement;
+}): Promise<void> {
+  const widths = Array.from({ length: 8 }, (_, i) => 240 + i * 96);
+  await expectDateLabelsInside(
+    canvas.getByRole('group', { name: RESIZED_CHARTS_LABEL }),
+    [...widths, 480],
+    ['Nov 29', 'Nov 29', 'Nov 29'],
+  );
+}
