@@ -152,6 +152,14 @@ test.describe('/profile by keyboard', () => {
     });
     await expect(page.getByRole('alert').filter({ hasText: 'Not saved' })).toBeFocused();
     await expect(page.getByText('The picture must be at most 2 MB.')).toBeVisible();
+    // A text file renamed to .png is not taken for a picture: its bytes are checked.
+    await picture.setInputFiles({
+      name: 'notes.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('These are notes, not a picture.'),
+    });
+    await expect(page.getByRole('alert').filter({ hasText: 'Not saved' })).toBeFocused();
+    await expect(page.getByText(/^The file is not an image/)).toBeVisible();
   });
 
   test('plan: ending it puts the focus on Keep, keeping it on the first action', async ({

@@ -135,7 +135,15 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
       toast({ title: 'Profile picture updated' });
       focusAfter(false);
     } catch (caught) {
-      setError(errorMessage(caught));
+      // A refused file is said in words about the file ("The file is not an image …").
+      const details = isApiError(caught)
+        ? (caught.details as { field?: string; reason?: string })
+        : undefined;
+      setError(
+        isApiError(caught) && caught.code === 'validation_failed' && details?.field === 'file'
+          ? `The file ${details.reason ?? 'was refused'}.`
+          : errorMessage(caught),
+      );
       focusAfter(true);
     } finally {
       setUploading(false);

@@ -1,3 +1,4 @@
+import { checkImageBytes } from '../image-bytes.ts';
 import { validateEmail, validatePassword } from '@verdant/validation';
 import type { ModuleContext } from '../context.ts';
 import { ApiError, toApiError } from '../errors.ts';
@@ -71,6 +72,7 @@ export function createAccountModule({ supabase }: ModuleContext) {
       if (!suffix) invalid('file', 'must be a PNG, JPEG, WebP or GIF image');
       if (file.size === 0) invalid('file', 'is empty');
       if (file.size > AVATAR_MAX_BYTES) invalid('file', 'must be at most 2 MB');
+      await checkImageBytes('file', file, type);
       const path = `${owner}/avatar-${Date.now().toString(36)}.${suffix}`;
       const { error } = await supabase.storage
         .from('avatars')

@@ -1,3 +1,4 @@
+import { checkImageBytes } from '../image-bytes.ts';
 import type { ModuleContext } from '../context.ts';
 import { ApiError, toApiError } from '../errors.ts';
 import { currentUserId, run, runDelete } from '../request.ts';
@@ -235,6 +236,7 @@ export function createMerchantsModule({ supabase }: ModuleContext) {
     /** Uploads a product image to the public product-images bucket; returns its public URL. */
     async uploadProductImage(file: Blob, name: string): Promise<string> {
       checkFile('file', file, PRODUCT_IMAGE_TYPES, IMAGE_MAX_BYTES);
+      await checkImageBytes('file', file, file.type.split(';')[0]!.trim().toLowerCase());
       const me = await currentUserId(supabase);
       const path = `${me}/${storageName(name)}`;
       const { error } = await supabase.storage

@@ -57,6 +57,13 @@ describe('account self-service', () => {
     await expect(
       alice.api.account.uploadAvatar(alice.id, new Blob(['x'], { type: 'text/html' })),
     ).rejects.toMatchObject({ code: 'validation_failed' });
+    // A text file renamed to .png (the browser types a file by its name) is not a picture.
+    await expect(
+      alice.api.account.uploadAvatar(
+        alice.id,
+        new Blob(['hello, this is text'], { type: 'image/png' }),
+      ),
+    ).rejects.toMatchObject({ code: 'validation_failed', message: /is not an image/ });
     await expect(
       alice.api.account.uploadAvatar(
         alice.id,
