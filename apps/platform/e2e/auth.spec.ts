@@ -158,8 +158,15 @@ test.describe('sign-up and login', () => {
     await expect(
       page.getByText('Username must be 3–32 lower-case letters, digits, underscores or hyphens'),
     ).toHaveCount(0);
+    // Every account keeps a username (its link page's address): emptying it is refused there.
     await profileName.fill('N'.repeat(201));
     await handle.fill('');
+    await save.press('Enter');
+    await expect(
+      page.getByText('Enter a username: your link page lives at /@username.'),
+    ).toBeVisible();
+    await expect(handle).toBeFocused();
+    await handle.fill('rowan-ash');
     await save.press('Enter');
     await expect(page.getByText('Name must be at most 200 characters')).toBeVisible();
     await profileName.fill('Rowan Ash');
@@ -235,6 +242,18 @@ test.describe('sign-up and login', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await expect.poll(async () => (await mailsTo(email)).length).toBe(1);
+    // "Send a new link" asks the auth service again for the same address and says its answer
+    // where the button is: within a minute of the first mail, as on Supabase, it is refused.
+    await page.getByRole('button', { name: 'Send a new link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Not sent' })).toHaveText(
+      /^Not sent: .*after \d+ seconds/,
+    );
+    expect(await mailsTo(email)).toHaveLength(1);
+    // Another address: back to the form, in its Email field.
+    await page.getByRole('button', { name: 'Use another email address' }).click();
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await expect(page.getByLabel('Email')).toHaveValue(email);
 
     let link = '';
     await expect

@@ -89,12 +89,18 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
     event.preventDefault();
     const form = event.currentTarget as HTMLFormElement;
     setError(null);
+    // Every account has a username (its link page's address): an emptied field is not "no change".
+    if (username.trim() === '') {
+      setFieldErrors({ username: 'Enter a username: your link page lives at /@username.' });
+      focusFirstInvalid(form, errorRef);
+      return;
+    }
     setFieldErrors({});
     setSaving(true);
     try {
       const updated = await api.profiles.update(userId, {
         name: name.trim(),
-        username: username.trim() || undefined,
+        username: username.trim(),
         bio: bio.trim() === '' ? null : bio.trim(),
       });
       queryClient.setQueryData(['profile', userId], updated);
@@ -204,6 +210,7 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
           </Field>
           <Field
             label="Username"
+            required
             error={fieldErrors.username}
             description="3–32 lower-case letters, digits, _ or -. Your link page is /@username."
           >

@@ -1,4 +1,5 @@
 import { Box, Flex, Heading, Text } from '@radix-ui/themes';
+import { useMutation } from '@tanstack/react-query';
 import { useAuth } from '@verdant/auth/react';
 import { validateEmail, validatePassword } from '@verdant/validation';
 import {
@@ -17,6 +18,7 @@ import { roleHome } from '../app/navigation.ts';
 import { api } from '../lib/api.ts';
 import { errorCode, errorMessage, upstreamCode } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
+import { useFocusWhenShown } from '../lib/focus-when-shown.ts';
 
 /** Where a recovered session chooses its new password (a mailed link returns here too). */
 const NEW_PASSWORD_STEP = '/reset-password?step=new';
@@ -59,7 +61,16 @@ function codeRefusal(error: unknown): string {
     : errorMessage(error, 'Could not check the code. Try again.');
 }
 
-/** Asks for a recovery mail; its link returns through /auth/callback to the new-password step. */
+/** Sends the recovery mail, whose link returns through /auth/callback to the new-password step. */
+function sendRecoveryMail(email: string): Promise<void> {
+  const next = encodeURIComponent(NEW_PASSWORD_STEP);
+  return api.account.requestPasswordReset(
+    email,
+    `${window.location.origin}/auth/callback?next=${next}`,
+  );
+}
+
+/** Asks for a recovery mail. */
 function RequestLink() {
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
@@ -67,6 +78,8 @@ function RequestLink() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const check = validateEmail(email);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const focusWhenShown = useFocusWhenShown();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -75,11 +88,7 @@ function RequestLink() {
     setBusy(true);
     setError(null);
     try {
-      const next = encodeURIComponent(NEW_PASSWORD_STEP);
-      await api.account.requestPasswordReset(
-        email.trim(),
-        `${window.location.origin}/auth/callback?next=${next}`,
-      );
+      await sendRecoveryMail(email.trim());
       setSentTo(email.trim());
     } catch (caught) {
       setError(errorMessage(caught));
@@ -88,7 +97,17 @@ function RequestLink() {
     }
   };
 
-  if (sentTo) return <CheckEmail email={sentTo} onSendAgain={() => setSentTo(null)} />;
+  if (sentTo)
+    return (
+      <CheckEmail
+        email={sentTo}
+        onOtherAddress={() => {
+          // Back to the form, in its Email field (the button pressed is gone with the step).
+          focusWhenShown(() => emailRef.current);
+          setSentTo(null);
+        }}
+      />
+    );
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Flex direction="column" gap="4">
@@ -102,6 +121,7 @@ function RequestLink() {
         {error ? <ErrorCard align="start" title="Could not send the link" message={error} /> : null}
         <Field label="Email" required error={touched && !check.valid ? check.error : undefined}>
           <TextInput
+            ref={emailRef}
             type="email"
             name="email"
             autoComplete="email"
@@ -126,7 +146,7 @@ function RequestLink() {
  * takes the code the mail gives as well as its link. A right code signs the visitor in as the link
  * would and continues to the new-password step; a wrong or expired one is said at the field.
  */
-function CheckEmail({ email, onSendAgain }: { email: string; onSendAgain: () => void }) {
+function CheckEmail({ email, onOtherAddress }: { email: string; onOtherAddress: () => void }) {
   const { verifyRecoveryCode } = useAuth();
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -136,6 +156,8 @@ function CheckEmail({ email, onSendAgain }: { email: string; onSendAgain: () => 
   const [refused, setRefused] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const focusFirstInvalid = useFocusFirstInvalid();
+  // "Send a new link": sent again to the same address, and said where the button is.
+  const resend = useMutation({ mutationFn: () => sendRecoveryMail(email) });
 
   // The form the visitor submitted is gone: the focus goes to what replaced it.
   useEffect(() => {
@@ -193,10 +215,27 @@ function CheckEmail({ email, onSendAgain }: { email: string; onSendAgain: () => 
           </Button>
         </Flex>
       </form>
-      <Flex justify="between" align="center" gap="3" wrap="wrap">
-        <Button type="button" variant="ghost" onClick={onSendAgain}>
-          Send a new link
-        </Button>
+      <Flex direction="column" gap="2">
+        <Flex justify="between" align="center" gap="3" wrap="wrap">
+          <Button
+            type="button"
+            variant="ghost"
+            loading={resend.isPending}
+            onClick={() => resend.mutate()}
+          >
+            Send a new link
+          </Button>
+          <Button type="button" variant="ghost" onClick={onOtherAddress}>
+            Use another email address
+          </Button>
+        </Flex>
+        <Text as="p" size="2" role="status" color={resend.isError ? 'red' : 'gray'}>
+          {resend.isSuccess
+            ? `A new link and code are on their way to ${email}. Use the newest one.`
+            : resend.isError
+              ? `Not sent: ${errorMessage(resend.error)}`
+              : ''}
+        </Text>
         <Text size="2">
           <Link to="/login">Back to log in</Link>
         </Text>
