@@ -160,6 +160,11 @@ test.describe('/profile by keyboard', () => {
     });
     await expect(page.getByRole('alert').filter({ hasText: 'Not saved' })).toBeFocused();
     await expect(page.getByText(/^The file is not an image/)).toBeVisible();
+
+    // Sign-in methods: only what the auth server enables is offered (locally, email only).
+    await expect(page.getByText('Email and password', { exact: false }).first()).toBeVisible();
+    await expect(page.getByText(/nothing else to link/)).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Link a / })).toHaveCount(0);
   });
 
   test('plan: ending it puts the focus on Keep, keeping it on the first action', async ({

@@ -5,12 +5,15 @@ import {
 } from '@supabase/supabase-js';
 import { REALTIME_HEARTBEAT_MS, REALTIME_RECONNECT_MS, REALTIME_TIMEOUT_MS } from './constants.ts';
 import type { Database } from './database.types.ts';
+import { ApiError } from './api-error.ts';
 import {
   defaultSleep,
   type ApiLogger,
+  type AuthServerSettings,
   type ModuleContext,
   type VerdantSupabaseClient,
 } from './context.ts';
+import { toApiError } from './errors.ts';
 import { createAdminModule } from './modules/admin.ts';
 import { createCheckoutModule } from './modules/checkout.ts';
 import { createPayoutsModule } from './modules/payouts.ts';
@@ -115,10 +118,29 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     ...(options.fetch ? { global: { fetch: options.fetch } } : {}),
   });
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const authSettings = async (): Promise<AuthServerSettings> => {
+    let response: Response;
+    try {
+      response = await fetchImpl(
+        new URL('auth/v1/settings', `${options.url.replace(/\/+$/, '')}/`),
+        {
+          headers: { apikey: options.anonKey },
+        },
+      );
+    } catch (error) {
+      throw await toApiError(error);
+    }
+    if (!response.ok)
+      throw new ApiError('unavailable', `The auth server answered ${response.status}`);
+    const body = (await response.json()) as Partial<AuthServerSettings>;
+    return { external: body.external ?? {} };
+  };
   return {
     supabase,
     ...buildModules({
       supabase,
+      authSettings,
       sleep: options.sleep ?? defaultSleep,
       logger: options.logger ?? console,
     }),

@@ -9,8 +9,16 @@ export interface ApiLogger {
 }
 
 /** What every domain module is built from. */
+/** What the auth server's `GET /settings` says about how users may sign in. */
+export interface AuthServerSettings {
+  /** Each sign-in method (email, github, google, …) and whether it is enabled. */
+  external: Record<string, boolean>;
+}
+
 export interface ModuleContext {
   supabase: VerdantSupabaseClient;
+  /** The auth server's settings (supabase-js has no call for them). */
+  authSettings: () => Promise<AuthServerSettings>;
   sleep: (ms: number) => Promise<void>;
   logger: ApiLogger;
 }

@@ -677,23 +677,45 @@ function TwoFactorCard() {
   );
 }
 
+/** How a sign-in provider's name is written. */
+const PROVIDER_NAMES: Record<string, string> = {
+  github: 'GitHub',
+  gitlab: 'GitLab',
+  google: 'Google',
+  apple: 'Apple',
+  azure: 'Microsoft',
+  linkedin_oidc: 'LinkedIn',
+};
+const providerName = (provider: string) =>
+  PROVIDER_NAMES[provider] ?? provider.charAt(0).toUpperCase() + provider.slice(1);
+
 function IdentitiesCard() {
   const { identities } = useAuth();
   const list = useQuery({ queryKey: ['identities'], queryFn: () => identities.list() });
+  // Only the providers this site has enabled are offered: a button the auth server would refuse
+  // ("provider is not enabled") is no way to sign in.
+  const providers = useQuery({
+    queryKey: ['auth', 'linkable-providers'],
+    queryFn: () => api.account.linkableProviders(),
+  });
   const [error, setError] = useState<string | null>(null);
-  const link = async () => {
+  const errorRef = useRef<HTMLDivElement>(null);
+  const link = async (provider: string) => {
     setError(null);
     try {
       const { url } = await identities.link({
-        provider: 'github',
+        provider: provider as Parameters<typeof identities.link>[0]['provider'],
         redirectTo: `${window.location.origin}/auth/callback?next=%2Fprofile`,
         skipBrowserRedirect: true,
       });
       window.location.assign(url);
     } catch (caught) {
       setError(errorMessage(caught));
+      requestAnimationFrame(() => errorRef.current?.focus());
     }
   };
+  const linked = new Set((list.data ?? []).map((identity: UserIdentity) => identity.provider));
+  const offered = (providers.data ?? []).filter((provider) => !linked.has(provider));
   return (
     <Card size="lg">
       <Flex direction="column" gap="3">
@@ -705,18 +727,41 @@ function IdentitiesCard() {
         {(list.data ?? []).map((identity: UserIdentity) => (
           <Flex key={identity.identity_id} justify="between" align="center" gap="3">
             <Text size="2">
-              {identity.provider === 'email' ? 'Email and password' : identity.provider}
+              {identity.provider === 'email'
+                ? 'Email and password'
+                : providerName(identity.provider)}
               {identity.identity_data?.email ? ` · ${String(identity.identity_data.email)}` : ''}
             </Text>
             <Badge tone="success">Linked</Badge>
           </Flex>
         ))}
-        {error ? <ErrorCard align="start" title="Could not link" message={error} /> : null}
-        <Box>
-          <Button variant="secondary" size="sm" onClick={() => void link()}>
-            Link a GitHub account
-          </Button>
-        </Box>
+        {error ? (
+          <ErrorCard
+            ref={errorRef}
+            tabIndex={-1}
+            align="start"
+            title="Could not link"
+            message={error}
+          />
+        ) : null}
+        {offered.length > 0 ? (
+          <Flex gap="2" wrap="wrap">
+            {offered.map((provider) => (
+              <Button
+                key={provider}
+                variant="secondary"
+                size="sm"
+                onClick={() => void link(provider)}
+              >
+                {`Link a ${providerName(provider)} account`}
+              </Button>
+            ))}
+          </Flex>
+        ) : providers.isSuccess ? (
+          <Text as="p" size="2" color="gray">
+            This site offers sign-in with email and password only, so there is nothing else to link.
+          </Text>
+        ) : null}
       </Flex>
     </Card>
   );

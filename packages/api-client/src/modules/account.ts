@@ -37,7 +37,7 @@ async function authCall<T extends { error: unknown }>(call: Promise<T>): Promise
 }
 
 /** Account self-service: password recovery and change, avatar upload, other users' public profiles. */
-export function createAccountModule({ supabase }: ModuleContext) {
+export function createAccountModule({ supabase, authSettings }: ModuleContext) {
   return {
     /**
      * Mails a password-recovery link (the local stack puts it in its outbox). `redirectTo` is the
@@ -79,6 +79,18 @@ export function createAccountModule({ supabase }: ModuleContext) {
         .upload(path, file, { contentType: type, upsert: false, cacheControl: '3600' });
       if (error) throw await toApiError(error);
       return supabase.storage.from('avatars').getPublicUrl(path).data.publicUrl;
+    },
+
+    /**
+     * The sign-in methods besides email and password that this site offers (`github`, `google`,
+     * …), as the auth server's settings list them: what a user may link to their account.
+     */
+    async linkableProviders(): Promise<string[]> {
+      const { external } = await authSettings();
+      return Object.entries(external)
+        .filter(([provider, enabled]) => enabled && provider !== 'email' && provider !== 'phone')
+        .map(([provider]) => provider)
+        .sort();
     },
 
     /** Another user's public fields by username; `null` when nobody has that username. */

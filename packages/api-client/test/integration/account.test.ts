@@ -72,6 +72,10 @@ describe('account self-service', () => {
     ).rejects.toMatchObject({ code: 'validation_failed' });
   });
 
+  it('offers no other sign-in method to link where the auth server enables none', async () => {
+    await expect(alice.api.account.linkableProviders()).resolves.toEqual([]);
+  });
+
   it('shows another user only the public fields, by username', async () => {
     const handle = `alice-${unique()}`;
     await alice.api.profiles.update(alice.id, { username: handle, bio: 'Zero-waste kitchen' });
