@@ -1,3 +1,5 @@
+import type { Download } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import {
   asService,
   asUser,
@@ -450,10 +452,17 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 test('administrators see the payout history by name, a run refreshes it, and a transfer is marked paid', async ({
   page,
 }) => {
-  // An affiliate of its own with an approved commission, so that the run pays somebody.
+  // An affiliate of its own with an approved commission, so that the run pays somebody. The name
+  // starts like a spreadsheet formula: the run's CSV must not let it run.
   const payee = await createAccount('payee', 'Moss+Creator26', {
-    name: 'Wren Payton',
+    name: '=Wren Payton',
     role: 'affiliate',
+  });
+  // A second payout being transferred besides the seed's, so that marking one paid has a next.
+  await rest('/rest/v1/payouts', {
+    affiliate_id: payee.id,
+    amount_cents: 1_500,
+    status: 'processing',
   });
   const { data: programs } = await rest<{ id: string; merchant_id: string }[]>(
     '/rest/v1/affiliate_programs?select=id,merchant_id&status=eq.active&limit=1',
@@ -524,7 +533,9 @@ test('administrators see the payout history by name, a run refreshes it, and a t
   ).toBeVisible();
   await expect(pages.getByRole('button', { name: 'Page 1' })).toBeFocused();
 
-  // The CSV export is a real run too: it asks first, and cancelled it pays nobody.
+  // A run is always exported: it asks first, and cancelled it pays nobody.
+  const downloads: Download[] = [];
+  page.on('download', (file) => downloads.push(file));
   await page.getByRole('button', { name: 'Run and export CSV' }).click();
   const csvRun = page.getByRole('alertdialog', { name: 'Run payouts and export a CSV?' });
   await expect(csvRun).toContainText('This is a real run');
@@ -532,12 +543,34 @@ test('administrators see the payout history by name, a run refreshes it, and a t
   await expect(csvRun).toBeHidden();
   expect((await newestPayout()).total).toBe(before.total);
 
-  await page.getByRole('button', { name: 'Run payouts' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Run payouts' }).click();
-  await expect(page.getByText('Payout run finished', { exact: true })).toBeVisible();
+  // Confirmed, the run shows its payouts and downloads them as a CSV file for the bank transfers.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Run and export CSV' }).click();
+  await csvRun.getByRole('button', { name: 'Run and export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^verdant-payouts-\d{4}-\d{2}-\d{2}\.csv$/);
+  await expect(
+    page.getByText(/^\d+ payouts? recorded paid\. The CSV file was downloaded\.$/),
+  ).toBeVisible();
   const thisRun = page.getByRole('table', { name: 'Payouts of this run' });
   await expect(thisRun.getByRole('rowheader', { name: /Wren Payton/ })).toBeVisible();
   await expect(thisRun).not.toContainText(UUID);
+  // One line per payout of the table, every cell quoted, and the name that looks like a formula
+  // made text with a leading '.
+  const csv = await readFile(await file.path(), 'utf8');
+  const lines = csv.replace(/\r\n$/, '').split('\r\n');
+  await expect(thisRun.getByRole('row')).toHaveCount(lines.length);
+  expect(lines[0]).toBe(
+    '"payout_id","affiliate_id","affiliate_name","amount","currency","status","paid_at"',
+  );
+  for (const line of lines) expect(line).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
+  expect(lines.find((line) => line.includes(payee.id))).toMatch(
+    /^"[^"]+","[^"]+","'=Wren Payton","24\.00","USD","paid","[^"]+"$/,
+  );
+  // The file can be downloaded again from the run's result.
+  const again = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download the CSV of this run' }).click();
+  expect(await readFile(await (await again).path(), 'utf8')).toBe(csv);
 
   // The history is read again: the run's payouts head it and the total grows.
   const after = await newestPayout();
@@ -545,13 +578,14 @@ test('administrators see the payout history by name, a run refreshes it, and a t
   await expect(
     page.getByText(`1–${Math.min(after.total, 20)} of ${after.total}`, { exact: true }),
   ).toBeVisible();
-  await expect(history.getByRole('rowheader', { name: /Wren Payton/ })).toBeVisible();
+  // The payee's: the run's payout and the one being transferred.
+  await expect(history.getByRole('rowheader', { name: /Wren Payton/ })).toHaveCount(2);
   await expect(history).not.toContainText(UUID);
   await expectNoAxeViolations(page, '/admin/payouts after a run');
 
   // The seed's payout still being transferred is marked paid once the money has arrived.
   const { data: processing } = await rest<{ id: string }[]>(
-    '/rest/v1/payouts?select=id&status=eq.processing',
+    `/rest/v1/payouts?select=id&status=eq.processing&affiliate_id=neq.${payee.id}`,
   );
   expect(processing, 'the seed has a payout being transferred').toHaveLength(1);
   const payoutId = processing[0]!.id;
@@ -581,8 +615,9 @@ test('administrators see the payout history by name, a run refreshes it, and a t
     .getByRole('row', { name: /Jordan Rivers/ })
     .filter({ hasText: 'BANK-2026-0042' });
   await expect(markedRow).toHaveCount(1);
-  // Its button gone, the focus is on the row's new status, not lost to the page.
-  await expect(markedRow.getByText('Paid', { exact: true })).toBeFocused();
+  // Its button gone, the focus goes to the other payout being transferred, not lost to the page.
+  const nextMark = history.getByRole('button', { name: 'Mark paid: the payout to =Wren Payton' });
+  await expect(nextMark).toBeFocused();
   const { data: marked } = await rest<
     { status: string; paid_at: string | null; stripe_transfer_id: string | null }[]
   >(`/rest/v1/payouts?select=status,paid_at,stripe_transfer_id&id=eq.${payoutId}`);
@@ -595,12 +630,32 @@ test('administrators see the payout history by name, a run refreshes it, and a t
   expect(held.length).toBeGreaterThan(0);
   expect(held.every((c) => c.status === 'paid')).toBe(true);
 
-  // Confirmed, the CSV run downloads its payouts as a file.
-  const download = page.waitForEvent('download');
+  // The last one marked paid (by keyboard), the focus goes to the history table, with a visible
+  // indicator.
+  await page.keyboard.press('Enter');
+  const last = page.getByRole('alertdialog', { name: 'Mark this payout paid?' });
+  await last.getByRole('textbox', { name: 'Transfer reference (optional)' }).press('Enter');
+  await expect(nextMark).toHaveCount(0);
+  await expect(history).toBeFocused();
+  expect(
+    await history.evaluate(
+      (table) => table.matches(':focus-visible') && getComputedStyle(table).outlineStyle !== 'none',
+    ),
+  ).toBe(true);
+
+  // A run that pays nobody says so, downloads nothing and offers no file.
+  const before2 = downloads.length;
   await page.getByRole('button', { name: 'Run and export CSV' }).click();
   await csvRun.getByRole('button', { name: 'Run and export CSV' }).click();
-  expect((await download).suggestedFilename()).toMatch(/^verdant-payouts-\d{4}-\d{2}-\d{2}\.csv$/);
-  await expect(page.getByText('The CSV file was downloaded.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Nobody was due a payout: no file to download.', { exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Nobody was due a payout' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download the CSV of this run' })).toHaveCount(0);
+  expect(downloads).toHaveLength(before2);
+  await expectNoAxeViolations(page, '/admin/payouts after a run that paid nobody');
 
   const screenshot = test.info().outputPath('admin-payouts.png');
   await page.screenshot({ path: screenshot, fullPage: true });

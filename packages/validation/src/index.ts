@@ -85,3 +85,4 @@ export {
   type ProgramTermsDraft,
 } from './forms.ts';
 export { shareMetaTags, type ShareMetaTag, type SharePage } from './share.ts';
+export { PAYOUTS_CSV_HEADER, csvCell, payoutsCsv, type PayoutCsvRow } from './payouts-csv.ts';

@@ -4,6 +4,7 @@
 // in one transaction. The database checks the caller, because the function calls it with the
 // caller's own JWT. `format: "csv"` answers the run as a CSV safe to open in a spreadsheet.
 import { createClient } from '@supabase/supabase-js';
+import { payoutsCsv } from '@verdant/validation';
 import {
   CORS_HEADERS,
   errorResponse,
@@ -23,39 +24,6 @@ interface PayoutRow {
   currency: string;
   status: string;
   paid_at: string | null;
-}
-
-/** One CSV cell: quoted, and text a spreadsheet would run as a formula is prefixed with '. */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r|%]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
-export function payoutsCsv(rows: Array<PayoutRow & { affiliate_name: string | null }>): string {
-  const header = [
-    'payout_id',
-    'affiliate_id',
-    'affiliate_name',
-    'amount',
-    'currency',
-    'status',
-    'paid_at',
-  ];
-  const lines = rows.map((row) =>
-    [
-      row.id,
-      row.affiliate_id,
-      row.affiliate_name,
-      (row.amount_cents / 100).toFixed(2),
-      row.currency,
-      row.status,
-      row.paid_at,
-    ]
-      .map(csvCell)
-      .join(','),
-  );
-  return `${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`;
 }
 
 export function createHandler(env: FunctionEnv): (req: Request) => Promise<Response> {

@@ -1,5 +1,6 @@
 import { Flex, Text } from '@radix-ui/themes';
 import type { PayoutRun, PayoutWithAffiliate } from '@verdant/api-client';
+import { payoutsCsv } from '@verdant/validation';
 import {
   Badge,
   Button,
@@ -16,6 +17,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { errorCode } from '../../lib/error-message.ts';
+import { inPlaceOfRow, useFocusWhenShown } from '../../lib/focus-when-shown.ts';
 import { valueLabel } from '../../lib/labels.ts';
 import { errorMessage, formatDate, formatMoney } from '../vendor-format.ts';
 import { DialogField } from './dialog-field.tsx';
@@ -36,10 +38,11 @@ const STATUS_TONES = {
   failed: 'danger',
 } as const;
 
-const statusBadgeId = (payoutId: string) => `payout-status-${payoutId}`;
+const markPaidId = (payoutId: string) => `payout-mark-paid-${payoutId}`;
+const MARK_PAID_SELECTOR = '[aria-label^="Mark paid:"]';
 
-const statusBadge = (p: PayoutRow, props?: { id: string; tabIndex: number }) => (
-  <Badge tone={STATUS_TONES[p.status as keyof typeof STATUS_TONES] ?? 'neutral'} {...props}>
+const statusBadge = (p: PayoutRow) => (
+  <Badge tone={STATUS_TONES[p.status as keyof typeof STATUS_TONES] ?? 'neutral'}>
     {valueLabel(p.status)}
   </Badge>
 );
@@ -83,11 +86,14 @@ const COLUMNS: readonly DataTableColumn<PayoutRow>[] = [
  */
 function MarkPaid({
   payout,
-  onMarked,
+  focusAfterMark,
 }: {
   payout: PayoutWithAffiliate;
-  /** Called once the payout is paid, before the history is read again. */
-  onMarked: (payoutId: string) => void;
+  /**
+   * Called with this "Mark paid" before the payout is marked; what it returns is called once the
+   * history has been read again (the button gone), to put the focus where it belongs.
+   */
+  focusAfterMark: (control: Element | null) => () => void;
 }) {
   const queryClient = useQueryClient();
   const who = payout.affiliate?.name ?? 'this affiliate';
@@ -116,10 +122,11 @@ function MarkPaid({
       }}
       onConfirm={async () => {
         const given = reference.trim();
+        const focusNext = focusAfterMark(document.getElementById(markPaidId(payout.id)));
         await api.admin.markPayoutPaid(payout.id, given === '' ? null : given);
-        onMarked(payout.id);
         toast({ title: 'Payout marked paid', description: who });
         await queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
+        focusNext();
       }}
       errorMessage={(error) =>
         errorCode(error) === 'conflict'
@@ -127,7 +134,12 @@ function MarkPaid({
           : errorMessage(error)
       }
       trigger={
-        <Button size="sm" variant="outline" aria-label={`Mark paid: the payout to ${who}`}>
+        <Button
+          id={markPaidId(payout.id)}
+          size="sm"
+          variant="outline"
+          aria-label={`Mark paid: the payout to ${who}`}
+        >
           Mark paid
         </Button>
       }
@@ -135,22 +147,11 @@ function MarkPaid({
   );
 }
 
-/**
- * The history's columns: the run's, the reference and "Mark paid". A row's status can take the
- * focus (`tabIndex` -1): it is where the focus goes once its payout is marked paid.
- */
+/** The history's columns: the run's, the reference and "Mark paid". */
 const historyColumns = (
-  onMarked: (payoutId: string) => void,
+  focusAfterMark: (control: Element | null) => () => void,
 ): readonly DataTableColumn<PayoutWithAffiliate>[] => [
-  ...COLUMNS.map((column) =>
-    column.id === 'status'
-      ? {
-          ...column,
-          cell: (p: PayoutWithAffiliate) =>
-            statusBadge(p, { id: statusBadgeId(p.id), tabIndex: -1 }),
-        }
-      : column,
-  ),
+  ...COLUMNS,
   {
     id: 'reference',
     header: 'Reference',
@@ -162,21 +163,38 @@ const historyColumns = (
     actions: true,
     cell: (p) =>
       p.status === 'processing' || p.status === 'pending' ? (
-        <MarkPaid payout={p} onMarked={onMarked} />
+        <MarkPaid payout={p} focusAfterMark={focusAfterMark} />
       ) : (
         '—'
       ),
   },
 ];
 
-function download(csv: string) {
+/**
+ * A run's payouts as CSV, with the columns of the server's export (the same writer). Built here
+ * from the run's rows because the API re-exports nothing: a run's payouts are recorded paid at
+ * once, and this file is the only list of the transfers to send.
+ */
+const runCsv = (payouts: readonly PayoutRow[]) =>
+  payoutsCsv(payouts.map((p) => ({ ...p, affiliate_name: p.affiliate?.name ?? null })));
+
+/** A finished run: its payouts, and the CSV of them to download (again). */
+interface RunResult {
+  payouts: PayoutRow[];
+  csv: string;
+  fileName: string;
+}
+
+function download({ csv, fileName }: RunResult) {
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = `verdant-payouts-${new Date().toISOString().slice(0, 10)}.csv`;
+  link.download = fileName;
   link.click();
   URL.revokeObjectURL(url);
 }
+
+const payoutCount = (n: number) => (n === 1 ? '1 payout' : `${n} payouts`);
 
 /**
  * Payouts (/admin/payouts): release due commissions and pay affiliates, with a CSV export, and the
@@ -185,7 +203,7 @@ function download(csv: string) {
 export function Component() {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
-  const [result, setResult] = useState<PayoutRun | null>(null);
+  const [result, setResult] = useState<RunResult | null>(null);
   const history = useQuery({
     queryKey: [...HISTORY_KEY, page],
     queryFn: () => api.payouts.list({ page: page - 1, pageSize: PAGE_SIZE }),
@@ -212,41 +230,54 @@ export function Component() {
       return;
     pagination.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
   }, [page]);
-  // A payout marked paid loses its "Mark paid" (and the dialog with it): once the history shows it
-  // paid, its status takes the focus.
-  const [marked, setMarked] = useState<string | null>(null);
-  const focusedMark = useRef<string | null>(null);
-  useEffect(() => {
-    if (!marked || focusedMark.current === marked) return;
-    const row = history.data?.rows.find((p) => p.id === marked);
-    if (row && row.status !== 'paid') return;
-    focusedMark.current = marked;
-    document.getElementById(statusBadgeId(marked))?.focus();
-  }, [history.data, marked]);
-  const columns = useMemo(() => historyColumns(setMarked), []);
+  // A payout marked paid loses its "Mark paid" (and the dialog with it): the focus goes to the next
+  // payout's "Mark paid" (else the one before), or to the history table once none is left, never to
+  // the page body (its status badge would hold it with no visible focus indicator).
+  const focusWhenShown = useFocusWhenShown();
+  const columns = useMemo(
+    () =>
+      historyColumns((control) => {
+        const table = control?.closest('table');
+        const next = inPlaceOfRow(control, MARK_PAID_SELECTOR, () => {
+          if (table) table.tabIndex = -1;
+          return table;
+        });
+        return () => focusWhenShown(next);
+      }),
+    [focusWhenShown],
+  );
   // A run's payouts are the newest: show the first page of the refreshed history.
   const afterRun = async () => {
     setPage(1);
     await queryClient.invalidateQueries({ queryKey: HISTORY_KEY });
   };
+  // The run's payouts are recorded paid at once, so a run always gives both the table of them and
+  // their CSV for the bank transfers (downloaded at once, and again from the result on demand): an
+  // administrator never ends up with paid payouts and no list of the transfers to send.
   const run = useMutation({
     mutationFn: () => api.payouts.run(),
-    onSuccess: async (data) => {
-      setResult(data);
-      toast({ title: 'Payout run finished', description: `${data.payouts.length} payouts.` });
+    onSuccess: async ({ payouts }) => {
+      const made: RunResult = {
+        payouts,
+        csv: runCsv(payouts),
+        fileName: `verdant-payouts-${new Date().toISOString().slice(0, 10)}.csv`,
+      };
+      setResult(made);
+      if (payouts.length > 0) {
+        download(made);
+        toast({
+          title: 'Payout run finished',
+          description: `${payoutCount(payouts.length)} recorded paid. The CSV file was downloaded.`,
+        });
+      } else {
+        toast({
+          title: 'Payout run finished',
+          description: 'Nobody was due a payout: no file to download.',
+        });
+      }
       await afterRun();
     },
   });
-  const csv = useMutation({
-    mutationFn: () => api.payouts.runAsCsv(),
-    onSuccess: async (text) => {
-      download(text);
-      toast({ title: 'Payout run finished', description: 'The CSV file was downloaded.' });
-      await afterRun();
-    },
-  });
-  const error = run.error ?? csv.error;
-  const busy = run.isPending || csv.isPending;
 
   return (
     <Flex direction="column" gap="5" py="5">
@@ -258,8 +289,9 @@ export function Component() {
       <Card>
         <Flex direction="column" gap="3">
           <Text as="p" color="gray">
-            A run records its payouts as paid when it finishes: send the transfers from its CSV
-            export. Running twice is safe: commissions already in a payout are never paid again.
+            A run records its payouts as paid when it finishes and downloads them as a CSV file:
+            send the transfers from it. Running twice is safe: commissions already in a payout are
+            never paid again.
           </Text>
           <Text as="p" color="gray">
             A payout marked Processing was bundled on its own, outside a run, and no run pays it:
@@ -267,51 +299,47 @@ export function Component() {
           </Text>
           <Flex gap="3" wrap="wrap">
             <ConfirmDialog
-              title="Run payouts now?"
-              description="Due commissions are approved, and every affiliate above the minimum gets a payout recorded as paid."
-              confirmLabel="Run payouts"
-              onConfirm={() => run.mutateAsync().then(() => undefined)}
-              errorMessage={(failure) => errorMessage(failure)}
-              trigger={
-                <Button loading={run.isPending} disabled={busy && !run.isPending}>
-                  Run payouts
-                </Button>
-              }
-            />
-            <ConfirmDialog
               title="Run payouts and export a CSV?"
               description="This is a real run: due commissions are approved, and every affiliate above the minimum gets a payout recorded as paid. Its payouts download as a CSV file for the bank transfers."
               confirmLabel="Run and export CSV"
-              onConfirm={() => csv.mutateAsync().then(() => undefined)}
+              onConfirm={() => run.mutateAsync().then(() => undefined)}
               errorMessage={(failure) => errorMessage(failure)}
-              trigger={
-                <Button
-                  variant="secondary"
-                  loading={csv.isPending}
-                  disabled={busy && !csv.isPending}
-                >
-                  Run and export CSV
-                </Button>
-              }
+              trigger={<Button loading={run.isPending}>Run and export CSV</Button>}
             />
           </Flex>
         </Flex>
       </Card>
-      {error ? <ErrorCard title="The run failed" message={errorMessage(error)} /> : null}
+      {run.error ? <ErrorCard title="The run failed" message={errorMessage(run.error)} /> : null}
       {result ? (
-        <DataTable
-          caption="Payouts of this run"
-          showCaption
-          columns={COLUMNS}
-          rows={result.payouts}
-          getRowId={(p) => p.id}
-          emptyState={
-            <EmptyState
-              title="Nobody was due a payout"
-              description="No affiliate had approved commissions above the minimum."
-            />
-          }
-        />
+        <Flex direction="column" gap="3">
+          <DataTable
+            caption="Payouts of this run"
+            showCaption
+            columns={COLUMNS}
+            rows={result.payouts}
+            getRowId={(p) => p.id}
+            emptyState={
+              // An h2: the table's caption is no heading, so the page's h1 is the next one up.
+              <EmptyState
+                headingLevel={2}
+                title="Nobody was due a payout"
+                description="No affiliate had approved commissions above the minimum: no payout was made, and there is no file to download."
+              />
+            }
+          />
+          {result.payouts.length > 0 ? (
+            // The history offers no export: this is the only way back to the file of a run whose
+            // download was blocked or lost.
+            <Flex gap="3" align="center" wrap="wrap">
+              <Button variant="secondary" onClick={() => download(result)}>
+                Download the CSV of this run
+              </Button>
+              <Text size="2" color="gray">
+                The file can no longer be made once you leave this page.
+              </Text>
+            </Flex>
+          ) : null}
+        </Flex>
       ) : null}
       {history.isError ? (
         <ErrorCard
@@ -336,6 +364,7 @@ export function Component() {
           getRowId={(p) => p.id}
           emptyState={
             <EmptyState
+              headingLevel={2}
               title="No payouts yet"
               description="Payouts appear here once a run has paid an affiliate."
             />
