@@ -15,7 +15,9 @@ const DISCLOSURES = [
   },
   {
     where: 'Reviews and articles',
-    text: 'Disclosure: I was not paid for this review. If you buy through the links in this article I earn a commission from the merchant.',
+    // A template states only what is true of every article: whether the creator was paid, or
+    // got the product free, is for them to add.
+    text: 'Disclosure: this article contains affiliate links. If you buy through them, I earn a commission from the merchant, at no extra cost to you.',
   },
 ] as const;
 
@@ -115,7 +117,8 @@ export function Component() {
           Disclosure
         </Heading>
         <Text as="p" color="gray" size="2" mb="3">
-          Say clearly, before the link, that you earn a commission. Copy a wording that fits.
+          Say clearly, before the link, that you earn a commission. Copy a wording that fits, and
+          add what else is true: that the merchant gave you the product, or paid you to post.
         </Text>
         <Flex direction="column" gap="3">
           {DISCLOSURES.map((d) => (
