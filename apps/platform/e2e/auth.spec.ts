@@ -95,6 +95,19 @@ test.describe('sign-up and login', () => {
     await expect(page.getByRole('menu')).toHaveCount(0);
     await expect(accountButton).toBeFocused();
 
+    // Signed in, the sign-up and reset forms give way: no second account, no recovery mail.
+    await page.goto('/signup/vendor');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are signed in');
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveCount(0);
+    await expectNoAxeViolations(page, '/signup/vendor while signed in');
+    await page.goto('/reset-password');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Change your password on your profile',
+    );
+    await page.goto('/signup/affiliate');
+    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
     // Logout from the account menu; guarded pages then send the visitor to the login.
     await logout(page);
     await page.goto('/profile');

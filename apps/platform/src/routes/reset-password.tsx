@@ -13,7 +13,7 @@ import {
   toast,
 } from '@verdant/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { roleHome } from '../app/navigation.ts';
 import { api } from '../lib/api.ts';
 import { errorCode, errorMessage, upstreamCode } from '../lib/error-message.ts';
@@ -386,9 +386,10 @@ function UseProfile() {
  */
 export function Component() {
   const { isAuthenticated, isDemoMode, token } = useAuth();
-  const [params] = useSearchParams();
   const signedIn = isAuthenticated && !isDemoMode;
-  const step = params.get('step') === 'new' && signedIn ? 'new' : 'request';
+  // Signed in, the request form has nothing to do: a recovery session chooses its new password,
+  // any other is sent to the profile (whatever the address's `?step=`).
+  const step = signedIn ? 'new' : 'request';
   return (
     <Flex justify="center" py={{ initial: '4', md: '8' }}>
       <Box width="100%" maxWidth="440px">

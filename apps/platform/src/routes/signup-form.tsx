@@ -1,10 +1,11 @@
 import { Box, Flex, Heading, Text } from '@radix-ui/themes';
-import { AuthValidationError, type SignUpRole } from '@verdant/auth';
+import { AuthValidationError, type Role, type SignUpRole } from '@verdant/auth';
 import { useAuth } from '@verdant/auth/react';
 import { validateEmail, validatePassword } from '@verdant/validation';
 import { Button, Card, ErrorCard, Field, PasswordInput, TextInput, toast } from '@verdant/ui';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { roleHome } from '../app/navigation.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { useNextPath, withNext } from '../lib/next-param.ts';
 import { isEmailTaken } from './signup-errors.ts';
@@ -22,10 +23,50 @@ const COPY: Record<SignUpRole, { title: string; intro: string; next: string }> =
   },
 };
 
+/**
+ * A visitor who is signed in gets no second sign-up form: where their account is, or a way to log
+ * out first to make another.
+ */
+function AlreadySignedIn({
+  user,
+  onLogOut,
+}: {
+  user: { name: string; email: string; role: Role };
+  onLogOut: () => void;
+}) {
+  return (
+    <Flex justify="center" py={{ initial: '4', md: '7' }}>
+      <title>You are signed in — Verdant</title>
+      <Box width="100%" maxWidth="480px">
+        <Card size="lg">
+          <Flex direction="column" gap="4">
+            <Heading as="h1" size="6">
+              You are signed in
+            </Heading>
+            <Text as="p" color="gray">
+              {`You are logged in as ${user.name || user.email} (${user.email}). To create another account, log out first.`}
+            </Text>
+            <Flex gap="3" wrap="wrap">
+              <Button asChild>
+                <Link to={roleHome(user.role)}>Go to your dashboard</Link>
+              </Button>
+              <Button variant="secondary" onClick={onLogOut}>
+                Log out
+              </Button>
+            </Flex>
+          </Flex>
+        </Card>
+      </Box>
+    </Flex>
+  );
+}
+
 /** The sign-up page for one role (used by /signup/affiliate and /signup/vendor). */
 export function signupPage(role: SignUpRole) {
   return function SignupPage() {
-    const { register } = useAuth();
+    const { register, isAuthenticated, isDemoMode, user, logout } = useAuth();
+    // Set while this form signs the visitor up: the account it makes is not one "already" signed in.
+    const registering = useRef(false);
     const navigate = useNavigate();
     const copy = COPY[role];
     // Where the visitor was going (`?next=`, e.g. /pricing to subscribe): there after sign-up.
@@ -72,6 +113,7 @@ export function signupPage(role: SignUpRole) {
       const address = email.trim();
       setBusy(true);
       setErrors([]);
+      registering.current = true;
       try {
         const result = await register({ email: address, password, name: name.trim(), role });
         if (result.confirmationRequired) {
@@ -82,6 +124,8 @@ export function signupPage(role: SignUpRole) {
         toast({ title: 'Welcome to Verdant', description: `Signed in as ${email.trim()}.` });
         void navigate(next ?? copy.next, { replace: true });
       } catch (caught) {
+        // (After a sign-up that went through, the flag stays set while the next page loads.)
+        registering.current = false;
         if (isEmailTaken(caught)) {
           // Said at the Email field, which takes the focus; no banner.
           setTakenEmail(address.toLowerCase());
@@ -95,6 +139,9 @@ export function signupPage(role: SignUpRole) {
         setBusy(false);
       }
     };
+
+    if (isAuthenticated && !isDemoMode && user && !registering.current)
+      return <AlreadySignedIn user={user} onLogOut={() => void logout()} />;
 
     return (
       <Flex justify="center" py={{ initial: '4', md: '7' }}>
