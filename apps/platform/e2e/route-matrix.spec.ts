@@ -79,8 +79,9 @@ function matrix(modulePath: string): Route[] {
     ['/', everyone, 'Earn by recommending products that are better for the planet'],
     ['/login', visitorsOnly, 'Log in to Verdant'],
     ['/signup', visitorsOnly, 'Create your Verdant account'],
-    ['/signup/affiliate', visitorsOnly, 'Sign up as an affiliate'],
-    ['/signup/vendor', visitorsOnly, 'Sign up as a vendor'],
+    // Signed in, a sign-up page says so instead of its form (auth.spec checks which is which).
+    ['/signup/affiliate', visitorsOnly, /^(Sign up as an affiliate|You are signed in)$/],
+    ['/signup/vendor', visitorsOnly, /^(Sign up as a vendor|You are signed in)$/],
     ['/auth/callback', unprescribed, 'This link did not sign you in'],
     ['/vendor-onboarding', merchantOnly, 'Merchant onboarding'],
     ['/demo', everyone, 'Try Verdant without an account'],
