@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { startTestStack, type RunningStack } from '@verdant/local-stack/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvCell, payoutsCsv } from '../functions/run-payouts/handler.ts';
+import { csvCell, payoutsCsv } from '@verdant/validation';
 import { parseCart } from '../functions/create-checkout/handler.ts';
 import { anonClient, signedInClient } from './support/clients.ts';
 import { createUser } from './support/users.ts';
