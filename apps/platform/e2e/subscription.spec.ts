@@ -189,6 +189,18 @@ test('a merchant on Merchant Growth is offered a switch of plan, not a second ch
   // The creators' tiers are not for a merchant account: no button that could only fail.
   await expect(page.getByText('For creator accounts')).toHaveCount(2);
   await expect(page.getByRole('button', { name: 'Subscribe to Affiliate Pro' })).toHaveCount(0);
+  // A merchant's own plans come first, and the current plan's badge leaves the row's prices level.
+  await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText('For merchants');
+  const priceTop = async (tier: string) =>
+    (await page
+      .getByRole('heading', { name: tier, exact: true })
+      .locator('xpath=ancestor::*[contains(@class, "rt-Card")][1]')
+      .getByText(/^\$\d+/)
+      .first()
+      .boundingBox())!.y;
+  expect(
+    Math.abs((await priceTop('Merchant Growth')) - (await priceTop('Merchant Starter'))),
+  ).toBeLessThan(2);
   await expectNoAxeViolations(page, '/pricing with Merchant Growth');
   // The switch asks first, saying what it costs; cancelling changes nothing.
   await change.click();

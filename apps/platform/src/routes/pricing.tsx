@@ -83,8 +83,9 @@ function TierCard({
   return (
     <Card size="lg" aria-labelledby={headingId}>
       <Flex direction="column" gap="3" height="100%">
-        {/* The name keeps its line; the section heading already says whom the tier is for. */}
-        <Flex direction="column" align="start" gap="2">
+        {/* The badge sits beside the name where it fits (the prices of a row stay level) and
+            under it where it does not; the section heading already says whom the tier is for. */}
+        <Flex align="center" gap="2" wrap="wrap">
           <Heading as="h3" size="4" id={headingId}>
             {tier.name}
           </Heading>
@@ -224,10 +225,11 @@ export function Component() {
       row.tier === current?.id &&
       (HELD_SUBSCRIPTION_STATUSES as readonly string[]).includes(row.status),
   );
-  const sections = [
-    { audience: 'affiliate', title: 'For creators' },
-    { audience: 'merchant', title: 'For merchants' },
-  ] as const;
+  const forCreators = { audience: 'affiliate', title: 'For creators' } as const;
+  const forMerchants = { audience: 'merchant', title: 'For merchants' } as const;
+  // A merchant reads their own plans first.
+  const sections =
+    user?.role === 'merchant' ? [forMerchants, forCreators] : [forCreators, forMerchants];
   return (
     <Flex direction="column" gap="6">
       <title>Pricing — Verdant</title>
