@@ -9,6 +9,7 @@ import {
 } from '@verdant/ui';
 import '@verdant/ui/link-in-bio.css';
 import { trackedHref } from '../lib/tracked-link.ts';
+import { PageDisclosure } from './page-disclosure.tsx';
 
 /** Hosts whose links a page shows as icons in its social row rather than as buttons. */
 const SOCIAL_HOSTS: Record<string, SocialNetwork> = {
@@ -112,30 +113,11 @@ export function LinkPageView({
         </SocialRow>
       ) : null}
       {earns ? (
-        // Before the links, in the page's colours: a visitor reads it before following one (the
-        // FTC asks for a disclosure near, and ahead of, the links it is about).
-        <DisclosureBox
-          aria-label="Disclosure"
-          role={DisclosureBox === 'div' ? 'note' : undefined}
-          style={{
-            margin: 0,
-            padding: 'var(--space-3) var(--space-4)',
-            borderRadius: 'var(--radius-4)',
-            background: 'var(--vd-link-surface)',
-            boxShadow: 'inset 0 0 0 1px var(--vd-link-border)',
-            color: 'var(--vd-link-text)',
-            fontSize: 'var(--font-size-2)',
-            lineHeight: 'var(--line-height-2)',
-            overflowWrap: 'anywhere',
-          }}
-        >
-          <SectionHeading style={{ margin: 0, fontSize: 'inherit', lineHeight: 'inherit' }}>
-            Disclosure
-          </SectionHeading>
-          <p style={{ margin: 0 }}>
-            {`Some links on this page are affiliate links: ${earner} earns a commission on purchases made through them, at no extra cost to you.`}
-          </p>
-        </DisclosureBox>
+        // Before the links: a visitor reads it before following one (the FTC asks for a
+        // disclosure near, and ahead of, the links it is about).
+        <PageDisclosure as={DisclosureBox} headingAs={SectionHeading}>
+          {`Some links on this page are affiliate links: ${earner} earns a commission on purchases made through them, at no extra cost to you.`}
+        </PageDisclosure>
       ) : null}
       {visible.map((item) => {
         if (item.kind === 'header')

@@ -1,15 +1,7 @@
-import { Flex, Heading, Text } from '@radix-ui/themes';
+import { Flex, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import type { PublicStorefrontView } from '@verdant/api-client';
-import {
-  Card,
-  ErrorCard,
-  LinkPage,
-  ProductCard,
-  ProductGrid,
-  ProfileHeader,
-  Spinner,
-} from '@verdant/ui';
+import { ErrorCard, LinkPage, ProductCard, ProductGrid, ProfileHeader, Spinner } from '@verdant/ui';
 import '@verdant/ui/link-in-bio.css';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
@@ -18,6 +10,7 @@ import { errorMessage, isMissingPage } from '../lib/error-message.ts';
 import { sentPageMissing, sentPageQuery, storefrontQueryKey } from '../lib/page-view.ts';
 import { trackedHref } from '../lib/tracked-link.ts';
 import { productCardFields } from './claim-badges.tsx';
+import { PageDisclosure } from './page-disclosure.tsx';
 import { NotFound } from './not-found-lazy.ts';
 
 // A published storefront is rarely empty: its empty state loads only when it is shown.
@@ -54,18 +47,9 @@ function PublicStorefront({ slug }: { slug: string }) {
           username={owner?.username ?? undefined}
           bio={data.description ?? undefined}
         />
-        <Card asChild>
-          <aside aria-label="Disclosure">
-            <Heading as="h2" size="2">
-              Disclosure
-            </Heading>
-            <Text as="p" size="2">
-              {ownerName} earns a commission on purchases made through this storefront, at no extra
-              cost to you. Products are chosen by {ownerName}; sustainability claims are checked by
-              Verdant before they are shown.
-            </Text>
-          </aside>
-        </Card>
+        <PageDisclosure>
+          {`${ownerName} earns a commission on purchases made through this storefront, at no extra cost to you. Products are chosen by ${ownerName}; sustainability claims are checked by Verdant before they are shown.`}
+        </PageDisclosure>
         <ProductGrid
           aria-label={`Products in ${data.title}`}
           empty={
