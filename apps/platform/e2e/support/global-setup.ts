@@ -29,6 +29,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const stack = await startTestStack({
     webRoot: outDir,
     pageRenderer: path.join(serverDir, 'entry-server.mjs'),
+    // Every journey signs in from this one address, hundreds of times in a run: the per-address
+    // limit on /token (150 per 5 minutes, as config.toml sets it) is for people, not for the suite,
+    // and once reached it failed whichever login came next. The local stack's own tests check the
+    // limit itself.
+    env: { VERDANT_AUTH_RATE_LIMIT_TOKEN: '3000/300' },
   });
   process.env.VERDANT_E2E_WEB_URL = stack.webUrl;
   process.env.VERDANT_E2E_API_URL = stack.apiUrl;
