@@ -125,15 +125,21 @@ interface Outcome {
   actions: ReactNode;
 }
 
-function Confirming({ what }: { what: string }) {
-  return (
-    <Card size="lg">
-      <Flex role="status" align="center" gap="3">
-        <Spinner size="sm" />
-        <Text>Waiting for the card payment service to confirm {what}…</Text>
-      </Flex>
-    </Card>
-  );
+/** While the payment service has not confirmed `what` yet (an order's payment, a plan). */
+function confirming(what: string): Outcome {
+  return {
+    title: 'Confirming your payment',
+    description: 'This usually takes a few seconds. Please keep this page open.',
+    body: (
+      <Card size="lg">
+        <Flex role="status" align="center" gap="3">
+          <Spinner size="sm" />
+          <Text>Waiting for the card payment service to confirm {what}…</Text>
+        </Flex>
+      </Card>
+    ),
+    actions: null,
+  };
 }
 
 const shopActions = (
@@ -202,12 +208,7 @@ function useOrderOutcome(orderId: string): Outcome | 'loading' {
       };
     case 'pending':
       return waiting
-        ? {
-            title: 'Confirming your payment',
-            description: 'This usually takes a few seconds. Please keep this page open.',
-            body: <Confirming what="your payment" />,
-            actions: null,
-          }
+        ? confirming('your payment')
         : {
             title: 'Your payment is not confirmed yet',
             description:
@@ -240,6 +241,16 @@ const noPayment: Outcome = {
   actions: shopActions,
 };
 
+/** Whether `subscriptions` hold `tierId` as an active (or trial) plan. */
+function holdsTier(
+  subscriptions: readonly { tier: string; status: string }[] | undefined,
+  tierId: string,
+): boolean {
+  return (subscriptions ?? []).some(
+    (s) => s.tier === tierId && (s.status === 'active' || s.status === 'trialing'),
+  );
+}
+
 /** A plan's outcome: confirmed once the user's subscription to that tier is active. */
 function usePlanOutcome(tierId: string): Outcome | 'loading' {
   const tier = tierById(tierId);
@@ -250,17 +261,10 @@ function usePlanOutcome(tierId: string): Outcome | 'loading' {
     queryKey: ['subscriptions', 'mine'],
     queryFn: () => api.subscriptions.listMine(),
     enabled: signedIn && tier !== null,
-    refetchInterval: (query) => {
-      const active = query.state.data?.some(
-        (s) => s.tier === tierId && (s.status === 'active' || s.status === 'trialing'),
-      );
-      return !active && waiting ? CONFIRM_POLL_MS : false;
-    },
+    refetchInterval: (query) =>
+      !holdsTier(query.state.data, tierId) && waiting ? CONFIRM_POLL_MS : false,
   });
-  const active =
-    subscriptions.data?.some(
-      (s) => s.tier === tierId && (s.status === 'active' || s.status === 'trialing'),
-    ) ?? false;
+  const active = holdsTier(subscriptions.data, tierId);
   const gatesKnow = user?.hasActiveSubscription === true && user.subscriptionTier === tierId;
   // Once confirmed, the feature gates learn of the new plan at once (not at the next refresh).
   const refreshed = useRef(false);
@@ -316,13 +320,7 @@ function usePlanOutcome(tierId: string): Outcome | 'loading' {
       description: `Your ${tier.name} subscription is active; it renews monthly until you cancel.`,
       actions: planActions,
     };
-  if (waiting)
-    return {
-      title: 'Confirming your payment',
-      description: 'This usually takes a few seconds. Please keep this page open.',
-      body: <Confirming what={`your ${tier.name} plan`} />,
-      actions: null,
-    };
+  if (waiting) return confirming(`your ${tier.name} plan`);
   return {
     title: 'Your plan is not active yet',
     description: `If your card was charged, ${tier.name} turns on as soon as the payment service confirms it; your profile shows the plan. If you left the checkout, you can choose a plan again.`,
