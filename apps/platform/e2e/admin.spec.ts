@@ -657,6 +657,73 @@ test('administrators see the payout history by name, a run refreshes it, and a t
   expect(downloads).toHaveLength(before2);
   await expectNoAxeViolations(page, '/admin/payouts after a run that paid nobody');
 
+  // Any period's payouts download again after the page is left: the last 30 days hold the run's,
+  // its formula-like name still made text.
+  await page.reload();
+  const exportCard = page.getByRole('heading', { level: 2, name: 'Export payouts' });
+  await expect(exportCard).toBeVisible();
+  const exported = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const exportFile = await exported;
+  expect(exportFile.suggestedFilename()).toMatch(
+    /^verdant-payouts-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
+  );
+  const exportedCsv = await readFile(await exportFile.path(), 'utf8');
+  const exportedLines = exportedCsv.replace(/\r\n$/, '').split('\r\n');
+  expect(exportedLines[0]).toBe(lines[0]);
+  for (const line of lines.slice(1)) {
+    const id = line.slice(0, line.indexOf(','));
+    expect(exportedLines.filter((l) => l.startsWith(`${id},`))).toHaveLength(1);
+  }
+  const payeeRunLine = lines.find((line) => line.includes(payee.id))!;
+  expect(exportedLines).toContain(payeeRunLine);
+  await expect(
+    page.getByText(`${exportedLines.length - 1} payouts downloaded as a CSV file.`, {
+      exact: true,
+    }),
+  ).toBeVisible();
+
+  // A day without payouts gives no file, and says so.
+  const { data: recent } = await rest<{ created_at: string }[]>(
+    `/rest/v1/payouts?select=created_at&created_at=gte.${new Date(Date.now() - 40 * 86_400_000).toISOString()}`,
+  );
+  const startOf = (t: Date) => new Date(t.getFullYear(), t.getMonth(), t.getDate());
+  const today = startOf(new Date());
+  const quiet = Array.from({ length: 28 }, (_, i) =>
+    startOf(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1 - i)),
+  ).find(
+    (day) => !recent.some((p) => startOf(new Date(p.created_at)).getTime() === day.getTime()),
+  )!;
+  expect(quiet, 'a day of the last four weeks without payouts').toBeDefined();
+  const quietName = await page.evaluate(
+    (time) =>
+      new Intl.DateTimeFormat(undefined, {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      }).format(new Date(time)),
+    quiet.getTime(),
+  );
+  await page.getByRole('button', { name: /^Payouts made:/ }).click();
+  const calendar = page.getByRole('dialog', { name: 'Choose payouts made' });
+  if (quiet.getMonth() !== today.getMonth())
+    await calendar.getByRole('button', { name: 'Previous month' }).click();
+  const dayButton = calendar.getByRole('button', { name: new RegExp(`^${quietName}`) });
+  await dayButton.click();
+  await dayButton.click();
+  await calendar.getByRole('button', { name: 'Apply' }).click();
+  await expect(calendar).toBeHidden();
+  const downloadsBefore = downloads.length;
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  await expect(
+    page.getByText('No payouts were made in this period: there is no file to download.', {
+      exact: true,
+    }),
+  ).toBeVisible();
+  expect(downloads).toHaveLength(downloadsBefore);
+  await expectNoAxeViolations(page, '/admin/payouts export');
+
   const screenshot = test.info().outputPath('admin-payouts.png');
   await page.screenshot({ path: screenshot, fullPage: true });
   await test.info().attach('admin payouts', { path: screenshot, contentType: 'image/png' });

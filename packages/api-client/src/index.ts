@@ -249,8 +249,11 @@ export {
 } from './modules/checkout.ts';
 export {
   DEFAULT_PAYOUT_MINIMUM_CENTS,
+  PAYOUT_EXPORT_MAX_DAYS,
   RUN_PAYOUTS_FUNCTION,
   type PayoutAffiliate,
+  type PayoutExport,
+  type PayoutExportInput,
   type PayoutRun,
   type PayoutRunInput,
   type PayoutWithAffiliate,

@@ -1,3 +1,4 @@
+import { payoutsCsv } from '@verdant/validation';
 import type { ModuleContext } from '../context.ts';
 import { ApiError, codeForStatus, toApiError } from '../errors.ts';
 import { listOwnRows, run, runPage } from '../request.ts';
@@ -22,6 +23,12 @@ const WITH_AFFILIATE = '*, affiliate:profiles!payouts_affiliate_id_fkey(name, us
 
 /** Ids per request when the names of a run's affiliates are read (keeps the URL short). */
 const NAMES_PER_REQUEST = 100;
+
+/** Rows per request when a period's payouts are exported. */
+const EXPORT_ROWS_PER_REQUEST = 1000;
+/** The longest period one export covers. */
+export const PAYOUT_EXPORT_MAX_DAYS = 366;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The `run-payouts` edge function. */
 export const RUN_PAYOUTS_FUNCTION = 'run-payouts';
@@ -52,6 +59,38 @@ export interface PayoutRun {
    */
   payouts: Array<PayoutRunRow & { affiliate: PayoutAffiliate | null }>;
 }
+
+export interface PayoutExportInput {
+  /** The start of the period (included): payouts made at or after this moment. */
+  from: string;
+  /** The end of the period (excluded): payouts made before this moment. At most 366 days on. */
+  to: string;
+}
+
+export interface PayoutExport {
+  /** How many payouts the file lists. */
+  count: number;
+  /** The payouts as CSV, oldest first, in the columns of a run's export. */
+  csv: string;
+}
+
+function validateExport(input: unknown): PayoutExportInput {
+  const value = shape('payoutExport', input ?? {}, ['from', 'to']);
+  const from = timestamp('payoutExport.from', value.from);
+  const to = timestamp('payoutExport.to', value.to);
+  const span = Date.parse(to) - Date.parse(from);
+  if (span <= 0) invalid('payoutExport.to', 'must be after payoutExport.from');
+  if (span > PAYOUT_EXPORT_MAX_DAYS * DAY_MS)
+    invalid(
+      'payoutExport.to',
+      `must be at most ${PAYOUT_EXPORT_MAX_DAYS} days after payoutExport.from`,
+    );
+  return { from, to };
+}
+
+/** Payouts with their affiliates' names, as the CSV writer takes them. */
+const csvOf = (payouts: readonly PayoutWithAffiliate[]) =>
+  payoutsCsv(payouts.map((p) => ({ ...p, affiliate_name: p.affiliate?.name ?? null })));
 
 function validateRun(input: unknown): PayoutRunInput {
   const value = shape('payoutRun', input ?? {}, ['asOf', 'minimumCents', 'currency']);
@@ -126,6 +165,33 @@ export function createPayoutsModule(context: ModuleContext) {
       return {
         payouts: payouts.map((p) => ({ ...p, affiliate: names.get(p.affiliate_id) ?? null })),
       };
+    },
+
+    /**
+     * The payouts made in a period (their `created_at`), oldest first, as CSV in the columns of a
+     * run's export: a past run's file, made again. A run's payouts share one moment, so a period
+     * around it holds all of them. Administrators get every affiliate's; for anyone else row-level
+     * security leaves only their own. A period that is not 1 ms to 366 days long is refused
+     * (`validation_failed`) before any request.
+     */
+    async exportCsv(input: PayoutExportInput): Promise<PayoutExport> {
+      const { from, to } = validateExport(input);
+      const payouts: PayoutWithAffiliate[] = [];
+      for (let start = 0; ; start += EXPORT_ROWS_PER_REQUEST) {
+        const rows = await run(
+          supabase
+            .from('payouts')
+            .select(WITH_AFFILIATE)
+            .gte('created_at', from)
+            .lt('created_at', to)
+            .order('created_at', { ascending: true })
+            .order('id', { ascending: true })
+            .range(start, start + EXPORT_ROWS_PER_REQUEST - 1),
+        );
+        payouts.push(...rows);
+        if (rows.length < EXPORT_ROWS_PER_REQUEST) break;
+      }
+      return { count: payouts.length, csv: csvOf(payouts) };
     },
 
     /** Like `run`, answered as CSV (cells safe from spreadsheet formulas) for the bank transfer. */

@@ -554,6 +554,69 @@ describe('payouts.list', () => {
     expect(requests).toBeGreaterThan(0);
   });
 
+  it("exports a period's payouts as CSV again, oldest first, with names", async () => {
+    const hour = 60 * 60 * 1000;
+    const day = 24 * hour;
+    const now = Date.now();
+    // Nia's first payout (3 days ago) and Oren's (2 days ago), not Nia's second (1 day ago).
+    const period = {
+      from: new Date(now - 3 * day - hour).toISOString(),
+      to: new Date(now - day - hour).toISOString(),
+    };
+    const exported = await admin.api.payouts.exportCsv(period);
+    const lines = exported.csv.replace(/\r\n$/, '').split('\r\n');
+    expect(lines[0]).toBe(
+      '"payout_id","affiliate_id","affiliate_name","amount","currency","status","paid_at"',
+    );
+    expect(exported.count).toBe(lines.length - 1);
+    const ours = lines.filter((line) => fixture.some((id) => line.startsWith(`"${id}"`)));
+    expect(ours).toEqual([
+      expect.stringMatching(
+        new RegExp(`^"${fixture[2]}","${nia.id}","Nia Okoro","25\\.00","USD","paid","[^"]+"$`),
+      ),
+      `"${fixture[1]}","${oren.id}","Oren Malik","18.00","USD","processing",""`,
+    ]);
+    const { rows } = await stack.pool.query<{ count: string }>(
+      'select count(*) from public.payouts where created_at >= $1 and created_at < $2',
+      [period.from, period.to],
+    );
+    expect(exported.count).toBe(Number(rows[0]!.count));
+
+    // An affiliate exports only their own; a merchant none.
+    const own = await nia.api.payouts.exportCsv(period);
+    expect(own.count).toBe(1);
+    expect(own.csv).toContain(`"${fixture[2]}"`);
+    expect(await merchant.api.payouts.exportCsv(period)).toMatchObject({ count: 0 });
+    // A period without payouts is a file with its header line only.
+    const empty = await admin.api.payouts.exportCsv({
+      from: new Date(now + day).toISOString(),
+      to: new Date(now + 2 * day).toISOString(),
+    });
+    expect(empty).toEqual({
+      count: 0,
+      csv: '"payout_id","affiliate_id","affiliate_name","amount","currency","status","paid_at"\r\n',
+    });
+  });
+
+  it('refuses a bad export period', async () => {
+    const at = (days: number) => new Date(Date.UTC(2026, 10, 1) + days * 86_400_000).toISOString();
+    for (const [input, field] of [
+      [{ from: at(0), to: at(0) }, 'payoutExport.to'],
+      [{ from: at(1), to: at(0) }, 'payoutExport.to'],
+      [{ from: at(0), to: at(367) }, 'payoutExport.to'],
+      [{ from: 'yesterday', to: at(0) }, 'payoutExport.from'],
+      [{ from: at(0) }, 'payoutExport.to'],
+      [{ from: at(0), to: at(1), status: 'paid' }, 'payoutExport.status'],
+    ] as const) {
+      const error = await caught(admin.api.payouts.exportCsv(input as never));
+      expect(error.code).toBe('validation_failed');
+      expect(error.details).toMatchObject({ field });
+    }
+    expect(
+      (await admin.api.payouts.exportCsv({ from: at(0), to: at(366) })).count,
+    ).toBeGreaterThanOrEqual(0);
+  });
+
   it('names the affiliates a run pays, and the run heads the history', async () => {
     const { rows: programs } = await stack.pool.query<{ id: string }>(
       `insert into public.affiliate_programs (merchant_id, name, commission_type, commission_rate_bps)

@@ -1,4 +1,4 @@
-import { Flex, Text } from '@radix-ui/themes';
+import { Flex, Heading, Text } from '@radix-ui/themes';
 import type { PayoutRun, PayoutWithAffiliate } from '@verdant/api-client';
 import { payoutsCsv } from '@verdant/validation';
 import {
@@ -14,6 +14,8 @@ import {
   type DataTableColumn,
 } from '@verdant/ui';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DateRangePicker, type DateRangeValue } from '@verdant/ui/date-range-picker';
+import '@verdant/ui/date-range-picker.css';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { errorCode } from '../../lib/error-message.ts';
@@ -171,9 +173,9 @@ const historyColumns = (
 ];
 
 /**
- * A run's payouts as CSV, with the columns of the server's export (the same writer). Built here
- * from the run's rows because the API re-exports nothing: a run's payouts are recorded paid at
- * once, and this file is the only list of the transfers to send.
+ * A run's payouts as CSV, with the columns of the server's export (the same writer), built from the
+ * run's rows: a run's payouts are recorded paid at once, and this file is the list of the
+ * transfers to send. `ExportPayouts` makes it again later from the run's day.
  */
 const runCsv = (payouts: readonly PayoutRow[]) =>
   payoutsCsv(payouts.map((p) => ({ ...p, affiliate_name: p.affiliate?.name ?? null })));
@@ -185,7 +187,7 @@ interface RunResult {
   fileName: string;
 }
 
-function download({ csv, fileName }: RunResult) {
+function download({ csv, fileName }: { csv: string; fileName: string }) {
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
@@ -195,6 +197,94 @@ function download({ csv, fileName }: RunResult) {
 }
 
 const payoutCount = (n: number) => (n === 1 ? '1 payout' : `${n} payouts`);
+
+/** A day as yyyy-mm-dd in the reader's time zone (file names). */
+const dayName = (day: Date) =>
+  `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+
+/** The last 30 days up to today, the picker's default. */
+function lastThirtyDays(): DateRangeValue {
+  const today = new Date();
+  const to = new Date(today.getFullYear(), today.getMonth(), today.getDate());
+  return {
+    range: { from: new Date(to.getFullYear(), to.getMonth(), to.getDate() - 29), to },
+    compare: false,
+  };
+}
+
+/**
+ * The payouts made in a period, downloaded as CSV: a past run's file made again (a run's payouts
+ * are recorded paid at once, so its file is the list of the transfers to send). The days are the
+ * reader's, from the first day's midnight to the midnight after the last.
+ */
+function ExportPayouts() {
+  const [period, setPeriod] = useState(lastThirtyDays);
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const exportCsv = useMutation({
+    mutationFn: () => {
+      const { from, to } = period.range;
+      return api.payouts.exportCsv({
+        from: from.toISOString(),
+        to: new Date(to.getFullYear(), to.getMonth(), to.getDate() + 1).toISOString(),
+      });
+    },
+    onMutate: () => setOutcome(null),
+    onSuccess: ({ count, csv }) => {
+      const { from, to } = period.range;
+      const days =
+        dayName(from) === dayName(to) ? dayName(from) : `${dayName(from)}-to-${dayName(to)}`;
+      if (count === 0) {
+        setOutcome('No payouts were made in this period: there is no file to download.');
+        return;
+      }
+      download({ csv, fileName: `verdant-payouts-${days}.csv` });
+      setOutcome(`${payoutCount(count)} downloaded as a CSV file.`);
+    },
+  });
+  return (
+    <Card>
+      <Flex direction="column" gap="3">
+        <Heading as="h2" size="4">
+          Export payouts
+        </Heading>
+        <Text as="p" color="gray">
+          Download the payouts made in a period as a CSV file, in the columns of a run’s file: a
+          past run’s transfers, or a month’s for the books.
+        </Text>
+        <Flex gap="3" align="center" wrap="wrap">
+          <DateRangePicker
+            aria-label="Payouts made"
+            value={period}
+            onValueChange={(next) => {
+              setPeriod(next);
+              setOutcome(null);
+            }}
+            hideCompare
+            numberOfMonths={1}
+          />
+          <Button
+            variant="secondary"
+            loading={exportCsv.isPending}
+            onClick={() => exportCsv.mutate()}
+          >
+            Download CSV
+          </Button>
+        </Flex>
+        <Text as="p" size="2" role="status">
+          {outcome}
+        </Text>
+        {exportCsv.error ? (
+          <ErrorCard
+            title="The payouts could not be exported"
+            message={errorMessage(exportCsv.error)}
+            onRetry={() => exportCsv.mutate()}
+            retrying={exportCsv.isPending}
+          />
+        ) : null}
+      </Flex>
+    </Card>
+  );
+}
 
 /**
  * Payouts (/admin/payouts): release due commissions and pay affiliates, with a CSV export, and the
@@ -328,19 +418,18 @@ export function Component() {
             }
           />
           {result.payouts.length > 0 ? (
-            // The history offers no export: this is the only way back to the file of a run whose
-            // download was blocked or lost.
             <Flex gap="3" align="center" wrap="wrap">
               <Button variant="secondary" onClick={() => download(result)}>
                 Download the CSV of this run
               </Button>
               <Text size="2" color="gray">
-                The file can no longer be made once you leave this page.
+                Later, Export payouts below makes the file again from the day of the run.
               </Text>
             </Flex>
           ) : null}
         </Flex>
       ) : null}
+      <ExportPayouts />
       {history.isError ? (
         <ErrorCard
           title="The payout history could not be loaded"
