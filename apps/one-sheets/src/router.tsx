@@ -3,8 +3,16 @@ import { Button, verdantThemeDefaults } from '@verdant/ui';
 import { createBrowserRouter, Link, type RouteObject } from 'react-router-dom';
 import { SHEET_NAMES } from './lib/sheets.ts';
 
-/** Every route of the app; each page loads lazily. */
-export const routes: RouteObject[] = [
+/**
+ * What shows while the first page's code loads: nothing, on the document's dark background (the
+ * page arrives a moment later and its own heading is the first thing read).
+ */
+function PageLoading() {
+  return null;
+}
+
+/** Every page of the app; each loads lazily. */
+const pages: RouteObject[] = [
   {
     path: '/one-sheet',
     lazy: async () => ({ Component: (await import('./routes/index.tsx')).OneSheetIndex }),
@@ -52,6 +60,9 @@ export const routes: RouteObject[] = [
     ),
   },
 ];
+
+/** The pages under one root route, which says what shows while the first page loads. */
+export const routes: RouteObject[] = [{ HydrateFallback: PageLoading, children: pages }];
 
 export function createRouter() {
   return createBrowserRouter(routes);

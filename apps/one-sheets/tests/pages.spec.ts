@@ -12,6 +12,11 @@ test.describe('every route', () => {
     test(`${route.path} renders from the built app with live figures ${what}`, async ({ page }) => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
+      // Nor does the app warn (a missing HydrateFallback, say).
+      page.on('console', (message) => {
+        if (message.type() === 'warning' || message.type() === 'error')
+          errors.push(`${message.type()}: ${message.text()}`);
+      });
       await openLive(page, route.path);
       await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
       // Each page is named for itself in the browser's tab, history and the PDF's title.
