@@ -24,6 +24,7 @@ export {
   IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENCY_KEY_RULE,
   SLUG_PATTERN,
+  slugFrom,
   UUID_PATTERN,
   bearerToken,
   isIdempotencyKey,

@@ -1,6 +1,7 @@
 import { Box, Flex, Grid, Heading, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Storefront, StorefrontItem, StorefrontWithItems } from '@verdant/api-client';
+import { slugFrom } from '@verdant/validation';
 import {
   Button,
   Card,
@@ -26,14 +27,8 @@ import { UNDO_DURATION, focusIsFree } from '../lib/undo.ts';
 
 const MINE = ['storefronts', 'mine'] as const;
 
-/** A slug from a title: lower case, words joined by hyphens. */
-const slugOf = (title: string) =>
-  title
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 60);
+/** The address a title suggests (at most 60 characters). */
+const slugOf = (title: string) => slugFrom(title, 60);
 
 function CreateStorefront({ onCreated }: { onCreated: (storefront: Storefront) => void }) {
   const [title, setTitle] = useState('');

@@ -22,7 +22,7 @@ import {
   toast,
 } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { validateProductDraft } from '@verdant/validation';
+import { slugFrom, validateProductDraft } from '@verdant/validation';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { atPlanLimit, usePlan } from '../app/plan.tsx';
@@ -88,14 +88,6 @@ const SERVER_FIELDS: Record<string, keyof Draft | undefined> = {
   co2e_grams: 'co2e',
   co2e_source: 'co2eSource',
 };
-
-const slugify = (name: string) =>
-  name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 64);
 
 function toDraft(p: Product): Draft {
   return {
@@ -281,7 +273,7 @@ export function Component() {
                   maxLength={200}
                   onChange={(e) => {
                     const name = e.target.value;
-                    setDraft((d) => ({ ...d, name, slug: slugEdited ? d.slug : slugify(name) }));
+                    setDraft((d) => ({ ...d, name, slug: slugEdited ? d.slug : slugFrom(name) }));
                   }}
                 />
               </Field>

@@ -79,6 +79,7 @@ function checkFile(field: string, file: Blob, types: readonly string[], maxBytes
 function storageName(name: string): string {
   const cleaned = name
     .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
     .replace(/[^A-Za-z0-9.-]+/g, '-')
     .replace(/-+/g, '-')
     .replace(/^[-.]+|[-.]+$/g, '')
