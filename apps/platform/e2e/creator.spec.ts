@@ -331,6 +331,8 @@ test.describe('creator surfaces', () => {
     // Saved, the page leaves without asking (a question would hold the reload up).
     await page.reload();
     await expect(settings.getByLabel('Title')).toHaveValue(title);
+    // Without a picture the avatar shows the owner's initials, not the new title's.
+    await expect(preview.locator('[data-slot="avatar"]')).toHaveText('RL');
 
     // The theme radios choose as the arrow keys move them, as a radio group does.
     const themes = settings.getByRole('radiogroup', { name: 'Page theme' });
@@ -605,6 +607,9 @@ test.describe('creator surfaces', () => {
     await page.goto('/storefronts/manage');
     const title = `Weekend picks ${Date.now().toString(36)}`;
     const form = page.getByRole('form', { name: 'Create a storefront' });
+    // The address follows the title, accents and apostrophes dropped, not split into words.
+    await form.getByLabel('Storefront title').fill('Crème brûlée: Jordan’s café picks');
+    await expect(form.getByLabel('Address')).toHaveValue('creme-brulee-jordans-cafe-picks');
     // An address the server refuses is told next to its field, which takes the focus.
     await form.getByLabel('Storefront title').fill(title);
     await form.getByLabel('Address').fill('Not An Address');

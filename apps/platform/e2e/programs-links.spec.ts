@@ -294,6 +294,13 @@ test.describe('programs and links', () => {
       page.getByRole('heading', { level: 2, name: `${productName} — spring` }),
     ).toBeFocused();
     await expect(already).toContainText(`You already have 2 links for ${productName}`);
+    // A link's "Copied" stays with it: the other link's card offers its own Copy link.
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+    await page.getByRole('button', { name: `Stats for /go/${code}` }).click();
+    await expect(page.getByRole('heading', { level: 2, name: productName })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Copy link' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Copied' })).toHaveCount(0);
 
     // The tracker answers the new code with a redirect to its destination.
     const response = await page.request.get(`/go/${code}`, { maxRedirects: 0 });

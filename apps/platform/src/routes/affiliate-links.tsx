@@ -393,7 +393,9 @@ export function Component() {
         />
       )}
       {current ? (
+        // One card per link: another link's card starts afresh (its Copy button not "Copied").
         <LinkDetail
+          key={current.id}
           link={current}
           onClose={() => {
             setSelected(null);

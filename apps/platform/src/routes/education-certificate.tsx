@@ -114,7 +114,11 @@ export function Component() {
           </Flex>
         </article>
       </Card>
-      <Button variant="secondary" onClick={() => window.print()}>
+      <Button
+        variant="secondary"
+        className="vd-certificate-screen-only"
+        onClick={() => window.print()}
+      >
         Print or save as PDF
       </Button>
     </Page>

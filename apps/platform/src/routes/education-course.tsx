@@ -34,10 +34,22 @@ export function Component() {
     queryFn: () => api.courses.progress(id!),
     enabled: signedIn && Boolean(id),
   });
+  const continueLinkRef = useRef<HTMLAnchorElement>(null);
+  // Set on enrolment: "Continue with …" replaces the button the learner pressed.
+  const focusContinue = useRef(false);
   const enroll = useMutation({
     mutationFn: () => api.courses.enroll(id!),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['courses', 'progress'] }),
+    onSuccess: () => {
+      focusContinue.current = true;
+      return queryClient.invalidateQueries({ queryKey: ['courses', 'progress'] });
+    },
   });
+  const enrolled = Boolean(progress.data?.enrollment);
+  useEffect(() => {
+    if (!enrolled || !focusContinue.current) return;
+    focusContinue.current = false;
+    continueLinkRef.current?.focus();
+  }, [enrolled]);
   // The learner's certificates (one query for the courses page and this one).
   const certificates = useQuery({
     queryKey: ['courses', 'certificates', 'mine'],
@@ -108,6 +120,9 @@ export function Component() {
                 </Link>
               </Button>
             </Flex>
+          ) : progress.isPending ? (
+            // Until the enrolment is known, no "Enrol" to press for a course already begun.
+            <Skeleton height="40px" />
           ) : progress.data?.enrollment ? (
             <>
               <ProgressBar
@@ -120,7 +135,10 @@ export function Component() {
               <Flex gap="3" wrap="wrap">
                 {nextModule && !complete ? (
                   <Button asChild>
-                    <Link to={`/education/courses/${c.slug}/modules/${nextModule.id}`}>
+                    <Link
+                      ref={continueLinkRef}
+                      to={`/education/courses/${c.slug}/modules/${nextModule.id}`}
+                    >
                       Continue with “{nextModule.title}”
                     </Link>
                   </Button>

@@ -97,6 +97,8 @@ export function LinkPageView({
         name={title}
         username={username ?? undefined}
         avatarSrc={avatarUrl}
+        // Without a picture, the initials are the owner's, not the page title's.
+        avatarName={earner}
         bio={bio || undefined}
         headingLevel={headingLevel}
       />
