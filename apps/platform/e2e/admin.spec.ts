@@ -257,6 +257,31 @@ test('moderation by keyboard: every action names its report, and the focus moves
     [postIds[1]!]: 'removed',
     [postIds[2]!]: 'published',
   });
+
+  // A hide is undone from the hidden content: the hidden post heads it (the removed one is not
+  // there); restored by keyboard, it is published again and the focus stays in the table.
+  const hiddenTable = page.getByRole('table', { name: 'Hidden content' });
+  const restoreFirst = hiddenTable.getByRole('button', {
+    name: `Restore: post “${first}”`,
+    exact: true,
+  });
+  await expect(hiddenTable.getByRole('row').nth(1)).toContainText(first);
+  await expect(hiddenTable).not.toContainText(second);
+  await expectNoAxeViolations(page, '/admin/moderation with hidden content');
+  await restoreFirst.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Content restored', { exact: true })).toBeVisible();
+  await expect(restoreFirst).toHaveCount(0);
+  await expect(
+    hiddenTable
+      .getByRole('button', { name: /^Restore: / })
+      .or(hiddenTable.getByRole('heading', { name: 'Nothing is hidden' }))
+      .first(),
+  ).toBeFocused();
+  const { data: restored } = await rest<{ status: string }[]>(
+    `/rest/v1/posts?select=status&id=eq.${postIds[0]}`,
+  );
+  expect(restored[0]!.status).toBe('published');
 });
 
 /** Posts to the stack's REST API as a signed-in user; fails the test on an error. */

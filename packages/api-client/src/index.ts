@@ -203,6 +203,7 @@ export {
 } from './modules/vendor.ts';
 export {
   CLAIM_REVIEW_STATUSES,
+  HIDDEN_CONTENT_LIMIT,
   MERCHANT_APPROVAL_STATUSES,
   MERCHANT_ONBOARDING_FILTERS,
   MODERATION_STATUSES,
@@ -212,7 +213,9 @@ export {
   type AdminModule,
   type AdminUser,
   type ClaimForReview,
+  type ContentAuthor,
   type EngagementMetric,
+  type HiddenContent,
   type MerchantProfile,
   type MerchantQueueFilter,
   type PlatformMetrics,

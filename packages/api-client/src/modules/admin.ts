@@ -56,6 +56,34 @@ export type AdminUser = Pick<
 export type RoleChange = Row<'role_change_audit'>;
 export type EngagementMetric = Row<'engagement_metrics'>;
 
+/** Who wrote a piece of community content: their name and username. */
+export type ContentAuthor = Pick<Profile, 'name' | 'username'>;
+
+/** A post or comment that a moderator hid, with what names it (newest hidden first). */
+export type HiddenContent =
+  | {
+      kind: 'post';
+      id: string;
+      title: string;
+      body: string;
+      author: ContentAuthor | null;
+      /** When it was last changed: for hidden content, when it was hidden. */
+      updated_at: string;
+    }
+  | {
+      kind: 'comment';
+      id: string;
+      post_id: string;
+      /** The title of the post the comment answers. */
+      post_title: string | null;
+      body: string;
+      author: ContentAuthor | null;
+      updated_at: string;
+    };
+
+/** The most hidden posts, and comments, one `listHiddenContent` call reads (newest first). */
+export const HIDDEN_CONTENT_LIMIT = 100;
+
 export const PRODUCT_REVIEW_DECISIONS = ['approved', 'rejected'] as const;
 export const MERCHANT_APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
 export const CLAIM_REVIEW_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
@@ -312,6 +340,46 @@ export function createAdminModule({ supabase }: ModuleContext) {
       return run(
         supabase.from('comments').update(values).eq('id', uuid('id', id)).select('*').single(),
       );
+    },
+
+    /**
+     * Administrators: the posts and comments hidden by moderation, newest hidden first (up to
+     * `HIDDEN_CONTENT_LIMIT` of each), so that a hide can be undone with `moderatePost` /
+     * `moderateComment` and `'published'`. Removed content is not listed. For anyone else row-level
+     * security leaves only their own hidden content; for visitors none.
+     */
+    async listHiddenContent(): Promise<HiddenContent[]> {
+      const [posts, comments] = await Promise.all([
+        run(
+          supabase
+            .from('posts')
+            .select(
+              'id, title, body, updated_at, author:profiles!posts_author_id_fkey(name, username)',
+            )
+            .eq('status', 'hidden')
+            .order('updated_at', { ascending: false })
+            .limit(HIDDEN_CONTENT_LIMIT),
+        ),
+        run(
+          supabase
+            .from('comments')
+            .select(
+              'id, post_id, body, updated_at, post:posts!comments_post_id_fkey(title), author:profiles!comments_author_id_fkey(name, username)',
+            )
+            .eq('status', 'hidden')
+            .order('updated_at', { ascending: false })
+            .limit(HIDDEN_CONTENT_LIMIT),
+        ),
+      ]);
+      const all: HiddenContent[] = [
+        ...posts.map((p) => ({ kind: 'post' as const, ...p })),
+        ...comments.map(({ post, ...c }) => ({
+          kind: 'comment' as const,
+          ...c,
+          post_title: post?.title ?? null,
+        })),
+      ];
+      return all.sort((a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at));
     },
 
     async listOpenReports(page?: PageInput): Promise<Page<Row<'reports'>>> {

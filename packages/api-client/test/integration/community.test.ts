@@ -163,6 +163,40 @@ describe('community', () => {
       status: 'hidden',
     });
   });
+
+  it('administrators list hidden posts and comments, newest hidden first, and restore them', async () => {
+    const hidden = await admin.api.admin.listHiddenContent();
+    const ours = hidden.filter(
+      (h) => h.id === post.id || (h.kind === 'comment' && h.post_id === post.id),
+    );
+    // The post was hidden after its comment.
+    expect(ours.map((h) => h.kind)).toEqual(['post', 'comment']);
+    expect(ours[0]).toMatchObject({
+      kind: 'post',
+      title: 'Refill stations near you',
+      author: { name: expect.any(String), username: expect.any(String) },
+    });
+    expect(ours[1]).toMatchObject({
+      kind: 'comment',
+      body: 'The market on Elm St has one',
+      post_title: 'Refill stations near you',
+    });
+    const times = hidden.map((h) => Date.parse(h.updated_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    // Anyone else sees only their own hidden content (row-level security), visitors none.
+    const authorsOwn = await affiliateA.api.admin.listHiddenContent();
+    expect(authorsOwn.map((h) => h.id)).toEqual([post.id]);
+    const commentersOwn = await affiliateB.api.admin.listHiddenContent();
+    expect(commentersOwn.map((h) => h.id)).toEqual([ours[1]!.id]);
+    expect(await w.anon.admin.listHiddenContent()).toEqual([]);
+
+    // Restored, the post is public again and leaves the list.
+    await admin.api.admin.moderatePost(post.id, 'published');
+    await expect(w.anon.community.getPost(post.id)).resolves.toMatchObject({ id: post.id });
+    const after = await admin.api.admin.listHiddenContent();
+    expect(after.some((h) => h.id === post.id)).toBe(false);
+    expect(after.some((h) => h.id === ours[1]!.id)).toBe(true);
+  });
 });
 
 describe('messages', () => {

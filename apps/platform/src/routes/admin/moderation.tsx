@@ -1,5 +1,5 @@
-import { Flex, Text } from '@radix-ui/themes';
-import type { Report, ReportReason } from '@verdant/api-client';
+import { Flex, Heading, Text } from '@radix-ui/themes';
+import type { HiddenContent, Report, ReportReason } from '@verdant/api-client';
 import {
   Badge,
   Button,
@@ -34,6 +34,143 @@ const excerpt = (text: string) => {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > EXCERPT_MAX ? `${line.slice(0, EXCERPT_MAX - 1).trimEnd()}…` : line;
 };
+
+const HIDDEN_KEY = ['admin', 'hidden-content'] as const;
+const restoreButtonId = (item: HiddenContent) => `restore-${item.kind}-${item.id}`;
+const RESTORE_SELECTOR = '[id^="restore-"]';
+
+/** A hidden post or comment in a few words: what its Restore button is named by. */
+const hiddenName = (item: HiddenContent) =>
+  item.kind === 'post' ? `post “${item.title}”` : `comment “${excerpt(item.body)}”`;
+
+/**
+ * What moderators hid, newest first, each with Restore: a hide is undone here (the content is
+ * published again). Removed content is gone for good and not listed.
+ */
+function HiddenContentTable() {
+  const queryClient = useQueryClient();
+  const hidden = useQuery({ queryKey: HIDDEN_KEY, queryFn: () => api.admin.listHiddenContent() });
+  const tableRef = useRef<HTMLDivElement>(null);
+  // The row restored, and where it stood: its Restore goes, so the focus moves to the next one.
+  const restored = useRef<{ id: string; index: number } | null>(null);
+  const items = hidden.data ?? [];
+  const restore = useMutation({
+    mutationFn: async (item: HiddenContent) => {
+      if (item.kind === 'post') await api.admin.moderatePost(item.id, 'published');
+      else await api.admin.moderateComment(item.id, 'published');
+    },
+    onMutate: (item) => {
+      restored.current = { id: restoreButtonId(item), index: items.indexOf(item) };
+    },
+    onSuccess: async (_row, item) => {
+      toast({ title: 'Content restored', description: `The ${hiddenName(item)} is public again.` });
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
+    onError: (error) => {
+      restored.current = null;
+      toast({ title: 'Not restored', description: errorMessage(error), variant: 'destructive' });
+    },
+  });
+  // A restored row leaves the table with its button: the focus goes to the Restore that takes its
+  // place (or the one before it), or to "Nothing is hidden" once none is left.
+  useEffect(() => {
+    const target = restored.current;
+    if (!target || restore.isPending || !hidden.data) return;
+    const buttons = [...(tableRef.current?.querySelectorAll<HTMLElement>(RESTORE_SELECTOR) ?? [])];
+    if (buttons.some((b) => b.id === target.id)) return;
+    restored.current = null;
+    const next = buttons[target.index] ?? buttons[target.index - 1];
+    if (next) {
+      next.focus();
+      return;
+    }
+    const empty = tableRef.current?.querySelector<HTMLElement>('[data-slot="empty-state-title"]');
+    if (empty) {
+      empty.tabIndex = -1;
+      empty.focus();
+    }
+  }, [hidden.data, restore.isPending]);
+
+  const columns: readonly DataTableColumn<HiddenContent>[] = [
+    { id: 'when', header: 'Hidden', cell: (item) => formatDateTime(item.updated_at) },
+    {
+      id: 'content',
+      header: 'Content',
+      rowHeader: true,
+      wrap: true,
+      cell: (item) => (
+        <Flex direction="column" gap="1">
+          <Text size="2">
+            {item.kind === 'post'
+              ? `Post: “${item.title}” — ${item.body.slice(0, 160)}`
+              : `Comment: “${item.body.slice(0, 200)}”`}
+          </Text>
+          {item.kind === 'comment' && item.post_title ? (
+            <Text size="1" color="gray">
+              On “{item.post_title}”
+            </Text>
+          ) : null}
+        </Flex>
+      ),
+    },
+    {
+      id: 'author',
+      header: 'Author',
+      cell: (item) =>
+        item.author ? `${item.author.name} (@${item.author.username})` : 'Unknown author',
+    },
+    {
+      id: 'action',
+      header: 'Action',
+      actions: true,
+      cell: (item) => {
+        const mine = restore.isPending && restore.variables === item;
+        return (
+          <Button
+            id={restoreButtonId(item)}
+            size="sm"
+            variant="secondary"
+            loading={mine}
+            disabled={restore.isPending && !mine}
+            aria-label={`Restore: ${hiddenName(item)}`}
+            onClick={() => restore.mutate(item)}
+          >
+            Restore
+          </Button>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Flex direction="column" gap="3">
+      <Heading as="h2" size="4">
+        Hidden content
+      </Heading>
+      <Text as="p" color="gray">
+        Posts and comments hidden from the community, newest first. Restore publishes one again.
+      </Text>
+      {hidden.isError ? (
+        <ErrorCard
+          title="The hidden content could not be loaded"
+          message={errorMessage(hidden.error)}
+          onRetry={() => void hidden.refetch()}
+          retrying={hidden.isFetching}
+        />
+      ) : (
+        <DataTable
+          ref={tableRef}
+          caption="Hidden content"
+          columns={columns}
+          rows={items}
+          loading={hidden.isPending}
+          getRowId={(item) => `${item.kind}-${item.id}`}
+          emptyState={<EmptyState title="Nothing is hidden" headingLevel={3} />}
+        />
+      )}
+    </Flex>
+  );
+}
 
 /** Community moderation (/admin/moderation): open reports, hide or remove, or dismiss. */
 export function Component() {
@@ -213,7 +350,7 @@ export function Component() {
       <title>Moderation — Verdant admin</title>
       <PageHeader
         title="Moderation"
-        description="Reports from the community, oldest first. Hidden content stays visible to its author; removed content to nobody."
+        description="Reports from the community, oldest first. Hidden content stays visible to its author and can be restored below; removed content to nobody."
       />
       {reports.isError ? (
         <ErrorCard message={errorMessage(reports.error)} onRetry={() => void reports.refetch()} />
@@ -228,6 +365,7 @@ export function Component() {
           emptyState={<EmptyState title="No open reports" headingLevel={2} />}
         />
       )}
+      <HiddenContentTable />
     </Flex>
   );
 }
