@@ -269,7 +269,8 @@ test('a merchant switches from Merchant Starter to Merchant Growth, ends the pla
   await dialog.getByRole('button', { name: 'Switch to Merchant Growth' }).click();
   await expect(page.getByText('You are on Merchant Growth').first()).toBeVisible();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Manage your plan, Merchant Growth' })).toBeVisible();
+  // The button pressed went with the old plan: the new plan's "Manage your plan" has the focus.
+  await expect(page.getByRole('link', { name: 'Manage your plan, Merchant Growth' })).toBeFocused();
   await expect(page.getByRole('button', { name: 'Change plan to Merchant Starter' })).toBeVisible();
 
   // One subscription, now Growth; the profile and the gates agree.

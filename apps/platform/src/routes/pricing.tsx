@@ -13,6 +13,7 @@ import type { ApiClient, Subscription, SubscriptionTier } from '@verdant/api-cli
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useChangePlan } from './change-plan.ts';
+import { useFocusWhenShown } from '../lib/focus-when-shown.ts';
 import { withNext } from '../lib/next-param.ts';
 import { usePlan } from '../app/plan.tsx';
 import { HELD_SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS, heldPlan } from '@verdant/validation';
@@ -77,6 +78,18 @@ function TierCard({
   const onSubscribe = () =>
     paidId === null ? undefined : goTo((api) => api.subscriptions.createCheckout(paidId));
   const changePlan = useChangePlan();
+  const focusWhenShown = useFocusWhenShown();
+  const manageId = `manage-plan-${tier.id ?? 'free'}`;
+  /**
+   * Changes the plan; the button pressed goes with the card's old state, so the focus moves to this
+   * card's "Manage your plan" once it shows (from the dialog, or from the page body it fell to).
+   */
+  const changeTo = async (target: typeof paidId) => {
+    await changePlan(target);
+    focusWhenShown(() => document.getElementById(manageId), {
+      from: () => document.querySelector<HTMLElement>('[role="alertdialog"]'),
+    });
+  };
   const endsOn = held?.current_period_end ? formatDate(held.current_period_end) : null;
   const ending = held?.cancel_at_period_end === true;
 
@@ -120,7 +133,7 @@ function TierCard({
                     title={`Keep ${tier.name}?`}
                     description={`${tier.name} renews as before${endsOn ? ` on ${endsOn}` : ''} instead of ending.`}
                     confirmLabel={`Keep ${tier.name}`}
-                    onConfirm={() => changePlan(paidId)}
+                    onConfirm={() => changeTo(paidId)}
                     errorMessage={errorMessage}
                     trigger={<Button>{`Keep ${tier.name}`}</Button>}
                   />
@@ -128,7 +141,7 @@ function TierCard({
               ) : null}
               <Button variant="secondary" asChild>
                 {/* The card names the plan; the link's name repeats it for a list of links. */}
-                <Link to="/profile" aria-label={`Manage your plan, ${tier.name}`}>
+                <Link id={manageId} to="/profile" aria-label={`Manage your plan, ${tier.name}`}>
                   Manage your plan
                 </Link>
               </Button>
@@ -143,7 +156,7 @@ function TierCard({
                     : `${current.name} changes to ${tier.name} (${formatPrice(tier.priceCents, tier.currency)} per ${tier.interval}) now. The difference for the rest of this billing period is prorated on your next invoice.`
                 }
                 confirmLabel={paidId === null ? `End ${current.name}` : `Switch to ${tier.name}`}
-                onConfirm={() => changePlan(paidId)}
+                onConfirm={() => (paidId === null ? changePlan(null) : changeTo(paidId))}
                 errorMessage={errorMessage}
                 trigger={
                   <Button variant="secondary" aria-label={`Change plan to ${tier.name}`}>
