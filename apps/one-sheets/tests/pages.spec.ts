@@ -132,6 +132,122 @@ test.describe('presentation', () => {
     await expect(current).toContainText('Live figures as of');
   });
 
+  test('buttons move between slides with a mouse; a key on a focused button steps once', async ({
+    page,
+  }) => {
+    await openReady(page, '/presentation');
+    const current = page.locator('section[aria-roledescription="slide"]:visible');
+    const previous = page.getByRole('button', { name: 'Previous slide' });
+    const next = page.getByRole('button', { name: 'Next slide' });
+    await expect(previous).toBeDisabled();
+    await next.click();
+    await expect(page).toHaveURL(/#\/2$/);
+    await expect(current).toHaveAttribute('aria-label', /^2 of 11: The problem$/);
+    await next.click();
+    await expect(page).toHaveURL(/#\/3$/);
+    await previous.click();
+    await expect(page).toHaveURL(/#\/2$/);
+    await expect(current).toHaveAttribute('aria-label', /^2 of 11: The problem$/);
+
+    // The focused button answers Space and Enter itself; the deck's keys do not step a second time.
+    await next.focus();
+    await page.keyboard.press('Space');
+    await expect(page).toHaveURL(/#\/3$/);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#\/4$/);
+    await page.keyboard.press('ArrowRight');
+    await expect(page).toHaveURL(/#\/5$/);
+    await previous.focus();
+    await page.keyboard.press('Space');
+    await expect(page).toHaveURL(/#\/4$/);
+    await page.keyboard.press('ArrowLeft');
+    await expect(page).toHaveURL(/#\/3$/);
+
+    // At the end Next is disabled but keeps the focus (a disabled button would drop it to the page).
+    await next.focus();
+    await page.keyboard.press('End');
+    await expect(next).toBeDisabled();
+    await expect(next).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#\/11$/);
+    await expect(current).toHaveAttribute('aria-label', /^11 of 11: Get started$/);
+
+    const notes = page.getByRole('button', { name: 'Speaker notes' });
+    await expect(notes).toHaveAttribute('aria-pressed', 'false');
+    await notes.click();
+    await expect(notes).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('complementary', { name: 'Speaker notes' })).toContainText(
+      'two sign-up codes',
+    );
+    await notes.click();
+    await expect(page.getByRole('complementary', { name: 'Speaker notes' })).toHaveCount(0);
+
+    const fullScreen = page.getByRole('button', { name: 'Full screen' });
+    await fullScreen.click();
+    await expect.poll(() => page.evaluate(() => Boolean(document.fullscreenElement))).toBe(true);
+    await expect(fullScreen).toHaveAttribute('aria-pressed', 'true');
+    await fullScreen.click();
+    await expect.poll(() => page.evaluate(() => Boolean(document.fullscreenElement))).toBe(false);
+    await expect(fullScreen).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  test('deep links to missing slides are corrected to the slide shown', async ({ page }) => {
+    const current = page.locator('section[aria-roledescription="slide"]:visible');
+    for (const [hash, shown] of [
+      ['#/99', '11 of 11: Get started'],
+      ['#/0', '1 of 11: Verdant'],
+      ['#/abc', '1 of 11: Verdant'],
+      ['#/05', '5 of 11: For affiliates'],
+    ] as const) {
+      await openReady(page, `/presentation${hash}`);
+      await expect(current).toHaveAttribute('aria-label', shown);
+      await expect(page, hash).toHaveURL(new RegExp(`/presentation#/${shown.split(' ')[0]}$`));
+    }
+    // Also when the address changes on the page, and the wrong address is replaced, not kept.
+    const entries = await page.evaluate(() => history.length);
+    await page.evaluate(() => {
+      location.hash = '#/42';
+    });
+    await expect(page).toHaveURL(/\/presentation#\/11$/);
+    await expect(current).toHaveAttribute('aria-label', '11 of 11: Get started');
+    expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+    // A plain address stays plain: it is the first slide.
+    await openReady(page, '/presentation');
+    await expect(page).toHaveURL(/\/presentation$/);
+  });
+
+  test('the last slide fits a phone: readable QR codes, wrapped URLs, buttons on screen', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openReady(page, '/presentation#/11');
+    const current = page.locator('section[aria-roledescription="slide"]:visible');
+    await expect(current).toHaveAttribute('aria-label', '11 of 11: Get started');
+    const width = 360;
+    const codes = current.getByRole('img', { name: /^QR code: sign-up for/ });
+    await expect(codes).toHaveCount(2);
+    for (const code of await codes.all()) {
+      const box = (await code.boundingBox())!;
+      expect(box.width).toBeGreaterThanOrEqual(96);
+      expect(box.height).toBeGreaterThanOrEqual(96);
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+    }
+    for (const path of ['/signup/vendor', '/signup/affiliate']) {
+      const url = current.getByText(new RegExp(`${path}$`));
+      const box = (await url.boundingBox())!;
+      expect(box.x + box.width, path).toBeLessThanOrEqual(width);
+    }
+    for (const button of await page.getByRole('button').all()) {
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+    }
+    expect(await current.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+  });
+
   test('swipes move between slides on touch screens', async ({ page }) => {
     await openReady(page, '/presentation#/2');
     const swipe = (from: number, to: number) =>
@@ -164,6 +280,8 @@ test.describe('presentation', () => {
     await openReady(page, '/presentation');
     await page.emulateMedia({ media: 'print' });
     await expect(page.locator('section[aria-roledescription="slide"]:visible')).toHaveCount(11);
+    // The on-screen controls stay off the paper.
+    await expect(page.getByRole('button')).toHaveCount(0);
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
     const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
     const doc = await getDocument({ data: new Uint8Array(pdf) }).promise;
@@ -175,6 +293,57 @@ test.describe('presentation', () => {
 });
 
 test.describe('investors', () => {
+  test('the contact form flags every field to fix at once and moves the focus', async ({
+    page,
+  }) => {
+    await openReady(page, '/investors');
+    const name = page.getByLabel('Name');
+    const email = page.getByLabel('Email');
+    const organisation = page.getByLabel('Organisation');
+    const message = page.getByLabel('Message');
+    const send = page.getByRole('button', { name: 'Send message' });
+
+    // Empty: every required field says what to enter, and the focus goes to the first of them.
+    await send.click();
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toHaveAccessibleDescription('Enter your name');
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription('Enter your email address');
+    await expect(message).toHaveAttribute('aria-invalid', 'true');
+    await expect(message).toHaveAccessibleDescription(/^Enter your message/);
+    await expect(organisation).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toBeFocused();
+
+    // Only what is still wrong stays flagged; the focus goes to it.
+    await name.fill('Iris Investor');
+    await email.fill('iris@example');
+    await message.fill('   ');
+    await send.click();
+    await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription('Please enter a valid email address');
+    await expect(message).toHaveAccessibleDescription(/^Enter your message/);
+    await expect(email).toBeFocused();
+
+    // What only the API's checks find (a name that is nothing but markup) shows at its field too.
+    await name.fill('<b></b>');
+    await email.fill(`iris-${Date.now()}@example.com`);
+    await message.fill('Please send the deck.');
+    await send.click();
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toHaveAccessibleDescription('Enter your name');
+    await expect(name).toBeFocused();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+
+    // Sent: the focus moves to the thank-you, not to the page's top.
+    await name.fill('Iris Investor');
+    await send.click();
+    await expect(
+      page.getByRole('heading', { name: 'Thank you — your message has been sent.' }),
+    ).toBeFocused();
+    await page.getByRole('button', { name: 'Send another message' }).click();
+    await expect(name).toBeFocused();
+  });
+
   test('the contact form stores the message; bad input is refused in place', async ({ page }) => {
     await openReady(page, '/investors');
     await expect(page.getByText('Placeholder', { exact: true })).toBeVisible();

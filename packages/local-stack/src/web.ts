@@ -189,7 +189,10 @@ function requestOrigin(req: IncomingMessage): string {
 /** Largest form body the local checkout accepts. */
 const CHECKOUT_BODY_LIMIT = 16 * 1024;
 
-/** Paths the one-sheets app serves (each also with `/print`). */
+/**
+ * Paths the one-sheets app's HTML is sent for (each also with `/print`). Those that are none of
+ * its pages (`ONE_SHEET_PAGES`), such as `/one-sheet/print`, are its not-found page: status 404.
+ */
 export const ONE_SHEET_PATHS = [
   '/vendor-one-sheet',
   '/affiliate-one-sheet',
@@ -222,9 +225,25 @@ const CONTENT_TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 
+/** The one-sheets app's pages, as its router has them: only the two sheets have print versions. */
+export const ONE_SHEET_PAGES = [
+  '/one-sheet',
+  '/vendor-one-sheet',
+  '/vendor-one-sheet/print',
+  '/affiliate-one-sheet',
+  '/affiliate-one-sheet/print',
+  '/presentation',
+  '/investors',
+];
+
 export function isOneSheetPath(pathname: string): boolean {
   const trimmed = pathname.replace(/\/+$/, '') || '/';
   return ONE_SHEET_PATHS.some((base) => trimmed === base || trimmed === `${base}/print`);
+}
+
+/** Whether `pathname` (a one-sheet path, see `isOneSheetPath`) is one of the app's pages. */
+export function isOneSheetPage(pathname: string): boolean {
+  return ONE_SHEET_PAGES.includes(pathname.replace(/\/+$/, '') || '/');
 }
 
 async function isFile(file: string): Promise<boolean> {
@@ -503,7 +522,10 @@ export function createWebServer(opts: WebServerOptions): http.Server {
       return;
     }
 
-    if (isOneSheetPath(pathname) && hasOneSheets) return sendFile(req, res, oneSheetsIndex);
+    // A one-sheet path that is none of the app's pages is its not-found page, as the platform's
+    // unknown paths are: a real 404, still with the app, which draws that page.
+    if (isOneSheetPath(pathname) && hasOneSheets)
+      return sendFile(req, res, oneSheetsIndex, isOneSheetPage(pathname) ? 200 : 404);
 
     // Static files: the platform build first, then the one-sheets build.
     if (pathname !== '/') {

@@ -7,6 +7,7 @@ import type { WebHandler } from '../src/http.ts';
 import {
   createWebServer,
   isAppRoute,
+  ONE_SHEET_PAGES,
   ONE_SHEET_PATHS,
   pageRendererLoader,
   SITE_MANIFEST,
@@ -79,6 +80,27 @@ describe('web server with built apps', () => {
     expect((await fetch(`${url}/sheets/style.css`)).headers.get('content-type')).toBe(
       'text/css; charset=utf-8',
     );
+  });
+
+  it('answers 200 for the one-sheets pages and 404 with the app for its other paths', async () => {
+    for (const page of ONE_SHEET_PAGES) {
+      for (const route of [page, `${page}/`]) {
+        const res = await fetch(`${url}${route}`);
+        expect(res.status, route).toBe(200);
+        expect(await res.text(), route).toContain('<title>one-sheets</title>');
+      }
+    }
+    // Print versions exist only for the two sheets; the app draws its not-found page for the rest.
+    for (const route of ['/one-sheet/print', '/presentation/print', '/investors/print/']) {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await fetch(`${url}${route}`, { method });
+        expect(res.status, `${method} ${route}`).toBe(404);
+        expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+        expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+        if (method === 'GET')
+          expect(await res.text(), route).toContain('<title>one-sheets</title>');
+      }
+    }
   });
 
   it('serves static files with long caching for hashed assets, 404 for missing files', async () => {

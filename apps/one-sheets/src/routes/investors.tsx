@@ -1,7 +1,8 @@
 import { Box, Flex, Grid, Heading, Text, Theme } from '@radix-ui/themes';
-import { isApiError } from '@verdant/api-client';
+import { CONTACT_LIMITS, isApiError } from '@verdant/api-client';
 import { Badge, Button, Card, Field, PageHeader, StatCard, TextInput, Textarea } from '@verdant/ui';
-import { useState, type FormEvent } from 'react';
+import { EMAIL_MAX_LENGTH, validateEmail } from '@verdant/validation';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { getApi } from '../lib/api.ts';
 import { usePageReady, useMarketingData, useRevenueTransparency } from '../lib/data.ts';
@@ -9,19 +10,105 @@ import { formatCount, formatDateTime, formatMoney } from '../lib/format.ts';
 import { themeProps, usePrinting } from '../lib/print.ts';
 import { revenueTotals } from './presentation.tsx';
 
-type Errors = Partial<Record<'name' | 'email' | 'organisation' | 'message' | 'form', string>>;
+type ContactField = 'name' | 'email' | 'organisation' | 'message';
+type Errors = Partial<Record<ContactField | 'form', string>>;
+
+/** The form's fields, in the order they are shown (the focus goes to the first one to fix). */
+const FIELDS: Record<ContactField, { label: string; missing?: string; max?: number }> = {
+  name: { label: 'Name', missing: 'Enter your name', max: CONTACT_LIMITS.name },
+  // Its length is one of validateEmail's rules.
+  email: { label: 'Email', missing: 'Enter your email address' },
+  organisation: { label: 'Organisation', max: CONTACT_LIMITS.organisation },
+  message: { label: 'Message', missing: 'Enter your message', max: CONTACT_LIMITS.message },
+};
+
+function isContactField(value: unknown): value is ContactField {
+  return typeof value === 'string' && Object.hasOwn(FIELDS, value);
+}
+
+/**
+ * What the API client's checks (`validateContactMessage`) say about a field, as a sentence that
+ * names the field: "must not be empty" asks for it, the email rules are sentences already.
+ */
+function fieldMessage(field: ContactField, reason: string): string {
+  const { label, missing } = FIELDS[field];
+  if (reason === 'must not be empty' && missing) return missing;
+  return /^[A-Z]/.test(reason) ? reason : `${label} ${reason}`;
+}
+
+/**
+ * Every field checked at once in the browser, by the limits the API enforces: name and message
+ * must not be empty and fit their columns, the email passes `validateEmail` and the organisation is
+ * optional. (What only the API's sanitiser finds, such as a name that is nothing but markup, comes
+ * back from the submission and is shown at its field the same way.)
+ */
+function checkContact(values: Record<ContactField, string>): Errors {
+  const errors: Errors = {};
+  for (const field of Object.keys(FIELDS) as ContactField[]) {
+    const { label, missing, max } = FIELDS[field];
+    const value = values[field];
+    if (value === '') {
+      if (missing) errors[field] = missing;
+    } else if (max !== undefined && value.length > max) {
+      errors[field] = `${label} must be at most ${max} characters`;
+    }
+  }
+  if (!errors.email && values.email) {
+    const email = validateEmail(values.email);
+    if (!email.valid) errors.email = email.error ?? 'Please enter a valid email address';
+  }
+  return errors;
+}
 
 function ContactForm() {
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const thanks = useRef<HTMLHeadingElement>(null);
+  // Counts the submissions that ended with fields to fix: each one moves the focus to the first.
+  const [refused, setRefused] = useState(0);
+  // Whether the thank-you showed at the last render: the form that replaces it takes the focus.
+  const wasSent = useRef(sent);
+
+  // After the render that marks the fields aria-invalid, not before: the focus goes to the first
+  // field to fix, so a keyboard or screen-reader user lands on it with its message.
+  useEffect(() => {
+    if (refused === 0) return;
+    const target = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    target?.focus({ preventScroll: true });
+    target?.scrollIntoView({ block: 'center' });
+  }, [refused]);
+
+  // The form is replaced by the thank-you (and back): the focus follows, instead of falling to
+  // the page's top when the focused button disappears.
+  useEffect(() => {
+    if (sent) thanks.current?.focus();
+    else if (wasSent.current) form.current?.querySelector<HTMLElement>('input')?.focus();
+    wasSent.current = sent;
+  }, [sent]);
+
+  const refuse = (next: Errors) => {
+    setErrors(next);
+    setRefused((n) => n + 1);
+  };
 
   // Never rejects: a failure is shown in the form.
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = event.currentTarget;
-    const values = new FormData(form);
-    const text = (name: string) => String(values.get(name) ?? '');
+    const values = new FormData(event.currentTarget);
+    const text = (name: ContactField) => String(values.get(name) ?? '').trim();
+    const input = {
+      name: text('name'),
+      email: text('email'),
+      organisation: text('organisation'),
+      message: text('message'),
+    };
+    const invalid = checkContact(input);
+    if (Object.keys(invalid).length > 0) {
+      refuse(invalid);
+      return;
+    }
     setErrors({});
     setSending(true);
     try {
@@ -29,24 +116,16 @@ function ContactForm() {
       if (!api) throw new Error('unavailable');
       await api.contact.submit({
         source: 'investors',
-        name: text('name'),
-        email: text('email'),
-        organisation: text('organisation') || null,
-        message: text('message'),
+        ...input,
+        organisation: input.organisation || null,
       });
-      form.reset();
+      form.current?.reset();
       setSent(true);
     } catch (error) {
       if (isApiError(error) && error.code === 'validation_failed') {
-        const field = (error.details as { field?: string } | undefined)?.field;
-        const message = error.message.replace(/^\w+ /, '');
-        if (
-          field === 'name' ||
-          field === 'email' ||
-          field === 'organisation' ||
-          field === 'message'
-        )
-          setErrors({ [field]: field === 'email' ? message : `This ${message}` });
+        const details = error.details as { field?: unknown; reason?: unknown } | undefined;
+        if (isContactField(details?.field) && typeof details.reason === 'string')
+          refuse({ [details.field]: fieldMessage(details.field, details.reason) });
         else setErrors({ form: error.message });
       } else if (isApiError(error) && error.code === 'rate_limited') {
         setErrors({ form: error.message });
@@ -63,7 +142,7 @@ function ContactForm() {
   if (sent) {
     return (
       <Card variant="brand" role="status">
-        <Heading as="h3" size="4">
+        <Heading as="h3" size="4" ref={thanks} tabIndex={-1}>
           Thank you — your message has been sent.
         </Heading>
         <Text as="p" size="2" color="gray" mt="1">
@@ -77,21 +156,36 @@ function ContactForm() {
   }
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="contact-title">
+    <form
+      ref={form}
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-labelledby="contact-title"
+    >
       <Flex direction="column" gap="3">
         <Grid columns={{ initial: '1', sm: '2' }} gap="3">
           <Field label="Name" required error={errors.name}>
-            <TextInput name="name" autoComplete="name" maxLength={200} required />
+            <TextInput name="name" autoComplete="name" maxLength={CONTACT_LIMITS.name} required />
           </Field>
           <Field label="Email" required error={errors.email}>
-            <TextInput name="email" type="email" autoComplete="email" maxLength={254} required />
+            <TextInput
+              name="email"
+              type="email"
+              autoComplete="email"
+              maxLength={EMAIL_MAX_LENGTH}
+              required
+            />
           </Field>
         </Grid>
         <Field label="Organisation" error={errors.organisation}>
-          <TextInput name="organisation" autoComplete="organization" maxLength={200} />
+          <TextInput
+            name="organisation"
+            autoComplete="organization"
+            maxLength={CONTACT_LIMITS.organisation}
+          />
         </Field>
         <Field label="Message" required error={errors.message}>
-          <Textarea name="message" rows={5} maxLength={4000} showCount required />
+          <Textarea name="message" rows={5} maxLength={CONTACT_LIMITS.message} showCount required />
         </Field>
         {errors.form ? (
           <Text as="p" size="2" color="red" role="alert">

@@ -1,6 +1,21 @@
 import { Box, Flex, Grid, Heading, Progress, Text, Theme } from '@radix-ui/themes';
-import { Badge, Card, QRCode, StatCard, VerdantTheme, verdantThemeDefaults } from '@verdant/ui';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  Badge,
+  Button,
+  Card,
+  QRCode,
+  StatCard,
+  VerdantTheme,
+  verdantThemeDefaults,
+} from '@verdant/ui';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ReactNode,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { siteUrl } from '../lib/api.ts';
 import {
@@ -313,18 +328,25 @@ function buildSlides(data: MarketingData, revenue: RevenueData): Slide[] {
     {
       title: 'Get started',
       body: (
-        <Grid columns="2" gap="6">
+        <Grid columns={{ initial: '1', sm: '2' }} gap="6">
           {[
             ['Merchants', `${site}/signup/vendor`],
             ['Affiliates', `${site}/signup/affiliate`],
           ].map(([who, url]) => (
-            <Flex key={who} gap="4" align="center">
-              <QRCode value={url!} size={140} label={`QR code: sign-up for ${who} at ${url}`} />
-              <Box>
+            // On a narrow screen the code and its address stack, the code keeps a size a phone
+            // can scan (see .slide-qr) and the address breaks anywhere rather than run off screen.
+            <Flex key={who} gap="4" align="center" wrap="wrap">
+              <QRCode
+                value={url!}
+                size={140}
+                className="slide-qr"
+                label={`QR code: sign-up for ${who} at ${url}`}
+              />
+              <Box className="slide-qr-caption">
                 <Text as="p" size="5" weight="bold">
                   {who}
                 </Text>
-                <Text as="p" size="3" data-volatile>
+                <Text as="p" size="3" className="slide-url" data-volatile>
                   {url}
                 </Text>
               </Box>
@@ -341,7 +363,49 @@ function clamp(n: number, count: number) {
   return Math.min(Math.max(n, 0), count - 1);
 }
 
-/** `/presentation`: the Verdant story in slides; keys, swipe, notes (`s`), full screen (`f`). */
+/** Whether the document is shown full screen now (`f` or the Full screen button). */
+function useFullScreen(): boolean {
+  const [on, setOn] = useState(() => Boolean(document.fullscreenElement));
+  useEffect(() => {
+    // Also when the browser leaves full screen itself (Escape), so the button shows it.
+    const onChange = () => setOn(Boolean(document.fullscreenElement));
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+  return on;
+}
+
+function toggleFullScreen() {
+  if (document.fullscreenElement) void document.exitFullscreen();
+  else void document.documentElement.requestFullscreen?.().catch(() => undefined);
+}
+
+/**
+ * A button of the deck's control bar. At either end of the deck Previous or Next is marked
+ * aria-disabled (and looks disabled) instead of `disabled`: the button keeps the focus, which a
+ * disabled one would drop to the page just as the last Next click reaches the last slide.
+ */
+function DeckButton({
+  inactive = false,
+  onClick,
+  ...props
+}: Omit<ComponentProps<typeof Button>, 'variant' | 'size'> & { inactive?: boolean }) {
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      aria-disabled={inactive || undefined}
+      data-disabled={inactive ? '' : undefined}
+      onClick={inactive ? undefined : onClick}
+      {...props}
+    />
+  );
+}
+
+/**
+ * `/presentation`: the Verdant story in slides; keys, swipe and the control bar's buttons move
+ * between them, with speaker notes (`s`) and full screen (`f`).
+ */
 export function Presentation() {
   const data = useMarketingData();
   const revenue = useRevenueTransparency();
@@ -354,6 +418,7 @@ export function Presentation() {
   const match = /^#\/(\d+)$/.exec(location.hash);
   const index = clamp(match ? Number(match[1]) - 1 : 0, count);
   const [notes, setNotes] = useState(false);
+  const fullScreen = useFullScreen();
   const [scale, setScale] = useState(1);
   useEffect(() => {
     const fit = () =>
@@ -379,6 +444,14 @@ export function Presentation() {
     [navigate, count],
   );
 
+  // A link to a slide that does not exist (#/99, #/0, #/abc) shows the nearest one: the address
+  // then names the slide shown, replacing the wrong one, so it can be copied or bookmarked. A
+  // plain /presentation is the cover and stays as it is.
+  useEffect(() => {
+    const shown = `#/${index + 1}`;
+    if (location.hash && location.hash !== shown) void navigate({ hash: shown }, { replace: true });
+  }, [location.hash, index, navigate]);
+
   useEffect(() => {
     // The cover's title is the deck's own name: it is not said twice.
     const deck = `Verdant presentation (${index + 1}/${count})`;
@@ -391,6 +464,9 @@ export function Presentation() {
       const target = event.target as HTMLElement | null;
       if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
       const key = event.key;
+      // Space on a focused button presses that button (Next, Previous, Speaker notes…): stepping
+      // here as well would move two slides, or move one while toggling the notes.
+      if (key === ' ' && target?.closest('button, a[href], [role="button"]')) return;
       const at = current.current;
       let handled = true;
       if (key === 'ArrowRight' || key === 'ArrowDown' || key === 'PageDown') go(at + 1);
@@ -399,10 +475,8 @@ export function Presentation() {
       else if (key === 'Home') go(0);
       else if (key === 'End') go(count - 1);
       else if (key === 's' || key === 'S') setNotes((on) => !on);
-      else if (key === 'f' || key === 'F') {
-        if (document.fullscreenElement) void document.exitFullscreen();
-        else void document.documentElement.requestFullscreen?.().catch(() => undefined);
-      } else handled = false;
+      else if (key === 'f' || key === 'F') toggleFullScreen();
+      else handled = false;
       if (handled) event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
@@ -419,7 +493,11 @@ export function Presentation() {
     >
       <section aria-roledescription="slide" aria-label={`${i + 1} of ${count}: ${slide.title}`}>
         {/* Slides are designed at 1280×760 and scaled to the screen, so a projector shows them big. */}
-        <Flex direction="column" gap="5" style={printing ? undefined : { zoom: scale }}>
+        <Flex
+          direction="column"
+          gap="5"
+          style={printing ? undefined : { zoom: scale, ['--deck-scale' as string]: scale }}
+        >
           <Heading as={i === 0 ? 'h1' : 'h2'} size={i === 0 ? '9' : '8'}>
             {slide.title}
           </Heading>
@@ -462,14 +540,46 @@ export function Presentation() {
         <div className="deck-stage" aria-live="polite">
           {slideBodies}
         </div>
-        <Flex className="deck-controls" align="center" gap="3" px="5" py="2">
+        {/* For a mouse or a finger; the keys stay the quick way (the hint shows on wide screens). */}
+        <Flex
+          className="deck-controls"
+          align="center"
+          gap="2"
+          px={{ initial: '3', sm: '5' }}
+          py="2"
+          wrap="wrap"
+        >
+          <DeckButton
+            aria-label="Previous slide"
+            inactive={index === 0}
+            onClick={() => go(current.current - 1)}
+          >
+            <span aria-hidden>←</span> Previous
+          </DeckButton>
           <Progress
+            className="deck-progress"
             value={((index + 1) / count) * 100}
             aria-label={`Slide ${index + 1} of ${count}`}
             size="1"
-            style={{ flex: 1 }}
           />
-          <Text size="1" color="gray">
+          <DeckButton
+            aria-label="Next slide"
+            inactive={index === count - 1}
+            onClick={() => go(current.current + 1)}
+          >
+            Next <span aria-hidden>→</span>
+          </DeckButton>
+          <Flex gap="2" ml="auto">
+            <DeckButton aria-pressed={notes} onClick={() => setNotes((on) => !on)}>
+              Speaker notes
+            </DeckButton>
+            {document.fullscreenEnabled ? (
+              <DeckButton aria-pressed={fullScreen} onClick={toggleFullScreen}>
+                Full screen
+              </DeckButton>
+            ) : null}
+          </Flex>
+          <Text size="1" color="gray" className="deck-keys">
             ← → space · Home/End · s notes · f full screen
           </Text>
         </Flex>
