@@ -46,14 +46,50 @@ test('community posts are sanitised, commented on, reacted to and reported', asy
 }) => {
   await login(page, demoAccount('affiliate@verdant.test'), /\/dashboard$/);
   await visit(page, '/community');
+  const newPost = page.getByRole('form', { name: 'New post' });
+  const titleField = newPost.getByRole('textbox', { name: 'Title' });
+  const bodyField = newPost.getByRole('textbox', { name: 'Post' });
+  const postButton = newPost.getByRole('button', { name: 'Post', exact: true });
+  // Checked in the browser first, spaces trimmed: each field says what to fix (no browser bubble),
+  // and the focus is on the first of them.
+  await titleField.fill('   ');
+  await postButton.click();
+  await expect(titleField).toBeFocused();
+  await expect(titleField).toHaveAccessibleDescription('Enter a title');
+  await expect(bodyField).toHaveAccessibleDescription('Write your post');
+  await titleField.fill('  ab  ');
+  await bodyField.fill('Where do you refill detergent?');
+  await postButton.click();
+  await expect(titleField).toBeFocused();
+  await expect(titleField).toHaveAccessibleDescription('Write a title of at least 3 characters');
+  await expect(bodyField).toHaveAccessibleDescription('');
+
+  // The server's check of a field is told at that field too, which takes the focus.
   const title = `Refill stations near you ${Date.now()}`;
-  await page.getByRole('textbox', { name: 'Title' }).fill(title);
-  await page
-    .getByRole('textbox', { name: 'Post' })
-    .fill(
-      '<script>alert(1)</script>Where do you <b>refill</b> detergent? <img src=x onerror=alert(2)>',
-    );
-  await page.getByRole('button', { name: 'Post', exact: true }).click();
+  await titleField.fill(title);
+  await bodyField.fill(
+    '<script>alert(1)</script>Where do you <b>refill</b> detergent? <img src=x onerror=alert(2)>',
+  );
+  await page.route('**/rest/v1/posts*', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            code: '23514',
+            details: null,
+            hint: null,
+            message: 'new row for relation "posts" violates check constraint "posts_title_check"',
+          }),
+        })
+      : route.fallback(),
+  );
+  await postButton.click();
+  await expect(titleField).toHaveAccessibleDescription('Title must be 3 to 200 characters long');
+  await expect(titleField).toBeFocused();
+  await expect(newPost.getByText('Not posted')).toHaveCount(0);
+  await page.unroute('**/rest/v1/posts*');
+  await postButton.click();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   // The form is gone with the list: the focus is on the new thread's heading, not lost.
   await expect(page.getByRole('heading', { name: title })).toBeFocused();
@@ -73,8 +109,7 @@ test('community posts are sanitised, commented on, reacted to and reported', asy
   );
 
   // Nobody reports their own post or comment.
-  await expect(page.getByRole('button', { name: 'Report post' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Report', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Report/ })).toHaveCount(0);
   await expectNoAxeViolations(page, '/community post');
 
   // Another member reports it once; a second report while the first is open is refused in words.
@@ -82,20 +117,52 @@ test('community posts are sanitised, commented on, reacted to and reported', asy
   const merchantPage = await other.newPage();
   await login(merchantPage, demoAccount('merchant@verdant.test'), /\/dashboard-vendor$/);
   await merchantPage.goto(new URL(page.url()).pathname + new URL(page.url()).search);
-  await merchantPage.getByRole('button', { name: 'Report post' }).click();
+  // Reporting sits beside the reactions, not in their group.
+  const reportPost = merchantPage.getByRole('button', { name: 'Report post' });
+  await expect(reportPost).toBeVisible();
+  await expect(
+    merchantPage.getByRole('group', { name: 'Reactions' }).getByRole('button', { name: /^Report/ }),
+  ).toHaveCount(0);
+  await reportPost.click();
   const dialog = merchantPage.getByRole('dialog');
   // No reason is chosen for the reporter: sending without one asks for it, at the field.
   await dialog.getByRole('button', { name: 'Send report' }).click();
   const reason = dialog.getByRole('combobox', { name: /^Reason/ });
+  const details = dialog.getByRole('textbox', { name: 'Details (optional)' });
   await expect(reason).toBeFocused();
   await expect(reason).toHaveAccessibleDescription('Choose a reason');
   await reason.selectOption({ label: 'Spam' });
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(merchantPage.getByText('Reported', { exact: true })).toBeVisible();
-  await merchantPage.getByRole('button', { name: 'Report post' }).click();
+  await expect(dialog).toBeHidden();
+  // Sent, the focus is back on the button that opened the dialog.
+  await expect(reportPost).toBeFocused();
+  await reportPost.click();
+  // Opened again, the dialog starts clean.
+  await expect(reason).toHaveValue('');
   await reason.selectOption({ label: 'Something else' });
+  await details.fill('Posted twice in a week.');
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(dialog).toContainText('You have already reported this');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(reportPost).toBeFocused();
+  // A comment's report: named after its author, and nothing of the last report is left in it.
+  const reportComment = merchantPage.getByRole('button', {
+    name: `Report comment by ${demoAccount('affiliate@verdant.test').name}`,
+  });
+  await reportComment.click();
+  await expect(dialog).toHaveAccessibleName(
+    `Report the comment by ${demoAccount('affiliate@verdant.test').name}`,
+  );
+  await expect(reason).toHaveValue('');
+  await expect(reason).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(details).toHaveValue('');
+  await expect(dialog).not.toContainText('Not reported');
+  // Dismissed with Escape, the focus is back on that comment's Report button.
+  await merchantPage.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(reportComment).toBeFocused();
   await other.close();
 });
 
@@ -128,10 +195,16 @@ test('community authors are named and manage their own posts and comments', asyn
   const byJordan = welcomeComments.filter({ hasText: 'Jordan here' });
   const byMaya = welcomeComments.filter({ hasText: 'happy to answer questions' });
   await expect(byJordan).toContainText(jordan.name);
-  await expect(byJordan.getByRole('button', { name: 'Delete comment' })).toBeVisible();
-  await expect(byMaya).toContainText(demoAccount('merchant@verdant.test').name);
-  await expect(byMaya.getByRole('button', { name: 'Delete comment' })).toHaveCount(0);
-  await expect(byMaya.getByRole('button', { name: 'Report' })).toBeVisible();
+  // Each comment's buttons name whose comment they act on, after their visible words.
+  await expect(
+    byJordan.getByRole('button', { name: `Delete comment by ${jordan.name}`, exact: true }),
+  ).toBeVisible();
+  const maya = demoAccount('merchant@verdant.test');
+  await expect(byMaya).toContainText(maya.name);
+  await expect(byMaya.getByRole('button', { name: /^Delete comment/ })).toHaveCount(0);
+  await expect(
+    byMaya.getByRole('button', { name: `Report comment by ${maya.name}`, exact: true }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Back to the list' }).click();
   // The thread gives way to the list: the focus is back on the link the reader opened it from.
   await expect(
@@ -168,7 +241,9 @@ test('community authors are named and manage their own posts and comments', asyn
   const seenByAdmin = adminPage.getByRole('article', { name: title });
   await expect(seenByAdmin.getByRole('button', { name: 'Edit post' })).toBeVisible();
   await expect(seenByAdmin.getByRole('button', { name: 'Delete post' })).toBeVisible();
-  await expect(seenByAdmin.getByRole('button', { name: 'Delete comment' })).toBeVisible();
+  await expect(
+    seenByAdmin.getByRole('button', { name: `Delete comment by ${jordan.name}`, exact: true }),
+  ).toBeVisible();
   await adminContext.close();
 
   // Editing: the focus starts in the title; a title too short is told at the field.
@@ -216,7 +291,10 @@ test('community authors are named and manage their own posts and comments', asyn
   await expect(like).toBeFocused();
 
   // Deleting the comment asks first: cancelled, it stays; confirmed, it goes.
-  const deleteComment = comment.getByRole('button', { name: 'Delete comment' });
+  const deleteComment = comment.getByRole('button', {
+    name: `Delete comment by ${jordan.name}`,
+    exact: true,
+  });
   await deleteComment.click();
   const commentDialog = page.getByRole('alertdialog', { name: 'Delete this comment?' });
   await expect(commentDialog).toBeVisible();

@@ -77,6 +77,15 @@ test.describe('programs and links', () => {
     const cards = page.getByRole('article');
     await expect(cards.first()).toBeVisible();
     const all = await cards.count();
+    // Each card's button names its program, after its visible words: not a row of bare "Apply".
+    for (const card of await cards.all()) {
+      const program = (await card.getByRole('heading', { level: 2 }).textContent()) ?? '';
+      await expect(
+        card
+          .getByRole('button', { name: `Apply to ${program}`, exact: true })
+          .or(card.getByRole('button', { name: `Join program: ${program}`, exact: true })),
+      ).toBeVisible();
+    }
     await page.getByRole('switch', { name: 'Verified claims only' }).click();
     await expect(page.getByText('Verified claims').first()).toBeVisible();
     expect(await cards.count()).toBeLessThanOrEqual(all);
@@ -123,7 +132,7 @@ test.describe('programs and links', () => {
     const first = cards.first();
     // Joined by keyboard: the button gives way to a link or a note, and the focus stays in the card
     // (on "Create a link" when the membership is approved at once) instead of dropping to the page.
-    await first.getByRole('button', { name: /Join program|Apply/ }).press('Enter');
+    await first.getByRole('button', { name: /^(Join program|Apply)\b/ }).press('Enter');
     await expect(first.getByText(/^(Approved|Pending)$/)).toBeVisible();
     await expect
       .poll(() => first.evaluate((card) => card.contains(document.activeElement)))

@@ -135,7 +135,17 @@ function ProgramCard({ program }: { program: CatalogProgram }) {
                   : 'This merchant ended your membership. They can take you back into the program.'}
               </Text>
             ) : (
-              <Button onClick={() => void apply()} loading={busy}>
+              // Every card has this button: its name says which program it joins, the visible
+              // words first (so a spoken "Apply" or "Join program" still finds it).
+              <Button
+                onClick={() => void apply()}
+                loading={busy}
+                aria-label={
+                  program.auto_approve
+                    ? `Join program: ${program.name}`
+                    : `Apply to ${program.name}`
+                }
+              >
                 {program.auto_approve ? 'Join program' : 'Apply'}
               </Button>
             )}

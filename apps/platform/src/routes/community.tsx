@@ -36,7 +36,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import Markdown from 'react-markdown';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../lib/api.ts';
-import { errorCode, formError } from '../lib/error-message.ts';
+import { errorCode, formError, upstreamCode } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { useFocusWhenShown } from '../lib/focus-when-shown.ts';
 import { REPORT_REASON_LABELS } from '../lib/labels.ts';
@@ -57,14 +57,73 @@ const REACTION_LABELS: Record<ReactionKind, string> = {
   celebrate: 'Celebrate',
   support: 'Support',
 };
-const EDIT_FIELDS = ['title', 'category', 'body'] as const;
-type EditField = (typeof EDIT_FIELDS)[number];
-/** The edit form's labels, which name its fields in the message shown at each. */
-const EDIT_FIELD_LABELS: Record<EditField, string> = {
+const POST_FIELDS = ['title', 'category', 'body'] as const;
+type PostField = (typeof POST_FIELDS)[number];
+/** The post forms' labels, which name their fields in the message shown at each. */
+const POST_FIELD_LABELS: Record<PostField, string> = {
   title: 'Title',
   category: 'Topic',
   body: 'Post',
 };
+/** The database's own checks of a post's columns (`posts_<column>_check`), in words. */
+const POST_CHECK_MESSAGES: Record<PostField, string> = {
+  title: 'Title must be 3 to 200 characters long',
+  category: 'Choose one of the topics listed',
+  body: 'Post must be 1 to 10,000 characters long',
+};
+/** The limits of a post's title and text: the API client's, which the database's match. */
+const TITLE_MIN = 3;
+const TITLE_MAX = 200;
+const BODY_MAX = 10_000;
+
+type PostFailure = { field: PostField | undefined; message: string };
+
+/**
+ * A failed save of a post as its forms show it: the field it concerns (undefined: the form's error
+ * card) and the message, which names that field by the form's label.
+ */
+function postFailure(caught: unknown): PostFailure {
+  const { field, message } = formError(caught, POST_FIELDS);
+  if (field) {
+    // The client names the field by its column ("Body must not be empty"); the form by its label.
+    const reason = (caught as { details?: Partial<ValidationDetails> }).details?.reason;
+    return { field, message: reason ? `${POST_FIELD_LABELS[field]} ${reason}` : message };
+  }
+  // A column's check in the database names its constraint ("… violates check constraint
+  // "posts_title_check""): told at that field too, in words rather than the server's.
+  if (upstreamCode(caught) === '23514' && caught instanceof Error) {
+    const column = /\bposts_(\w+)_check\b/.exec(caught.message)?.[1];
+    const checked = POST_FIELDS.find((f) => f === column);
+    if (checked) return { field: checked, message: POST_CHECK_MESSAGES[checked] };
+  }
+  return { field: undefined, message };
+}
+
+/** A new post's title and text as they are sent: sanitised (which trims them) like the server does. */
+function sentPost(draft: { title: string; body: string }): { title: string; body: string } {
+  return {
+    title: sanitizeText(draft.title),
+    body: sanitizeText(draft.body, { maxLength: BODY_MAX }),
+  };
+}
+
+/**
+ * What keeps a new post from being sent, by field, checked before any request with the limits the
+ * API client and the database enforce. The shortest title is counted in characters, as the
+ * database counts (an emoji is one), the longest in UTF-16 units, as the client counts: the
+ * stricter of the two each time.
+ */
+function draftErrors(draft: { title: string; body: string }): Partial<Record<PostField, string>> {
+  const { title, body } = sentPost(draft);
+  const errors: Partial<Record<PostField, string>> = {};
+  if (title === '') errors.title = 'Enter a title';
+  else if ([...title].length < TITLE_MIN)
+    errors.title = `Write a title of at least ${TITLE_MIN} characters`;
+  else if (title.length > TITLE_MAX)
+    errors.title = `Shorten the title to at most ${TITLE_MAX} characters`;
+  if (body === '') errors.body = 'Write your post';
+  return errors;
+}
 
 /** The name shown for an author: their public name, else their username. */
 function authorName(author: PostAuthor | null): string {
@@ -115,9 +174,7 @@ function PostEditForm({
     category: post.category as PostCategory,
     body: post.body,
   });
-  const [error, setError] = useState<{ field: EditField | undefined; message: string } | null>(
-    null,
-  );
+  const [error, setError] = useState<PostFailure | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   const titleRef = useRef<HTMLInputElement>(null);
@@ -130,7 +187,7 @@ function PostEditForm({
       api.community.updatePost(post.id, {
         title: sanitizeText(values.title),
         category: values.category,
-        body: sanitizeText(values.body, { maxLength: 10_000 }),
+        body: sanitizeText(values.body, { maxLength: BODY_MAX }),
       }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['community'] });
@@ -138,18 +195,11 @@ function PostEditForm({
       onClose();
     },
     onError: (caught) => {
-      const { field, message } = formError(caught, EDIT_FIELDS);
-      // The client names the field by its column ("Body must not be empty"); the form by its label.
-      const reason = (caught as { details?: Partial<ValidationDetails> }).details?.reason;
-      setError(
-        field && reason
-          ? { field, message: `${EDIT_FIELD_LABELS[field]} ${reason}` }
-          : { field, message },
-      );
+      setError(postFailure(caught));
       focusFirstInvalid(formRef.current, errorRef);
     },
   });
-  const errorAt = (field: EditField) => (error?.field === field ? error.message : undefined);
+  const errorAt = (field: PostField) => (error?.field === field ? error.message : undefined);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
@@ -171,7 +221,7 @@ function PostEditForm({
           <TextInput
             ref={titleRef}
             value={values.title}
-            maxLength={200}
+            maxLength={TITLE_MAX}
             onChange={(e) => setValues({ ...values, title: e.target.value })}
           />
         </Field>
@@ -188,7 +238,7 @@ function PostEditForm({
           <Textarea
             value={values.body}
             rows={6}
-            maxLength={10_000}
+            maxLength={BODY_MAX}
             onChange={(e) => setValues({ ...values, body: e.target.value })}
           />
         </Field>
@@ -242,8 +292,20 @@ export function Component() {
   });
 
   const [draft, setDraft] = useState({ title: '', body: '', category: 'general' as PostCategory });
+  // The new post's errors show once Post was pressed; a failed send's at its field or in the card.
+  const [draftTouched, setDraftTouched] = useState(false);
+  const [draftFailure, setDraftFailure] = useState<PostFailure | null>(null);
+  const draftFormRef = useRef<HTMLFormElement>(null);
+  const draftErrorRef = useRef<HTMLDivElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid();
   const [comment, setComment] = useState('');
+  // What the report dialog is about. It stays while the dialog closes (its title does not blank
+  // out as it fades); `reportOpen` says whether it is open.
   const [report, setReport] = useState<{ target: CommunityTarget; label: string } | null>(null);
+  const [reportOpen, setReportOpen] = useState(false);
+  // The dialog is opened from state, with no trigger for it to hand the focus back to: the button
+  // that opened it is kept here and takes the focus again when it closes.
+  const reportOpener = useRef<HTMLElement | null>(null);
   // No reason is chosen for the reporter: sending asks for one.
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [reasonMissing, setReasonMissing] = useState(false);
@@ -294,18 +356,18 @@ export function Component() {
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['community'] });
   const createPost = useMutation({
-    mutationFn: () =>
-      api.community.createPost({
-        title: sanitizeText(draft.title),
-        body: sanitizeText(draft.body, { maxLength: 10_000 }),
-        category: draft.category,
-      }),
+    mutationFn: () => api.community.createPost({ ...sentPost(draft), category: draft.category }),
     onSuccess: async (created) => {
       setDraft({ title: '', body: '', category: 'general' });
+      setDraftTouched(false);
       await refresh();
       focusThreadHeading.current = true;
       setParams({ post: created.id });
       toast({ title: 'Posted' });
+    },
+    onError: (caught) => {
+      setDraftFailure(postFailure(caught));
+      focusFirstInvalid(draftFormRef.current, draftErrorRef);
     },
   });
   const commentRef = useRef<HTMLTextAreaElement>(null);
@@ -371,15 +433,38 @@ export function Component() {
         details.trim() ? sanitizeText(details, { maxLength: 2000 }) : null,
       ),
     onSuccess: () => {
-      setReport(null);
-      setDetails('');
-      setReason('');
+      setReportOpen(false);
       toast({ title: 'Reported', description: 'A moderator will look at it.' });
     },
   });
+  /**
+   * Opens the report dialog about `target`, from the button `opener`. Each opening starts clean
+   * (no reason, no details, no error from the last report), however the last one closed.
+   */
+  const openReport = (target: { target: CommunityTarget; label: string }, opener: HTMLElement) => {
+    reportOpener.current = opener;
+    setReport(target);
+    setReason('');
+    setReasonMissing(false);
+    setDetails('');
+    sendReport.reset();
+    setReportOpen(true);
+  };
 
-  const onPost = (event: FormEvent) => {
+  const draftIssues = draftErrors(draft);
+  /** A new post's field's message: the browser's check once Post was pressed, else the server's. */
+  const draftErrorAt = (field: PostField) =>
+    (draftTouched ? draftIssues[field] : undefined) ??
+    (draftFailure?.field === field ? draftFailure.message : undefined);
+  const onPost = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setDraftTouched(true);
+    setDraftFailure(null);
+    // The focus goes to the first field to fix, once its message is shown.
+    if (Object.keys(draftIssues).length > 0) {
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
     createPost.mutate();
   };
   const onComment = (event: FormEvent) => {
@@ -481,42 +566,48 @@ export function Component() {
                     </Markdown>
                   </Box>
                 )}
-                <Flex gap="2" wrap="wrap" role="group" aria-label="Reactions">
-                  {REACTION_KINDS.map((kind) => {
-                    const all = (reactions.data ?? []).filter(
-                      (r) => r.kind === kind && r.comment_id === null,
-                    );
-                    const mine = all.some((r) => r.user_id === user?.id);
-                    // While a reaction is saved the buttons refuse clicks but stay focusable, so
-                    // the focus stays on the one pressed (a disabled button drops it to the page).
-                    const busy = react.isPending && react.variables === kind;
-                    return (
-                      <Button
-                        key={kind}
-                        size="sm"
-                        variant={mine ? 'secondary' : 'outline'}
-                        aria-pressed={mine}
-                        disabled={!canWrite}
-                        loading={busy}
-                        aria-disabled={react.isPending || undefined}
-                        onClick={() => {
-                          if (!react.isPending) react.mutate(kind);
-                        }}
-                      >
-                        {REACTION_LABELS[kind]} {all.length}
-                      </Button>
-                    );
-                  })}
-                  {/* Nobody reports their own post (the database refuses it too). */}
+                <Flex gap="2" wrap="wrap" align="center">
+                  <Flex gap="2" wrap="wrap" role="group" aria-label="Reactions">
+                    {REACTION_KINDS.map((kind) => {
+                      const all = (reactions.data ?? []).filter(
+                        (r) => r.kind === kind && r.comment_id === null,
+                      );
+                      const mine = all.some((r) => r.user_id === user?.id);
+                      // While a reaction is saved the buttons refuse clicks but stay focusable, so
+                      // the focus stays on the one pressed (a disabled button drops it to the page).
+                      const busy = react.isPending && react.variables === kind;
+                      return (
+                        <Button
+                          key={kind}
+                          size="sm"
+                          variant={mine ? 'secondary' : 'outline'}
+                          aria-pressed={mine}
+                          disabled={!canWrite}
+                          loading={busy}
+                          aria-disabled={react.isPending || undefined}
+                          onClick={() => {
+                            if (!react.isPending) react.mutate(kind);
+                          }}
+                        >
+                          {REACTION_LABELS[kind]} {all.length}
+                        </Button>
+                      );
+                    })}
+                  </Flex>
+                  {/* Beside the reactions, not in their group: reporting is not a reaction.
+                      Nobody reports their own post (the database refuses it too). */}
                   {canWrite && post.data.author_id !== user?.id ? (
                     <Button
                       size="sm"
                       variant="ghost"
-                      onClick={() =>
-                        setReport({
-                          target: { postId: post.data.id },
-                          label: `the post “${post.data.title}”`,
-                        })
+                      onClick={(event) =>
+                        openReport(
+                          {
+                            target: { postId: post.data.id },
+                            label: `the post “${post.data.title}”`,
+                          },
+                          event.currentTarget,
+                        )
                       }
                     >
                       Report post
@@ -551,15 +642,21 @@ export function Component() {
                             </Text>
                             {mayManage(c.author_id) || (canWrite && c.author_id !== user?.id) ? (
                               <Flex gap="3" justify="end" wrap="wrap">
+                                {/* Each comment's buttons name whose comment they act on (the
+                                    visible word first, so a spoken "Report" finds them). */}
                                 {canWrite && c.author_id !== user?.id ? (
                                   <Button
                                     size="sm"
                                     variant="ghost"
-                                    onClick={() =>
-                                      setReport({
-                                        target: { commentId: c.id },
-                                        label: 'this comment',
-                                      })
+                                    aria-label={`Report comment by ${authorName(c.author)}`}
+                                    onClick={(event) =>
+                                      openReport(
+                                        {
+                                          target: { commentId: c.id },
+                                          label: `the comment by ${authorName(c.author)}`,
+                                        },
+                                        event.currentTarget,
+                                      )
                                     }
                                   >
                                     Report
@@ -575,7 +672,11 @@ export function Component() {
                                     errorMessage={(error) => errorMessage(error)}
                                     onCloseAutoFocus={onCommentDialogClosed}
                                     trigger={
-                                      <Button size="sm" variant="ghost">
+                                      <Button
+                                        size="sm"
+                                        variant="ghost"
+                                        aria-label={`Delete comment by ${authorName(c.author)}`}
+                                      >
                                         Delete comment
                                       </Button>
                                     }
@@ -693,19 +794,23 @@ export function Component() {
           ) : null}
           {canWrite ? (
             <Card>
-              <form onSubmit={onPost} aria-label="New post">
+              <form ref={draftFormRef} onSubmit={onPost} noValidate aria-label="New post">
                 <Flex direction="column" gap="3">
                   <Heading as="h2" size="4">
                     Start a thread
                   </Heading>
-                  <Field label="Title" required>
+                  <Field label="Title" required error={draftErrorAt('title')}>
                     <TextInput
                       value={draft.title}
-                      maxLength={200}
+                      maxLength={TITLE_MAX}
                       onChange={(e) => setDraft({ ...draft, title: e.target.value })}
                     />
                   </Field>
-                  <Field label="Topic" style={{ maxWidth: '320px' }}>
+                  <Field
+                    label="Topic"
+                    error={draftErrorAt('category')}
+                    style={{ maxWidth: '320px' }}
+                  >
                     <NativeSelect
                       value={draft.category}
                       onChange={(e) =>
@@ -716,16 +821,22 @@ export function Component() {
                       ).map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))}
                     />
                   </Field>
-                  <Field label="Post" required>
+                  <Field label="Post" required error={draftErrorAt('body')}>
                     <Textarea
                       value={draft.body}
                       rows={5}
-                      maxLength={10_000}
+                      maxLength={BODY_MAX}
                       onChange={(e) => setDraft({ ...draft, body: e.target.value })}
                     />
                   </Field>
-                  {createPost.isError ? (
-                    <ErrorCard title="Not posted" message={errorMessage(createPost.error)} />
+                  {draftFailure && !draftFailure.field ? (
+                    <ErrorCard
+                      ref={draftErrorRef}
+                      tabIndex={-1}
+                      align="start"
+                      title="Not posted"
+                      message={draftFailure.message}
+                    />
                   ) : null}
                   <div>
                     <Button type="submit" loading={createPost.isPending}>
@@ -743,16 +854,17 @@ export function Component() {
         </>
       )}
 
-      <Modal.Root
-        open={report !== null}
-        onOpenChange={(open) => {
-          if (open) return;
-          setReport(null);
-          setReason('');
-          setReasonMissing(false);
-        }}
-      >
-        <Modal.Content>
+      <Modal.Root open={reportOpen} onOpenChange={setReportOpen}>
+        <Modal.Content
+          onCloseAutoFocus={(event) => {
+            // Sent, cancelled or dismissed: back to the Report button that opened the dialog (or,
+            // were it gone, to the thread's heading) rather than to the page body.
+            event.preventDefault();
+            const opener = reportOpener.current;
+            reportOpener.current = null;
+            (opener?.isConnected ? opener : threadHeadingRef.current)?.focus();
+          }}
+        >
           <Modal.Title>Report {report?.label}</Modal.Title>
           <Modal.Description>
             Moderators review every report. The author is not told who reported.
@@ -804,7 +916,7 @@ export function Component() {
                 />
               ) : null}
               <Flex gap="2" justify="end">
-                <Button type="button" variant="ghost" onClick={() => setReport(null)}>
+                <Button type="button" variant="ghost" onClick={() => setReportOpen(false)}>
                   Cancel
                 </Button>
                 <Button type="submit" loading={sendReport.isPending}>
