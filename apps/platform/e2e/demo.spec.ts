@@ -72,6 +72,30 @@ test('a demo visitor explores with sample data, keeps links locally, and writes 
   await expect(table.getByRole('rowheader', { name: productName })).toBeVisible();
   await expectNoAxeViolations(page, '/demo-dashboard');
 
+  // A second link; deleting the first by keyboard moves the focus to the other's Delete, Undo
+  // brings it back in its place, and with no link left the focus goes to the product picker.
+  const otherName = (await picker.locator('option:not([value=""])').nth(1).textContent())!.trim();
+  await picker.selectOption({ label: otherName });
+  await page.getByRole('button', { name: 'Make link' }).click();
+  await expect(table.getByRole('rowheader')).toHaveText([otherName, productName]);
+  await expect(
+    table.getByRole('button', { name: `Copy shop link for ${productName}` }),
+  ).toBeVisible();
+  await table.getByRole('button', { name: `Delete demo link for ${otherName}` }).press('Enter');
+  await expect(
+    table.getByRole('button', { name: `Delete demo link for ${productName}` }),
+  ).toBeFocused();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(table.getByRole('rowheader')).toHaveText([otherName, productName]);
+  for (const name of [otherName, productName])
+    await table.getByRole('button', { name: `Delete demo link for ${name}` }).press('Enter');
+  await expect(table.getByRole('heading', { name: 'No demo links yet' })).toBeVisible();
+  await expect(picker).toBeFocused();
+  await page.getByRole('button', { name: 'Undo' }).last().click();
+  await expect(table.getByRole('rowheader')).toHaveText([productName]);
+  await page.reload();
+  await expect(table.getByRole('rowheader')).toHaveText([productName]);
+
   // The email offer appears once, after a while, and never again in this demo.
   await page.clock.fastForward(21_000);
   const offer = page.getByRole('dialog', { name: 'Keep what you explored' });
@@ -123,6 +147,15 @@ test('the shared demo account lands on the sample dashboard and leaves it from t
   await expect(page.getByRole('radiogroup', { name: 'Demo period' })).toBeVisible();
   await expect(page.getByRole('form', { name: 'Make a demo link' })).toBeVisible();
   await expectNoAxeViolations(page, '/demo-dashboard as the demo account');
+  // Its sidebar leads back to the demo dashboard, and /demo offers to continue it.
+  await page.goto('/demo');
+  await expect(page.getByRole('button', { name: 'Continue the demo' })).toBeVisible();
+  await expect(page.getByText(/You are signed in/)).toHaveCount(0);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Demo dashboard' })
+    .click();
+  await expect(page).toHaveURL(/\/demo-dashboard$/);
 
   // The demo account has no profile to open; its menu leaves the demo, signed out.
   await page.getByRole('button', { name: /Account menu/ }).click();

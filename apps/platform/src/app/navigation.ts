@@ -30,6 +30,7 @@ export const NAV_SECTIONS: NavSectionData[] = [
     items: [
       { to: '/', label: 'Home', icon: 'home' },
       { to: '/dashboard', label: 'Dashboard', icon: 'dashboard', audience: ['affiliate'] },
+      { to: '/demo-dashboard', label: 'Demo dashboard', icon: 'dashboard', audience: ['demo'] },
       { to: '/shop', label: 'Shop', icon: 'shop' },
       { to: '/pricing', label: 'Pricing', icon: 'pricing' },
     ],

@@ -14,6 +14,7 @@ import {
   PageHeader,
   StatCard,
   TextInput,
+  toast,
   type DataTableColumn,
 } from '@verdant/ui';
 import { LineChart } from '@verdant/ui/charts';
@@ -22,6 +23,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../lib/api.ts';
+import { inPlaceOfRow, useFocusWhenShown } from '../lib/focus-when-shown.ts';
+import { UNDO_DURATION, focusIsFree } from '../lib/undo.ts';
 import {
   markEmailPopupShown,
   readDemoLinks,
@@ -42,6 +45,9 @@ const randomCode = () =>
   )
     .join('')
     .slice(0, 8)}`;
+
+const deleteButtonId = (code: string) => `demo-link-delete-${code}`;
+const DELETE_SELECTOR = '[id^="demo-link-delete-"]';
 
 /** The demo dashboard (/demo-dashboard): sample figures and local demo links, no writes. */
 export function Component() {
@@ -107,29 +113,57 @@ export function Component() {
     writeDemoLinks(next);
     setLinks(next);
   };
-  const removeLink = (code: string) => {
-    const next = links.filter((l) => l.code !== code);
+  const focusWhenShown = useFocusWhenShown();
+  const productField = useRef<HTMLSelectElement>(null);
+  /** Puts the links back in this browser (Undo of a deletion keeps its place in the list). */
+  const keep = (next: DemoLink[]) => {
     writeDemoLinks(next);
     setLinks(next);
+  };
+  // A deleted link's row goes with its button: the focus moves to the next link's Delete (or the
+  // one before), or to the product picker once none is left; the toast's Undo puts it back.
+  const removeLink = (link: DemoLink, control: HTMLElement) => {
+    const index = links.findIndex((l) => l.code === link.code);
+    focusWhenShown(inPlaceOfRow(control, DELETE_SELECTOR, () => productField.current));
+    keep(links.filter((l) => l.code !== link.code));
+    toast({
+      title: 'Demo link deleted',
+      description: link.productName,
+      duration: UNDO_DURATION,
+      action: {
+        label: 'Undo',
+        altText: `Undo: press F8 to reach the notification and bring back the demo link for ${link.productName}`,
+        onClick: () => {
+          const current = readDemoLinks();
+          if (current.some((l) => l.code === link.code)) return;
+          keep([...current.slice(0, index), link, ...current.slice(index)]);
+          if (focusIsFree())
+            focusWhenShown(() => document.getElementById(deleteButtonId(link.code)));
+        },
+      },
+    });
   };
 
   const columns: readonly DataTableColumn<DemoLink>[] = [
     { id: 'product', header: 'Product', cell: (l) => l.productName, rowHeader: true },
-    { id: 'link', header: 'Link', cell: (l) => <code>/go/{l.code}</code> },
+    { id: 'link', header: 'Demo link', cell: (l) => <code>/go/{l.code}</code> },
     {
       id: 'actions',
       header: 'Actions',
       actions: true,
       cell: (l) => (
         <Flex gap="2">
+          {/* A demo link is tracked nowhere: what there is to share is the product's shop page. */}
           <CopyButton
             value={`${window.location.origin}/shop/${l.productSlug}`}
-            label={`Copy the product link for ${l.productName}`}
+            label="Copy shop link"
+            aria-label={`Copy shop link for ${l.productName}`}
           />
           <Button
+            id={deleteButtonId(l.code)}
             size="sm"
             variant="ghost"
-            onClick={() => removeLink(l.code)}
+            onClick={(event) => removeLink(l, event.currentTarget)}
             aria-label={`Delete demo link for ${l.productName}`}
           >
             Delete
@@ -212,6 +246,7 @@ export function Component() {
             <Flex gap="3" align="end" wrap="wrap">
               <Field label="Product" style={{ flex: '1 1 260px' }}>
                 <NativeSelect
+                  ref={productField}
                   value={productSlug}
                   onChange={(event) => setProductSlug(event.target.value)}
                   disabled={!products.data}

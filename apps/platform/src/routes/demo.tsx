@@ -11,9 +11,12 @@ const POINTS = [
 
 /** The demo entrance (/demo): start, continue or leave demo mode; no account needed. */
 export function Component() {
-  const { isDemoMode, isAuthenticated, enterDemo, exitDemo } = useAuth();
+  const { user, isDemoMode, isAuthenticated, enterDemo, exitDemo, logout } = useAuth();
   const navigate = useNavigate();
-  const signedIn = isAuthenticated && !isDemoMode;
+  // The shared demo account (role demo) is in the demo already, as a demo-mode visitor is.
+  const demoAccount = isAuthenticated && !isDemoMode && user?.role === 'demo';
+  const inDemo = isDemoMode || demoAccount;
+  const signedIn = isAuthenticated && !inDemo;
   return (
     <Flex direction="column" gap="5" py="5" maxWidth="760px">
       <title>Try the Verdant demo</title>
@@ -39,18 +42,23 @@ export function Component() {
           <Button
             size="lg"
             onClick={() =>
-              void (isDemoMode ? Promise.resolve() : enterDemo()).then(() =>
+              void (inDemo ? Promise.resolve() : enterDemo()).then(() =>
                 navigate('/demo-dashboard'),
               )
             }
           >
-            {isDemoMode ? 'Continue the demo' : 'Start the demo'}
+            {inDemo ? 'Continue the demo' : 'Start the demo'}
           </Button>
-          {isDemoMode ? (
+          {inDemo ? (
             <Button
               size="lg"
               variant="outline"
               onClick={() => {
+                // The demo account leaves by signing out; a demo-mode visitor's data is cleared.
+                if (demoAccount) {
+                  void logout().then(() => navigate('/'));
+                  return;
+                }
                 exitDemo();
                 void navigate('/');
               }}
