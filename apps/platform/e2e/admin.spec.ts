@@ -1,4 +1,4 @@
-import type { Download } from '@playwright/test';
+import type { Download, Locator } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import {
   asService,
@@ -176,6 +176,123 @@ test('approval queues and moderation work for administrators', async ({ page }) 
     await expect(page.getByText('Report dismissed', { exact: true })).toBeVisible();
     await expect(dismiss).toHaveCount(before - 1);
   }
+});
+
+/** Fails unless every tab of `tablist` is whole, inside the list (none cut off at its edge). */
+async function expectTabsFit(tablist: Locator): Promise<void> {
+  const cut = await tablist.evaluate((list) => {
+    const frame = list.getBoundingClientRect();
+    return [...list.querySelectorAll('[role="tab"]')]
+      .filter((tab) => {
+        const box = tab.getBoundingClientRect();
+        return box.left < frame.left - 0.5 || box.right > frame.right + 0.5;
+      })
+      .map((tab) => tab.textContent);
+  });
+  expect(cut, 'tabs cut off at the edge of their row').toEqual([]);
+}
+
+/** Fails when `element` (its focus ring included) reaches past the box it is clipped to. */
+async function expectInsideItsFrame(element: Locator, context: string): Promise<void> {
+  const past = await element.evaluate((control) => {
+    let frame = control.parentElement!;
+    while (frame.parentElement && getComputedStyle(frame).overflowX === 'visible')
+      frame = frame.parentElement;
+    const style = getComputedStyle(control);
+    const ring = parseFloat(style.outlineWidth) + Math.max(0, parseFloat(style.outlineOffset));
+    const box = control.getBoundingClientRect();
+    const edges = frame.getBoundingClientRect();
+    return { start: edges.left - (box.left - ring), end: box.right + ring - edges.right };
+  });
+  expect(past.start, `${context}: pixels past the start edge`).toBeLessThanOrEqual(0);
+  expect(past.end, `${context}: pixels past the end edge`).toBeLessThanOrEqual(0);
+}
+
+test('a company name of one long word wraps in the approval queue, on a desktop and a phone', async ({
+  page,
+}) => {
+  const company = `M One Goods ${'x'.repeat(188)}`;
+  const merchant = await createAccount('long-company', 'Fern&Market26', {
+    name: 'Mona Long',
+    role: 'merchant',
+  });
+  await rest('/rest/v1/merchant_profiles', {
+    id: merchant.id,
+    company_name: company,
+    website: 'https://m-one-goods.example',
+    description: 'Stoneware refill jars.',
+    sustainability_statement: 'Kiln powered by our own solar roof; jars are returned and refilled.',
+    onboarding_step: 'complete',
+  });
+  try {
+    await login(page, admin, /\/admin$/);
+    await visit(page, '/admin/approvals');
+    const queue = page.getByRole('table', { name: 'Merchants waiting for approval' });
+    const approve = queue.getByRole('button', { name: `Approve ${company}` });
+    const reject = queue.getByRole('button', { name: `Reject ${company}` });
+    await expect(approve).toBeVisible();
+    // The name breaks: the decision stays in view beside it, with no sideways scrolling.
+    await expectTableFits(queue, 'Merchants waiting for approval');
+    await expect(approve).toBeInViewport({ ratio: 1 });
+    await expect(reject).toBeInViewport({ ratio: 1 });
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expectTabsFit(page.getByRole('tablist', { name: 'Queues' }));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await expectInsideItsFrame(approve, 'Approve');
+    await expectInsideItsFrame(reject, 'Reject');
+    await expectNoAxeViolations(page, '/admin/approvals at 360 px with a long company name');
+    // The confirmation names the company too, and breaks it inside the dialog.
+    await approve.click();
+    const dialog = page.getByRole('alertdialog', { name: `Approve ${company}?` });
+    await expect(dialog).toBeVisible();
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  } finally {
+    // Out of the queue the other journeys read.
+    await fetch(new URL(`/rest/v1/merchant_profiles?id=eq.${merchant.id}`, stack.apiUrl), {
+      method: 'DELETE',
+      headers: asService(),
+    });
+  }
+});
+
+test('users on a phone: a staged role’s Change role stays inside its card, focus ring and all', async ({
+  page,
+}) => {
+  await login(page, admin, /\/admin$/);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await visit(page, '/admin/users');
+  await page.getByLabel('Search by name, username or email').fill('Avery');
+  const table = page.getByRole('table', { name: 'Users' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  const role = table.getByRole('combobox', { name: 'Role of Avery Okafor' });
+  await role.selectOption({ label: 'Affiliate' });
+  const apply = table.getByRole('button', { name: 'Change role of Avery Okafor' });
+  await role.focus();
+  await page.keyboard.press('Tab');
+  await expect(apply).toBeFocused();
+  // Nothing in the card is pushed out or scrolled aside: the button wraps under the picker.
+  await expectInsideItsFrame(apply, 'Change role');
+  const shifted = await table.evaluate((element) => {
+    let scrolled = 0;
+    for (let box: HTMLElement | null = element; box; box = box.parentElement)
+      scrolled += box.scrollLeft;
+    return scrolled;
+  });
+  expect(shifted, 'pixels the card’s content is scrolled aside').toBe(0);
+  const header = table.getByRole('rowheader', { name: /Avery Okafor/ });
+  await expectInsideItsFrame(header, 'the user’s name');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoAxeViolations(page, '/admin/users at 360 px with a staged role');
+  // Back to the saved role: nothing was asked, nothing changed.
+  await role.selectOption({ label: 'Administrator' });
+  await expect(apply).toHaveCount(0);
 });
 
 test('moderation by keyboard: every action names its report, and the focus moves on to the next report', async ({
@@ -550,6 +667,12 @@ test('administrators see the payout history by name, a run refreshes it, and a t
     pages.getByRole('button', { name: before.total > 40 ? 'Next page' : 'Page 2' }),
   ).toBeFocused();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  // The page is in the address: a reload keeps it.
+  await expect(page).toHaveURL(/\/admin\/payouts\?page=2$/);
+  await page.reload();
+  await expect(
+    page.getByText(`21–${Math.min(before.total, 40)} of ${before.total}`, { exact: true }),
+  ).toBeVisible();
   // Back on the first page "Previous page" is disabled: the current page's button keeps the focus.
   await pages.getByRole('button', { name: 'Previous page' }).focus();
   await page.keyboard.press('Enter');

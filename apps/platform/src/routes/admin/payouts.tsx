@@ -17,6 +17,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { DateRangePicker, type DateRangeValue } from '@verdant/ui/date-range-picker';
 import '@verdant/ui/date-range-picker.css';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { errorCode } from '../../lib/error-message.ts';
 import { inPlaceOfRow, useFocusWhenShown } from '../../lib/focus-when-shown.ts';
@@ -292,7 +293,19 @@ function ExportPayouts() {
  */
 export function Component() {
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
+  // The history's page is in the address (?page=2), so a reload or a shared link keeps it.
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const setPage = (next: number) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 1) updated.delete('page');
+        else updated.set('page', String(next));
+        return updated;
+      },
+      { preventScrollReset: true },
+    );
   const [result, setResult] = useState<RunResult | null>(null);
   const history = useQuery({
     queryKey: [...HISTORY_KEY, page],
