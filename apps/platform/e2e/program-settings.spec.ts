@@ -82,3 +82,60 @@ test('program settings: arrowing through the program picker only stages a progra
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   expect(prompts).toEqual([]);
 });
+
+test('program settings: a flat commission is at most $10,000.00 per order, and a refusal of the server is told at its field in words', async ({
+  page,
+}) => {
+  await login(page, merchant, /\/dashboard-vendor$/);
+  await visit(page, '/vendor/settings');
+  await expect(page.getByLabel(/^Name/)).not.toHaveValue('');
+  await page
+    .getByRole('combobox', { name: 'Commission type' })
+    .selectOption({ label: 'Flat amount per order' });
+  const flat = page.getByLabel(/^Commission per order \(USD\)/);
+  const save = page.getByRole('button', { name: 'Save changes' });
+  const inWords = /Enter an amount from \$0\.01 to \$10,000\.00, such as 4\.50/;
+  // The hint states the limit before anything is typed.
+  await expect(flat).toHaveAccessibleDescription(/up to \$10,000\.00/);
+
+  // The review's $250,000.00 per sale, and a number past any whole cents: refused at the field,
+  // which takes the focus, before anything is sent.
+  for (const amount of ['250000', '99999999999999999', '10000.01']) {
+    await flat.fill(amount);
+    await save.click();
+    await expect(flat).toBeFocused();
+    await expect(flat).toHaveAttribute('aria-invalid', 'true');
+    await expect(flat).toHaveAccessibleDescription(inWords);
+  }
+  await expect(page.getByText(/Commission flat cents|9007199254740991/)).toHaveCount(0);
+
+  // A refusal by the database (its check of the amount) is told at the field too, in the same
+  // words, with the focus there; no card of internal names at the bottom.
+  await page.route('**/rest/v1/affiliate_programs*', (route) =>
+    route.request().method() === 'PATCH'
+      ? route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            code: '23514',
+            details: null,
+            hint: null,
+            message:
+              'new row for relation "affiliate_programs" violates check constraint "affiliate_programs_commission_flat_cents_max"',
+          }),
+        })
+      : route.fallback(),
+  );
+  await flat.fill('25.00');
+  await save.click();
+  await expect(flat).toBeFocused();
+  await expect(flat).toHaveAttribute('aria-invalid', 'true');
+  await expect(flat).toHaveAccessibleDescription(inWords);
+  await expect(page.getByText('Not saved', { exact: true })).toHaveCount(0);
+  await expect(page.getByText(/violates check constraint/)).toHaveCount(0);
+  await expectNoAxeViolations(page, '/vendor/settings with a refused flat commission');
+  // The message spoke of the amount sent: changing it takes the message away.
+  await flat.fill('25.50');
+  await expect(flat).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(inWords)).toHaveCount(0);
+});

@@ -2346,6 +2346,7 @@ export type Database = {
         Args: { storefront: string }
         Returns: boolean
       }
+      is_reserved_username: { Args: { value: string }; Returns: boolean }
       is_safe_link_destination: { Args: { value: string }; Returns: boolean }
       is_service_or_admin: { Args: never; Returns: boolean }
       is_url_slug: { Args: { value: string }; Returns: boolean }
@@ -2601,6 +2602,7 @@ export type Database = {
       refresh_commission_roll_ups: { Args: never; Returns: undefined }
       refresh_link_click_daily: { Args: never; Returns: undefined }
       release_due_commissions: { Args: { as_of?: string }; Returns: number }
+      reserved_usernames: { Args: never; Returns: string[] }
       revenue_transparency: {
         Args: { months?: number }
         Returns: {

@@ -1,4 +1,12 @@
-import { SLUG_PATTERN, isUuid } from '@verdant/validation';
+import {
+  PRODUCT_MAX_PRICE_CENTS,
+  PRODUCT_MIN_PRICE_CENTS,
+  PROGRAM_MAX_FLAT_CENTS,
+  RESERVED_USERNAME_MESSAGE,
+  SLUG_PATTERN,
+  isReservedUsername,
+  isUuid,
+} from '@verdant/validation';
 import type * as Sanitize from '@verdant/validation/sanitize';
 import { ApiError } from './errors.ts';
 
@@ -38,11 +46,30 @@ export function slug(field: string, value: unknown): string {
   return value;
 }
 
+/** A username as it may exist (to look a page up by): the pattern only. */
 export function username(field: string, value: unknown): string {
   if (typeof value !== 'string' || !USERNAME_PATTERN.test(value)) {
     invalid(field, 'must be 3–32 lower-case letters, digits, underscores or hyphens');
   }
   return value;
+}
+
+/** What a reserved username's check tells, after the field's name ("Username is reserved. …"). */
+export const RESERVED_USERNAME_REASON = 'is reserved. Choose another.';
+
+/**
+ * A username a profile may take: `username`, and not one of the reserved names of
+ * `@verdant/validation` (admin, support, the app's page names, anything starting with "verdant"),
+ * which the database refuses too. The error's message is "That username is reserved. Choose
+ * another."; its reason is `RESERVED_USERNAME_REASON`.
+ */
+export function newUsername(field: string, value: unknown): string {
+  const name = username(field, value);
+  if (isReservedUsername(name)) {
+    const details: ValidationDetails = { field, reason: RESERVED_USERNAME_REASON };
+    throw new ApiError('validation_failed', RESERVED_USERNAME_MESSAGE, { details });
+  }
+  return name;
 }
 
 export function linkCode(field: string, value: unknown): string {
@@ -62,6 +89,26 @@ export function integer(field: string, value: unknown, min: number, max: number)
 /** Money in integer cents, never negative. */
 export function cents(field: string, value: unknown): number {
   return integer(field, value, 0, Number.MAX_SAFE_INTEGER);
+}
+
+/** Whole cents from `min` to `max`, told in cents and in the amounts they are. */
+function centsBetween(field: string, value: unknown, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
+    const amount = (c: number) =>
+      (c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    invalid(field, `must be whole cents from ${min} to ${max} (${amount(min)} to ${amount(max)})`);
+  }
+  return value;
+}
+
+/** A product's price in cents: at least 50 (0.50, the least a card payment may be), at most 1,000,000.00. */
+export function priceCents(field: string, value: unknown): number {
+  return centsBetween(field, value, PRODUCT_MIN_PRICE_CENTS, PRODUCT_MAX_PRICE_CENTS);
+}
+
+/** A flat commission per order in cents: from 1 (0.01) to 10,000.00. */
+export function flatCommissionCents(field: string, value: unknown): number {
+  return centsBetween(field, value, 1, PROGRAM_MAX_FLAT_CENTS);
 }
 
 export function currency(field: string, value: unknown): string {

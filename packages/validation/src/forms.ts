@@ -30,10 +30,16 @@ export interface ProgramTermsDraft {
   holdingDays: string;
 }
 
+/**
+ * The highest flat commission, in cents ($10,000.00 per order): far above any real commission, and
+ * low enough that a slipped key (250000 for 2.50) is caught instead of offered to affiliates.
+ */
+export const PROGRAM_MAX_FLAT_CENTS = 1_000_000;
+
 export const PROGRAM_TERMS_MESSAGES = {
   name: 'Give the program a name',
   rate: 'Enter a percentage above 0 and at most 100, with up to two decimals',
-  flat: 'Enter an amount above 0, e.g. 4.50',
+  flat: 'Enter an amount from $0.01 to $10,000.00, such as 4.50',
   cookieWindow: 'Enter whole days from 1 to 365',
   holdingDays: 'Enter whole days from 0 to 180',
 } as const;
@@ -47,8 +53,11 @@ export function validateProgramTermsDraft(
     const rate = Number(draft.rate);
     if (!AMOUNT.test(draft.rate.trim()) || rate <= 0 || rate > 100)
       errors.rate = PROGRAM_TERMS_MESSAGES.rate;
-  } else if (!AMOUNT.test(draft.flat.trim()) || Number(draft.flat) <= 0) {
-    errors.flat = PROGRAM_TERMS_MESSAGES.flat;
+  } else {
+    const flat = draft.flat.trim();
+    const cents = Math.round(Number(flat) * 100);
+    if (!AMOUNT.test(flat) || cents < 1 || cents > PROGRAM_MAX_FLAT_CENTS)
+      errors.flat = PROGRAM_TERMS_MESSAGES.flat;
   }
   const cookie = parseWholeNumber(draft.cookieWindow);
   if (!(cookie >= 1 && cookie <= 365)) errors.cookieWindow = PROGRAM_TERMS_MESSAGES.cookieWindow;
@@ -71,16 +80,22 @@ export interface ProductDraft {
   co2eSource: string;
 }
 
-/** The highest price a product may have, in cents (1,000,000.00), and the most units in stock. */
+/**
+ * The lowest price a product may have, in cents ($0.50: the least a card payment through Stripe
+ * may charge), and the highest (1,000,000.00), and the most units in stock.
+ */
+export const PRODUCT_MIN_PRICE_CENTS = 50;
 export const PRODUCT_MAX_PRICE_CENTS = 100_000_000;
 export const PRODUCT_MAX_STOCK = 1_000_000_000;
+/** The highest CO2e estimate, in grams (1,000,000 kg; the form takes kilograms). */
+export const PRODUCT_MAX_CO2E_GRAMS = 1_000_000_000;
 
 export const PRODUCT_MESSAGES = {
   name: 'Enter the product name',
   slug: 'Use 3–64 lower-case letters, digits and single hyphens',
-  price: 'Enter a price such as 24.00, at most 1,000,000.00',
+  price: 'Enter a price of at least $0.50 and at most $1,000,000.00, such as 24.00',
   stock: 'Enter a whole number up to 1,000,000,000, or leave empty',
-  co2e: 'Enter kilograms such as 1.25',
+  co2e: 'Enter kilograms from 0 to 1,000,000, with up to three decimals, such as 1.25',
   co2eSource: 'Name the source of the estimate',
 } as const;
 
@@ -91,14 +106,21 @@ export function validateProductDraft(
   if (draft.name.trim() === '') errors.name = PRODUCT_MESSAGES.name;
   if (!SLUG_PATTERN.test(draft.slug)) errors.slug = PRODUCT_MESSAGES.slug;
   const price = draft.price.trim();
-  if (!AMOUNT.test(price) || Math.round(Number(price) * 100) > PRODUCT_MAX_PRICE_CENTS)
+  const priceCents = Math.round(Number(price) * 100);
+  if (
+    !AMOUNT.test(price) ||
+    priceCents < PRODUCT_MIN_PRICE_CENTS ||
+    priceCents > PRODUCT_MAX_PRICE_CENTS
+  )
     errors.price = PRODUCT_MESSAGES.price;
   if (draft.stock.trim() !== '') {
     const stock = parseWholeNumber(draft.stock);
     if (Number.isNaN(stock) || stock > PRODUCT_MAX_STOCK) errors.stock = PRODUCT_MESSAGES.stock;
   }
-  if (draft.co2e.trim() !== '') {
-    if (!KILOGRAMS.test(draft.co2e.trim())) errors.co2e = PRODUCT_MESSAGES.co2e;
+  const co2e = draft.co2e.trim();
+  if (co2e !== '') {
+    if (!KILOGRAMS.test(co2e) || Math.round(Number(co2e) * 1000) > PRODUCT_MAX_CO2E_GRAMS)
+      errors.co2e = PRODUCT_MESSAGES.co2e;
     if (draft.co2eSource.trim().length < 3) errors.co2eSource = PRODUCT_MESSAGES.co2eSource;
   }
   return errors;

@@ -74,9 +74,12 @@ export {
   type SubscriptionTier,
 } from './tiers.ts';
 export {
+  PRODUCT_MAX_CO2E_GRAMS,
   PRODUCT_MAX_PRICE_CENTS,
   PRODUCT_MAX_STOCK,
   PRODUCT_MESSAGES,
+  PRODUCT_MIN_PRICE_CENTS,
+  PROGRAM_MAX_FLAT_CENTS,
   PROGRAM_TERMS_MESSAGES,
   parseWholeNumber,
   validateProductDraft,
@@ -87,3 +90,9 @@ export {
 } from './forms.ts';
 export { shareMetaTags, type ShareMetaTag, type SharePage } from './share.ts';
 export { PAYOUTS_CSV_HEADER, csvCell, payoutsCsv, type PayoutCsvRow } from './payouts-csv.ts';
+export {
+  RESERVED_USERNAMES,
+  RESERVED_USERNAME_MESSAGE,
+  RESERVED_USERNAME_PREFIX,
+  isReservedUsername,
+} from './usernames.ts';

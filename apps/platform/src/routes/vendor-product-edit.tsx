@@ -20,14 +20,15 @@ import {
   TextInput,
   Textarea,
   toast,
+  useFieldControl,
 } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { slugFrom, validateProductDraft } from '@verdant/validation';
-import { useRef, useState, type FormEvent } from 'react';
+import { PRODUCT_MESSAGES, slugFrom, validateProductDraft } from '@verdant/validation';
+import { forwardRef, useRef, useState, type ComponentPropsWithoutRef, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
-import { errorField } from '../lib/error-message.ts';
+import { errorCode, errorField, upstreamCode } from '../lib/error-message.ts';
 import { useConfirmLeave } from '../lib/confirm-leave.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { useFocusWhenShown } from '../lib/focus-when-shown.ts';
@@ -62,8 +63,10 @@ interface Draft {
   images: string[];
 }
 
-/** How many images a product shows. */
+/** How many images a product shows, and how large one may be (the API client's limit). */
 const MAX_IMAGES = 12;
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const IMAGE_TYPES_IN_WORDS = 'Choose a PNG, JPEG, WebP or AVIF image';
 
 const EMPTY: Draft = {
   name: '',
@@ -78,7 +81,7 @@ const EMPTY: Draft = {
   images: [],
 };
 
-/** The draft field for each field of the API client's checks. */
+/** The draft field for each column the API client's checks and the database's name. */
 const SERVER_FIELDS: Record<string, keyof Draft | undefined> = {
   name: 'name',
   slug: 'slug',
@@ -88,6 +91,61 @@ const SERVER_FIELDS: Record<string, keyof Draft | undefined> = {
   co2e_grams: 'co2e',
   co2e_source: 'co2eSource',
 };
+
+/**
+ * The field a failed save concerns, and what to tell there: the API client's check names its
+ * column, the database's check or unique index its constraint (`products_price_cents_min`,
+ * `products_slug_key`). Told in the form's own words and units for that field (kilograms, never
+ * "Co2e grams must be a whole number …"); undefined for an error of no field.
+ */
+function serverFieldError(error: unknown): { field: keyof Draft; message: string } | undefined {
+  if (
+    upstreamCode(error) === '23505' &&
+    error instanceof Error &&
+    /\bproducts_slug_key\b/.test(error.message)
+  )
+    return {
+      field: 'slug',
+      message: 'Another product already has this web address: choose another',
+    };
+  let field = SERVER_FIELDS[errorField(error) ?? ''];
+  if (!field && upstreamCode(error) === '23514' && error instanceof Error) {
+    const constraint = /\bproducts_(\w+?)_(?:check|min|max)\b/.exec(error.message)?.[1];
+    field = SERVER_FIELDS[constraint ?? ''];
+  }
+  if (!field) return undefined;
+  const words = PRODUCT_MESSAGES[field as keyof typeof PRODUCT_MESSAGES];
+  return { field, message: words ?? errorMessage(error) };
+}
+
+/** Why an image was not uploaded, in words, by the API client's check of the file (else its message). */
+function uploadMessage(error: unknown): string {
+  if (errorCode(error) !== 'validation_failed' || errorField(error) !== 'file')
+    return `Image not uploaded. ${errorMessage(error)}`;
+  const reason = String((error as { details?: { reason?: unknown } }).details?.reason ?? '');
+  if (reason === 'is empty') return 'This file is empty: choose another one';
+  if (reason.startsWith('must be at most')) return 'Choose an image of at most 5 MB';
+  if (reason.startsWith('is a ') || reason.startsWith('is not an image'))
+    return 'This file is not the image its name says: choose a PNG, JPEG, WebP or AVIF image';
+  return IMAGE_TYPES_IN_WORDS;
+}
+
+/** What keeps a chosen file from being uploaded, checked before it is sent; undefined if nothing. */
+function fileProblem(file: File): string | undefined {
+  const type = file.type.split(';')[0]!.trim().toLowerCase();
+  if (!(PRODUCT_IMAGE_TYPES as readonly string[]).includes(type)) return IMAGE_TYPES_IN_WORDS;
+  if (file.size === 0) return 'This file is empty: choose another one';
+  if (file.size > MAX_IMAGE_BYTES) return 'Choose an image of at most 5 MB';
+  return undefined;
+}
+
+/** The image file input, tied to its Field's label, hint and error (aria-describedby, aria-invalid). */
+const ImageFileInput = forwardRef<
+  HTMLInputElement,
+  Omit<ComponentPropsWithoutRef<'input'>, 'type'>
+>(function ImageFileInput(props, ref) {
+  return <input ref={ref} type="file" {...useFieldControl(props)} />;
+});
 
 function toDraft(p: Product): Draft {
   return {
@@ -134,10 +192,7 @@ export function Component() {
   const formRef = useRef<HTMLFormElement>(null);
   const saveErrorRef = useRef<HTMLDivElement>(null);
   const focusFirstInvalid = useFocusFirstInvalid();
-  const show = (key: keyof Draft) =>
-    touched
-      ? (errors[key] ?? (serverField === key ? errorMessage(save.error) : undefined))
-      : undefined;
+  const show = (key: keyof Draft) => (touched ? errors[key] : undefined) ?? serverError(key);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
 
@@ -157,8 +212,13 @@ export function Component() {
     focusWhenShown(() => (next ? removeButtons.current.get(next) : fileInputRef.current));
   };
 
+  // A file refused before it is sent (its type or size); an upload that failed is the mutation's.
+  const [fileError, setFileError] = useState<string | null>(null);
   const upload = useMutation({
     mutationFn: (file: File) => api.merchants.uploadProductImage(file, file.name),
+    // The message sits under the file input, which has the focus back to choose another file
+    // (unless the user has gone on to another control while the image uploaded).
+    onError: () => focusWhenShown(() => fileInputRef.current, { from: () => fileInputRef.current }),
     onSuccess: (url) => {
       const images = [...draft.images, url].slice(0, MAX_IMAGES);
       setEdited((d) => {
@@ -173,26 +233,38 @@ export function Component() {
     },
   });
 
+  const imageError = fileError ?? (upload.isError ? uploadMessage(upload.error) : undefined);
+  const chooseImage = (file: File) => {
+    const problem = fileProblem(file);
+    setFileError(problem ?? null);
+    if (problem) {
+      upload.reset();
+      // The file was just chosen here: the input, now described by the message, has the focus.
+      fileInputRef.current?.focus();
+    } else upload.mutate(file);
+  };
+
   const save = useMutation({
-    mutationFn: async (submit: boolean) => {
+    // The product as sent: a field's refusal is told at it while it still holds what was sent.
+    mutationFn: async ({ submit, sent }: { submit: boolean; sent: Draft }) => {
       const fields = {
-        name: draft.name.trim(),
-        slug: draft.slug,
-        description: draft.description.trim() || null,
-        price_cents: Math.round(Number(draft.price) * 100),
-        stock: draft.stock.trim() === '' ? null : Number(draft.stock),
-        category: draft.category,
-        sustainability_attributes: draft.attributes,
-        co2e_grams: draft.co2e.trim() === '' ? null : Math.round(Number(draft.co2e) * 1000),
-        co2e_source: draft.co2e.trim() === '' ? null : draft.co2eSource.trim(),
-        images: draft.images,
+        name: sent.name.trim(),
+        slug: sent.slug,
+        description: sent.description.trim() || null,
+        price_cents: Math.round(Number(sent.price) * 100),
+        stock: sent.stock.trim() === '' ? null : Number(sent.stock),
+        category: sent.category,
+        sustainability_attributes: sent.attributes,
+        co2e_grams: sent.co2e.trim() === '' ? null : Math.round(Number(sent.co2e) * 1000),
+        co2e_source: sent.co2e.trim() === '' ? null : sent.co2eSource.trim(),
+        images: sent.images,
       };
       const product = existing.data
         ? await api.products.update(existing.data.id, fields)
         : await api.products.create(fields);
       return submit ? api.products.submitForReview(product.id) : product;
     },
-    onSuccess: async (product, submitted) => {
+    onSuccess: async (product, { submit: submitted }) => {
       await queryClient.invalidateQueries({ queryKey: ['vendor'] });
       toast({
         title: submitted
@@ -211,8 +283,14 @@ export function Component() {
     edited !== null && !save.isSuccess && !save.isPending,
     'Leave this page? Your changes to the product are not saved.',
   );
-  // A check the server failed on is told next to its field (and focused) until the next save.
-  const serverField = save.isError ? SERVER_FIELDS[errorField(save.error) ?? ''] : undefined;
+  // A check the server failed on is told next to its field (and focused), in the form's words,
+  // until that field is changed; any other failure in the card above the buttons.
+  const refused = save.isError ? serverFieldError(save.error) : undefined;
+  function serverError(key: keyof Draft): string | undefined {
+    return refused?.field === key && save.variables?.sent[key] === draft[key]
+      ? refused.message
+      : undefined;
+  }
 
   const onSubmit = (submit: boolean, event?: FormEvent) => {
     event?.preventDefault();
@@ -221,7 +299,14 @@ export function Component() {
       focusFirstInvalid(formRef.current);
       return;
     }
-    save.mutate(submit, { onError: () => focusFirstInvalid(formRef.current, saveErrorRef) });
+    // An image's message belongs to the file chosen before: it goes, so the focus after a refused
+    // save lands on what the save was refused for.
+    setFileError(null);
+    if (upload.isError) upload.reset();
+    save.mutate(
+      { submit, sent: draft },
+      { onError: () => focusFirstInvalid(formRef.current, saveErrorRef) },
+    );
   };
 
   if (slug && existing.isPending) return <Skeleton height="480px" />;
@@ -381,11 +466,10 @@ export function Component() {
               label="Add an image"
               controlId="product-image-file"
               description="PNG, JPEG, WebP or AVIF, up to 5 MB; up to 12 images"
+              error={imageError}
             >
-              <input
+              <ImageFileInput
                 ref={fileInputRef}
-                id="product-image-file"
-                type="file"
                 accept={PRODUCT_IMAGE_TYPES.join(',')}
                 // Not disabled while an image uploads: that would take the focus away. A file
                 // chosen meanwhile uploads too, rather than being dropped.
@@ -393,14 +477,11 @@ export function Component() {
                 disabled={draft.images.length >= MAX_IMAGES}
                 onChange={(e) => {
                   const file = e.target.files?.[0];
-                  if (file) upload.mutate(file);
+                  if (file) chooseImage(file);
                   e.target.value = '';
                 }}
               />
             </Field>
-            {upload.isError ? (
-              <ErrorCard title="Image not uploaded" message={errorMessage(upload.error)} />
-            ) : null}
             {draft.images.length > 0 ? (
               <Flex asChild gap="3" wrap="wrap">
                 <ul aria-label="Images" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
@@ -433,7 +514,7 @@ export function Component() {
                 </ul>
               </Flex>
             ) : null}
-            {save.isError && !serverField ? (
+            {save.isError && !refused ? (
               <ErrorCard
                 ref={saveErrorRef}
                 tabIndex={-1}
@@ -445,14 +526,14 @@ export function Component() {
               <Button
                 type="submit"
                 variant={drafting ? 'secondary' : 'primary'}
-                loading={save.isPending && save.variables === false}
+                loading={save.isPending && save.variables?.submit === false}
               >
                 {drafting ? 'Save draft' : 'Save changes'}
               </Button>
               {drafting ? (
                 <Button
                   type="button"
-                  loading={save.isPending && save.variables === true}
+                  loading={save.isPending && save.variables?.submit === true}
                   onClick={() => onSubmit(true)}
                 >
                   Submit for approval

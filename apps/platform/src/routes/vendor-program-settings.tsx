@@ -15,11 +15,16 @@ import {
   toast,
 } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { parseWholeNumber, validateProgramTermsDraft } from '@verdant/validation';
+import {
+  PROGRAM_TERMS_MESSAGES,
+  parseWholeNumber,
+  validateProgramTermsDraft,
+} from '@verdant/validation';
 import { useRef, useState, type FormEvent } from 'react';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
 import { useConfirmLeave } from '../lib/confirm-leave.ts';
+import { errorField, upstreamCode } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { errorMessage } from './vendor-format.ts';
 
@@ -48,6 +53,33 @@ const EMPTY: Draft = {
   autoApprove: false,
   status: 'active',
 };
+
+/** The draft field of each column the API client's checks and the database's name. */
+const SERVER_FIELDS: Readonly<Record<string, keyof Draft>> = {
+  name: 'name',
+  description: 'description',
+  commission_rate_bps: 'rate',
+  commission_flat_cents: 'flat',
+  cookie_window_days: 'cookieWindow',
+  holding_days: 'holdingDays',
+};
+
+/**
+ * The field a failed save concerns, and what to tell there: the API client's check names its
+ * column, the database's check its constraint ("affiliate_programs_commission_flat_cents_max").
+ * Told in the form's own words for that field (never "Commission flat cents must be a whole
+ * number …"); undefined for an error of no field, which the form's error card tells.
+ */
+function serverFieldError(error: unknown): { field: keyof Draft; message: string } | undefined {
+  let field = SERVER_FIELDS[errorField(error) ?? ''];
+  if (!field && upstreamCode(error) === '23514' && error instanceof Error) {
+    const constraint = /\baffiliate_programs_(\w+?)_(?:check|max)\b/.exec(error.message)?.[1];
+    field = SERVER_FIELDS[constraint ?? ''];
+  }
+  if (!field) return undefined;
+  const words = PROGRAM_TERMS_MESSAGES[field as keyof typeof PROGRAM_TERMS_MESSAGES];
+  return { field, message: words ?? errorMessage(error) };
+}
 
 /** Whether two drafts hold the same terms. */
 const sameDraft = (a: Draft, b: Draft) =>
@@ -93,29 +125,29 @@ export function Component() {
   const setTouched = (value: boolean) => setEdits({ key, draft, touched: value });
 
   const errors: Partial<Record<keyof Draft, string>> = validateProgramTermsDraft(draft);
-  const show = (key: keyof Draft) => (touched ? errors[key] : undefined);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
 
   const save = useMutation({
-    mutationFn: async () => {
+    // The terms as sent: a field's refusal is told at it while it still holds what was sent.
+    mutationFn: async (sent: Draft) => {
       const commission =
-        draft.commissionType === 'percent'
+        sent.commissionType === 'percent'
           ? {
               commission_type: 'percent' as const,
-              commission_rate_bps: Math.round(Number(draft.rate) * 100),
+              commission_rate_bps: Math.round(Number(sent.rate) * 100),
             }
           : {
               commission_type: 'flat' as const,
-              commission_flat_cents: Math.round(Number(draft.flat) * 100),
+              commission_flat_cents: Math.round(Number(sent.flat) * 100),
             };
       const common = {
-        name: draft.name.trim(),
-        description: draft.description.trim() || null,
-        cookie_window_days: parseWholeNumber(draft.cookieWindow),
-        holding_days: parseWholeNumber(draft.holdingDays),
-        auto_approve: draft.autoApprove,
-        status: draft.status,
+        name: sent.name.trim(),
+        description: sent.description.trim() || null,
+        cookie_window_days: parseWholeNumber(sent.cookieWindow),
+        holding_days: parseWholeNumber(sent.holdingDays),
+        auto_approve: sent.autoApprove,
+        status: sent.status,
       };
       if (!current) return api.programs.create({ ...common, ...commission });
       const commissionChanged =
@@ -133,6 +165,14 @@ export function Component() {
       toast({ title: 'Program saved', description: `${program.name} is ${program.status}.` });
     },
   });
+
+  // A check the server failed on is told at its field, in the form's words, until that field is
+  // changed; any other failure in the card above the Save button.
+  const refused = save.isError ? serverFieldError(save.error) : undefined;
+  const serverError = (key: keyof Draft) =>
+    refused?.field === key && save.variables?.[key] === draft[key] ? refused.message : undefined;
+  const show = (key: keyof Draft) => (touched ? errors[key] : undefined) ?? serverError(key);
+  const saveErrorRef = useRef<HTMLDivElement>(null);
 
   // Unsaved edits are not thrown away without asking: neither by leaving the page nor by choosing
   // another program.
@@ -175,7 +215,9 @@ export function Component() {
       focusFirstInvalid(event.currentTarget);
       return;
     }
-    save.mutate();
+    const form = event.currentTarget;
+    // A refusal moves the focus to the field it concerns, else to the card that tells it.
+    save.mutate(draft, { onError: () => focusFirstInvalid(form, saveErrorRef) });
   };
 
   return (
@@ -223,6 +265,7 @@ export function Component() {
               <Field
                 label="Description"
                 description="What affiliates should know about your products."
+                error={show('description')}
               >
                 <Textarea
                   value={draft.description}
@@ -253,7 +296,12 @@ export function Component() {
                     />
                   </Field>
                 ) : (
-                  <Field label="Commission per order (USD)" required error={show('flat')}>
+                  <Field
+                    label="Commission per order (USD)"
+                    required
+                    description="Paid for each order, from $0.01 up to $10,000.00."
+                    error={show('flat')}
+                  >
                     <TextInput
                       inputMode="decimal"
                       value={draft.flat}
@@ -308,8 +356,13 @@ export function Component() {
                 checked={draft.autoApprove}
                 onCheckedChange={(checked) => set('autoApprove', checked === true)}
               />
-              {save.isError ? (
-                <ErrorCard title="Not saved" message={errorMessage(save.error)} />
+              {save.isError && !refused ? (
+                <ErrorCard
+                  ref={saveErrorRef}
+                  tabIndex={-1}
+                  title="Not saved"
+                  message={errorMessage(save.error)}
+                />
               ) : null}
               <Flex gap="3" align="center">
                 <Button type="submit" loading={save.isPending}>

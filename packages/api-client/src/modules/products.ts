@@ -1,4 +1,4 @@
-import { PRODUCT_MAX_PRICE_CENTS, PRODUCT_MAX_STOCK } from '@verdant/validation';
+import { PRODUCT_MAX_CO2E_GRAMS, PRODUCT_MAX_STOCK } from '@verdant/validation';
 import type { ModuleContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { currentUserId, listOwnRows, run, runOne, runDelete, runPage } from '../request.ts';
@@ -10,6 +10,7 @@ import {
   oneOf,
   optionalText,
   patch,
+  priceCents,
   range,
   record,
   slug,
@@ -35,13 +36,14 @@ export interface ProductFields {
   name: string;
   slug: string;
   description: string | null;
+  /** Whole cents, from 50 (0.50, the least a card payment may be) to 100,000,000 (1,000,000.00). */
   price_cents: number;
   currency: string;
   images: string[];
   category: ProductCategory;
   stock: number | null;
   sustainability_attributes: SustainabilityAttribute[];
-  /** Estimated CO2e in grams; needs `co2e_source`. */
+  /** Estimated CO2e in grams (0 to 1,000,000,000, i.e. 1,000,000 kg); needs `co2e_source`. */
   co2e_grams: number | null;
   co2e_source: string | null;
   status: (typeof MERCHANT_PRODUCT_STATUSES)[number];
@@ -66,8 +68,9 @@ const checks: { [K in keyof ProductFields]-?: Check<ProductFields[K]> } = {
   name: (f, v) => text(f, v, { max: 200 }),
   slug,
   description: (f, v) => optionalText(f, v, { max: 8000, allowBasicHtml: true }),
-  // The products table keeps both in 32-bit integers: the shared limits are well inside them.
-  price_cents: (f, v) => integer(f, v, 0, PRODUCT_MAX_PRICE_CENTS),
+  // The products table keeps both in 32-bit integers: the shared limits are well inside them. A
+  // price is at least 0.50, the least a card payment may be (the database requires it too).
+  price_cents: priceCents,
   currency,
   images: (f, v) => list(f, v, 12, (g, w) => url(g, w, true)),
   category: (f, v) => oneOf(f, v, PRODUCT_CATEGORIES),
@@ -75,7 +78,7 @@ const checks: { [K in keyof ProductFields]-?: Check<ProductFields[K]> } = {
   sustainability_attributes: (f, v) => [
     ...new Set(list(f, v, 11, (g, w) => oneOf(g, w, SUSTAINABILITY_ATTRIBUTES))),
   ],
-  co2e_grams: (f, v) => (v === null ? null : integer(f, v, 0, 1_000_000_000)),
+  co2e_grams: (f, v) => (v === null ? null : integer(f, v, 0, PRODUCT_MAX_CO2E_GRAMS)),
   co2e_source: (f, v) => optionalText(f, v, { max: 500, min: 3 }),
   status: (f, v) => oneOf(f, v, MERCHANT_PRODUCT_STATUSES),
 };

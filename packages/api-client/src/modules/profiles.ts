@@ -4,7 +4,7 @@ import type { ModuleContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import type { Tables } from '../database.types.ts';
 import { run, runVoid } from '../request.ts';
-import { optionalText, optionalUrl, patch, text, username, uuid } from '../validate.ts';
+import { newUsername, optionalText, optionalUrl, patch, text, uuid } from '../validate.ts';
 
 export type Profile = Tables<'profiles'>;
 
@@ -72,12 +72,17 @@ export function createProfilesModule({ supabase, sleep, logger }: ModuleContext)
       return Number(count ?? 0);
     },
 
-    /** Updates the caller's own name, username, bio or picture. Returns the updated profile. */
+    /**
+     * Updates the caller's own name, username, bio or picture. Returns the updated profile. A
+     * reserved username (`isReservedUsername` of `@verdant/validation`) is refused before any
+     * request: "That username is reserved. Choose another." (`validation_failed`, field
+     * `profile.username`).
+     */
     async update(id: string, changes: ProfileUpdate): Promise<Profile> {
       const profileId = uuid('id', id);
       const values = await patch<Required<ProfileUpdate>>('profile', changes, {
         name: (field, v) => text(field, v, { max: 200 }),
-        username: (field, v) => username(field, v),
+        username: (field, v) => newUsername(field, v),
         bio: (field, v) => optionalText(field, v, { max: 1000 }),
         profile_image: (field, v) => optionalUrl(field, v, true),
       });

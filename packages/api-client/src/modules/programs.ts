@@ -4,6 +4,7 @@ import type { Page, Row } from '../types.ts';
 import {
   boolean,
   currency,
+  flatCommissionCents,
   integer,
   invalid,
   oneOf,
@@ -19,7 +20,10 @@ export type AffiliateProgram = Row<'affiliate_programs'>;
 export const PROGRAM_STATUSES = ['draft', 'active', 'paused', 'closed'] as const;
 export type ProgramStatus = (typeof PROGRAM_STATUSES)[number];
 
-/** Percent commissions are in basis points (1000 = 10 %), flat ones in cents per order. */
+/**
+ * Percent commissions are in basis points (1000 = 10 %), flat ones in cents per order (1 to
+ * 1,000,000: at most 10,000.00, as the database also requires).
+ */
 export type ProgramCommission =
   | { commission_type: 'percent'; commission_rate_bps: number }
   | { commission_type: 'flat'; commission_flat_cents: number };
@@ -56,11 +60,9 @@ function commission(input: ProgramCommission) {
   if (input?.commission_type === 'flat') {
     return {
       commission_type: 'flat' as const,
-      commission_flat_cents: integer(
+      commission_flat_cents: flatCommissionCents(
         'commission_flat_cents',
         input.commission_flat_cents,
-        1,
-        Number.MAX_SAFE_INTEGER,
       ),
       commission_rate_bps: null,
     };

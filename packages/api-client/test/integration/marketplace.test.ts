@@ -138,7 +138,7 @@ describe('products', () => {
       affiliateA.api.products.create({ name: 'Fake', slug: `fake-${unique()}`, price_cents: 100 }),
     ).rejects.toMatchObject({ code: 'forbidden' });
     await expect(
-      otherMerchant.api.products.update(product.id, { price_cents: 1 }),
+      otherMerchant.api.products.update(product.id, { price_cents: 100 }),
     ).rejects.toMatchObject({ code: 'not_found' });
   });
 });

@@ -98,6 +98,28 @@ describe('profiles against the real stack', () => {
     });
   });
 
+  it('update refuses a reserved username in words, before any request; the database refuses it too', async () => {
+    for (const username of ['admin', 'verdant', 'support']) {
+      await expect(affiliate.api.profiles.update(affiliate.id, { username })).rejects.toMatchObject(
+        {
+          code: 'validation_failed',
+          message: 'That username is reserved. Choose another.',
+          details: { field: 'profile.username' },
+        },
+      );
+    }
+    const { error } = await w.service
+      .from('profiles')
+      .update({ username: 'admin' })
+      .eq('id', affiliate.id);
+    expect(error).toMatchObject({
+      code: '23514',
+      message: 'That username is reserved. Choose another.',
+    });
+    const profile = await affiliate.api.profiles.fetchProfile(affiliate.id);
+    expect(profile?.username).not.toBe('admin');
+  });
+
   it("update of someone else's profile is not_found", async () => {
     await expect(
       affiliate.api.profiles.update(other.id, { name: 'Hijacked' }),

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
+import { RESERVED_USERNAMES } from '@verdant/validation';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/index.ts';
-import { slug, url } from '../../src/validate.ts';
+import { USERNAME_PATTERN, newUsername, slug, url } from '../../src/validate.ts';
 import { useWorld } from './world.ts';
 
 /*
@@ -43,6 +44,13 @@ const urlCandidates = fc.oneof(
   ),
 );
 
+const usernameCandidates = fc.oneof(
+  fc.constantFrom(...RESERVED_USERNAMES),
+  fc.constantFrom(...RESERVED_USERNAMES).map((name) => `${name}-1`),
+  fc.constantFrom('verdant', 'verdant-hq', 'verdant_team', 'green-verdant', 'avery', 'Admin'),
+  fc.string({ unit: fc.constantFrom(...'adminverts-_1'.split('')), minLength: 3, maxLength: 12 }),
+);
+
 describe('client validators agree with the database', () => {
   it('slugs: slug() accepts exactly what public.is_url_slug accepts', async () => {
     await fc.assert(
@@ -52,6 +60,18 @@ describe('client validators agree with the database', () => {
         expect(accepts(() => slug('slug', value))).toBe(data);
       }),
       { numRuns: 150, seed: 20261122 },
+    );
+  });
+
+  it('usernames: newUsername() refuses exactly the well-formed names public.is_reserved_username reserves', async () => {
+    await fc.assert(
+      fc.asyncProperty(usernameCandidates, async (value) => {
+        if (!USERNAME_PATTERN.test(value)) return;
+        const { data, error } = await w.service.rpc('is_reserved_username', { value });
+        expect(error).toBeNull();
+        expect(accepts(() => newUsername('username', value))).toBe(!data);
+      }),
+      { numRuns: 200, seed: 20261129 },
     );
   });
 

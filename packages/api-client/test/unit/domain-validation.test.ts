@@ -78,7 +78,7 @@ const cases: Case[] = [
   ],
   [
     'products.create with a bad slug',
-    (api) => api.products.create({ name: 'P', slug: 'Bad_Slug', price_cents: 1 }),
+    (api) => api.products.create({ name: 'P', slug: 'Bad_Slug', price_cents: 100 }),
     'product.slug',
   ],
   [
@@ -87,7 +87,7 @@ const cases: Case[] = [
       api.products.create({
         name: 'P',
         slug: 'good-slug',
-        price_cents: 1,
+        price_cents: 100,
         status: 'approved' as never,
       }),
     'product.status',
@@ -98,14 +98,14 @@ const cases: Case[] = [
       api.products.create({
         name: 'P',
         slug: 'good-slug',
-        price_cents: 1,
+        price_cents: 100,
         sustainability_attributes: ['green' as never],
       }),
     'product.sustainability_attributes[0]',
   ],
   [
     'products.create without a name',
-    (api) => api.products.create({ slug: 'good-slug', price_cents: 1 } as never),
+    (api) => api.products.create({ slug: 'good-slug', price_cents: 100 } as never),
     'product.name',
   ],
   [
