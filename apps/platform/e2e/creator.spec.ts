@@ -303,9 +303,26 @@ test.describe('creator surfaces', () => {
     // Title, bio and theme wait for Save page: until then the page says so, and a reload asks.
     const unsaved = settings.getByRole('status');
     await expect(unsaved).not.toContainText('Unsaved changes');
+    // Another page of the app first, and back by its sidebar: Back below has a page to go to.
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await main.getByRole('link', { name: 'Shop' }).click();
+    await expect(page).toHaveURL(/\/shop$/);
+    await main.getByRole('link', { name: 'Link-in-bio page' }).click();
+    await expect(page).toHaveURL(/\/my-links$/);
     const title = `Rowan's picks ${stamp}`;
     await settings.getByLabel('Title').fill(title);
     await expect(unsaved).toHaveText('Unsaved changes');
+    // The browser's Back asks first, in the app's own dialog: the page stays, with the edit, until
+    // the reader chooses to leave.
+    const question = page.getByRole('alertdialog', { name: 'Leave this page?' });
+    await page.evaluate(() => window.history.back());
+    await expect(question).toContainText('are not saved');
+    await expect(page).toHaveURL(/\/my-links$/);
+    await expectNoAxeViolations(page, 'the leave question');
+    await page.keyboard.press('Escape');
+    await expect(question).toHaveCount(0);
+    await expect(page).toHaveURL(/\/my-links$/);
+    await expect(settings.getByLabel('Title')).toHaveValue(title);
     const asked = page.waitForEvent('dialog');
     const reloading = page.evaluate(() => location.reload());
     const dialog = await asked;
@@ -313,15 +330,12 @@ test.describe('creator surfaces', () => {
     await dialog.dismiss();
     await reloading;
     await expect(settings.getByLabel('Title')).toHaveValue(title);
-    // A link to another page of the app asks too; staying keeps the edit.
+    // A link to another page of the app asks too, in the app's own dialog; staying keeps the edit.
     const shop = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop' });
-    const confirmLeave = page.waitForEvent('dialog');
-    const clicking = shop.click();
-    const question = await confirmLeave;
-    expect(question.type()).toBe('confirm');
-    expect(question.message()).toContain('are not saved');
-    await question.dismiss();
-    await clicking;
+    await shop.click();
+    await expect(question).toContainText('are not saved');
+    await question.getByRole('button', { name: 'Stay' }).click();
+    await expect(question).toHaveCount(0);
     await expect(page).toHaveURL(/\/my-links$/);
     await expect(settings.getByLabel('Title')).toHaveValue(title);
     await expectNoAxeViolations(page, '/my-links with unsaved changes');

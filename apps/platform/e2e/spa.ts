@@ -13,7 +13,12 @@ export async function visit(page: Page, path: string): Promise<void> {
     return !!root && root.childElementCount > 0 && !root.hasAttribute('data-prerendered');
   });
   await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
+    // The entry carries what the router's own entries do (a key and the next index), so Back and
+    // Forward from it count steps as they do after a link.
+    const at = (window.history.state as { idx?: unknown } | null)?.idx;
+    const idx = typeof at === 'number' ? at + 1 : 0;
+    const key = Math.random().toString(36).slice(2, 10);
+    window.history.pushState({ usr: null, key, idx }, '', to);
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
   }, path);
 }

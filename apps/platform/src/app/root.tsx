@@ -1,8 +1,9 @@
 import { useSessionExpiry } from '@verdant/auth/react';
 import { TransitionOverlay, useTransitionOverlay } from '@verdant/ui';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { trackEngagement } from '../lib/backend.ts';
+import { leaveRequests } from '../lib/confirm-leave.ts';
 import { trackDemoView } from './telemetry.ts';
 
 /**
@@ -78,12 +79,29 @@ function SessionWarning() {
   );
 }
 
+// Loaded the first time a page with unsaved changes asks before it is left.
+const LeaveDialog = lazy(() =>
+  import('./leave-dialog.tsx').then((m) => ({ default: m.LeaveDialog })),
+);
+
+/** The question of `useConfirmLeave`, while one is asked. */
+function LeaveQuestion() {
+  const request = useSyncExternalStore(leaveRequests.subscribe, leaveRequests.current, () => null);
+  if (!request) return null;
+  return (
+    <Suspense fallback={null}>
+      <LeaveDialog message={request.message} />
+    </Suspense>
+  );
+}
+
 /** The root route: overlays around every page. */
 export function Root() {
   return (
     <>
       <NavigationEffects />
       <SessionWarning />
+      <LeaveQuestion />
       <Outlet />
     </>
   );
