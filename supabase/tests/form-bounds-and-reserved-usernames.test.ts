@@ -1,5 +1,5 @@
 // Bounds of the merchant's forms and the profile form, held by the database for every client
-// (migration 20261129000600): a flat commission of at most 10,000.00 per order, a price of at least
+// (migration 20261129000600): a flat commission of at most 10,000.00 per item sold, a price of at least
 // 0.50, and no reserved username (the list of @verdant/validation) for a new or changed username.
 // The stack carries the demo seed: it must satisfy the new constraints, which are validated.
 import { RESERVED_USERNAMES, isReservedUsername } from '@verdant/validation';
@@ -54,7 +54,7 @@ describe('the new constraints', () => {
 });
 
 describe('flat commissions', () => {
-  it('are at most 10,000.00 per order', async () => {
+  it('are at most 10,000.00 per item sold', async () => {
     const program = await one<{ id: string }>(
       `select id from public.affiliate_programs where merchant_id = $1 and commission_type = 'flat' limit 1`,
       [merchantId],

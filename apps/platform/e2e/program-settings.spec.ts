@@ -83,7 +83,7 @@ test('program settings: arrowing through the program picker only stages a progra
   expect(prompts).toEqual([]);
 });
 
-test('program settings: a flat commission is at most $10,000.00 per order, and a refusal of the server is told at its field in words', async ({
+test('program settings: a flat commission is at most $10,000.00 per item sold, and a refusal of the server is told at its field in words', async ({
   page,
 }) => {
   await login(page, merchant, /\/dashboard-vendor$/);
@@ -91,8 +91,8 @@ test('program settings: a flat commission is at most $10,000.00 per order, and a
   await expect(page.getByLabel(/^Name/)).not.toHaveValue('');
   await page
     .getByRole('combobox', { name: 'Commission type' })
-    .selectOption({ label: 'Flat amount per order' });
-  const flat = page.getByLabel(/^Commission per order \(USD\)/);
+    .selectOption({ label: 'Flat amount per item sold' });
+  const flat = page.getByLabel(/^Commission per item sold \(USD\)/);
   const save = page.getByRole('button', { name: 'Save changes' });
   const inWords = /Enter an amount from \$0\.01 to \$10,000\.00, such as 4\.50/;
   // The hint states the limit before anything is typed.

@@ -106,7 +106,7 @@ export function priceCents(field: string, value: unknown): number {
   return centsBetween(field, value, PRODUCT_MIN_PRICE_CENTS, PRODUCT_MAX_PRICE_CENTS);
 }
 
-/** A flat commission per order in cents: from 1 (0.01) to 10,000.00. */
+/** A flat commission per item sold in cents: from 1 (0.01) to 10,000.00. */
 export function flatCommissionCents(field: string, value: unknown): number {
   return centsBetween(field, value, 1, PROGRAM_MAX_FLAT_CENTS);
 }

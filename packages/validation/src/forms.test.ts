@@ -60,7 +60,7 @@ describe('validateProgramTermsDraft', () => {
     [{ commissionType: 'flat' as const, flat: '0' }, 'flat'],
     [{ commissionType: 'flat' as const, flat: '4.505' }, 'flat'],
     [{ commissionType: 'flat' as const, flat: '0.00' }, 'flat'],
-    // Above $10,000.00 per order: the review's 250000, and a number past any whole cents.
+    // Above $10,000.00 per item sold: the review's 250000, and a number past any whole cents.
     [{ commissionType: 'flat' as const, flat: '10000.01' }, 'flat'],
     [{ commissionType: 'flat' as const, flat: '250000' }, 'flat'],
     [{ commissionType: 'flat' as const, flat: '99999999999999999' }, 'flat'],
@@ -75,7 +75,7 @@ describe('validateProgramTermsDraft', () => {
     });
   });
 
-  it('takes a flat commission from $0.01 up to $10,000.00 per order, and says so', () => {
+  it('takes a flat commission from $0.01 up to $10,000.00 per item sold, and says so', () => {
     const flat = (amount: string) =>
       validateProgramTermsDraft({ ...program, commissionType: 'flat', flat: amount });
     expect(PROGRAM_MAX_FLAT_CENTS).toBe(1_000_000);

@@ -31,7 +31,7 @@ export interface ProgramTermsDraft {
 }
 
 /**
- * The highest flat commission, in cents ($10,000.00 per order): far above any real commission, and
+ * The highest flat commission, in cents ($10,000.00 per item sold): far above any real commission, and
  * low enough that a slipped key (250000 for 2.50) is caught instead of offered to affiliates.
  */
 export const PROGRAM_MAX_FLAT_CENTS = 1_000_000;

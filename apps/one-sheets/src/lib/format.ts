@@ -25,7 +25,7 @@ export function formatMoney(cents: number, currency = 'USD'): string {
 export function formatCommission(program: PublicProgramTerms): string {
   return program.commission_type === 'percent'
     ? `${formatBps(program.commission_rate_bps)} of each order`
-    : `${formatMoney(program.commission_flat_cents ?? 0, program.currency)} per order`;
+    : `${formatMoney(program.commission_flat_cents ?? 0, program.currency)} per item sold`;
 }
 
 export function formatDate(date: Date | string): string {

@@ -61,7 +61,7 @@ function HowItWorks({ data, variant }: { data: MarketingData; variant: Variant }
     {
       title: 'Commission',
       value: t.commission === null ? 'Set per program' : `${formatBps(t.commission)} typical`,
-      body: 'A percentage of the order total or a flat amount per order, set by the merchant for each program. Owed only on paid orders.',
+      body: 'A percentage of the order total or a flat amount per item sold, set by the merchant for each program. Owed only on paid orders.',
     },
     {
       title: 'Cookie window',

@@ -30,8 +30,8 @@ const STATUS_TONE = {
 
 function commission(p: CatalogProgram): string {
   return p.commission_type === 'percent'
-    ? `${((p.commission_rate_bps ?? 0) / 100).toFixed(p.commission_rate_bps! % 100 ? 1 : 0)} % per sale`
-    : `${formatMoney(p.commission_flat_cents ?? 0, p.currency)} per sale`;
+    ? `${((p.commission_rate_bps ?? 0) / 100).toFixed(p.commission_rate_bps! % 100 ? 1 : 0)} % of each sale`
+    : `${formatMoney(p.commission_flat_cents ?? 0, p.currency)} per item sold`;
 }
 
 function ProgramCard({ program }: { program: CatalogProgram }) {

@@ -283,7 +283,7 @@ export function Component() {
                     }
                     options={[
                       { value: 'percent', label: 'Percentage of the order' },
-                      { value: 'flat', label: 'Flat amount per order' },
+                      { value: 'flat', label: 'Flat amount per item sold' },
                     ]}
                   />
                 </Field>
@@ -297,9 +297,9 @@ export function Component() {
                   </Field>
                 ) : (
                   <Field
-                    label="Commission per order (USD)"
+                    label="Commission per item sold (USD)"
                     required
-                    description="Paid for each order, from $0.01 up to $10,000.00."
+                    description="Paid for each item sold, from $0.01 up to $10,000.00."
                     error={show('flat')}
                   >
                     <TextInput

@@ -21,7 +21,7 @@ export const PROGRAM_STATUSES = ['draft', 'active', 'paused', 'closed'] as const
 export type ProgramStatus = (typeof PROGRAM_STATUSES)[number];
 
 /**
- * Percent commissions are in basis points (1000 = 10 %), flat ones in cents per order (1 to
+ * Percent commissions are in basis points (1000 = 10 %), flat ones in cents per item sold (1 to
  * 1,000,000: at most 10,000.00, as the database also requires).
  */
 export type ProgramCommission =

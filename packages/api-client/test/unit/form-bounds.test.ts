@@ -4,7 +4,7 @@ import { clientWith, json, USER_ID } from './fake-fetch.ts';
 
 /*
  * The bounds the merchant's forms and the profile form share with the database: a product's price
- * from 0.50 (the least a card payment may be), a flat commission of at most 10,000.00 per order,
+ * from 0.50 (the least a card payment may be), a flat commission of at most 10,000.00 per item sold,
  * a CO2e estimate of at most 1,000,000 kg, and no reserved username. Each is refused before any
  * request, naming the field; the bounds themselves pass.
  */
@@ -58,7 +58,7 @@ describe('flat commissions', () => {
     // What the review's "99999999999999999" dollars come to in cents: past any safe integer.
     Math.round(Number('99999999999999999') * 100),
     4.5,
-  ])('refuses %d cents per order before any request', async (cents) => {
+  ])('refuses %d cents per item sold before any request', async (cents) => {
     const { api, mock } = clientWith([]);
     const flat = { commission_type: 'flat' as const, commission_flat_cents: cents };
     await expect(api.programs.create({ name: 'P', ...flat })).rejects.toMatchObject({
@@ -74,7 +74,7 @@ describe('flat commissions', () => {
     expect(mock).not.toHaveBeenCalled();
   });
 
-  it.each([1, 1_000_000])('sends %d cents per order', async (cents) => {
+  it.each([1, 1_000_000])('sends %d cents per item sold', async (cents) => {
     const { api, requests } = clientWith([json({ ...program, commission_flat_cents: cents })]);
     await api.programs.setCommission(USER_ID, {
       commission_type: 'flat',

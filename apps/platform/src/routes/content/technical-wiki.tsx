@@ -76,7 +76,7 @@ export function Component() {
           <ol>
             <li>
               A paid order creates a <em>pending</em> commission: a percentage of the order total or
-              a flat amount per order, as the program says.
+              a flat amount per item sold, as the program says.
             </li>
             <li>
               After the program’s holding period (0–180 days, to cover returns) it becomes{' '}
