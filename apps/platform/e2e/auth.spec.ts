@@ -15,6 +15,38 @@ import {
 
 const PASSWORD = 'Canopy#Trail2026';
 
+/**
+ * Gives `account` a verified authenticator through the auth API (enrol, challenge, verify with
+ * the current code), as the profile's set-up does; returns its secret for later codes.
+ */
+async function verifiedAuthenticator(account: { email: string; password: string }) {
+  const { token } = await signIn(account);
+  const call = async (path: string, body: Record<string, unknown>) => {
+    const response = await fetch(new URL(`/auth/v1${path}`, stack.apiUrl), {
+      method: 'POST',
+      headers: {
+        apikey: stack.anonKey,
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
+    expect(response.status, path).toBe(200);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const factor = (await call('/factors', {
+    factor_type: 'totp',
+    friendly_name: 'Phone',
+    issuer: 'Verdant',
+  })) as { id: string; totp: { secret: string } };
+  const challenge = (await call(`/factors/${factor.id}/challenge`, {})) as { id: string };
+  await call(`/factors/${factor.id}/verify`, {
+    challenge_id: challenge.id,
+    code: generateSync({ secret: factor.totp.secret }),
+  });
+  return factor.totp.secret;
+}
+
 test.describe('sign-up and login', () => {
   test('an affiliate signs up with live validation, logs out and logs back in with remember-me', async ({
     page,
@@ -148,22 +180,27 @@ test.describe('sign-up and login', () => {
     await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Rowan Ash');
 
-    // Profile checks show in words next to their field (not "profile.name must …"), and the focus
-    // goes to the field to fix; nothing is saved until they pass.
+    // Profile checks show in words next to their field (not "profile.name must …"), every field
+    // to fix at once, and the focus goes to the first of them; nothing is saved until they pass.
     const profileName = page.getByRole('textbox', { name: 'Name', exact: true });
     const handle = page.getByRole('textbox', { name: 'Username' });
     const save = page.getByRole('button', { name: 'Save profile' });
+    const usernameRule = 'Username must be 3–32 lower-case letters, digits, underscores or hyphens';
     await profileName.fill('');
-    await handle.fill('Not Valid!');
+    await handle.fill('A b');
     await save.press('Enter');
-    await expect(page.getByText('Name must not be empty')).toBeVisible();
+    await expect(profileName).toHaveAccessibleDescription(/Name must not be empty/);
+    await expect(handle).toHaveAccessibleDescription(new RegExp(usernameRule));
+    await expect(profileName).toHaveAttribute('aria-invalid', 'true');
+    await expect(handle).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText(/profile\.\w+ must/)).toHaveCount(0);
     await expect(profileName).toBeFocused();
+    await expectNoAxeViolations(page, '/profile with two field errors');
+    // The name fixed: its message goes, the username's stays, and the next save goes to it.
     await profileName.fill('Rowan Ash');
+    await expect(page.getByText('Name must not be empty')).toHaveCount(0);
     await save.press('Enter');
-    await expect(
-      page.getByText('Username must be 3–32 lower-case letters, digits, underscores or hyphens'),
-    ).toBeVisible();
+    await expect(page.getByText(usernameRule)).toBeVisible();
     await expect(page.getByText('Name must not be empty')).toHaveCount(0);
     await expect(handle).toBeFocused();
     // The message spoke of the value sent: changing the field takes it away.
@@ -171,17 +208,20 @@ test.describe('sign-up and login', () => {
     await expect(
       page.getByText('Username must be 3–32 lower-case letters, digits, underscores or hyphens'),
     ).toHaveCount(0);
-    // Every account keeps a username (its link page's address): emptying it is refused there.
+    // Every account keeps a username (its link page's address): emptying it is refused there,
+    // beside a name that is too long, which is first and takes the focus.
     await profileName.fill('N'.repeat(201));
     await handle.fill('');
     await save.press('Enter');
     await expect(
       page.getByText('Enter a username: your link page lives at /@username.'),
     ).toBeVisible();
-    await expect(handle).toBeFocused();
+    await expect(page.getByText('Name must be at most 200 characters')).toBeVisible();
+    await expect(profileName).toBeFocused();
     await handle.fill('rowan-ash');
     await save.press('Enter');
     await expect(page.getByText('Name must be at most 200 characters')).toBeVisible();
+    await expect(profileName).toBeFocused();
     await profileName.fill('Rowan Ash');
     await save.press('Enter');
     await expect(page.getByText('Profile saved').first()).toBeVisible();
@@ -543,6 +583,64 @@ test.describe('sign-up and login', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
     await expect(page.getByRole('button', { name: 'Set up an authenticator app' })).toBeVisible();
     await expect(page.getByText('Authenticator removed').first()).toBeVisible();
+  });
+
+  test('two-step verification cannot be skipped: a password-only session is not signed in', async ({
+    page,
+  }) => {
+    // An affiliate with a verified authenticator, set up through the auth API.
+    const account = await createAccount('mfa-skip', PASSWORD, {
+      name: 'Quinn Step',
+      role: 'affiliate',
+    });
+    const secret = await verifiedAuthenticator(account);
+
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    const codeStep = page.getByRole('heading', { name: 'Two-step verification' });
+    const code = page.getByRole('textbox', { name: 'Authentication code' });
+    await expect(codeStep).toBeVisible();
+    // The code step has the focus on its field, not on the page body.
+    await expect(code).toBeFocused();
+
+    // Typed into the address bar at the code step: every signed-in page sends the session back
+    // to the code step (after the reload too), keeping where it was going.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const path of ['/profile', '/my-links', '/affiliate-hub', '/dashboard']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(`/login?next=${encodeURIComponent(path)}`);
+      await expect(codeStep).toBeVisible();
+      await expect(code).toBeFocused();
+      await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toHaveCount(0);
+      // Signed out as far as the shell is concerned: no affiliate navigation, no account menu.
+      await expect(nav.getByRole('link', { name: 'Shop' })).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /Account menu/ })).toHaveCount(0);
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+    }
+    await expectNoAxeViolations(page, 'the resumed code step');
+
+    // The code finishes the sign-in, and the page it was going to opens.
+    await code.fill(generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
+
+    // Another password-only sign-in, abandoned with "Use another account": that session ends.
+    await logout(page);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(code).toBeFocused();
+    await page.getByRole('button', { name: 'Use another account' }).click();
+    await expect(page.getByRole('heading', { name: 'Log in to Verdant' })).toBeVisible();
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL('/login?next=%2Fdashboard');
+    await expect(page.getByRole('heading', { name: 'Log in to Verdant' })).toBeVisible();
+    await expect(codeStep).toHaveCount(0);
   });
 
   test('guards: role redirects of spec §2 and the access-denied card', async ({ page }) => {

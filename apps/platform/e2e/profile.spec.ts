@@ -4,6 +4,7 @@ import {
   expect,
   expectNoAxeViolations,
   login,
+  logout,
   payByCard,
   test,
 } from './support/fixtures.ts';
@@ -220,5 +221,85 @@ test.describe('/profile by keyboard', () => {
     await expect(keep).toHaveCount(0);
     await expect(plan.getByRole('link', { name: 'Change plan' })).toBeFocused();
     await expect(end).toBeVisible();
+  });
+});
+
+test.describe('/profile copy', () => {
+  test('the plan card says what the free plan has and what unlocks more, by role', async ({
+    page,
+  }) => {
+    const merchant = await createAccount('profile-free-merchant', PASSWORD, {
+      name: 'Mara Free',
+      role: 'merchant',
+    });
+    await login(page, merchant, /\/dashboard-vendor$/);
+    await page.goto('/profile');
+    const plan = page.getByRole('region', { name: 'Plan' });
+    await expect(plan.getByText('Free plan', { exact: true })).toBeVisible();
+    await expect(
+      plan.getByText(
+        'No subscription: one affiliate program and up to 25 products. Merchant Growth unlocks unlimited affiliate programs and products.',
+      ),
+    ).toBeVisible();
+    // Nothing of the affiliate plans (links, storefronts) is promised to a merchant.
+    await expect(plan.getByText(/storefronts|links/)).toHaveCount(0);
+    await expect(plan.getByRole('link', { name: 'See plans' })).toBeVisible();
+
+    const affiliate = await createAccount('profile-free-affiliate', PASSWORD, {
+      name: 'Ari Free',
+      role: 'affiliate',
+    });
+    await logout(page);
+    await login(page, affiliate, /\/dashboard$/, { stay: true });
+    await page.goto('/profile');
+    await expect(
+      plan.getByText(
+        'No subscription: one storefront and up to 10 tracked links. Affiliate Pro unlocks unlimited storefronts and tracked links.',
+      ),
+    ).toBeVisible();
+  });
+
+  test("removing the authenticator: the auth server's refusal is said in words", async ({
+    page,
+  }) => {
+    const account = await createAccount('profile-mfa-refused', PASSWORD, {
+      name: 'Rey Refused',
+      role: 'affiliate',
+    });
+    await login(page, account, /\/dashboard$/);
+    await page.goto('/profile');
+    const card = page.getByRole('region', { name: 'Two-step verification' });
+    await card.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    const key = (await card.getByText('Cannot scan? Enter this key:').textContent()) ?? '';
+    const secret = key.replace('Cannot scan? Enter this key:', '').trim();
+    await card.getByRole('textbox', { name: 'Code from the app' }).fill(generateSync({ secret }));
+    await card.getByRole('button', { name: 'Verify and turn on' }).click();
+    await expect(page.getByText('Two-step verification is on').first()).toBeVisible();
+
+    // The auth server refuses the removal as it refuses a session that has not passed two-step
+    // verification (aal1): its own words are for developers.
+    await page.route('**/auth/v1/factors/*', (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({
+            status: 422,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              code: 422,
+              error_code: 'insufficient_aal',
+              msg: 'AAL2 required to unenroll verified factor',
+            }),
+          })
+        : route.continue(),
+    );
+    await card.getByRole('button', { name: 'Remove' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Remove the authenticator?' });
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await expect(
+      dialog.getByText(
+        'Enter a code from your authenticator first: sign out and sign in again with your code.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByText('AAL2 required to unenroll verified factor')).toHaveCount(0);
+    await expectNoAxeViolations(page, 'the removal refused');
   });
 });

@@ -11,6 +11,9 @@ export const PENDING_AUTH_SNAPSHOT: AuthSnapshot = Object.freeze({
   isInitialized: false,
   rememberMe: false,
   sessionTimeout: null,
+  assuranceLevel: null,
+  nextAssuranceLevel: null,
+  mfaRequired: false,
   expiryWarning: null,
 });
 

@@ -8,6 +8,8 @@ import {
   assuranceLevels,
   createIdentities,
   createMfa,
+  needsSecondFactor,
+  sessionAssuranceLevels,
   type AuthIdentities,
   type AuthMfa,
 } from './mfa.ts';
@@ -78,7 +80,12 @@ export interface AuthEngine {
   start(): Promise<void>;
   /** Stops listening and every timer; the state is kept and `start()` may be called again. */
   stop(): void;
-  /** Password sign-in. Provider errors are rethrown as they are. */
+  /**
+   * Password sign-in. Provider errors are rethrown as they are. When the account has a verified
+   * MFA factor the password opens an `aal1` session that is not signed in yet (`mfaRequired`):
+   * `mfa.challengeAndVerify` with a code from the authenticator finishes the sign-in. The promise
+   * resolves with the account's user either way.
+   */
   login(email: string, password: string, options?: { rememberMe?: boolean }): Promise<User>;
   /** Sign-up with name and role (default affiliate) as metadata, after validation. */
   register(input: RegisterInput): Promise<RegisterResult>;
@@ -102,8 +109,10 @@ export interface AuthEngine {
    * Signs in with the code of a password-recovery mail (`POST /verify`, type `recovery`), as
    * following its link would: the session it opens is announced as SIGNED_IN, and its access
    * token lists the recovery in `amr`, so the user may choose a new password without the current
-   * one. Resolves with the signed-in user. A wrong or expired code is the auth server's error,
-   * rethrown as it is (code `otp_expired`), and changes nothing.
+   * one. Resolves with the signed-in user. For an account with a verified MFA factor the recovery
+   * opens an `aal1` session that, like a password sign-in, waits for the code (`mfaRequired`).
+   * A wrong or expired code is the auth server's error, rethrown as it is (code `otp_expired`),
+   * and changes nothing.
    */
   verifyRecoveryCode(input: RecoveryCodeInput): Promise<User>;
   mfa: AuthMfa;
@@ -133,8 +142,30 @@ const LOGGED_OUT = {
   token: null,
   rememberMe: false,
   sessionTimeout: null,
+  assuranceLevel: null,
+  nextAssuranceLevel: null,
+  mfaRequired: false,
   expiryWarning: null,
 } as const satisfies Omit<AuthSnapshot, 'isInitialized'>;
+
+type Assurance = Pick<AuthSnapshot, 'assuranceLevel' | 'nextAssuranceLevel' | 'mfaRequired'>;
+
+/**
+ * The assurance fields of the snapshot for `session` (product spec §4 "MFA"): the current level
+ * from its token, the next one `aal2` when the account has a verified factor, and whether the
+ * session still waits for that factor.
+ */
+function assuranceOf(session: Session | null): Assurance {
+  const levels = sessionAssuranceLevels(session);
+  return {
+    assuranceLevel: levels.currentLevel,
+    nextAssuranceLevel: levels.nextLevel,
+    mfaRequired: needsSecondFactor(levels),
+  };
+}
+
+/** A held session that has not passed its second factor: not signed in (no user). */
+const AWAITING_SECOND_FACTOR = { user: null, isAuthenticated: false } as const;
 
 /** Warnings and errors go to the console; progress messages are dropped. */
 const consoleLogger: Logger = {
@@ -238,17 +269,27 @@ export function createAuthEngine(deps: AuthEngineDeps): AuthEngine {
     return isAuthenticated && !isDemoMode && session !== null;
   }
 
+  /** A session that passed the password and waits for the second factor (not signed in). */
+  function holdsPendingSession(): boolean {
+    const { mfaRequired, isDemoMode, session } = state();
+    return mfaRequired && !isDemoMode && session !== null;
+  }
+
   function isHidden(): boolean {
     return env.document?.visibilityState === 'hidden';
   }
 
-  /** Runs the timers exactly while a real session is live (and the engine started). */
+  /**
+   * Runs the timers exactly while a real session is live (and the engine started). A session
+   * waiting for its second factor keeps its token fresh, without the signed-in session's expiry
+   * warning and activity tracking.
+   */
   function syncTimers(): void {
-    if (started && hasLiveSession()) {
-      timers.start();
+    if (started && hasLiveSession()) timers.start();
+    else timers.stop();
+    if (started && (hasLiveSession() || holdsPendingSession())) {
       if (!isHidden() && !refresher.running) void refresher.start();
     } else {
-      timers.stop();
       refresher.stop();
     }
   }
@@ -324,16 +365,20 @@ export function createAuthEngine(deps: AuthEngineDeps): AuthEngine {
   async function applySession(event: AuthEventName, incoming: Session): Promise<void> {
     const session = normalizeSession(incoming, clock.now());
     const current = state();
+    const sameUser = current.session?.user.id === session.user.id;
+    // The second factor of a pending sign-in continues it (its remember-me and expiry stay).
     const newSignIn =
-      !current.isAuthenticated ||
       current.isDemoMode ||
-      current.session?.user.id !== session.user.id;
+      !sameUser ||
+      (!current.isAuthenticated && !(current.mfaRequired && current.session !== null));
     if (current.isDemoMode) demo.clear();
+    const assurance = assuranceOf(session);
 
     const patch: Partial<AuthSnapshot> = {
       session,
       token: session.access_token,
       isDemoMode: false,
+      ...assurance,
     };
     if (newSignIn) {
       const rememberMe = rememberMeForNextSignIn;
@@ -346,6 +391,16 @@ export function createAuthEngine(deps: AuthEngineDeps): AuthEngine {
         expiryWarning: null,
       });
     }
+    if (assurance.mfaRequired) {
+      // Password only, with a verified factor: held for the code step, not signed in, nothing
+      // persisted and nothing announced until the factor is verified (MFA_CHALLENGE_VERIFIED).
+      Object.assign(patch, AWAITING_SECOND_FACTOR);
+      store.setState(patch);
+      cancelSubscriptionRecheck();
+      persistence.clear();
+      syncTimers();
+      return;
+    }
     store.setState(patch);
 
     const refetch = event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || state().user === null;
@@ -354,7 +409,8 @@ export function createAuthEngine(deps: AuthEngineDeps): AuthEngine {
       const loaded = loadUser(session.user).then((user) => {
         if (isCurrent(userId)) store.setState({ user, isAuthenticated: true });
       });
-      if (event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED')
+      // A verified second factor completes a sign-in: its subscription is re-checked as well.
+      if (event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || current.mfaRequired)
         scheduleSubscriptionRecheck(userId, loaded);
       await loaded;
       if (!isCurrent(userId)) return;
@@ -375,8 +431,13 @@ export function createAuthEngine(deps: AuthEngineDeps): AuthEngine {
         if (session) void applyEvent(event, session);
         return;
       case 'USER_UPDATED':
-        if (session && isCurrent(session.user.id))
-          store.setState({ session, token: session.access_token });
+        if (session && isCurrent(session.user.id)) {
+          const assurance = assuranceOf(session);
+          // A change of whether the session still needs its second factor is a new state.
+          if (assurance.mfaRequired !== state().mfaRequired)
+            void applyEvent('TOKEN_REFRESHED', session);
+          else store.setState({ session, token: session.access_token, ...assurance });
+        }
         return;
       case 'SIGNED_OUT':
         if (!state().isDemoMode) toLoggedOut();
@@ -425,8 +486,10 @@ export function createAuthEngine(deps: AuthEngineDeps): AuthEngine {
     }
 
     if (restored.status === 'restored') {
-      // Shown at once; confirmed against supabase-js below.
+      // Shown at once; confirmed against supabase-js below. A stored session that has not passed
+      // the account's second factor is held, never shown signed in.
       const saved = restored.value;
+      const assurance = assuranceOf(saved.session);
       store.setState({
         user: saved.user,
         session: saved.session,
@@ -434,7 +497,10 @@ export function createAuthEngine(deps: AuthEngineDeps): AuthEngine {
         isAuthenticated: true,
         rememberMe: saved.rememberMe,
         sessionTimeout: saved.expiresAt,
+        ...assurance,
+        ...(assurance.mfaRequired ? AWAITING_SECOND_FACTOR : {}),
       });
+      if (assurance.mfaRequired) persistence.clear();
     }
 
     const { data, error } = await auth.getSession();
@@ -464,10 +530,14 @@ export function createAuthEngine(deps: AuthEngineDeps): AuthEngine {
     // A session supabase-js already held: refresh our view of it. Without stored state (e.g.
     // after an OAuth callback) it starts a default-length persisted session.
     const current = state();
-    const fresh = !current.isAuthenticated || current.session?.user.id !== session.user.id;
+    const sameUser = current.session?.user.id === session.user.id;
+    const fresh =
+      !sameUser || (!current.isAuthenticated && !(current.mfaRequired && current.session !== null));
+    const assurance = assuranceOf(session);
     store.setState({
       session: normalizeSession(session, now),
       token: session.access_token,
+      ...assurance,
       ...(fresh
         ? {
             user: null,
@@ -476,7 +546,13 @@ export function createAuthEngine(deps: AuthEngineDeps): AuthEngine {
             sessionTimeout: now + sessionDuration(false),
           }
         : {}),
+      // Held for the code step (the login page resumes it), not signed in.
+      ...(assurance.mfaRequired ? AWAITING_SECOND_FACTOR : {}),
     });
+    if (assurance.mfaRequired) {
+      persistence.clear();
+      return;
+    }
     const userId = session.user.id;
     const user = await loadUser(session.user);
     if (isCurrent(userId)) store.setState({ user, isAuthenticated: true });
@@ -486,6 +562,10 @@ export function createAuthEngine(deps: AuthEngineDeps): AuthEngine {
     save();
     if (hidden) {
       refresher.stop();
+      return;
+    }
+    if (holdsPendingSession()) {
+      void refresher.start();
       return;
     }
     if (!hasLiveSession()) return;
@@ -530,7 +610,18 @@ export function createAuthEngine(deps: AuthEngineDeps): AuthEngine {
     syncTimers();
   }
 
-  /** Password sign-in. Provider errors are rethrown as they are. */
+  /**
+   * The user a sign-in call resolves with: the signed-in user, or, for a session that waits for
+   * its second factor (not signed in, so not in the state), the account's user read for the caller.
+   */
+  async function signedInUser(session: Session): Promise<User> {
+    const { user, mfaRequired } = state();
+    if (user) return user;
+    if (mfaRequired && isCurrent(session.user.id)) return loadUser(session.user);
+    throw new Error(AUTH_FAILED_MESSAGE);
+  }
+
+  /** Password sign-in (see `AuthEngine.login`). Provider errors are rethrown as they are. */
   async function login(
     email: string,
     password: string,
@@ -554,9 +645,7 @@ export function createAuthEngine(deps: AuthEngineDeps): AuthEngine {
       throw new Error(AUTH_FAILED_MESSAGE);
     }
     await ensureApplied('SIGNED_IN', data.session);
-    const { user } = state();
-    if (!user) throw new Error(AUTH_FAILED_MESSAGE);
-    return user;
+    return signedInUser(data.session);
   }
 
   /** Sign-up with name and role (default affiliate) as metadata, after validation. */
@@ -616,7 +705,7 @@ export function createAuthEngine(deps: AuthEngineDeps): AuthEngine {
   /** Re-reads the profile of the signed-in user (e.g. after onboarding or a profile edit). */
   async function refreshProfile(): Promise<void> {
     const { session } = state();
-    if (!session || state().isDemoMode) return;
+    if (!session || state().isDemoMode || state().mfaRequired) return;
     const user = await loadUser(session.user);
     if (isCurrent(session.user.id)) store.setState({ user });
   }
@@ -665,11 +754,13 @@ export function createAuthEngine(deps: AuthEngineDeps): AuthEngine {
 
   async function changePassword(input: ChangePasswordInput): Promise<void> {
     checkPasswordChange(input);
-    if (!hasLiveSession()) throw new Error(PASSWORD_CHANGE_NOT_SIGNED_IN);
+    // A session waiting for its second factor may change the password with a code (below).
+    const holdsSession = () => hasLiveSession() || holdsPendingSession();
+    if (!holdsSession()) throw new Error(PASSWORD_CHANGE_NOT_SIGNED_IN);
     // A token about to expire is renewed now, not while the user's session is set aside below.
     await refresher.tick();
     const own = state().session;
-    if (!hasLiveSession() || !own) throw new Error(PASSWORD_CHANGE_NOT_SIGNED_IN);
+    if (!holdsSession() || !own) throw new Error(PASSWORD_CHANGE_NOT_SIGNED_IN);
     const email = own.user.email;
     if (!email) throw new Error('This account has no email address to confirm the password with.');
 
@@ -709,9 +800,7 @@ export function createAuthEngine(deps: AuthEngineDeps): AuthEngine {
     if (error) throw error;
     if (!data.session) throw new Error(AUTH_FAILED_MESSAGE);
     await ensureApplied('SIGNED_IN', data.session);
-    const { user } = state();
-    if (!user) throw new Error(AUTH_FAILED_MESSAGE);
-    return user;
+    return signedInUser(data.session);
   }
 
   const mfa = createMfa({

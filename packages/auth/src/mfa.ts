@@ -1,8 +1,8 @@
 import type { Factor, Provider, Session, UserIdentity } from '@supabase/supabase-js';
 import { decodeJwtPayload } from './jwt.ts';
-import type { AuthClient } from './types.ts';
+import type { AssuranceLevel, AuthClient } from './types.ts';
 
-export type AssuranceLevel = 'aal1' | 'aal2';
+export type { AssuranceLevel };
 
 export interface AssuranceLevels {
   /** The level of the current access token (its `aal` claim), null without a session. */
@@ -28,6 +28,21 @@ export function assuranceLevels(
   const currentLevel: AssuranceLevel | null = claim === 'aal1' || claim === 'aal2' ? claim : null;
   const nextLevel = factors.some((factor) => factor.status === 'verified') ? 'aal2' : currentLevel;
   return { currentLevel, nextLevel };
+}
+
+/**
+ * The assurance levels of a session without a request: the current one from its access token, the
+ * next from the factors the auth server listed in the session's user (as supabase-js's own
+ * `getAuthenticatorAssuranceLevel` reads them; every token response carries them).
+ */
+export function sessionAssuranceLevels(session: Session | null): AssuranceLevels {
+  if (!session) return { currentLevel: null, nextLevel: null };
+  return assuranceLevels(session.access_token, session.user?.factors ?? []);
+}
+
+/** Whether `levels` are those of a session that has passed the password but not the second factor. */
+export function needsSecondFactor(levels: AssuranceLevels): boolean {
+  return levels.nextLevel === 'aal2' && levels.currentLevel !== 'aal2';
 }
 
 /** supabase-js answers `{ data, error }`; provider errors are rethrown to the caller. */

@@ -3,6 +3,9 @@ import type { Role } from '@verdant/validation';
 
 export type { Role };
 
+/** An authenticator assurance level: `aal1` after a password alone, `aal2` after a second factor. */
+export type AssuranceLevel = 'aal1' | 'aal2';
+
 /** The signed-in user as the app sees it (product spec §3). */
 export interface User {
   id: string;
@@ -30,6 +33,20 @@ export interface AuthState {
   rememberMe: boolean;
   /** When the persisted session expires (epoch ms), or null when there is none. */
   sessionTimeout: number | null;
+  /** The assurance level of the session's access token (its `aal` claim); null without a session. */
+  assuranceLevel: AssuranceLevel | null;
+  /**
+   * The level the session must reach: `aal2` when the account has a verified MFA factor, otherwise
+   * the current level (product spec §4 "MFA"); null without a session.
+   */
+  nextAssuranceLevel: AssuranceLevel | null;
+  /**
+   * True while the session has passed the password but not the account's second factor (`aal1`
+   * with `aal2` next). Such a session is held (`session` and `token` are set, so the code can be
+   * verified) but it is not signed in: `isAuthenticated` is false and `user` null until
+   * `mfa.verify` raises it to `aal2`. Guards and navigation treat it as signed out.
+   */
+  mfaRequired: boolean;
 }
 
 /** What subscribers of the engine see: the auth state plus the expiry warning. */

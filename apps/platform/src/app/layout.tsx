@@ -92,13 +92,14 @@ const SignedInAccountMenu = lazy(() => import('./account-menu.tsx'));
 const NavIcon = lazy(() => import('./nav-icons.tsx'));
 
 function AccountMenu() {
-  const { user, isAuthenticated, isInitialized } = useAuth();
+  const { user, isAuthenticated, isInitialized, mfaRequired } = useAuth();
   // Until the session engine has loaded and restored the session nobody knows which of the two
   // belongs here: a box of the avatar's size holds the place (the top bar's height is fixed).
   if (!isInitialized) {
     return <span className="vd-platform-account-pending" aria-hidden="true" />;
   }
-  if (!isAuthenticated || !user) {
+  // A session waiting for its second factor is not signed in (the login page asks for the code).
+  if (!isAuthenticated || !user || mfaRequired) {
     return (
       <Flex gap="2">
         <Button asChild variant="ghost" size="sm">
@@ -122,7 +123,10 @@ function AccountMenu() {
 export function AppLayout() {
   // The role alone: the shell does not render again when the session engine finishes loading or
   // refreshes a token, only the account corner does.
-  const role = useAuthSelector((snapshot) => snapshot.user?.role ?? 'guest');
+  // A session waiting for its second factor is not signed in: the visitor's navigation.
+  const role = useAuthSelector((snapshot) =>
+    snapshot.isAuthenticated && !snapshot.mfaRequired ? (snapshot.user?.role ?? 'guest') : 'guest',
+  );
   const { pathname } = useLocation();
   const sections = visibleSections(NAV_SECTIONS, role);
   // The desktop sidebar stays as the reader left it.

@@ -1,6 +1,6 @@
 import { CrossCircledIcon } from '@radix-ui/react-icons';
 import { Box, Flex, Heading, Text } from '@radix-ui/themes';
-import { useAuthEngine } from '@verdant/auth/react';
+import { useAuthEngine, useAuthSelector } from '@verdant/auth/react';
 import { validateEmail } from '@verdant/validation';
 import {
   Button,
@@ -12,7 +12,7 @@ import {
   PasswordInput,
   TextInput,
 } from '@verdant/ui';
-import { useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { roleHome, safeNext } from '../app/navigation.ts';
 import { useNextPath, withNext } from '../lib/next-param.ts';
@@ -21,6 +21,8 @@ import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { useHydrated } from '../lib/hydrated.ts';
 
 const SIGN_IN_FAILED = 'Sign-in failed. Try again.';
+const NO_USABLE_FACTOR =
+  'This account’s two-step verification needs a method this site cannot ask for. Contact support to sign in.';
 
 type Step = { kind: 'password' } | { kind: 'mfa'; factorId: string };
 
@@ -37,10 +39,17 @@ const failureIcon = (
   </Text>
 );
 
-/** Password sign-in with remember-me, then the MFA step-up when the account has a factor. */
+/**
+ * Password sign-in with remember-me, then the MFA step-up when the account has a factor. A
+ * session that has passed the password but not the code (`mfaRequired`: not signed in, so the
+ * guards send it here with `?next=`) resumes at the code step, also after a reload.
+ */
 export function Component() {
-  // The engine's actions only: the form does not render again when the engine finishes loading.
+  // The engine's actions, and whether a session waits for its code: the form does not render
+  // again when the engine finishes loading or refreshes a token.
   const auth = useAuthEngine();
+  const mfaPending = useAuthSelector((snapshot) => snapshot.mfaRequired);
+  const signedIn = useAuthSelector((snapshot) => snapshot.isAuthenticated);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   // Passed on to sign-up, for a visitor who has no account yet.
@@ -55,6 +64,9 @@ export function Component() {
   const [error, setError] = useState<SignInError | null>(null);
   const [busy, setBusy] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  // While a submit runs, it moves between the steps itself.
+  const submitting = useRef(false);
   const focusFirstInvalid = useFocusFirstInvalid();
   // The page is prerendered: its form waits, disabled, until the app has taken it over.
   const ready = useHydrated();
@@ -66,6 +78,41 @@ export function Component() {
       ? emailCheck.error
       : undefined;
   const passwordError = submitted && password === '' ? 'Enter your password' : undefined;
+
+  /** The code step for the session waiting for its second factor (null: no authenticator app). */
+  const codeStep = useCallback(async (): Promise<Step | null> => {
+    const factors = await auth.mfa.listFactors();
+    const factor = factors.find((f) => f.status === 'verified' && f.factor_type === 'totp');
+    return factor ? { kind: 'mfa', factorId: factor.id } : null;
+  }, [auth]);
+
+  // A session that passed the password earlier (before a reload, or sent here by a guard)
+  // continues at the code step.
+  useEffect(() => {
+    if (!mfaPending || step.kind === 'mfa' || submitting.current) return;
+    let current = true;
+    codeStep().then(
+      (next) => {
+        if (current && next) setStep(next);
+      },
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [mfaPending, step.kind, codeStep]);
+
+  // That session ended without the code (signed out elsewhere, expired): back to the password.
+  useEffect(() => {
+    if (step.kind !== 'mfa' || mfaPending || signedIn || submitting.current) return;
+    setStep({ kind: 'password' });
+    setCode('');
+  }, [mfaPending, signedIn, step.kind]);
+
+  // The code step takes the focus to its field (the form that had it is gone).
+  useEffect(() => {
+    if (step.kind === 'mfa') codeRef.current?.focus();
+  }, [step.kind]);
 
   const finish = () => {
     const { user } = auth.getSnapshot();
@@ -84,16 +131,20 @@ export function Component() {
     }
     setBusy(true);
     setError(null);
+    submitting.current = true;
     try {
       const user = await auth.login(email.trim(), password, { rememberMe });
-      const levels = await auth.mfa.assuranceLevel();
-      if (levels.nextLevel === 'aal2' && levels.currentLevel !== 'aal2') {
-        const factors = await auth.mfa.listFactors();
-        const factor = factors.find((f) => f.status === 'verified' && f.factor_type === 'totp');
-        if (factor) {
-          setStep({ kind: 'mfa', factorId: factor.id });
+      // The account has a verified factor: the password alone does not sign in.
+      if (auth.getSnapshot().mfaRequired) {
+        const next = await codeStep();
+        if (next) {
+          setStep(next);
           return;
         }
+        await auth.logout();
+        setError({ message: NO_USABLE_FACTOR, wrongCredentials: false });
+        focusFirstInvalid(form, errorRef);
+        return;
       }
       void navigate(safeNext(params.get('next')) ?? roleHome(user.role), { replace: true });
     } catch (caught) {
@@ -103,6 +154,7 @@ export function Component() {
       });
       focusFirstInvalid(form, errorRef);
     } finally {
+      submitting.current = false;
       setBusy(false);
     }
   };
@@ -112,14 +164,31 @@ export function Component() {
     if (step.kind !== 'mfa') return;
     setBusy(true);
     setError(null);
+    submitting.current = true;
     try {
       await auth.mfa.challengeAndVerify({ factorId: step.factorId, code: code.trim() });
       finish();
     } catch (caught) {
       setError({ message: errorMessage(caught, SIGN_IN_FAILED), wrongCredentials: false });
+      // The field to type the next code in keeps (or gets back) the focus.
+      codeRef.current?.focus();
     } finally {
+      submitting.current = false;
       setBusy(false);
     }
+  };
+
+  /** "Use another account": the session waiting for its code is signed out. */
+  const switchAccount = async () => {
+    submitting.current = true;
+    try {
+      await auth.logout();
+    } finally {
+      submitting.current = false;
+    }
+    setStep({ kind: 'password' });
+    setCode('');
+    setError(null);
   };
 
   return (
@@ -213,7 +282,7 @@ export function Component() {
                   />
                 ) : null}
                 <Field label="Authentication code" required>
-                  <CodeInput name="code" value={code} onValueChange={setCode} />
+                  <CodeInput ref={codeRef} name="code" value={code} onValueChange={setCode} />
                 </Field>
                 <Button
                   type="submit"
@@ -224,16 +293,7 @@ export function Component() {
                 >
                   Verify
                 </Button>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  onClick={() =>
-                    void auth.logout().then(() => {
-                      setStep({ kind: 'password' });
-                      setCode('');
-                    })
-                  }
-                >
+                <Button type="button" variant="ghost" onClick={() => void switchAccount()}>
                   Use another account
                 </Button>
               </Flex>

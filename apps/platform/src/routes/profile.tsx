@@ -1,14 +1,21 @@
 import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Factor, UserIdentity } from '@supabase/supabase-js';
-import { AVATAR_MAX_BYTES, AVATAR_TYPES, isApiError, type Profile } from '@verdant/api-client';
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_TYPES,
+  USERNAME_PATTERN,
+  isApiError,
+  type Profile,
+} from '@verdant/api-client';
 import {
   isPasswordChangeError,
   type PasswordChangeField,
+  type Role,
   type TotpEnrollment,
 } from '@verdant/auth';
 import { useAuth } from '@verdant/auth/react';
-import { validatePassword } from '@verdant/validation';
+import { PLAN_LIMITS, PLAN_RESOURCES, validatePassword } from '@verdant/validation';
 import {
   Avatar,
   Badge,
@@ -32,11 +39,34 @@ import { useFocusWhenShown } from '../lib/focus-when-shown.ts';
 import { useChangePlan } from './change-plan.ts';
 import { tierById, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
-import { errorMessage, formError, upstreamCode } from '../lib/error-message.ts';
+import { errorCode, errorMessage, formError, upstreamCode } from '../lib/error-message.ts';
 
 const ACCEPTED_AVATARS = Object.keys(AVATAR_TYPES).join(',');
 
 type DetailsErrors = Partial<Record<'name' | 'username' | 'bio', string>>;
+
+/** The most characters the API client takes for a name and a bio. */
+const NAME_MAX = 200;
+const BIO_MAX = 1000;
+
+/**
+ * Every field the form can tell is wrong before sending it, at once, in the words the API
+ * client's checks use ("Name must not be empty"); the client checks again (and may still refuse,
+ * e.g. a reserved username) when the form is sent.
+ */
+function checkDetails(values: { name: string; username: string; bio: string }): DetailsErrors {
+  const errors: DetailsErrors = {};
+  const name = values.name.trim();
+  if (name === '') errors.name = 'Name must not be empty';
+  else if (name.length > NAME_MAX) errors.name = `Name must be at most ${NAME_MAX} characters`;
+  const username = values.username.trim();
+  // Every account has a username (its link page's address): an emptied field is not "no change".
+  if (username === '') errors.username = 'Enter a username: your link page lives at /@username.';
+  else if (!USERNAME_PATTERN.test(username))
+    errors.username = 'Username must be 3–32 lower-case letters, digits, underscores or hyphens';
+  if (values.bio.trim().length > BIO_MAX) errors.bio = `Bio must be at most ${BIO_MAX} characters`;
+  return errors;
+}
 
 /**
  * A failed save as a message next to its field, when the API client names one (else `null`): its
@@ -89,9 +119,10 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
     event.preventDefault();
     const form = event.currentTarget as HTMLFormElement;
     setError(null);
-    // Every account has a username (its link page's address): an emptied field is not "no change".
-    if (username.trim() === '') {
-      setFieldErrors({ username: 'Enter a username: your link page lives at /@username.' });
+    // All the fields to fix are told together; the focus goes to the first of them.
+    const invalid = checkDetails({ name, username, bio });
+    if (Object.keys(invalid).length > 0) {
+      setFieldErrors(invalid);
       focusFirstInvalid(form, errorRef);
       return;
     }
@@ -453,6 +484,17 @@ function PasswordCard({ email }: { email: string }) {
 }
 
 /**
+ * The auth server's refusals of the two-step card in words: removing (or adding) an authenticator
+ * needs a session that passed two-step verification, and its own words ("AAL2 required to
+ * unenroll verified factor") are written for developers.
+ */
+function twoStepErrorMessage(caught: unknown): string {
+  if (errorCode(caught) === 'insufficient_aal')
+    return 'Enter a code from your authenticator first: sign out and sign in again with your code.';
+  return errorMessage(caught);
+}
+
+/**
  * Two-step verification with an authenticator app: setting it up (QR code or key, then a code
  * from the app) and removing it. Each step puts the focus on what replaced the button that took
  * it: the enrolment form's heading, the card's heading (which tells the new state), the Remove
@@ -506,7 +548,7 @@ function TwoFactorCard() {
       // focus and the whole form (QR code to buttons) scrolls into view.
       focusWhenShown(() => enrolHeadingRef.current, { reveal: () => enrolFormRef.current });
     } catch (caught) {
-      setError(errorMessage(caught));
+      setError(twoStepErrorMessage(caught));
     } finally {
       setBusy(false);
     }
@@ -660,7 +702,7 @@ function TwoFactorCard() {
         description="Signing in will need only your password again."
         confirmLabel="Remove"
         onConfirm={remove}
-        errorMessage={errorMessage}
+        errorMessage={twoStepErrorMessage}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           const closed = removal.current;
@@ -776,6 +818,33 @@ const STATUS_TEXT: Record<string, { label: string; tone: 'success' | 'warning' |
   canceled: { label: 'Canceled', tone: 'neutral' },
 };
 
+/** "a, b and c". */
+const inWords = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
+/**
+ * What the account has without a subscription and what a paid plan unlocks, for its role, from the
+ * plan limits the database enforces: an affiliate has Affiliate Free's links and storefront, a
+ * merchant Merchant Starter's program and products.
+ */
+function freePlanSummary(role: Role): string {
+  if (role === 'admin') return 'No subscription. Administrators have no plan limits.';
+  const base = role === 'merchant' ? 'starter' : null;
+  const limits = PLAN_RESOURCES.map((resource) => PLAN_LIMITS[resource]).filter(
+    (limit) => limit.plan === base,
+  );
+  const included = limits.map(({ included: n, noun: [one, many] }) =>
+    n === 1 ? `one ${one}` : `up to ${n} ${many}`,
+  );
+  const unlockers = [...new Set(limits.map((limit) => tierById(limit.unlockedBy)?.name))].filter(
+    (name): name is string => Boolean(name),
+  );
+  if (limits.length === 0 || unlockers.length === 0) return 'No subscription.';
+  const unlock = unlockers.length === 1 ? 'unlocks' : 'unlock';
+  const unlimited = inWords(limits.map(({ noun: [, many] }) => many));
+  return `No subscription: ${inWords(included)}. ${inWords(unlockers)} ${unlock} unlimited ${unlimited}.`;
+}
+
 const longDate = (value: string) =>
   new Date(value).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
@@ -863,7 +932,7 @@ function SubscriptionCard() {
               : `Renews on ${longDate(endDate)}.`
             : latest && latest.current_period_end
               ? `Your ${tierById(latest.tier)?.name ?? 'paid'} subscription ended on ${longDate(latest.current_period_end)}.`
-              : 'No subscription. Paid plans unlock unlimited links and storefronts.'}
+              : freePlanSummary(user.role)}
         </Text>
         {tier ? (
           <ul style={{ margin: 0, paddingLeft: '1.2em' }} aria-label={`${tier.name} includes`}>

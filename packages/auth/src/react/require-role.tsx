@@ -6,7 +6,10 @@ import { useSession } from './hooks.ts';
 export interface RequireRoleProps {
   /** Roles allowed on the route: the user's primary role or any available role must be one. */
   roles: readonly Role[];
-  /** Where unauthenticated visitors go (the route's given path, e.g. "/login"). */
+  /**
+   * Where unauthenticated visitors go (the route's given path, e.g. "/login"), and sessions that
+   * still need their second factor.
+   */
   redirectTo: string;
   /** Shown until auth is initialised (the app passes its spinner). */
   renderLoading: () => ReactNode;
@@ -19,7 +22,9 @@ export interface RequireRoleProps {
 
 /**
  * The route guard of spec §2: spinner until auth is initialised, unauthenticated visitors are
- * redirected, signed-in users without a required role see the access-denied card.
+ * redirected, signed-in users without a required role see the access-denied card. A session that
+ * has passed the password but not the account's second factor (`mfaRequired`) is not signed in:
+ * it is redirected too, to where the code is asked for.
  */
 export function RequireRole({
   roles,
@@ -29,9 +34,9 @@ export function RequireRole({
   renderDenied,
   children,
 }: RequireRoleProps) {
-  const { isInitialized, isAuthenticated, user } = useSession();
+  const { isInitialized, isAuthenticated, mfaRequired, user } = useSession();
   if (!isInitialized) return renderLoading();
-  if (!isAuthenticated || !user) return renderRedirect(redirectTo);
+  if (!isAuthenticated || !user || mfaRequired) return renderRedirect(redirectTo);
   if (!hasRequiredRole(user, roles)) return renderDenied(roles);
   return children;
 }

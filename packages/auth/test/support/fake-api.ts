@@ -86,13 +86,15 @@ export function createFakeApi(options: { expiresIn?: number } = {}) {
     const now = Math.round(Date.now() / 1000);
     const refreshToken = `refresh-${counter}`;
     validRefreshTokens.set(refreshToken, user);
+    // As the auth server answers: the user with its factors, when it has any.
+    const { factors: _stale, ...plain } = user;
     return {
       access_token: fakeJwt({ sub: user.id, aal: level, exp: now + expiresIn, n: counter }),
       refresh_token: refreshToken,
       expires_in: expiresIn,
       expires_at: now + expiresIn,
       token_type: 'bearer',
-      user,
+      user: factors.length > 0 ? { ...plain, factors: factors.map((f) => ({ ...f })) } : plain,
     };
   }
 
