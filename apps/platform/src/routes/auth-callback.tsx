@@ -4,6 +4,7 @@ import { Button, ErrorCard, Spinner } from '@verdant/ui';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { roleHome, safeNext } from '../app/navigation.ts';
+import { withNext } from '../lib/next-param.ts';
 
 /** How long to wait for the session from a mailed link before saying it failed. */
 const CALLBACK_TIMEOUT_MS = 15_000;
@@ -30,16 +31,22 @@ function carriesCredentials(search: URLSearchParams): boolean {
  * from the URL; once the session engine has it, the visitor continues to `?next=` or their home.
  */
 export function Component() {
-  const { isInitialized, isAuthenticated, user } = useSession();
+  const { isInitialized, isAuthenticated, user, mfaRequired } = useSession();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [error] = useState(() => linkError(params));
   const [timedOut, setTimedOut] = useState(false);
 
   useEffect(() => {
-    if (!isInitialized || !isAuthenticated || !user || error) return;
+    if (!isInitialized || error) return;
+    // An account with two-step verification: the login's code step finishes the sign-in.
+    if (mfaRequired) {
+      void navigate(withNext('/login', safeNext(params.get('next'))), { replace: true });
+      return;
+    }
+    if (!isAuthenticated || !user) return;
     void navigate(safeNext(params.get('next')) ?? roleHome(user.role), { replace: true });
-  }, [isInitialized, isAuthenticated, user, error, params, navigate]);
+  }, [isInitialized, isAuthenticated, user, mfaRequired, error, params, navigate]);
 
   useEffect(() => {
     const timer = setTimeout(() => setTimedOut(true), CALLBACK_TIMEOUT_MS);

@@ -13,12 +13,13 @@ import {
   toast,
 } from '@verdant/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { roleHome } from '../app/navigation.ts';
 import { api } from '../lib/api.ts';
 import { errorCode, errorMessage, upstreamCode } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { useFocusWhenShown } from '../lib/focus-when-shown.ts';
+import { withNext } from '../lib/next-param.ts';
 
 /** Where a recovered session chooses its new password (a mailed link returns here too). */
 const NEW_PASSWORD_STEP = '/reset-password?step=new';
@@ -385,8 +386,11 @@ function UseProfile() {
  * or code opened, set the new password. Any other session is sent to the profile's Password card.
  */
 export function Component() {
-  const { isAuthenticated, isDemoMode, token } = useAuth();
+  const { isAuthenticated, isDemoMode, token, mfaRequired } = useAuth();
   const signedIn = isAuthenticated && !isDemoMode;
+  // A recovery session of an account with two-step verification waits for its code: the login's
+  // code step asks for it, then comes back here to choose the new password.
+  if (mfaRequired) return <Navigate to={withNext('/login', NEW_PASSWORD_STEP)} replace />;
   // Signed in, the request form has nothing to do: a recovery session chooses its new password,
   // any other is sent to the profile (whatever the address's `?step=`).
   const step = signedIn ? 'new' : 'request';
