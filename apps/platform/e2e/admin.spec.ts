@@ -211,7 +211,9 @@ async function expectInsideItsFrame(element: Locator, context: string): Promise<
 test('a company name of one long word wraps in the approval queue, on a desktop and a phone', async ({
   page,
 }) => {
-  const company = `M One Goods ${'x'.repeat(188)}`;
+  // 200 characters, the most a company name may have, mostly one word that has to break.
+  const stamp = Date.now().toString(36);
+  const company = `M One Goods ${stamp} ${'x'.repeat(187 - stamp.length)}`;
   const merchant = await createAccount('long-company', 'Fern&Market26', {
     name: 'Mona Long',
     role: 'merchant',
@@ -281,7 +283,7 @@ test('users on a phone: a staged role’s Change role stays inside its card, foc
   await expectInsideItsFrame(apply, 'Change role');
   const shifted = await table.evaluate((element) => {
     let scrolled = 0;
-    for (let box: HTMLElement | null = element; box; box = box.parentElement)
+    for (let box: Element | null = element; box; box = box.parentElement)
       scrolled += box.scrollLeft;
     return scrolled;
   });

@@ -1,4 +1,12 @@
-import { demoAccount, expect, expectNoAxeViolations, login, test } from './support/fixtures.ts';
+import {
+  createAccount,
+  demoAccount,
+  expect,
+  expectNoAxeViolations,
+  login,
+  logout,
+  test,
+} from './support/fixtures.ts';
 
 test('the FAQ carries FAQPage structured data with every question', async ({ page }) => {
   await page.goto('/faq-crawlers');
@@ -71,15 +79,38 @@ test('content pages fit a 360 px screen without horizontal scrolling', async ({ 
 test('the merchant recruitment page offers a guest an account and a merchant their dashboard', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   await page.goto('/vendor-recruitment');
   await expect(page.getByRole('link', { name: 'Create a merchant account' })).toHaveAttribute(
     'href',
     '/signup/vendor',
   );
+  await expect(page.getByRole('link', { name: 'Start onboarding' })).toHaveAttribute(
+    'href',
+    '/signup/vendor',
+  );
+  // A merchant has an account already: no way to a second one, only to their dashboard.
   await login(page, demoAccount('merchant@verdant.test'), /\/dashboard-vendor$/);
   await page.goto('/vendor-recruitment');
   await expect(page.getByRole('link', { name: 'Go to your merchant dashboard' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Create a merchant account' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Start onboarding' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Continue onboarding' })).toHaveCount(0);
+  await expect(page.locator('a[href="/signup/vendor"]')).toHaveCount(0);
   await page.getByRole('link', { name: 'Go to your merchant dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard-vendor$/);
+
+  // A merchant still onboarding goes on with it.
+  await logout(page);
+  const onboarding = await createAccount('recruit', 'Fern&Market26', {
+    name: 'Rowan Reed',
+    role: 'merchant',
+  });
+  await login(page, onboarding, /\/dashboard-vendor$/);
+  await page.goto('/vendor-recruitment');
+  await expect(page.getByRole('link', { name: 'Go to your merchant dashboard' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Start onboarding' })).toHaveCount(0);
+  await expect(page.locator('a[href="/signup/vendor"]')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Continue onboarding' }).click();
+  await expect(page).toHaveURL(/\/vendor-onboarding$/);
 });

@@ -78,6 +78,8 @@ export function Component() {
   const members = rows.filter((r) => r.status === 'approved');
   const past = rows.filter((r) => r.status === 'rejected' || r.status === 'removed');
 
+  // An affiliate in two programs has a row in each: every row action names the program as well as
+  // the affiliate ("Remove Sofia Marín from Evergreen Home Partners"), its visible word first.
   const identity: DataTableColumn<MerchantAffiliate>[] = [
     {
       id: 'name',
@@ -162,7 +164,7 @@ export function Component() {
                 tab: 'applicants',
               }).catch(() => undefined)
             }
-            aria-label={`Approve ${r.name}`}
+            aria-label={`Approve ${r.name} for ${r.program_name}`}
           >
             Approve
           </Button>
@@ -184,7 +186,7 @@ export function Component() {
                 id={actionId(r, 'reject')}
                 size="sm"
                 variant="outline"
-                aria-label={`Reject ${r.name}`}
+                aria-label={`Reject ${r.name} for ${r.program_name}`}
               >
                 Reject
               </Button>
@@ -204,7 +206,10 @@ export function Component() {
       cell: (r) => (
         <Flex gap="2">
           <Button asChild size="sm" variant="secondary">
-            <Link to={`/vendor-messages?with=${r.affiliate_id}`} aria-label={`Message ${r.name}`}>
+            <Link
+              to={`/vendor-messages?with=${r.affiliate_id}`}
+              aria-label={`Message ${r.name}, member of ${r.program_name}`}
+            >
               Message
             </Link>
           </Button>
@@ -225,7 +230,7 @@ export function Component() {
                 id={actionId(r, 'remove')}
                 size="sm"
                 variant="outline"
-                aria-label={`Remove ${r.name}`}
+                aria-label={`Remove ${r.name} from ${r.program_name}`}
               >
                 Remove
               </Button>
@@ -264,7 +269,7 @@ export function Component() {
               id={actionId(r, 'approve-again')}
               size="sm"
               variant="outline"
-              aria-label={`Approve ${r.name}`}
+              aria-label={`Approve ${r.name} for ${r.program_name}`}
             >
               Approve
             </Button>
@@ -290,7 +295,9 @@ export function Component() {
         <Tabs.Root
           defaultValue={applicants.length > 0 || affiliates.isPending ? 'applicants' : 'members'}
         >
-          <Tabs.List aria-label="Affiliates">
+          {/* On a phone the three tabs do not fit one row: they wrap onto a second one, every
+              label whole, rather than scrolling the last one out of view. */}
+          <Tabs.List aria-label="Affiliates" wrap="wrap">
             <Tabs.Trigger value="applicants">Applicants ({applicants.length})</Tabs.Trigger>
             <Tabs.Trigger value="members">Members ({members.length})</Tabs.Trigger>
             <Tabs.Trigger value="past">Rejected and removed ({past.length})</Tabs.Trigger>

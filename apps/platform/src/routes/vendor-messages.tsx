@@ -215,10 +215,12 @@ export function Component() {
                         }}
                       >
                         <Flex gap="2" align="center" flexGrow="1" minWidth="0">
+                          {/* The name beside it says who it is: the picture is not read out too. */}
                           <Avatar
                             name={c.counterpart_name}
                             src={c.counterpart_image ?? undefined}
                             size="2"
+                            decorative
                           />
                           <Flex
                             direction="column"
@@ -256,7 +258,16 @@ export function Component() {
                   </Text>
                 </Text>
                 {active ? (
-                  <ScrollArea type="auto" scrollbars="vertical" style={{ maxHeight: 420 }}>
+                  // A long thread scrolls: keyboard users focus the scrolling region (named, with
+                  // Radix's focus ring) to scroll it with the arrow keys.
+                  <ScrollArea
+                    type="auto"
+                    scrollbars="vertical"
+                    style={{ maxHeight: 420 }}
+                    tabIndex={0}
+                    role="region"
+                    aria-label={`Messages with ${active.counterpart_name}`}
+                  >
                     <Flex asChild direction="column" gap="2" pr="3">
                       <ol
                         aria-label={`Messages with ${active.counterpart_name}`}

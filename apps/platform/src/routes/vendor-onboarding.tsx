@@ -861,8 +861,10 @@ export function Component() {
 
           {current.id === 'review' ? (
             <Flex direction="column" gap="3">
-              <Grid columns="auto 1fr" gapX="4" gapY="2" asChild>
-                <dl style={{ margin: 0 }}>
+              {/* The values column may shrink below its longest word (a company name of 200
+                  letters, a long address): such words break, inside the card. */}
+              <Grid columns="auto minmax(0, 1fr)" gapX="4" gapY="2" asChild>
+                <dl style={{ margin: 0, overflowWrap: 'anywhere' }}>
                   <dt style={{ fontWeight: 500 }}>Company</dt>
                   <dd style={{ margin: 0 }}>{company.data?.company_name}</dd>
                   <dt style={{ fontWeight: 500 }}>Website</dt>

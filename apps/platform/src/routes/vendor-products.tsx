@@ -273,6 +273,8 @@ export function Component() {
           emptyState={
             <EmptyState
               title="No products yet"
+              // The level under the page's h1: the table's caption is no heading.
+              headingLevel={2}
               action={
                 <Button asChild size="sm">
                   <Link to="/add-product">Add your first product</Link>

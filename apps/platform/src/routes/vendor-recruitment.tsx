@@ -24,8 +24,15 @@ const STEPS = [
 
 /** A public page inviting merchants to sell through Verdant's creators. */
 export function Component() {
-  // A merchant already has an account: the way on is their dashboard.
-  const isMerchant = useAuthSelector((snapshot) => snapshot.user?.role === 'merchant');
+  // A merchant already has an account: the way on is their dashboard (and the onboarding, while
+  // it is not finished). Visitors (and other roles) are offered a merchant account.
+  const merchant = useAuthSelector((snapshot) =>
+    snapshot.user?.role !== 'merchant'
+      ? null
+      : snapshot.user.hasCompletedOnboarding
+        ? 'onboarded'
+        : 'onboarding',
+  );
   return (
     <Flex direction="column" gap="6" py="5">
       <title>Sell with Verdant — for sustainable merchants</title>
@@ -34,7 +41,7 @@ export function Component() {
         description="Verdant’s affiliates recommend products with evidence behind their claims. Join as a merchant and reach them with an affiliate program you control."
         actions={
           <Button asChild size="lg">
-            {isMerchant ? (
+            {merchant ? (
               <Link to="/dashboard-vendor">Go to your merchant dashboard</Link>
             ) : (
               <Link to="/signup/vendor">Create a merchant account</Link>
@@ -70,9 +77,16 @@ export function Component() {
             direct line to every affiliate in your program.
           </Text>
           <Flex gap="3" wrap="wrap">
-            <Button asChild>
-              <Link to="/signup/vendor">Start onboarding</Link>
-            </Button>
+            {/* Onboarding starts with an account: a merchant has one, and goes on with theirs. */}
+            {merchant === 'onboarding' ? (
+              <Button asChild>
+                <Link to="/vendor-onboarding">Continue onboarding</Link>
+              </Button>
+            ) : merchant ? null : (
+              <Button asChild>
+                <Link to="/signup/vendor">Start onboarding</Link>
+              </Button>
+            )}
             <Button asChild variant="outline">
               <a href="/vendor-one-sheet">Read the merchant one-sheet</a>
             </Button>

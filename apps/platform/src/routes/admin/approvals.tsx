@@ -284,8 +284,17 @@ export function Component() {
     ) : (
       '—'
     );
+  // A company's name is free text, up to 200 characters: it wraps (a long word breaks), so the
+  // decision stays in view.
+  const company: DataTableColumn<MerchantProfile> = {
+    id: 'company',
+    header: 'Company',
+    cell: (m) => m.company_name,
+    rowHeader: true,
+    wrap: true,
+  };
   const merchantColumns: readonly DataTableColumn<MerchantProfile>[] = [
-    { id: 'company', header: 'Company', cell: (m) => m.company_name, rowHeader: true },
+    company,
     { id: 'website', header: 'Website', cell: website },
     { id: 'since', header: 'Since', cell: (m) => formatDate(m.created_at) },
     {
@@ -296,7 +305,7 @@ export function Component() {
     },
   ];
   const onboardingColumns: readonly DataTableColumn<MerchantProfile>[] = [
-    { id: 'company', header: 'Company', cell: (m) => m.company_name, rowHeader: true },
+    company,
     { id: 'website', header: 'Website', cell: website },
     {
       id: 'step',
@@ -427,7 +436,8 @@ export function Component() {
       />
       {error ? <ErrorCard message={errorMessage(error)} /> : null}
       <Tabs.Root value={queue} onValueChange={(value) => setQueue(value as Queue)}>
-        <Tabs.List aria-label="Queues">
+        {/* On a phone the tabs wrap onto a second row, every label whole. */}
+        <Tabs.List aria-label="Queues" wrap="wrap">
           <Tabs.Trigger
             value="merchants"
             ref={(element) => {
@@ -518,6 +528,8 @@ export function Component() {
             if (!open) setPending(null);
           }}
           title={dialog.title}
+          // A name may be one long word (a company name of 200 letters): it breaks, in the dialog.
+          style={{ overflowWrap: 'anywhere' }}
           tone={pending.decision === 'rejected' ? 'danger' : 'default'}
           description={
             pending.decision === 'rejected' ? (

@@ -121,7 +121,9 @@ export function Component() {
       id: 'role',
       header: 'Role',
       cell: (p) => (
-        <Flex gap="2" align="center">
+        // In a narrow (stacked) table the staged "Change role" goes under the picker rather than
+        // past the card's edge.
+        <Flex gap="2" align="center" wrap="wrap">
           <NativeSelect
             id={roleSelectId(p.id)}
             aria-label={`Role of ${p.name}`}

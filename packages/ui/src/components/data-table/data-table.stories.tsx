@@ -2,6 +2,7 @@ import { Flex, VisuallyHidden } from '@radix-ui/themes';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { AppShell } from '../app-shell/index.ts';
 import { Badge } from '../badge/index.ts';
 import { Button } from '../button/index.ts';
 import { EmptyState } from '../empty-state/index.ts';
@@ -331,6 +332,71 @@ export const NarrowViewport: Story = {
       await waitFor(() => expect(root).toHaveAttribute('data-more-end'));
     });
   },
+};
+
+/**
+ * In the app a table scrolls under the shell's sticky top bar: no part of it (the sticky naming
+ * columns, the end-edge fade) is drawn over the bar. The table stacks those layers within itself.
+ */
+export const UnderStickyTopBar: Story = {
+  args: { layout: 'table', selectable: true, getRowLabel: (r: LinkRow) => r.name },
+  // The check is where things are drawn at a scrolled position; a screenshot of the whole page,
+  // taken from its top, would not show it.
+  parameters: { layout: 'fullscreen', visual: { disable: true } },
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  render: (args) => (
+    <AppShell.Root position="sticky">
+      <AppShell.TopBar>
+        <AppShell.Brand />
+      </AppShell.TopBar>
+      <AppShell.Main>
+        <DataTable {...args} />
+        {/* Enough page below the table for it to scroll up under the bar. */}
+        <div style={{ height: '100vh' }} />
+      </AppShell.Main>
+    </AppShell.Root>
+  ),
+  play: async ({ canvas, canvasElement, step }) => {
+    const view = canvasElement.ownerDocument.defaultView!;
+    const banner = canvas.getByRole('banner');
+    const table = canvas.getByRole('table', { name: 'Your affiliate links' });
+    const firstRow = () => bodyRows(canvasElement)[0]!;
+    await step('scrolled, the first row passes under the top bar', async () => {
+      view.scrollTo(0, firstRow().getBoundingClientRect().top + view.scrollY);
+      await waitFor(() => expect(Math.abs(firstRow().getBoundingClientRect().top)).toBeLessThan(1));
+    });
+    await step('the bar is drawn over the sticky columns and the other cells', async () => {
+      const bar = banner.getBoundingClientRect();
+      const y = bar.top + bar.height / 2;
+      const row = firstRow().getBoundingClientRect();
+      const frame = table.closest('.rt-TableRoot')!.getBoundingClientRect();
+      const [checkbox, title] = [
+        within(firstRow()).getAllByRole('cell')[0]!,
+        within(firstRow()).getByRole('rowheader'),
+      ].map((cell) => cell.getBoundingClientRect());
+      // The row lies under the bar at each point: without the bar, the table would be drawn there.
+      await expect(row.top).toBeLessThan(y);
+      await expect(row.bottom).toBeGreaterThan(y);
+      const points = {
+        checkbox: checkbox!.left + checkbox!.width / 2,
+        'row header': title!.left + title!.width / 2,
+        'a scrolling cell': frame.right - 4,
+      };
+      const overTheBar = Object.entries(points)
+        .filter(([, x]) => !banner.contains(canvasElement.ownerDocument.elementFromPoint(x, y)))
+        .map(([name]) => name);
+      await expect(overTheBar).toEqual([]);
+    });
+    view.scrollTo(0, 0);
+  },
+};
+
+/** The same on a desktop, where every column fits and only the naming columns are sticky. */
+export const UnderStickyTopBarWide: Story = {
+  args: UnderStickyTopBar.args,
+  parameters: UnderStickyTopBar.parameters,
+  render: UnderStickyTopBar.render,
+  play: UnderStickyTopBar.play,
 };
 
 const onServerSort = fn();
