@@ -4,37 +4,6 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 /** URL slugs: lower-case letters, digits and single hyphens, 3–64 characters. */
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){2,63}$/;
 
-/** Latin letters that Unicode does not decompose into a base letter and a mark, spelt out. */
-const LETTER_SPELLINGS: Record<string, string> = {
-  ß: 'ss',
-  æ: 'ae',
-  ø: 'o',
-  œ: 'oe',
-  ł: 'l',
-  đ: 'd',
-  ð: 'd',
-  þ: 'th',
-  ı: 'i',
-};
-
-/**
- * The slug a title suggests: accents dropped ("Crème brûlée" → "creme-brulee"), apostrophes too ("Jordan’s" → "jordans"), lower case, each
- * run of other characters one hyphen, none at either end, at most `maxLength` characters. It
- * matches `SLUG_PATTERN` when the title holds at least three letters or digits.
- */
-export function slugFrom(title: string, maxLength = 64): string {
-  return title
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[ßæøœłđðþı]/g, (letter) => LETTER_SPELLINGS[letter] ?? '')
-    .replace(/['’]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+/, '')
-    .slice(0, maxLength)
-    .replace(/-+$/, '');
-}
-
 /** Whether `value` is a UUID string (as Postgres's `uuid` type and the auth API accept). */
 export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID_PATTERN.test(value);

@@ -24,12 +24,12 @@ export {
   IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENCY_KEY_RULE,
   SLUG_PATTERN,
-  slugFrom,
   UUID_PATTERN,
   bearerToken,
   isIdempotencyKey,
   isUuid,
 } from './identifiers.ts';
+export { slugFrom } from './slug.ts';
 export { EMAIL_MESSAGES, validateEmail, type EmailValidationResult } from './email.ts';
 export {
   PASSWORD_MESSAGES,

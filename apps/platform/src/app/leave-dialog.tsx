@@ -1,5 +1,5 @@
 import { ConfirmDialog } from '@verdant/ui';
-import { leaveRequests } from '../lib/confirm-leave.ts';
+import { leaveRequests } from '../lib/leave-guard.ts';
 
 /**
  * "Leave this page?" for a page with unsaved changes (`useConfirmLeave`), in the app's dark dialog:

@@ -3,7 +3,7 @@ import { TransitionOverlay, useTransitionOverlay } from '@verdant/ui';
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { trackEngagement } from '../lib/backend.ts';
-import { leaveRequests } from '../lib/confirm-leave.ts';
+import { leaveRequests } from '../lib/leave-guard.ts';
 import { trackDemoView } from './telemetry.ts';
 
 /**

@@ -5,15 +5,14 @@ import {
   addToCart,
   checkoutItems,
   createCartStore,
-  groupByMerchant,
   itemCount,
   parseCart,
   removeFromCart,
   restoreLine,
   setQuantity,
   type CartProduct,
-  quantityProblem,
 } from './cart.ts';
+import { groupByMerchant, quantityProblem } from './cart-lines.ts';
 
 const soap: CartProduct = {
   productId: '11111111-1111-4111-8111-111111111111',

@@ -31,14 +31,6 @@ export interface CartLine {
 
 export type CartProduct = Omit<CartLine, 'quantity'>;
 
-export interface MerchantGroup {
-  merchantId: string;
-  merchantName: string;
-  currency: string;
-  lines: CartLine[];
-  totalCents: number;
-}
-
 export interface CheckoutRecord {
   orderId: string;
   lines: CartLine[];
@@ -100,25 +92,6 @@ export function itemCount(cart: readonly CartLine[]): number {
 
 export function lineTotal(line: CartLine): number {
   return line.priceCents * line.quantity;
-}
-
-/** The cart split into one group per merchant and currency, each one checkout. */
-export function groupByMerchant(cart: readonly CartLine[]): MerchantGroup[] {
-  const groups = new Map<string, MerchantGroup>();
-  for (const line of cart) {
-    const key = `${line.merchantId}:${line.currency}`;
-    const group = groups.get(key) ?? {
-      merchantId: line.merchantId,
-      merchantName: line.merchantName,
-      currency: line.currency,
-      lines: [],
-      totalCents: 0,
-    };
-    group.lines.push(line);
-    group.totalCents += lineTotal(line);
-    groups.set(key, group);
-  }
-  return [...groups.values()];
 }
 
 /** The checkout request's items for a group of lines. */
@@ -314,13 +287,4 @@ window.addEventListener('storage', (event) => {
 /** The cart, re-rendering on every change (also from other tabs). */
 export function useCart(): CartLine[] {
   return useSyncExternalStore(cartStore.subscribe, cartStore.get);
-}
-
-/** Why a typed quantity cannot be the line's (empty, not whole, under 1), if it cannot. */
-export function quantityProblem(text: string): string | undefined {
-  const typed = text.trim();
-  if (typed === '') return 'Enter a quantity, or use Remove to take the product out.';
-  if (!/^-?\d+$/.test(typed)) return 'Enter a whole number of items.';
-  if (Number(typed) < 1) return 'At least 1: use Remove to take the product out.';
-  return undefined;
 }

@@ -1,5 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import {
+  historyIndex,
+  holdHistory,
+  isHolding,
+  pendingQuestion,
+  setPending,
+  type HistoryHold,
+} from './leave-guard.ts';
 
 /**
  * Whether a click on `target` would take the reader to another page of this site: a plain
@@ -19,85 +27,12 @@ export function leavesPage(
   return url.origin === here.origin && url.pathname !== here.pathname;
 }
 
-/** A pending question: leave with unsaved changes? `leave` goes on to where the reader was going. */
-export interface LeaveRequest {
-  message: string;
-  leave: () => void;
-}
-
-let pending: LeaveRequest | null = null;
-const listeners = new Set<() => void>();
-
-function setPending(next: LeaveRequest | null): void {
-  pending = next;
-  for (const listener of listeners) listener();
-}
-
-/** The question being asked, for the dialog that asks it (`useSyncExternalStore`). */
-export const leaveRequests = {
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-  current: (): LeaveRequest | null => pending,
-  /** Stay: the question goes, nothing moves. */
-  stay: (): void => setPending(null),
-  /** Leave: the question goes and the navigation it held back happens. */
-  leave: (): void => {
-    const request = pending;
-    setPending(null);
-    request?.leave();
-  },
-};
-
-/** The index React Router keeps in each history entry's state (`idx`), if any. */
-function historyIndex(state: unknown): number | undefined {
-  const idx = (state as { idx?: unknown } | null)?.idx;
-  return typeof idx === 'number' ? idx : undefined;
-}
-
-/** The page that holds Back and Forward back while it has unsaved changes (`useConfirmLeave`). */
-let holding: { message: string; at: () => number | undefined } | null = null;
-/** Set while a held-back step is undone: the popstate that undoing makes is nobody's business. */
-let undoing = false;
-
-/**
- * Back and Forward on a page with unsaved changes: the step is undone at once (before the router
- * hears of it) and made again only if the reader chooses to leave. Listening from the module's
- * start puts this listener before the router's own, which would otherwise render the next page
- * (and unmount this one) within the same event.
- */
-function onPopState(event: PopStateEvent): void {
-  if (undoing) {
-    undoing = false;
-    event.stopImmediatePropagation();
-    return;
-  }
-  if (!holding) return;
-  const to = historyIndex(event.state);
-  const from = holding.at();
-  if (to === undefined || from === undefined || to === from) return;
-  event.stopImmediatePropagation();
-  const steps = to - from;
-  undoing = true;
-  window.history.go(-steps);
-  setPending({
-    message: holding.message,
-    leave: () => {
-      holding = null;
-      window.history.go(steps);
-    },
-  });
-}
-
-if (typeof window !== 'undefined') window.addEventListener('popstate', onPopState);
-
 /**
  * While `active`, leaving the page asks first: a reload or a closed tab through the browser's own
  * prompt; a link to another page of the app, and the browser's Back and Forward, through the
  * app's own dialog (`LeaveDialog`, in the root) with `message`. The app's declarative router has
  * no navigation blocker, so links are held back before the router sees the click, and Back and
- * Forward before it hears them (see `onPopState`).
+ * Forward before it hears them (./leave-guard.ts).
  */
 export function useConfirmLeave(active: boolean, message: string): void {
   const navigate = useNavigate();
@@ -123,22 +58,22 @@ export function useConfirmLeave(active: boolean, message: string): void {
         message,
         leave: () => {
           released = true;
-          holding = null;
+          holdHistory(null);
           void navigate(`${url.pathname}${url.search}${url.hash}`);
         },
       });
     };
-    const hold = { message, at: () => at.current };
-    holding = hold;
+    const hold: HistoryHold = { message, at: () => at.current };
+    holdHistory(hold);
     window.addEventListener('beforeunload', onBeforeUnload);
     // Capture on the document runs before React's listeners on the app's root.
     document.addEventListener('click', onClick, true);
     return () => {
-      if (holding === hold) holding = null;
+      if (isHolding(hold)) holdHistory(null);
       window.removeEventListener('beforeunload', onBeforeUnload);
       document.removeEventListener('click', onClick, true);
       // A question this page asked goes with it.
-      if (pending?.message === message) setPending(null);
+      if (pendingQuestion()?.message === message) setPending(null);
     };
   }, [active, message, navigate]);
 }

@@ -19,16 +19,14 @@ import {
   MAX_QUANTITY,
   cartStore,
   checkoutItems,
-  groupByMerchant,
   lineTotal,
-  quantityProblem,
   removeFromCart,
   restoreLine,
   setQuantity,
   useCart,
   type CartLine,
-  type MerchantGroup,
 } from '../lib/cart.ts';
+import { groupByMerchant, quantityProblem, type MerchantGroup } from '../lib/cart-lines.ts';
 import { errorMessage } from './vendor-format.ts';
 import { UNDO_DURATION } from '../lib/undo.ts';
 
