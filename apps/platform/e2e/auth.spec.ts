@@ -402,6 +402,43 @@ test.describe('sign-up and login', () => {
     await login(page, { email: account.email, password: 'Harbor#Light2027' }, /\/dashboard$/);
   });
 
+  test('a forgotten password of an account with two-step verification needs the mail and the authenticator', async ({
+    page,
+  }) => {
+    const account = await createAccount('recover-mfa', PASSWORD, {
+      name: 'Rowan Keys',
+      role: 'affiliate',
+    });
+    const secret = await verifiedAuthenticator(account);
+    await page.goto('/reset-password');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    let mailCode = '';
+    await expect
+      .poll(async () => {
+        const [mail] = await mailsTo(account.email);
+        mailCode = /Or enter this code: (\d{6})/.exec(mail?.text ?? '')?.[1] ?? '';
+        return mailCode;
+      })
+      .not.toBe('');
+    await page.getByRole('textbox', { name: 'Code from the email' }).fill(mailCode);
+    await page.getByRole('button', { name: 'Continue with the code' }).click();
+
+    // The mail's code alone does not choose a password: the login's code step asks for the
+    // authenticator's, with the focus on its field, and comes back to the new-password step.
+    await expect(page).toHaveURL(`/login?next=${encodeURIComponent('/reset-password?step=new')}`);
+    const code = page.getByRole('textbox', { name: 'Authentication code' });
+    await expect(code).toBeFocused();
+    await expect(page.getByRole('button', { name: /Account menu/ })).toHaveCount(0);
+    await code.fill(generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/reset-password\?step=new$/);
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'New password' }).fill('Harbor#Light2027');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
   test('a session that did not come from a recovery mail cannot set a password at /reset-password', async ({
     page,
   }) => {

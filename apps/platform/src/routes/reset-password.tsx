@@ -1,6 +1,6 @@
 import { Box, Flex, Heading, Text } from '@radix-ui/themes';
 import { useMutation } from '@tanstack/react-query';
-import { useAuth } from '@verdant/auth/react';
+import { useAuth, useAuthEngine } from '@verdant/auth/react';
 import { validateEmail, validatePassword } from '@verdant/validation';
 import {
   Button,
@@ -149,6 +149,7 @@ function RequestLink() {
  */
 function CheckEmail({ email, onOtherAddress }: { email: string; onOtherAddress: () => void }) {
   const { verifyRecoveryCode } = useAuth();
+  const auth = useAuthEngine();
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [code, setCode] = useState('');
@@ -180,7 +181,9 @@ function CheckEmail({ email, onOtherAddress }: { email: string; onOtherAddress: 
     setBusy(true);
     try {
       await verifyRecoveryCode({ email, code });
-      void navigate(NEW_PASSWORD_STEP, { replace: true });
+      // An account with two-step verification still owes its authenticator's code: the page
+      // sends it to the login's code step, which comes back to the new-password step.
+      if (!auth.getSnapshot().mfaRequired) void navigate(NEW_PASSWORD_STEP, { replace: true });
     } catch (caught) {
       setRefused(codeRefusal(caught));
       focusFirstInvalid(form);
