@@ -528,8 +528,6 @@ export function Component() {
             if (!open) setPending(null);
           }}
           title={dialog.title}
-          // A name may be one long word (a company name of 200 letters): it breaks, in the dialog.
-          style={{ overflowWrap: 'anywhere' }}
           tone={pending.decision === 'rejected' ? 'danger' : 'default'}
           description={
             pending.decision === 'rejected' ? (

@@ -151,3 +151,21 @@ export const NarrowViewport: Story = {
     await expect(await screen.findByRole('alertdialog')).toBeInTheDocument();
   },
 };
+
+export const LongWordOnAPhone: Story = {
+  tags: ['!autodocs'],
+  args: {
+    defaultOpen: true,
+    title: `Approve ${'Supercalifragilisticexpialidocious'.repeat(4)} Goods?`,
+    description: `Their shop opens at https://www.${'averyveryverylongdomainname'.repeat(3)}.example/shop for every shopper.`,
+    confirmLabel: 'Approve',
+    tone: 'default',
+  },
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async () => {
+    // The long words break: the dialog stays within the phone's width.
+    const dialog = await screen.findByRole('alertdialog');
+    await expect(dialog.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+  },
+};
