@@ -492,6 +492,14 @@ test('messages: a long thread scrolls by keyboard in a named region, and a conve
   await page.getByLabel(`Message to ${name}`).focus();
   await page.keyboard.press('Shift+Tab');
   await expect(thread).toBeFocused();
+  // It opens at the newest message; Home scrolls up to the first.
+  await expect
+    .poll(() =>
+      thread.evaluate((region) => region.scrollHeight - region.clientHeight - region.scrollTop),
+    )
+    .toBeLessThan(2);
+  await page.keyboard.press('Home');
+  await expect.poll(() => thread.evaluate((region) => region.scrollTop)).toBe(0);
   await page.keyboard.press('End');
   await expect.poll(() => thread.evaluate((region) => region.scrollTop)).toBeGreaterThan(0);
   // Radix draws the ring of the focused viewport on the element after it.

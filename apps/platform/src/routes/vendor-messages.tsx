@@ -123,6 +123,13 @@ export function Component() {
   }, [activeId, unread, queryClient]);
 
   const messageRef = useRef<HTMLTextAreaElement>(null);
+  // A thread opens at its newest message, and follows each new one to the bottom.
+  const threadRef = useRef<HTMLDivElement>(null);
+  const newestId = thread.data?.rows.at(-1)?.id;
+  useEffect(() => {
+    const region = threadRef.current;
+    if (region) region.scrollTop = region.scrollHeight;
+  }, [active?.id, newestId]);
   const send = useMutation({
     mutationFn: async ({ body, to }: { body: string; to: Recipient }) => {
       if ('conversationId' in to) {
@@ -261,6 +268,7 @@ export function Component() {
                   // A long thread scrolls: keyboard users focus the scrolling region (named, with
                   // Radix's focus ring) to scroll it with the arrow keys.
                   <ScrollArea
+                    ref={threadRef}
                     type="auto"
                     scrollbars="vertical"
                     style={{ maxHeight: 420 }}
