@@ -272,6 +272,14 @@ test('a merchant switches from Merchant Starter to Merchant Growth, ends the pla
   // The button pressed went with the old plan: the new plan's "Manage your plan" has the focus.
   await expect(page.getByRole('link', { name: 'Manage your plan, Merchant Growth' })).toBeFocused();
   await expect(page.getByRole('button', { name: 'Change plan to Merchant Starter' })).toBeVisible();
+  // "Manage your plan" opens the profile at its Plan card, whose heading takes the focus.
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/profile#plan$/);
+  const planHeading = page.getByRole('heading', { level: 2, name: 'Plan' });
+  await expect(planHeading).toBeFocused();
+  await expect(planHeading).toBeInViewport();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/pricing$/);
 
   // One subscription, now Growth; the profile and the gates agree.
   const subscriptions = async () => {

@@ -141,7 +141,11 @@ function TierCard({
               ) : null}
               <Button variant="secondary" asChild>
                 {/* The card names the plan; the link's name repeats it for a list of links. */}
-                <Link id={manageId} to="/profile" aria-label={`Manage your plan, ${tier.name}`}>
+                <Link
+                  id={manageId}
+                  to="/profile#plan"
+                  aria-label={`Manage your plan, ${tier.name}`}
+                >
                   Manage your plan
                 </Link>
               </Button>

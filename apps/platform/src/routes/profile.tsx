@@ -33,7 +33,7 @@ import {
   toast,
 } from '@verdant/ui';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { useFocusWhenShown } from '../lib/focus-when-shown.ts';
 import { useChangePlan } from './change-plan.ts';
@@ -868,6 +868,15 @@ function SubscriptionCard() {
   const keepRef = useRef<HTMLButtonElement>(null);
   const changeRef = useRef<HTMLAnchorElement>(null);
   const focusWhenShown = useFocusWhenShown();
+  // Opened from a link to the plan (/profile#plan, "Manage your plan" on /pricing): the card is
+  // scrolled to and its heading takes the focus, from wherever the page change left it.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash !== '#plan') return;
+    focusWhenShown(() => document.getElementById('plan-heading'), {
+      from: () => document.querySelector<HTMLElement>('main'),
+    });
+  }, [hash, focusWhenShown]);
   const current = tier
     ? (subscriptions.data ?? []).find(
         (row) => row.tier === tier.id && (row.status === 'active' || row.status === 'trialing'),
@@ -913,7 +922,7 @@ function SubscriptionCard() {
     <Card size="lg" role="region" aria-labelledby="plan-heading">
       <Flex direction="column" gap="3">
         <Flex justify="between" align="center" gap="2" wrap="wrap">
-          <Heading as="h2" size="4" id="plan-heading">
+          <Heading as="h2" size="4" id="plan-heading" tabIndex={-1}>
             Plan
           </Heading>
           {status ? <Badge tone={status.tone}>{status.label}</Badge> : null}
