@@ -7,6 +7,7 @@ import {
   login,
   stack,
   test,
+  refuseWithCheck,
 } from './support/fixtures.ts';
 import { visit } from './spa.ts';
 
@@ -70,20 +71,7 @@ test('community posts are sanitised, commented on, reacted to and reported', asy
   await bodyField.fill(
     '<script>alert(1)</script>Where do you <b>refill</b> detergent? <img src=x onerror=alert(2)>',
   );
-  await page.route('**/rest/v1/posts*', (route) =>
-    route.request().method() === 'POST'
-      ? route.fulfill({
-          status: 400,
-          contentType: 'application/json',
-          body: JSON.stringify({
-            code: '23514',
-            details: null,
-            hint: null,
-            message: 'new row for relation "posts" violates check constraint "posts_title_check"',
-          }),
-        })
-      : route.fallback(),
-  );
+  await refuseWithCheck(page, 'posts', 'POST', 'posts_title_check');
   await postButton.click();
   await expect(titleField).toHaveAccessibleDescription('Title must be 3 to 200 characters long');
   await expect(titleField).toBeFocused();

@@ -1,4 +1,11 @@
-import { demoAccount, expect, expectNoAxeViolations, login, test } from './support/fixtures.ts';
+import {
+  demoAccount,
+  expect,
+  expectNoAxeViolations,
+  login,
+  refuseWithCheck,
+  test,
+} from './support/fixtures.ts';
 import { visit } from './spa.ts';
 
 const merchant = demoAccount('merchant@verdant.test');
@@ -111,20 +118,11 @@ test('program settings: a flat commission is at most $10,000.00 per item sold, a
 
   // A refusal by the database (its check of the amount) is told at the field too, in the same
   // words, with the focus there; no card of internal names at the bottom.
-  await page.route('**/rest/v1/affiliate_programs*', (route) =>
-    route.request().method() === 'PATCH'
-      ? route.fulfill({
-          status: 400,
-          contentType: 'application/json',
-          body: JSON.stringify({
-            code: '23514',
-            details: null,
-            hint: null,
-            message:
-              'new row for relation "affiliate_programs" violates check constraint "affiliate_programs_commission_flat_cents_max"',
-          }),
-        })
-      : route.fallback(),
+  await refuseWithCheck(
+    page,
+    'affiliate_programs',
+    'PATCH',
+    'affiliate_programs_commission_flat_cents_max',
   );
   await flat.fill('25.00');
   await save.click();

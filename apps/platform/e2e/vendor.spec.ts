@@ -11,6 +11,7 @@ import {
   signIn,
   stack,
   test,
+  refuseWithCheck,
 } from './support/fixtures.ts';
 import type { Locator, Page } from '@playwright/test';
 import { visit } from './spa.ts';
@@ -649,21 +650,7 @@ test('product form: CO2e is told in kilograms, a refused value’s message goes 
 
   // A refusal of the server (the database's check of the grams) is told at the field in the
   // form's words and units; corrected, the message goes at once.
-  await page.route('**/rest/v1/products*', (route) =>
-    route.request().method() === 'PATCH'
-      ? route.fulfill({
-          status: 400,
-          contentType: 'application/json',
-          body: JSON.stringify({
-            code: '23514',
-            details: null,
-            hint: null,
-            message:
-              'new row for relation "products" violates check constraint "products_co2e_grams_check"',
-          }),
-        })
-      : route.fallback(),
-  );
+  await refuseWithCheck(page, 'products', 'PATCH', 'products_co2e_grams_check');
   await co2e.fill('1.2');
   await save.click();
   await expect(co2e).toBeFocused();

@@ -137,6 +137,33 @@ export async function mailsTo(
   return (await response.json()) as { subject: string; text: string; type: string }[];
 }
 
+/**
+ * Answers the page's next `method` requests to a table as PostgREST does when one of the table's
+ * check constraints refuses the row: how a journey meets a refusal the browser's own checks would
+ * never let through.
+ */
+export function refuseWithCheck(
+  page: Page,
+  table: string,
+  method: 'POST' | 'PATCH',
+  constraint: string,
+): Promise<unknown> {
+  return page.route(`**/rest/v1/${table}*`, (route) =>
+    route.request().method() === method
+      ? route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            code: '23514',
+            details: null,
+            hint: null,
+            message: `new row for relation "${table}" violates check constraint "${constraint}"`,
+          }),
+        })
+      : route.fallback(),
+  );
+}
+
 /** A unique address for an account a journey creates. */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@e2e.verdant.test`;
