@@ -13,6 +13,7 @@ import {
   signIn,
   stack,
   test,
+  expectTabsFit,
 } from './support/fixtures.ts';
 import { visit } from './spa.ts';
 
@@ -177,20 +178,6 @@ test('approval queues and moderation work for administrators', async ({ page }) 
     await expect(dismiss).toHaveCount(before - 1);
   }
 });
-
-/** Fails unless every tab of `tablist` is whole, inside the list (none cut off at its edge). */
-async function expectTabsFit(tablist: Locator): Promise<void> {
-  const cut = await tablist.evaluate((list) => {
-    const frame = list.getBoundingClientRect();
-    return [...list.querySelectorAll('[role="tab"]')]
-      .filter((tab) => {
-        const box = tab.getBoundingClientRect();
-        return box.left < frame.left - 0.5 || box.right > frame.right + 0.5;
-      })
-      .map((tab) => tab.textContent);
-  });
-  expect(cut, 'tabs cut off at the edge of their row').toEqual([]);
-}
 
 /** Fails when `element` (its focus ring included) reaches past the box it is clipped to. */
 async function expectInsideItsFrame(element: Locator, context: string): Promise<void> {

@@ -12,6 +12,7 @@ import {
   stack,
   test,
   refuseWithCheck,
+  expectTabsFit,
 } from './support/fixtures.ts';
 import type { Locator, Page } from '@playwright/test';
 import { visit } from './spa.ts';
@@ -355,20 +356,6 @@ test('Message on Members opens a new message; the conversation starts only with 
   const [conversation] = await stored();
   expect(conversation?.messages).toEqual([{ body }]);
 });
-
-/** Fails unless every tab of `tablist` is whole, inside the list (none cut off at its edge). */
-async function expectTabsFit(tablist: Locator): Promise<void> {
-  const cut = await tablist.evaluate((list) => {
-    const frame = list.getBoundingClientRect();
-    return [...list.querySelectorAll('[role="tab"]')]
-      .filter((tab) => {
-        const box = tab.getBoundingClientRect();
-        return box.left < frame.left - 0.5 || box.right > frame.right + 0.5;
-      })
-      .map((tab) => tab.textContent);
-  });
-  expect(cut, 'tabs cut off at the edge of their row').toEqual([]);
-}
 
 /**
  * Scrolls the page until the first row of `table` passes under the app's sticky top bar, and fails

@@ -286,3 +286,17 @@ export const test = base.extend<{ pageProblems: string[] }>({
 });
 
 export { expect };
+
+/** Fails unless every tab of `tablist` is whole, inside the list (none cut off at its edge). */
+export async function expectTabsFit(tablist: Locator): Promise<void> {
+  const cut = await tablist.evaluate((list) => {
+    const frame = list.getBoundingClientRect();
+    return [...list.querySelectorAll('[role="tab"]')]
+      .filter((tab) => {
+        const box = tab.getBoundingClientRect();
+        return box.left < frame.left - 0.5 || box.right > frame.right + 0.5;
+      })
+      .map((tab) => tab.textContent);
+  });
+  expect(cut, 'tabs cut off at the edge of their row').toEqual([]);
+}
