@@ -436,6 +436,56 @@ test('affiliates: row actions name the program, the tabs fit a phone, and the ta
   });
 });
 
+test('affiliates: a list longer than a page is searched by name or username; a short one is not', async ({
+  page,
+}) => {
+  // The demo merchant has ten members: one more takes the list past its first page.
+  const { userId: merchantId } = await signIn(merchant);
+  const programs = await fetch(
+    new URL(
+      `/rest/v1/affiliate_programs?select=id&merchant_id=eq.${merchantId}&status=eq.active&limit=1`,
+      stack.apiUrl,
+    ),
+    { headers: asService() },
+  );
+  const [program] = (await programs.json()) as { id: string }[];
+  const member = await createAccount('ivy', 'Moss+Creator26', {
+    name: `Ivy Holm ${Date.now().toString(36)}`,
+    role: 'affiliate',
+  });
+  const joined = await fetch(new URL('/rest/v1/program_memberships', stack.apiUrl), {
+    method: 'POST',
+    headers: asService({ 'content-type': 'application/json' }),
+    body: JSON.stringify({ program_id: program!.id, affiliate_id: member.id, status: 'approved' }),
+  });
+  expect(joined.status).toBe(201);
+
+  await login(page, merchant, /\/dashboard-vendor$/);
+  await visit(page, '/vendor-affiliates');
+  await page.getByRole('tab', { name: /^Members \(\d+\)$/ }).click();
+  const panel = page.getByRole('tabpanel', { name: /^Members/ });
+  const members = panel.getByRole('table', { name: 'Members and their performance, all time' });
+  await expect(members.getByRole('link', { name: /^Message / }).first()).toBeVisible();
+  await expect(panel.getByRole('status').filter({ hasText: /^1–10 of \d+$/ })).toBeVisible();
+  const filter = panel.getByRole('searchbox', { name: 'Filter by name or username' });
+  await filter.fill('sofia');
+  // Sofia Marín is a member of both programs: her two rows, and nobody else's.
+  await expect(members.getByRole('rowheader')).toHaveCount(2);
+  await expect(members.getByRole('rowheader', { name: /Sofia Marín/ })).toHaveCount(2);
+  await filter.fill('@');
+  await expect(members.getByRole('rowheader')).toHaveCount(10);
+  await filter.fill('nobody-by-this-name');
+  await expect(members.getByRole('heading', { name: 'No matching rows' })).toBeVisible();
+  await expectNoAxeViolations(page, '/vendor-affiliates, no member matches the filter');
+  await filter.fill('');
+  await expect(members.getByRole('rowheader')).toHaveCount(10);
+  // The applicants waiting fit one page: no filter over them.
+  await page.getByRole('tab', { name: /^Applicants/ }).click();
+  const applicants = page.getByRole('tabpanel', { name: /^Applicants/ });
+  await expect(applicants.getByRole('table')).toBeVisible();
+  await expect(applicants.getByRole('searchbox')).toHaveCount(0);
+});
+
 test('messages: a long thread scrolls by keyboard in a named region, and a conversation is named once', async ({
   page,
 }) => {
@@ -1077,6 +1127,62 @@ test('a merchant archives a live product, brings it back as a draft and deletes 
   await remove.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
   expect(await status()).toBe('gone');
+});
+
+test('products are searched by name and narrowed by status; the address keeps the search', async ({
+  page,
+}) => {
+  const { userId: merchantId } = await signIn(merchant);
+  const tag = Date.now().toString(36);
+  const add = async (name: string, status: string) => {
+    const res = await fetch(new URL('/rest/v1/products', stack.apiUrl), {
+      method: 'POST',
+      headers: asService({ 'content-type': 'application/json' }),
+      body: JSON.stringify({
+        merchant_id: merchantId,
+        name,
+        slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+        price_cents: 1200,
+        status,
+      }),
+    });
+    expect(res.status).toBe(201);
+  };
+  await add(`Linen tote ${tag}`, 'approved');
+  await add(`Linen apron ${tag}`, 'draft');
+
+  await login(page, merchant, /\/dashboard-vendor$/);
+  await visit(page, '/vendor/products');
+  const table = page.getByRole('table', { name: 'Your products' });
+  const search = page.getByRole('searchbox', { name: 'Search by name or slug' });
+  await search.fill(`linen ${tag}`);
+  await search.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`\\?q=linen\\+${tag}$`));
+  await expect(table.getByRole('row', { name: /Linen/ })).toHaveCount(2);
+
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('Draft');
+  await expect(table.getByRole('row', { name: /Linen/ })).toHaveCount(1);
+  await expect(table.getByRole('row', { name: new RegExp(`Linen apron ${tag}`) })).toBeVisible();
+  await page.reload();
+  await expect(search).toHaveValue(`linen ${tag}`);
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('draft');
+  await expect(table.getByRole('row', { name: /Linen/ })).toHaveCount(1);
+
+  await search.fill(`wool ${tag}`);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'No products match' })).toBeVisible();
+  await expect(page.getByText(`has “wool ${tag}” in its name or slug`)).toBeVisible();
+  await expectNoAxeViolations(page, 'no product matches the search');
+  // Back returns to the previous search, in the list and in the field.
+  await page.goBack();
+  await expect(search).toHaveValue(`linen ${tag}`);
+  await expect(table.getByRole('row', { name: /Linen/ })).toHaveCount(1);
+  await page.goForward();
+  await page.getByRole('button', { name: 'Show all products' }).click();
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue('');
+  await expect(page).toHaveURL(/\/vendor\/products$/);
+  await expect(table.getByRole('row', { name: new RegExp(`Linen tote ${tag}`) })).toBeVisible();
 });
 
 test('a rejected product shows the reason the administrator gave', async ({ page }) => {

@@ -79,11 +79,14 @@ export {
 export {
   MERCHANT_PRODUCT_STATUSES,
   PRODUCT_CATEGORIES,
+  PRODUCT_STATUSES,
   SUSTAINABILITY_ATTRIBUTES,
   type ProductCategory,
+  type ProductStatus,
   type SustainabilityAttribute,
 } from './modules/product-vocabulary.ts';
 export type {
+  MyProductQuery,
   NewProduct,
   Product,
   ProductChanges,

@@ -29,6 +29,9 @@ const STATUS_TONE = {
 
 type Tab = 'applicants' | 'members' | 'past';
 
+/** Rows per page of each table (the kit's default). */
+const TABLE_PAGE_SIZE = 10;
+
 /** The merchant's applicants and members (/vendor-affiliates): approve, reject, remove. */
 export function Component() {
   const queryClient = useQueryClient();
@@ -80,7 +83,8 @@ export function Component() {
 
   // An affiliate in two programs has a row in each: every row action names the program as well as
   // the affiliate ("Remove Sofia Marín from Evergreen Home Partners"), its visible word first.
-  const identity: DataTableColumn<MerchantAffiliate>[] = [
+  // Once a list runs past one page, it can be searched by name or username.
+  const identity = (list: readonly MerchantAffiliate[]): DataTableColumn<MerchantAffiliate>[] => [
     {
       id: 'name',
       header: 'Affiliate',
@@ -94,6 +98,13 @@ export function Component() {
       ),
       sortValue: (r) => r.name,
       rowHeader: true,
+      ...(list.length > TABLE_PAGE_SIZE
+        ? {
+            filter: { type: 'text' } as const,
+            filterValue: (r: MerchantAffiliate) => `${r.name} @${r.username}`,
+            filterLabel: 'Name or username',
+          }
+        : {}),
     },
     {
       id: 'program',
@@ -144,7 +155,7 @@ export function Component() {
     },
   ];
   const applicantColumns: DataTableColumn<MerchantAffiliate>[] = [
-    ...identity,
+    ...identity(applicants),
     { id: 'applied', header: 'Applied', cell: (r) => formatDate(r.applied_at) },
     { id: 'note', header: 'Note', cell: (r) => r.application_note ?? '—', wrap: true },
     {
@@ -197,7 +208,7 @@ export function Component() {
     },
   ];
   const memberColumns: DataTableColumn<MerchantAffiliate>[] = [
-    ...identity,
+    ...identity(members),
     ...performance,
     {
       id: 'actions',
@@ -244,7 +255,7 @@ export function Component() {
   // A rejected applicant or a removed member can be taken (back) into the program: the merchant
   // may have decided too fast, or the reason for removing them is settled.
   const pastColumns: DataTableColumn<MerchantAffiliate>[] = [
-    ...identity,
+    ...identity(past),
     status,
     ...performance,
     {
@@ -310,6 +321,8 @@ export function Component() {
           >
             <DataTable
               caption="Applicants waiting for a decision"
+              pageSize={TABLE_PAGE_SIZE}
+              emptyHeadingLevel={2}
               columns={applicantColumns}
               rows={applicants}
               loading={affiliates.isPending}
@@ -335,6 +348,8 @@ export function Component() {
             </Text>
             <DataTable
               caption="Members and their performance, all time"
+              pageSize={TABLE_PAGE_SIZE}
+              emptyHeadingLevel={2}
               columns={memberColumns}
               rows={members}
               loading={affiliates.isPending}
@@ -357,6 +372,8 @@ export function Component() {
           >
             <DataTable
               caption="Rejected and removed affiliates"
+              pageSize={TABLE_PAGE_SIZE}
+              emptyHeadingLevel={2}
               columns={pastColumns}
               rows={past}
               loading={affiliates.isPending}

@@ -1,5 +1,5 @@
-import { Flex, Text } from '@radix-ui/themes';
-import type { Product } from '@verdant/api-client';
+import { Box, Flex, Grid, Text } from '@radix-ui/themes';
+import { PRODUCT_STATUSES, type Product, type ProductStatus } from '@verdant/api-client';
 import {
   Badge,
   Button,
@@ -7,13 +7,16 @@ import {
   DataTable,
   EmptyState,
   ErrorCard,
+  Field,
+  NativeSelect,
   PageHeader,
+  TextInput,
   toast,
   type DataTableColumn,
 } from '@verdant/ui';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
 import { inPlaceOfRow, useFocusWhenShown } from '../lib/focus-when-shown.ts';
@@ -43,19 +46,84 @@ export function ProductLimitCard({ limit }: { limit: number | null }) {
   );
 }
 
-/** The merchant's products in every status (/vendor/products). */
+const ALL = 'all';
+const isStatus = (value: string | null): value is ProductStatus =>
+  (PRODUCT_STATUSES as readonly string[]).includes(value ?? '');
+
+/**
+ * The merchant's products in every status (/vendor/products), searchable by name or slug and
+ * narrowed by status. The search, the status and the page are in the address (?q=, ?status=,
+ * ?page=), so a reload, Back and a shared link keep them.
+ */
 export function Component() {
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
+  const [params, setParams] = useSearchParams();
+  const search = (params.get('q') ?? '').trim();
+  const statusParam = params.get('status');
+  const status = isStatus(statusParam) ? statusParam : undefined;
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const filtered = search !== '' || status !== undefined;
+  const update = (changes: Record<string, string | null>, { replace = false } = {}) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { preventScrollReset: true, replace },
+    );
+  const setPage = (next: number, options?: { replace: boolean }) =>
+    update({ page: next === 1 ? null : String(next) }, options);
+
+  // What is typed in the search field; the list follows it once sent (Enter or Search). Back and
+  // Forward bring the field back to the search they return to.
+  const [draft, setDraft] = useState(search);
+  useEffect(() => setDraft(search), [search]);
+  const searchRef = useRef<HTMLInputElement>(null);
+
   const products = useQuery({
-    queryKey: ['vendor', 'products', page],
-    queryFn: () => api.products.listMine({ page: page - 1, pageSize: PAGE_SIZE }),
+    queryKey: ['vendor', 'products', { search, status, page }],
+    queryFn: () =>
+      api.products.listMine({
+        ...(search ? { search } : {}),
+        ...(status ? { status } : {}),
+        page: page - 1,
+        pageSize: PAGE_SIZE,
+      }),
     // The current page stays until the next one has loaded: the table does not blank between pages.
     placeholderData: keepPreviousData,
   });
+  // The plan's limit counts every product, whatever the search shows.
+  const everything = useQuery({
+    queryKey: ['vendor', 'products', 'count'],
+    queryFn: () => api.products.listMine({ pageSize: 1 }),
+    enabled: filtered,
+  });
   const { limits } = usePlan();
   // The plan gate (the database enforces the same limit).
-  const atLimit = atPlanLimit(limits.products, products.data?.total);
+  const atLimit = atPlanLimit(
+    limits.products,
+    filtered ? everything.data?.total : products.data?.total,
+  );
+  // A page past the last (an old bookmark, a list that shrank) becomes the last page.
+  const pageCount = Math.ceil((products.data?.total ?? 0) / PAGE_SIZE);
+  const pastTheEnd =
+    products.isSuccess && !products.isPlaceholderData && page > Math.max(1, pageCount);
+  useEffect(() => {
+    if (pastTheEnd) setPage(Math.max(1, pageCount), { replace: true });
+  });
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    update({ q: draft.trim() });
+  };
+  const clearSearch = () => {
+    update({ q: null, status: null });
+    searchRef.current?.focus();
+  };
 
   // An action that changes a product's status replaces its buttons: the focus goes to what the row
   // offers next (its first action, or the "Waiting for review" note), never to the page body. A
@@ -256,6 +324,37 @@ export function Component() {
         }
       />
       {atLimit ? <ProductLimitCard limit={limits.products} /> : null}
+      <form role="search" aria-label="Your products" onSubmit={onSearch}>
+        <Grid columns={{ initial: '1', sm: '3fr 2fr auto' }} gap="3" align="end">
+          <Field label="Search by name or slug">
+            <TextInput
+              ref={searchRef}
+              type="search"
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              maxLength={100}
+            />
+          </Field>
+          <Field label="Status">
+            <NativeSelect
+              value={status ?? ALL}
+              onChange={(event) =>
+                update({ status: event.target.value === ALL ? null : event.target.value })
+              }
+              options={[
+                { value: ALL, label: 'All statuses' },
+                ...PRODUCT_STATUSES.map((value) => ({
+                  value,
+                  label: STATUS_LABEL[value]?.label ?? value,
+                })),
+              ]}
+            />
+          </Field>
+          <Box>
+            <Button type="submit">Search</Button>
+          </Box>
+        </Grid>
+      </form>
       {products.isError ? (
         <ErrorCard message={errorMessage(products.error)} onRetry={() => void products.refetch()} />
       ) : (
@@ -271,16 +370,33 @@ export function Component() {
           loading={products.isPending}
           getRowId={(p) => p.id}
           emptyState={
-            <EmptyState
-              title="No products yet"
-              // The level under the page's h1: the table's caption is no heading.
-              headingLevel={2}
-              action={
-                <Button asChild size="sm">
-                  <Link to="/add-product">Add your first product</Link>
-                </Button>
-              }
-            />
+            filtered ? (
+              <EmptyState
+                title="No products match"
+                description={
+                  search
+                    ? `None of your products${status ? ` with the status “${STATUS_LABEL[status]?.label}”` : ''} has “${search}” in its name or slug.`
+                    : `None of your products has the status “${STATUS_LABEL[status!]?.label}”.`
+                }
+                headingLevel={2}
+                action={
+                  <Button size="sm" variant="secondary" onClick={clearSearch}>
+                    Show all products
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState
+                title="No products yet"
+                // The level under the page's h1: the table's caption is no heading.
+                headingLevel={2}
+                action={
+                  <Button asChild size="sm">
+                    <Link to="/add-product">Add your first product</Link>
+                  </Button>
+                }
+              />
+            )
           }
         />
       )}

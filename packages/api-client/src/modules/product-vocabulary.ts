@@ -27,3 +27,12 @@ export const SUSTAINABILITY_ATTRIBUTES = [
 export type SustainabilityAttribute = (typeof SUSTAINABILITY_ATTRIBUTES)[number];
 /** Statuses a merchant may set; approval and rejection are an admin's (see `admin.reviewProduct`). */
 export const MERCHANT_PRODUCT_STATUSES = ['draft', 'pending_review', 'archived'] as const;
+/** Every status a product can be in, as the products table allows them. */
+export const PRODUCT_STATUSES = [
+  'draft',
+  'pending_review',
+  'approved',
+  'rejected',
+  'archived',
+] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];

@@ -1,7 +1,7 @@
 import { PRODUCT_MAX_CO2E_GRAMS, PRODUCT_MAX_STOCK } from '@verdant/validation';
 import type { ModuleContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { currentUserId, listOwnRows, run, runOne, runDelete, runPage } from '../request.ts';
+import { currentUserId, run, runOne, runDelete, runPage } from '../request.ts';
 import type { Page, Row } from '../types.ts';
 import {
   currency,
@@ -25,8 +25,10 @@ import {
 import {
   MERCHANT_PRODUCT_STATUSES,
   PRODUCT_CATEGORIES,
+  PRODUCT_STATUSES,
   SUSTAINABILITY_ATTRIBUTES,
   type ProductCategory,
+  type ProductStatus,
   type SustainabilityAttribute,
 } from './product-vocabulary.ts';
 
@@ -88,6 +90,14 @@ export interface ProductQuery extends PageInput {
   merchantId?: string;
   /** Words matched against the name and description (case-insensitive). */
   search?: string;
+}
+
+/** A merchant's search of its own products (`products.listMine`). */
+export interface MyProductQuery extends PageInput {
+  /** Words that must each be in the name or the slug (case-insensitive, in any order). */
+  search?: string;
+  /** Only products in this status. */
+  status?: ProductStatus;
 }
 
 /**
@@ -322,8 +332,22 @@ export function createProductsModule({ supabase }: ModuleContext) {
     },
 
     /** The signed-in merchant's products in every status. */
-    listMine: (page?: PageInput): Promise<Page<Product>> =>
-      listOwnRows(supabase, 'products', 'merchant_id', page),
+    /** The signed-in merchant's products in every status, newest first, narrowed by `query`. */
+    async listMine(query: MyProductQuery = {}): Promise<Page<Product>> {
+      const { from, to } = range(query);
+      const status =
+        query.status === undefined ? undefined : oneOf('status', query.status, PRODUCT_STATUSES);
+      const term = query.search === undefined ? '' : searchTerm('search', query.search);
+      let request = supabase
+        .from('products')
+        .select('*', { count: 'exact' })
+        .eq('merchant_id', await currentUserId(supabase));
+      if (status !== undefined) request = request.eq('status', status);
+      // Every word must be in the name or the slug, in any order.
+      for (const word of term.split(/\s+/).filter(Boolean))
+        request = request.or(`name.ilike.*${word}*,slug.ilike.*${word}*`);
+      return runPage(request.order('created_at', { ascending: false }).range(from, to));
+    },
 
     async create(input: NewProduct): Promise<Product> {
       const values = await record<ProductFields, 'name' | 'slug' | 'price_cents'>(

@@ -141,6 +141,50 @@ describe('products', () => {
       otherMerchant.api.products.update(product.id, { price_cents: 100 }),
     ).rejects.toMatchObject({ code: 'not_found' });
   });
+
+  it('a merchant searches its own products by name or slug and status, and no one else’s', async () => {
+    const tag = unique();
+    const draft = await merchant.api.products.create({
+      name: `Refill pouch ${tag}`,
+      slug: `pouch-${tag}`,
+      price_cents: 900,
+    });
+    await otherMerchant.api.products.create({
+      name: `Refill pouch ${tag} (other)`,
+      slug: `other-pouch-${tag}`,
+      price_cents: 900,
+    });
+    const byName = await merchant.api.products.listMine({ search: `POUCH ${tag}` });
+    expect(byName).toMatchObject({ total: 1, rows: [{ id: draft.id }] });
+    await expect(merchant.api.products.listMine({ search: `pouch-${tag}` })).resolves.toMatchObject(
+      { total: 1 },
+    );
+    // Each word on its own, in any order.
+    await expect(
+      merchant.api.products.listMine({ search: `${tag} refill` }),
+    ).resolves.toMatchObject({ total: 1, rows: [{ id: draft.id }] });
+    await expect(
+      merchant.api.products.listMine({ search: `refill ${tag} bottle` }),
+    ).resolves.toMatchObject({ total: 0 });
+    const drafts = await merchant.api.products.listMine({ search: tag, status: 'draft' });
+    expect(drafts.rows.map((p) => p.id)).toEqual([draft.id]);
+    await expect(
+      merchant.api.products.listMine({ search: tag, status: 'approved' }),
+    ).resolves.toMatchObject({ total: 0, rows: [] });
+    const approved = await merchant.api.products.listMine({ status: 'approved' });
+    expect(approved.rows.every((p) => p.status === 'approved')).toBe(true);
+    expect(approved.rows.map((p) => p.id)).toContain(product.id);
+    // The filter syntax cannot be smuggled in: it is matched as plain words.
+    await expect(
+      merchant.api.products.listMine({ search: `${tag}*,merchant_id.neq.x` }),
+    ).resolves.toMatchObject({ total: 0 });
+    await expect(
+      merchant.api.products.listMine({ status: 'sold' as 'draft' }),
+    ).rejects.toMatchObject({ code: 'validation_failed', details: { field: 'status' } });
+    await expect(merchant.api.products.listMine({ search: 'x'.repeat(101) })).rejects.toMatchObject(
+      { code: 'validation_failed', details: { field: 'search' } },
+    );
+  });
 });
 
 describe('links', () => {

@@ -104,6 +104,12 @@ export interface DataTableProps<T>
   loadingRows?: number;
   /** Shown instead of the body when there are no rows. */
   emptyState?: React.ReactNode;
+  /**
+   * Heading level of the table's own empty states ("No matching rows" when the filters leave
+   * nothing, "No results" without `emptyState`), so they fit the page outline: 2 for a table right
+   * under the page's h1. Default 3.
+   */
+  emptyHeadingLevel?: 2 | 3 | 4;
   /** Adds a checkbox per row and a select-all checkbox for the page. */
   selectable?: boolean;
   /** Names a row for its checkbox ("Select Spring campaign 3"); defaults to its position. */
@@ -158,6 +164,7 @@ function DataTableImpl<T>(
     loading = false,
     loadingRows = 5,
     emptyState,
+    emptyHeadingLevel = 3,
     selectable = false,
     getRowLabel,
     selectedRowIds,
@@ -447,6 +454,7 @@ function DataTableImpl<T>(
                 {rows.length > 0 ? (
                   <EmptyState
                     size="1"
+                    headingLevel={emptyHeadingLevel}
                     title="No matching rows"
                     description="No row matches the filters. Change or clear them to see more."
                   />
@@ -454,6 +462,7 @@ function DataTableImpl<T>(
                   (emptyState ?? (
                     <EmptyState
                       size="1"
+                      headingLevel={emptyHeadingLevel}
                       title="No results"
                       description="There is nothing to show here yet."
                     />
