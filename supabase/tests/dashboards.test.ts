@@ -170,6 +170,7 @@ describe('admin_platform_metrics', () => {
     };
     expect(m.users_by_role).toMatchObject({ admin: 1, merchant: 3, affiliate: 2 });
     expect(m.gmv_cents).toBe(5500);
+    expect(m.platform_fee_cents).toBe(275);
     expect(m.commissions_cents).toMatchObject({ pending: 520 });
     expect(m.engagement).toMatchObject({ page_loads: 1, demo_views: 1, errors: 1 });
     expect(m.series).toHaveLength(7);
@@ -177,6 +178,26 @@ describe('admin_platform_metrics', () => {
       message: 'TypeError: x is undefined',
       url: '/vendor',
     });
+  });
+
+  it('counts platform fees net of refunds, as GMV is', async () => {
+    const metrics = async () => {
+      const [row] = rowsOf(await callAs(ID.admin, 'select public.admin_platform_metrics(7) as m'));
+      return row!.m as { gmv_cents: number; platform_fee_cents: number };
+    };
+    const before = await metrics();
+    // A fully refunded order keeps no fee; one refunded by a quarter keeps three quarters of it.
+    await stack.pool.query(
+      `insert into public.orders (merchant_id, status, total_cents, subtotal_cents, merchant_amount_cents,
+                                  affiliate_amount_cents, platform_fee_cents, payment_fee_cents, paid_at,
+                                  refunded_cents, refunded_at) values
+         ($1, 'refunded', 1000, 1000, 880, 0, 50, 70, now(), 1000, now()),
+         ($1, 'partially_refunded', 2000, 2000, 1790, 0, 100, 110, now(), 500, now())`,
+      [ID.M],
+    );
+    const after = await metrics();
+    expect(after.gmv_cents - before.gmv_cents).toBe(1500);
+    expect(after.platform_fee_cents - before.platform_fee_cents).toBe(75);
   });
 
   it('refuses everyone else', async () => {

@@ -128,6 +128,7 @@ export interface PlatformMetrics {
   orders: number;
   gmv_cents: number;
   gmv_period_cents: number;
+  /** The platform's fees on paid orders, net of refunds (a refund hands back its share). */
   platform_fee_cents: number;
   commissions_cents: Partial<Record<CommissionStatus, number>>;
   engagement: {

@@ -77,6 +77,7 @@ export function Component() {
               label="Platform fees"
               loading={!m}
               value={formatMoney(m?.platform_fee_cents ?? 0)}
+              detail="Net of refunds, as GMV is"
             />
             <StatCard
               label="Commissions pending"
