@@ -20,6 +20,13 @@ describe('slugFrom', () => {
     expect(slugFrom('a'.repeat(100))).toHaveLength(64);
   });
 
+  it('leaves out markup tags, which the stored title loses, and keeps what only looks like one', () => {
+    expect(slugFrom('<img src=x onerror=alert(1)> Test 🌿')).toBe('test');
+    expect(slugFrom('<b>Bamboo</b> <i>brush</i>')).toBe('bamboo-brush');
+    expect(slugFrom('Soap <3 bars')).toBe('soap-3-bars');
+    expect(slugFrom('1 < 2 > 0 pack')).toBe('1-2-0-pack');
+  });
+
   it('gives an empty slug for a title without letters or digits', () => {
     expect(slugFrom('—!?')).toBe('');
   });
