@@ -3,7 +3,7 @@ import type { ProductCategory } from '@verdant/api-client';
 /**
  * The shop's words for the product categories, the same wherever a category is named: the shop's
  * filter, a product's badge and the label drawn into the seeded product images
- * (scripts/artwork.mjs).
+ * (scripts/artwork.mjs). In the vocabulary's order, which the shop's category filter lists.
  */
 export const PRODUCT_CATEGORY_LABELS = {
   home: 'Home',

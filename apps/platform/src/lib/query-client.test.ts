@@ -1,6 +1,6 @@
 import { ApiError } from '@verdant/api-client';
 import { describe, expect, it } from 'vitest';
-import { QUERY_DEFAULTS, isSettledFailure } from './query-client.ts';
+import { QUERY_DEFAULTS, errorCode, isSettledFailure } from './query-client.ts';
 
 describe('query retries', () => {
   it('retries a failure once', () => {
@@ -16,6 +16,11 @@ describe('query retries', () => {
     const refused = new ApiError('validation_failed', 'search must be at most 100 characters');
     expect(isSettledFailure(refused)).toBe(true);
     expect(QUERY_DEFAULTS.retry(0, refused)).toBe(false);
+    // Codes the client gives without an answer's status (a read that found no row).
+    expect(QUERY_DEFAULTS.retry(0, new ApiError('not_found', 'No such merchant'))).toBe(false);
+    expect(QUERY_DEFAULTS.retry(0, new ApiError('forbidden', 'Not yours'))).toBe(false);
+    expect(errorCode(new ApiError('conflict', 'Taken'))).toBe('conflict');
+    expect(errorCode('conflict')).toBeUndefined();
     for (const status of [400, 403, 404, 409, 422])
       expect(QUERY_DEFAULTS.retry(0, new ApiError('not_found', 'No', { status }))).toBe(false);
   });

@@ -3,15 +3,26 @@ import { QueryClient } from '@tanstack/react-query';
 /** 4xx answers that may differ a moment later: a session being renewed, a timeout, a rate limit. */
 const PASSING_4XX = new Set([401, 408, 429]);
 
+/** Error codes of the API client that a retry cannot change. */
+const SETTLED_CODES = new Set(['validation_failed', 'not_found', 'forbidden', 'conflict']);
+
 /**
- * Failures that asking again cannot change: input refused before any request (`validation_failed`)
- * and the other 4xx answers (not found, forbidden, conflict…). Read by shape, not by class, so the
- * entry does not load the API client for it.
+ * An error's stable code (`ApiError.code`), read by shape rather than by class, so a page that only
+ * asks which failure it was does not load the API client's error module for it.
+ */
+export function errorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code } = error as { code?: unknown };
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * Failures that asking again cannot change: input refused before any request (`validation_failed`),
+ * a row that is not there or not the caller's, and the other 4xx answers.
  */
 export function isSettledFailure(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, status } = error as { code?: unknown; status?: unknown };
-  if (code === 'validation_failed') return true;
+  if (SETTLED_CODES.has(errorCode(error) ?? '')) return true;
+  const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' && status >= 400 && status < 500 && !PASSING_4XX.has(status);
 }
 

@@ -1,6 +1,6 @@
 import { Box, Flex, Grid, Text } from '@radix-ui/themes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError, PRODUCT_CATEGORIES, type ProductCategory } from '@verdant/api-client';
+import type { ProductCategory } from '@verdant/api-client';
 import {
   Button,
   ErrorCard,
@@ -16,6 +16,7 @@ import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
 import { errorMessage } from '../lib/error-message.ts';
+import { errorCode } from '../lib/query-client.ts';
 import { PRODUCT_CATEGORY_LABELS } from '../lib/product-categories.ts';
 import { productCardFields } from './claim-badges.tsx';
 import { CartButton } from './shop-parts.tsx';
@@ -28,7 +29,7 @@ const PAGE_SIZE = 24;
 const ALL = 'all';
 
 const isCategory = (value: string | null): value is ProductCategory =>
-  (PRODUCT_CATEGORIES as readonly string[]).includes(value ?? '');
+  value !== null && Object.hasOwn(PRODUCT_CATEGORY_LABELS, value);
 
 /** The shop's address without its merchant filter (the search and category stay). */
 function withoutMerchant(params: URLSearchParams): string {
@@ -70,8 +71,6 @@ export function Component() {
     queryKey: ['products', 'shop-merchant', merchantId],
     queryFn: async () => (await loadApi()).products.getMerchant(merchantId!),
     enabled: merchantId !== undefined,
-    retry: (count, error) =>
-      !(error instanceof ApiError && error.code === 'not_found') && count < 2,
   });
 
   const update = (changes: Record<string, string | null>, { replace = false } = {}) => {
@@ -133,9 +132,9 @@ export function Component() {
               }
               options={[
                 { value: ALL, label: 'All categories' },
-                ...PRODUCT_CATEGORIES.map((value) => ({
+                ...Object.entries(PRODUCT_CATEGORY_LABELS).map(([value, label]) => ({
                   value,
-                  label: PRODUCT_CATEGORY_LABELS[value],
+                  label,
                 })),
               ]}
             />
@@ -149,7 +148,7 @@ export function Component() {
         <Flex gap="3" align="center" wrap="wrap">
           <Text as="p" size="2" color="gray">
             {merchant.isError
-              ? merchant.error instanceof ApiError && merchant.error.code === 'not_found'
+              ? errorCode(merchant.error) === 'not_found'
                 ? 'This merchant does not sell on Verdant.'
                 : 'Showing one merchant’s products.'
               : merchantName
