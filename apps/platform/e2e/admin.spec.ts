@@ -179,6 +179,57 @@ test('approval queues and moderation work for administrators', async ({ page }) 
   }
 });
 
+test('the approval queue shown is kept in the address, and its count shows once it has loaded', async ({
+  page,
+}) => {
+  await login(page, admin, /\/admin$/);
+  // The products queue held back: meanwhile its tab says no number, rather than "(0)".
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const productsQueue = /\/rest\/v1\/products\?.*status=eq\.pending_review/;
+  await page.route(productsQueue, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // A link to a queue opens it.
+  await visit(page, '/admin/approvals?tab=products');
+  const tab = (name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
+  await expect(tab('Merchants')).toHaveAccessibleName(/^Merchants \(\d+\)$/);
+  await expect(tab('Products')).toHaveAccessibleName('Products');
+  await expect(tab('Products')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('Loading Products waiting for approval…')).toHaveCount(1);
+  release();
+  await expect(tab('Products')).toHaveAccessibleName(/^Products \(\d+\)$/);
+  await page.unroute(productsQueue);
+  await expectNoAxeViolations(page, '/admin/approvals?tab=products');
+
+  // A queue chosen goes into the address in place of the entry: a reload shows it again.
+  await tab('Claims').click();
+  await expect(page).toHaveURL(/\/admin\/approvals\?tab=claims$/);
+  await page.reload();
+  await expect(tab('Claims')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('table', { name: 'Claims waiting for review' })).toBeVisible();
+  await expectNoAxeViolations(page, '/admin/approvals?tab=claims after a reload');
+  // So does Back from another page.
+  await visit(page, '/admin/users');
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin\/approvals\?tab=claims$/);
+  await expect(tab('Claims')).toHaveAttribute('aria-selected', 'true');
+  // The first queue needs no parameter; Back leaves the page rather than stepping back through
+  // the queues shown.
+  await tab('Merchants').click();
+  await expect(page).toHaveURL(/\/admin\/approvals$/);
+  await expect(tab('Merchants')).toHaveAttribute('aria-selected', 'true');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // A queue the page does not know reads as the first.
+  await visit(page, '/admin/approvals?tab=refunds');
+  await expect(tab('Merchants')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('table', { name: 'Merchants waiting for approval' })).toBeVisible();
+});
+
 /** Fails when `element` (its focus ring included) reaches past the box it is clipped to. */
 async function expectInsideItsFrame(element: Locator, context: string): Promise<void> {
   const past = await element.evaluate((control) => {
@@ -282,6 +333,27 @@ test('users on a phone: a staged role’s Change role stays inside its card, foc
   // Back to the saved role: nothing was asked, nothing changed.
   await role.selectOption({ label: 'Administrator' });
   await expect(apply).toHaveCount(0);
+});
+
+test('the user search takes at most 100 characters, the longest search the API accepts', async ({
+  page,
+}) => {
+  await login(page, admin, /\/admin$/);
+  await visit(page, '/admin/users');
+  const search = page.getByRole('searchbox', { name: 'Search by name, username or email' });
+  await expect(search).toHaveAttribute('maxlength', '100');
+  // A pasted paragraph of 160 characters keeps its first 100: the search runs, and finds nobody,
+  // rather than failing the list with "Search must be at most 100 characters".
+  const pasted = 'Avery Okafor asked about the payout of last month, see the ticket. '.repeat(3);
+  expect(pasted.length).toBeGreaterThan(150);
+  await search.focus();
+  await page.keyboard.insertText(pasted);
+  await expect(search).toHaveValue(pasted.slice(0, 100));
+  const found = page.getByRole('status').filter({ hasText: /found$/ });
+  await expect(found).toHaveText('No users found');
+  await expect(page.getByRole('heading', { name: 'No users match' })).toBeVisible();
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  await expectNoAxeViolations(page, '/admin/users after a search of 100 characters');
 });
 
 test('moderation by keyboard: every action names its report, and the focus moves on to the next report', async ({
@@ -422,10 +494,11 @@ test('an administrator rejects with a reason, the merchant reads it, sends the c
     onboarding_step: 'payouts',
   });
   const product = `Juniper Refill Pouch ${merchant.id.slice(0, 6)}`;
+  const productSlug = `juniper-pouch-${merchant.id.slice(0, 8)}`;
   await restAs(token, '/rest/v1/products', {
     merchant_id: merchant.id,
     name: product,
-    slug: `juniper-pouch-${merchant.id.slice(0, 8)}`,
+    slug: productSlug,
     description: 'A 1-litre pouch of olive-oil soap, returned and refilled.',
     price_cents: 1_200,
     images: ['/images/products/beeswax-food-wraps.svg'],
@@ -487,7 +560,16 @@ test('an administrator rejects with a reason, the merchant reads it, sends the c
   await expect(details.getByRole('img', { name: `${product}, view 1 of 1` })).toBeVisible();
   await expect(details).toContainText('Refillable');
   await expect(details).toContainText('Plastic free');
+  // Its address is the product page's, which opens in a new tab: an administrator sees the product
+  // there while it waits for review.
+  const address = details.getByRole('link', { name: `/products/${productSlug}`, exact: true });
+  await expect(address).toHaveAttribute('href', `/products/${productSlug}`);
   await expectNoAxeViolations(page, 'a product’s details in the approval queue');
+  const [productPage] = await Promise.all([page.context().waitForEvent('page'), address.click()]);
+  await expect(productPage).toHaveURL(new RegExp(`/products/${productSlug}$`));
+  await expect(productPage.getByRole('heading', { level: 1, name: product })).toBeVisible();
+  await productPage.close();
+  await expect(details).toBeVisible();
   await details.getByRole('button', { name: 'Close' }).click();
   await products.getByRole('button', { name: `Reject ${product}` }).click();
   const productRejection = page.getByRole('alertdialog', { name: `Reject ${product}?` });
@@ -864,4 +946,78 @@ test('administrators see the payout history by name, a run refreshes it, and a t
   const screenshot = test.info().outputPath('admin-payouts.png');
   await page.screenshot({ path: screenshot, fullPage: true });
   await test.info().attach('admin payouts', { path: screenshot, contentType: 'image/png' });
+});
+
+test('a payout history page past the last becomes the last page, in place of the address', async ({
+  page,
+}) => {
+  const { total } = await newestPayout();
+  expect(total, 'the seed has more than one page of payouts').toBeGreaterThan(20);
+  const last = Math.ceil(total / 20);
+  await login(page, admin, /\/admin$/);
+  // An old link, or one made before the history shrank.
+  await visit(page, '/admin/payouts?page=99');
+  await expect(page).toHaveURL(new RegExp(`/admin/payouts\\?page=${last}$`));
+  const history = page.getByRole('table', { name: 'Payout history' });
+  await expect(
+    page.getByText(`${(last - 1) * 20 + 1}–${total} of ${total}`, { exact: true }),
+  ).toBeVisible();
+  await expect(history.getByRole('row')).toHaveCount(total - (last - 1) * 20 + 1);
+  await expect(page.getByRole('heading', { name: 'No payouts yet' })).toHaveCount(0);
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Payout history pages' })
+      .getByRole('button', { name: `Page ${last}` }),
+  ).toHaveAttribute('aria-current', 'page');
+  await expectNoAxeViolations(page, '/admin/payouts from a page past the last');
+  // The address asked for was replaced: Back leaves the payouts, not for the page past the last.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin$/);
+});
+
+test('on a 360 px phone the export’s date picker fits the screen, every preset and the calendar', async ({
+  page,
+}) => {
+  await login(page, admin, /\/admin$/);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await visit(page, '/admin/payouts');
+  // The errors the page reports as client errors (a resize loop of the bounded panel among them).
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    Object.assign(window, { pageErrors: seen });
+    window.addEventListener('error', (event) => seen.push(event.message));
+  });
+  const trigger = page.getByRole('button', { name: /^Payouts made:/ });
+  await trigger.click();
+  const calendar = page.getByRole('dialog', { name: 'Choose payouts made' });
+  await expect(calendar).toBeVisible();
+  // The width the page is drawn in (the viewport's, less a scrollbar's).
+  const width = await page.evaluate(() => document.documentElement.clientWidth);
+  const fits = async (part: Locator, name: string) => {
+    const box = await part.boundingBox();
+    expect(box, `${name} is drawn`).not.toBeNull();
+    expect(box!.x, `${name}: left edge`).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, `${name}: right edge`).toBeLessThanOrEqual(width);
+    expect(box!.y + box!.height, `${name}: bottom edge`).toBeLessThanOrEqual(740);
+  };
+  await fits(calendar, 'the panel');
+  const presets = calendar.getByRole('list', { name: 'Presets' }).getByRole('button');
+  expect(await presets.count()).toBeGreaterThan(0);
+  for (const preset of await presets.all())
+    await fits(preset, `preset ${await preset.textContent()}`);
+  await fits(calendar.getByRole('grid'), 'the calendar');
+  await fits(calendar.getByRole('button', { name: 'Apply' }), 'Apply');
+  // Nothing scrolls sideways: neither the panel nor the page.
+  expect(
+    await calendar.evaluate((panel) => panel.scrollWidth - panel.clientWidth),
+  ).toBeLessThanOrEqual(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoAxeViolations(page, '/admin/payouts at 360 px, choosing the export’s period');
+  expect(
+    await page.evaluate(() => (window as unknown as { pageErrors: string[] }).pageErrors),
+  ).toEqual([]);
+  // Closed, the picker gives the focus back to its button.
+  await page.keyboard.press('Escape');
+  await expect(calendar).toBeHidden();
+  await expect(trigger).toBeFocused();
 });

@@ -15,6 +15,7 @@ import {
 } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { valueLabel } from '../../lib/labels.ts';
 import { errorMessage, formatDate, formatMoney } from '../vendor-format.ts';
@@ -22,7 +23,9 @@ import { DialogField } from './dialog-field.tsx';
 
 type QueueProduct = Awaited<ReturnType<AdminModule['listProductsForReview']>>['rows'][number];
 type QueueClaim = Awaited<ReturnType<AdminModule['listClaims']>>['rows'][number];
-type Queue = 'merchants' | 'products' | 'claims';
+const QUEUES = ['merchants', 'products', 'claims'] as const;
+type Queue = (typeof QUEUES)[number];
+const isQueue = (value: string | null): value is Queue => QUEUES.includes(value as Queue);
 type Decision = 'approved' | 'rejected';
 
 /** A decision waiting for the administrator's confirmation in a dialog. */
@@ -78,6 +81,7 @@ function evidenceLinkName(address: string): string {
 
 /** A product's description, images and attributes, opened from its row of the queue. */
 function ProductDetails({ product }: { product: QueueProduct }) {
+  const productPath = `/products/${product.slug}`;
   return (
     <Modal.Root>
       <Modal.Trigger>
@@ -158,7 +162,14 @@ function ProductDetails({ product }: { product: QueueProduct }) {
                 {product.stock === null ? 'Not tracked' : product.stock}
               </dd>
               <dt style={{ fontWeight: 500 }}>Address</dt>
-              <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>/product/{product.slug}</dd>
+              <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>
+                {/* The product's own page, where administrators see a product still waiting for
+                    review too. It opens in a new tab, as the images above do: the queue and this
+                    dialog stay where they were. */}
+                <Link to={productPath} target="_blank" rel="noopener noreferrer">
+                  {productPath}
+                </Link>
+              </dd>
             </dl>
           </Grid>
           <Flex justify="end">
@@ -175,7 +186,24 @@ function ProductDetails({ product }: { product: QueueProduct }) {
 /** Approval queues (/admin/approvals): merchants, products and sustainability claims. */
 export function Component() {
   const queryClient = useQueryClient();
-  const [queue, setQueue] = useState<Queue>('merchants');
+  // The queue shown is in the address (?tab=products), so a reload, a shared link and Back from
+  // another page show it again; an unknown queue reads as the first. A tab change replaces the
+  // address rather than adding to the history: the arrow keys step through the tabs, each shown at
+  // once, and Back leaves the page, as it does after the other views of a page (a period, a
+  // category), rather than stepping back through every tab passed over.
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab');
+  const queue: Queue = isQueue(tab) ? tab : QUEUES[0];
+  const setQueue = (next: Queue) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === QUEUES[0]) updated.delete('tab');
+        else updated.set('tab', next);
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   const tabRefs = useRef<Partial<Record<Queue, HTMLButtonElement | null>>>({});
   const [pending, setPending] = useState<PendingDecision | null>(null);
   const [reason, setReason] = useState('');
@@ -435,7 +463,12 @@ export function Component() {
         description="Merchants, products and sustainability claims waiting for a decision, oldest first."
       />
       {error ? <ErrorCard message={errorMessage(error)} /> : null}
-      <Tabs.Root value={queue} onValueChange={(value) => setQueue(value as Queue)}>
+      <Tabs.Root
+        value={queue}
+        onValueChange={(value) => {
+          if (isQueue(value)) setQueue(value);
+        }}
+      >
         {/* On a phone the tabs wrap onto a second row, every label whole. */}
         <Tabs.List aria-label="Queues" wrap="wrap">
           <Tabs.Trigger
@@ -444,7 +477,7 @@ export function Component() {
               tabRefs.current.merchants = element;
             }}
           >
-            Merchants ({merchants.data?.total ?? 0})
+            Merchants{count(merchants.data)}
           </Tabs.Trigger>
           <Tabs.Trigger
             value="products"
@@ -452,7 +485,7 @@ export function Component() {
               tabRefs.current.products = element;
             }}
           >
-            Products ({products.data?.total ?? 0})
+            Products{count(products.data)}
           </Tabs.Trigger>
           <Tabs.Trigger
             value="claims"
@@ -460,7 +493,7 @@ export function Component() {
               tabRefs.current.claims = element;
             }}
           >
-            Claims ({claims.data?.total ?? 0})
+            Claims{count(claims.data)}
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="merchants">
@@ -480,7 +513,7 @@ export function Component() {
             </Flex>
             <Flex direction="column" gap="2">
               <Heading as="h2" size="4">
-                Still onboarding ({onboarding.data?.total ?? 0})
+                Still onboarding{count(onboarding.data)}
               </Heading>
               <Text as="p" size="2" color="gray">
                 These companies have not finished onboarding, so they cannot be approved yet. They
@@ -571,6 +604,12 @@ export function Component() {
     </Flex>
   );
 }
+
+/**
+ * A queue's size after its name, " (3)", once it has loaded: while it loads (or when it failed) no
+ * number, rather than a "(0)" that says the queue is empty.
+ */
+const count = (queue: { total: number } | undefined) => (queue ? ` (${queue.total})` : '');
 
 /** The confirmation dialog's words for a decision. */
 function dialogText({ queue, decision, name }: PendingDecision) {

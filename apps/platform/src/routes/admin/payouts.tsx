@@ -296,7 +296,7 @@ export function Component() {
   // The history's page is in the address (?page=2), so a reload or a shared link keeps it.
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const setPage = (next: number) =>
+  const setPage = (next: number, { replace = false } = {}) =>
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
@@ -304,7 +304,7 @@ export function Component() {
         else updated.set('page', String(next));
         return updated;
       },
-      { preventScrollReset: true },
+      { preventScrollReset: true, replace },
     );
   const [result, setResult] = useState<RunResult | null>(null);
   const history = useQuery({
@@ -314,6 +314,18 @@ export function Component() {
     // so the focus stays on the control the reader pressed.
     placeholderData: keepPreviousData,
   });
+  // A page past the last (an old link, a history that shrank) becomes the last page, in place of
+  // the address asked for: Back does not return to a page that shows nothing.
+  const pageCount = Math.ceil((history.data?.total ?? 0) / PAGE_SIZE);
+  const pastTheEnd =
+    history.isSuccess && !history.isPlaceholderData && page > Math.max(1, pageCount);
+  useEffect(() => {
+    if (pastTheEnd) setPage(Math.max(1, pageCount), { replace: true });
+  });
+  // Until the last page has loaded in its place (the empty page held meanwhile), the table shows
+  // placeholder rows, not "No payouts yet" over a range such as "21–20 of 26".
+  const awaitingLastPage =
+    pastTheEnd || (history.isPlaceholderData && history.data.rows.length === 0);
   // Paging keeps the focus in the pagination: when the button pressed goes away or is disabled (the
   // last page's "Next page"), the current page's button takes it.
   const historyRef = useRef<HTMLDivElement>(null);
@@ -461,7 +473,7 @@ export function Component() {
           pageSize={PAGE_SIZE}
           page={page}
           onPageChange={changePage}
-          loading={history.isPending}
+          loading={history.isPending || awaitingLastPage}
           aria-busy={history.isPlaceholderData || undefined}
           getRowId={(p) => p.id}
           emptyState={

@@ -22,6 +22,8 @@ import { api } from '../../lib/api.ts';
 import { errorMessage, formatDate } from '../vendor-format.ts';
 
 const PAGE_SIZE = 20;
+/** The longest search the API client accepts (`searchTerm`). */
+const SEARCH_MAX = 100;
 const ROLE_OPTIONS = [
   { value: 'affiliate', label: 'Affiliate' },
   { value: 'merchant', label: 'Merchant' },
@@ -158,7 +160,14 @@ export function Component() {
       />
       <Flex gap="3" wrap="wrap" align="end">
         <Field label="Search by name, username or email" style={{ flex: '1 1 260px' }}>
-          <TextInput type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+          {/* The API refuses a search longer than 100 characters: a longer paste is cut here, where
+              it is seen, rather than failing the list. */}
+          <TextInput
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            maxLength={SEARCH_MAX}
+          />
         </Field>
         <Field label="Role" style={{ flex: '0 1 200px' }}>
           <NativeSelect

@@ -102,3 +102,53 @@ export const FutureDaysDisabled: Story = {
     await expect(future).toBeDisabled();
   },
 };
+
+/** A phone of 360 × 740 px (Storybook's own phones are 320 px and 414 px wide). */
+const phone = {
+  phone360: {
+    name: 'Phone (360 × 740)',
+    styles: { width: '360px', height: '740px' },
+    type: 'mobile',
+  },
+};
+
+/**
+ * On a phone the panel is no wider than the screen: the presets wrap above the calendar, the two
+ * months stack, and what is taller than the screen scrolls within the panel.
+ */
+export const NarrowViewport: Story = {
+  args: { defaultOpen: true },
+  parameters: { viewport: { options: phone } },
+  globals: { viewport: { value: 'phone360', isRotated: false } },
+  play: async ({ canvasElement, step }) => {
+    const view = canvasElement.ownerDocument.defaultView!;
+    const root = canvasElement.ownerDocument.documentElement;
+    // The width the page is drawn in: the viewport's, less a vertical scrollbar's.
+    const width = root.clientWidth;
+    const panel = await screen.findByRole('dialog', { name: 'Choose date range' });
+    const inside = async (element: Element, name: string) => {
+      const box = element.getBoundingClientRect();
+      await expect(box.left, `${name}: left edge`).toBeGreaterThanOrEqual(0);
+      await expect(box.right, `${name}: right edge`).toBeLessThanOrEqual(width);
+    };
+    await step('the panel fits the screen, and nothing in it scrolls sideways', async () => {
+      await expect(view.innerWidth).toBe(360);
+      await inside(panel, 'the panel');
+      await expect(panel.getBoundingClientRect().bottom).toBeLessThanOrEqual(view.innerHeight);
+      await expect(panel.scrollWidth).toBeLessThanOrEqual(panel.clientWidth);
+      await expect(root.scrollWidth).toBeLessThanOrEqual(view.innerWidth);
+    });
+    await step('every preset, both months and the actions are inside it', async () => {
+      const presets = within(within(panel).getByRole('list', { name: 'Presets' })).getAllByRole(
+        'button',
+      );
+      await expect(presets.length).toBeGreaterThan(0);
+      for (const preset of presets) await inside(preset, preset.textContent ?? 'a preset');
+      const months = within(panel).getAllByRole('grid');
+      await expect(months).toHaveLength(2);
+      for (const month of months)
+        await inside(month, month.getAttribute('aria-label') ?? 'a month');
+      await inside(within(panel).getByRole('button', { name: 'Apply' }), 'Apply');
+    });
+  },
+};

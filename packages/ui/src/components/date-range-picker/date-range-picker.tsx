@@ -130,7 +130,12 @@ export const DateRangePicker = React.forwardRef<HTMLButtonElement, DateRangePick
         <Popover.Content
           className="vd-date-range-picker__panel"
           aria-label={`Choose ${ariaLabel.toLowerCase()}`}
-          maxWidth="none"
+          // No wider or taller than the room the viewport leaves it (less the popover's collision
+          // padding), rather than Radix Themes' 480 px or nothing: two months side by side fit on a
+          // desktop; on a phone the presets wrap and the months stack inside it, and what is taller
+          // than the screen scrolls within the panel instead of past the screen's edge.
+          maxWidth="var(--radix-popover-content-available-width)"
+          maxHeight="var(--radix-popover-content-available-height)"
           data-slot="date-range-picker-panel"
         >
           <div className="vd-date-range-picker__layout">
