@@ -607,3 +607,34 @@ test.describe('shop and checkout', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 });
+
+test('a product that is not for sale offers no cart to its merchant, and is not found by shoppers', async ({
+  page,
+}) => {
+  const merchant = demoAccount('merchant@verdant.test');
+  const { userId: merchantId } = await signIn(merchant);
+  const name = `Wool dryer balls ${Date.now().toString(36)}`;
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const created = await fetch(new URL('/rest/v1/products', stack.apiUrl), {
+    method: 'POST',
+    headers: asService({ 'content-type': 'application/json' }),
+    body: JSON.stringify({
+      merchant_id: merchantId,
+      name,
+      slug,
+      price_cents: 1400,
+      status: 'pending_review',
+    }),
+  });
+  expect(created.status).toBe(201);
+
+  await page.goto(`/products/${slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible();
+
+  await login(page, merchant, /\/dashboard-vendor$/);
+  await page.goto(`/products/${slug}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText('It is waiting for an administrator’s review.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'a product waiting for review, seen by its merchant');
+});

@@ -1,6 +1,6 @@
 import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, type PublicClaim } from '@verdant/api-client';
+import type { PublicClaim } from '@verdant/api-client';
 import {
   Badge,
   Button,
@@ -21,6 +21,7 @@ import { loadApi } from '../lib/backend.ts';
 import { errorMessage } from '../lib/error-message.ts';
 import { addToCart, cartStore, useCart } from '../lib/cart.ts';
 import { productCategoryLabel } from '../lib/product-categories.ts';
+import { errorCode } from '../lib/query-client.ts';
 import { CartButton } from './shop-parts.tsx';
 
 /** The description's basic HTML as plain text (it is shown as a paragraph, never as markup). */
@@ -55,6 +56,17 @@ function ClaimList({ label, claims }: { label: string; claims: readonly PublicCl
 }
 
 /**
+ * Why a product that is not in the shop is not: only its merchant and administrators can open its
+ * page (row-level security), to see it as shoppers will.
+ */
+const NOT_FOR_SALE: Record<string, string> = {
+  draft: 'It is a draft.',
+  pending_review: 'It is waiting for an administrator’s review.',
+  rejected: 'It was rejected in review.',
+  archived: 'It was taken out of the shop.',
+};
+
+/**
  * /shop/:slug: one product with its CO2e estimate, the verified claims about it and, apart from
  * them, its merchant's company-wide verified claims.
  */
@@ -63,14 +75,12 @@ export function Component() {
   const product = useQuery({
     queryKey: ['products', 'detail', slug],
     queryFn: async () => (await loadApi()).products.getDetail(slug),
-    retry: (count, error) =>
-      !(error instanceof ApiError && error.code === 'not_found') && count < 2,
   });
   const cart = useCart();
 
   if (product.isPending) return <Spinner centered size="lg" label="Loading the product" />;
   if (product.isError) {
-    if (product.error instanceof ApiError && product.error.code === 'not_found')
+    if (errorCode(product.error) === 'not_found')
       return (
         <Flex direction="column" gap="4">
           <title>Product not found — Verdant</title>
@@ -145,16 +155,25 @@ export function Component() {
               {p.stock > 0 ? `${p.stock} in stock` : 'Out of stock'}
             </Text>
           ) : null}
-          <Flex gap="3" align="center" wrap="wrap">
-            <Button onClick={onAdd} disabled={soldOut}>
-              Add to cart
-            </Button>
-            {inCart > 0 ? (
-              <Text size="2" role="status">
-                {inCart} in your cart
+          {p.status === 'approved' ? (
+            <Flex gap="3" align="center" wrap="wrap">
+              <Button onClick={onAdd} disabled={soldOut}>
+                Add to cart
+              </Button>
+              {inCart > 0 ? (
+                <Text size="2" role="status">
+                  {inCart} in your cart
+                </Text>
+              ) : null}
+            </Flex>
+          ) : (
+            <Card>
+              <Text as="p" size="2">
+                <strong>Not for sale yet.</strong> {NOT_FOR_SALE[p.status] ?? ''} Shoppers cannot
+                see this page; you see it as its merchant or as an administrator.
               </Text>
-            ) : null}
-          </Flex>
+            </Card>
+          )}
           {p.description ? <Text as="p">{plainText(p.description)}</Text> : null}
 
           <Card size="lg">

@@ -331,7 +331,6 @@ export function createProductsModule({ supabase }: ModuleContext) {
       };
     },
 
-    /** The signed-in merchant's products in every status. */
     /** The signed-in merchant's products in every status, newest first, narrowed by `query`. */
     async listMine(query: MyProductQuery = {}): Promise<Page<Product>> {
       const { from, to } = range(query);
