@@ -15,6 +15,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { api } from '../lib/api.ts';
+import { errorCode } from '../lib/query-client.ts';
+import { LearningNotFound } from './education-missing.tsx';
 import { valueLabel } from '../lib/labels.ts';
 import { errorMessage } from './vendor-format.ts';
 
@@ -86,7 +88,15 @@ export function Component() {
   }, [certificateCode]);
 
   if (course.isError)
-    return <ErrorCard message={errorMessage(course.error)} onRetry={() => void course.refetch()} />;
+    return errorCode(course.error) === 'not_found' ? (
+      <LearningNotFound
+        title="Course not found"
+        message="There is no such course, or the address is mistyped."
+        back={{ to: '/education', label: 'Back to courses' }}
+      />
+    ) : (
+      <ErrorCard message={errorMessage(course.error)} onRetry={() => void course.refetch()} />
+    );
   if (course.isPending) return <Skeleton height="320px" />;
   const c = course.data;
   const done = new Set(progress.data?.completedModuleIds ?? []);

@@ -1,11 +1,13 @@
-import { Flex, Text } from '@radix-ui/themes';
+import { Flex, Heading, Text } from '@radix-ui/themes';
 import { useAuth } from '@verdant/auth/react';
 import { Badge, Button, Card, ErrorCard, PageHeader, Prose, Skeleton, toast } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import Markdown from 'react-markdown';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../lib/api.ts';
+import { LearningNotFound } from './education-missing.tsx';
+import { errorCode } from '../lib/query-client.ts';
 import { errorMessage } from './vendor-format.ts';
 
 /** Only web and site links survive in module Markdown; anything else (javascript:, data:) is dropped. */
@@ -56,20 +58,40 @@ export function Component() {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['courses', 'progress'] });
       toast({ title: 'Module completed' });
-      if (!next) return;
+      // The last module done: the card that says the course is finished takes the focus.
+      if (!next) {
+        setJustFinished(true);
+        return;
+      }
       focusHeading.current = true;
       void navigate(`/education/courses/${courseId}/modules/${next.id}`);
     },
     onError: (error) =>
       toast({ title: 'Not saved', description: errorMessage(error), variant: 'destructive' }),
   });
+  const [justFinished, setJustFinished] = useState(false);
+  const finishedRef = useRef<HTMLAnchorElement>(null);
+  // Runs again once the progress that shows the card has loaded.
+  useEffect(() => {
+    if (!justFinished || !finishedRef.current) return;
+    setJustFinished(false);
+    finishedRef.current.focus();
+  }, [justFinished, progress.data]);
   const undo = useMutation({
     mutationFn: () => api.courses.uncompleteModule(moduleId),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['courses', 'progress'] }),
   });
 
   if (course.isError)
-    return <ErrorCard message={errorMessage(course.error)} onRetry={() => void course.refetch()} />;
+    return errorCode(course.error) === 'not_found' ? (
+      <LearningNotFound
+        title="Course not found"
+        message="There is no such course, or the address is mistyped."
+        back={{ to: '/education', label: 'Back to courses' }}
+      />
+    ) : (
+      <ErrorCard message={errorMessage(course.error)} onRetry={() => void course.refetch()} />
+    );
   if (course.isPending) return <Skeleton height="420px" />;
   const modules = course.data.course_modules;
   const index = modules.findIndex((m) => m.id === moduleId);
@@ -77,8 +99,20 @@ export function Component() {
   const previous = index > 0 ? modules[index - 1] : undefined;
   const next = index >= 0 ? modules[index + 1] : undefined;
   if (!module)
-    return <ErrorCard title="Module not found" message="This course has no such module." />;
+    return (
+      <LearningNotFound
+        title="Module not found"
+        message={`“${course.data.title}” has no such module.`}
+        back={{ to: `/education/courses/${courseId}`, label: 'Back to the course' }}
+      />
+    );
   const isDone = progress.data?.completedModuleIds.includes(module.id) ?? false;
+  // Every module of the course done (this one last or not): the certificate is waiting.
+  const courseDone =
+    signedIn &&
+    progress.data !== undefined &&
+    modules.length > 0 &&
+    modules.every((m) => progress.data.completedModuleIds.includes(m.id));
 
   return (
     <Flex direction="column" gap="5" py="5" maxWidth="820px">
@@ -103,6 +137,24 @@ export function Component() {
           </Markdown>
         </article>
       </Prose>
+      {courseDone ? (
+        <Card>
+          <Flex direction="column" gap="2" align="start">
+            <Heading as="h2" size="4">
+              Course complete
+            </Heading>
+            <Text as="p">
+              You have finished every module of “{course.data.title}”. Your certificate is on the
+              course page.
+            </Text>
+            <Button asChild>
+              <Link ref={finishedRef} to={`/education/courses/${courseId}`}>
+                Get your certificate
+              </Link>
+            </Button>
+          </Flex>
+        </Card>
+      ) : null}
       <Card>
         <Flex justify="between" gap="3" wrap="wrap" align="center">
           <Flex gap="2">
