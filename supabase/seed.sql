@@ -473,28 +473,59 @@ begin
   from public.commissions c join public.orders o on o.id = c.order_id
   where c.kind = 'sale' and c.status = 'paid' and o.status = 'refunded' and c.amount_cents > 0;
 
-  -- Payouts: one per affiliate and month of paid commissions.
-  insert into public.payouts (id, affiliate_id, amount_cents, currency, status, period_start, period_end,
-                              stripe_transfer_id, paid_at, created_at)
-  select pg_temp.sid('payout/' || c.affiliate_id || '/' || c.month), c.affiliate_id, c.amount, 'USD', 'paid',
-         c.month, (c.month + interval '1 month - 1 day')::date,
-         'tr_test_' || substr(md5('payout/' || c.affiliate_id || c.month), 1, 20),
-         c.last_paid, c.last_paid
-  from (
-    select affiliate_id, date_trunc('month', paid_at)::date as month, sum(amount_cents)::int as amount,
-           max(paid_at) as last_paid
-    from public.commissions where status = 'paid' group by 1, 2
-  ) c
-  where c.amount > 0;
-
-  update public.commissions c set payout_id = pg_temp.sid('payout/' || c.affiliate_id || '/' || date_trunc('month', c.paid_at)::date)
-  where c.status = 'paid';
+  -- Payouts: an affiliate's paid commissions month by month, as payout runs bundle them. A month
+  -- that comes to less than the $10 minimum (`run_payouts`) carries over into the next payout; what
+  -- is still under it after the last month was never paid: approved, waiting for a run.
+  declare
+    aff uuid;
+    m record;
+    held uuid[];
+    held_cents bigint;
+    first_month date;
+    payout uuid;
+  begin
+    for aff in select distinct affiliate_id from public.commissions where status = 'paid' loop
+      held := '{}';
+      held_cents := 0;
+      first_month := null;
+      for m in
+        select date_trunc('month', paid_at)::date as month, sum(amount_cents) as cents,
+               max(paid_at) as last_paid, array_agg(id) as ids
+        from public.commissions where status = 'paid' and affiliate_id = aff
+        group by 1 order by 1
+      loop
+        held := held || m.ids;
+        held_cents := held_cents + m.cents;
+        first_month := coalesce(first_month, m.month);
+        if held_cents >= 1000 then
+          payout := pg_temp.sid('payout/' || aff || '/' || m.month);
+          insert into public.payouts (id, affiliate_id, amount_cents, currency, status, period_start, period_end,
+                                      stripe_transfer_id, paid_at, created_at)
+          values (payout, aff, held_cents, 'USD', 'paid', first_month, (m.month + interval '1 month - 1 day')::date,
+                  'tr_test_' || substr(md5('payout/' || aff || m.month), 1, 20), m.last_paid, m.last_paid);
+          update public.commissions set payout_id = payout, paid_at = m.last_paid where id = any(held);
+          held := '{}';
+          held_cents := 0;
+          first_month := null;
+        end if;
+      end loop;
+      -- Never paid: a sale whose order was refunded is taken back whole (no clawback needed), the
+      -- others wait for a run.
+      delete from public.commissions where kind = 'clawback' and reverses_commission_id = any(held);
+      update public.commissions c
+      set status = case when o.status = 'refunded' then 'reversed' else 'approved' end,
+          reversed_at = case when o.status = 'refunded' then o.refunded_at end,
+          paid_at = null
+      from public.orders o
+      where c.id = any(held) and o.id = c.order_id;
+    end loop;
+  end;
 
   -- A payout being processed for the newest approved commissions of the demo affiliate.
   insert into public.payouts (id, affiliate_id, amount_cents, currency, status, created_at)
   select pg_temp.sid('payout/a1/processing'), pg_temp.sid('user/a1'), sum(amount_cents), 'USD', 'processing', now() - interval '1 day'
   from public.commissions where affiliate_id = pg_temp.sid('user/a1') and status = 'approved'
-  having sum(amount_cents) > 0;
+  having sum(amount_cents) >= 1000;
 
   -- Those commissions are in that payout, so no payout run pays them a second time.
   update public.commissions c set payout_id = pg_temp.sid('payout/a1/processing')

@@ -34,6 +34,19 @@ describe('the demo seed', () => {
     expect(unpaid[0]?.n).toBe(0);
   });
 
+  it('pays out no less than the $10 minimum, as payout runs do', async () => {
+    const small = await rows<{ amount_cents: number }>(
+      `select amount_cents from public.payouts where amount_cents < 1000`,
+    );
+    expect(small).toEqual([]);
+    // A paid commission was paid with its payout.
+    const offDate = await rows<{ n: number }>(
+      `select count(*)::int as n from public.commissions c join public.payouts p on p.id = c.payout_id
+       where c.status = 'paid' and c.paid_at is distinct from p.paid_at`,
+    );
+    expect(offDate[0]?.n).toBe(0);
+  });
+
   it('leaves nothing for a payout run to pay again', async () => {
     const processing = await rows<{ id: string; amount_cents: number }>(
       `select id, amount_cents from public.payouts where status = 'processing'`,
