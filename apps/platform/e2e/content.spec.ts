@@ -45,6 +45,54 @@ test('the contact form validates, stores the message and confirms', async ({ pag
   await expectNoAxeViolations(page, '/contact confirmation');
 });
 
+test('the contact form takes no more than the API does, and tells a refused field at that field', async ({
+  page,
+}) => {
+  await page.goto('/contact');
+  const name = page.getByLabel(/^Your name/);
+  const email = page.getByLabel(/^Email address/);
+  const subject = page.getByLabel(/^Subject/);
+  const message = page.getByLabel(/^Message/);
+  const sendButton = page.getByRole('button', { name: 'Send message' });
+  // Each box takes as much as the API client and the database do, and no more.
+  await expect(name).toHaveAttribute('maxlength', '200');
+  await expect(email).toHaveAttribute('maxlength', '254');
+  await expect(subject).toHaveAttribute('maxlength', '200');
+  await expect(message).toHaveAttribute('maxlength', '4000');
+  await name.fill('x'.repeat(250));
+  await expect(name).toHaveValue('x'.repeat(200));
+
+  // A name of markup only is nothing once sanitised: told at the name, in words, focused there.
+  await name.fill('<b></b>');
+  await email.fill('robin@example.com');
+  await message.fill('Do you accept merchants outside the EU?');
+  await sendButton.click();
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toHaveAccessibleDescription(
+    'Write your name as plain text: markup is removed, and nothing would be left',
+  );
+  await expect(page.getByText('Your message was not sent')).toHaveCount(0);
+  await expectNoAxeViolations(page, '/contact with a refused name');
+
+  // 200 characters that sanitising lengthens ("data:" becomes "blocked"): the most it takes, told
+  // at the field, not in a card with the check's field path.
+  await name.fill('data:'.repeat(40));
+  await sendButton.click();
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAccessibleDescription('Shorten your name to at most 200 characters');
+  await expect(page.getByText(/must be at most/)).toHaveCount(0);
+  await expect(page.getByText('Your message was not sent')).toHaveCount(0);
+
+  // Changed, the refusal goes; sent, the message is stored.
+  await name.fill('Robin Ash');
+  await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+  await sendButton.click();
+  await expect(
+    page.getByRole('status').getByText('Thank you — your message has been sent.'),
+  ).toBeFocused();
+});
+
 test('revenue transparency shows real monthly splits', async ({ page }) => {
   await page.goto('/revenue-transparency');
   const table = page.getByRole('table', { name: 'Revenue split per month' });

@@ -438,3 +438,40 @@ test('every seeded course module names its links in words, not as a raw path', a
   const raw = links.filter(({ text }) => /^\s*(\/|https?:|www\.)/i.test(text) || !text.trim());
   expect(raw, 'module links whose text is a path or address').toEqual([]);
 });
+
+test('a certificate that is not verified says so in the page’s h1, why below it, and the way back', async ({
+  page,
+}) => {
+  for (const [code, reason] of [
+    // Of the right form, but no certificate has it.
+    ['VRDT-ZZZZ-2026', 'No certificate has the code VRDT-ZZZZ-2026.'],
+    // Not of a code's form: the hint describes real codes, letters and digits mixed.
+    [
+      'NOPE-1234',
+      'Code must be 12 letters or digits in three groups of four, such as 7C1E-04A9-B3F2.',
+    ],
+  ] as const) {
+    await page.goto(`/education/certificates/${code}`);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText('Certificate not verified');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(page.getByText(reason, { exact: false })).toBeVisible();
+    await expect(page.getByText('ABCD-1234-EFGH')).toHaveCount(0);
+    await expect(page).toHaveTitle('Certificate not verified — Verdant Education');
+    await expect(
+      page.getByRole('navigation', { name: 'Verdant Education' }).getByRole('link', {
+        name: 'Back to courses',
+      }),
+    ).toHaveAttribute('href', '/education');
+    await expectNoAxeViolations(page, `/education/certificates/${code}, not verified`);
+  }
+});
+
+test('a certificate at a lower-case address is named by its code in capitals', async ({ page }) => {
+  // A seeded certificate of the demo affiliate.
+  await page.goto('/education/certificates/vrdt-a1c1-2026');
+  await expect(page.getByRole('article', { name: 'Certificate of completion' })).toContainText(
+    'code VRDT-A1C1-2026',
+  );
+  await expect(page).toHaveTitle('Certificate VRDT-A1C1-2026 — Verdant Education');
+});

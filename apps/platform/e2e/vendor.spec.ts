@@ -212,7 +212,8 @@ test('program settings: the auto-approve hint follows the switch, and unsaved ed
     .getByRole('link', { name: 'Affiliates' })
     .click();
   const leave = page.getByRole('alertdialog', { name: 'Leave this page?' });
-  await expect(leave).toContainText('not saved');
+  // The title asks; the text says only what is lost, without asking again.
+  await expect(leave).toHaveAccessibleDescription(`Your changes to ${firstName} are not saved.`);
   await leave.getByRole('button', { name: 'Stay' }).click();
   await expect(leave).toHaveCount(0);
   await expect(page).toHaveURL(/\/vendor\/settings$/);
@@ -552,6 +553,99 @@ test('messages: a long thread scrolls by keyboard in a named region, and a conve
   await expectNoAxeViolations(page, '/vendor-messages with a long thread');
 });
 
+test('messages: Send posts a message once, however fast it is pressed twice, and markup alone is told at the box', async ({
+  page,
+}) => {
+  // The merchant's id read with the service key: a sign-in more would count against the stack's
+  // per-address limit on password sign-ins, which the whole file shares.
+  const merchants = await fetch(
+    new URL(
+      `/rest/v1/profiles?select=id&role=eq.merchant&name=eq.${encodeURIComponent(merchant.name)}`,
+      stack.apiUrl,
+    ),
+    { headers: asService() },
+  );
+  const [{ id: merchantId }] = (await merchants.json()) as [{ id: string }];
+  const programs = await fetch(
+    new URL(
+      `/rest/v1/affiliate_programs?select=id&merchant_id=eq.${merchantId}&limit=1`,
+      stack.apiUrl,
+    ),
+    { headers: asService() },
+  );
+  const [program] = (await programs.json()) as { id: string }[];
+  const name = `Ivy Once ${Date.now().toString(36)}`;
+  const ivy = await createAccount('ivy', 'Moss+Creator26', { name, role: 'affiliate' });
+  await insertRows('program_memberships', {
+    program_id: program!.id,
+    affiliate_id: ivy.id,
+    status: 'approved',
+  });
+  const [conversation] = await insertRows<{ id: string }>('conversations', {
+    merchant_id: merchantId,
+    affiliate_id: ivy.id,
+    program_id: program!.id,
+  });
+  const stored = async () => {
+    const res = await fetch(
+      new URL(
+        `/rest/v1/messages?select=body&conversation_id=eq.${conversation!.id}&order=created_at`,
+        stack.apiUrl,
+      ),
+      { headers: asService() },
+    );
+    return ((await res.json()) as { body: string }[]).map((m) => m.body);
+  };
+  // Every message the page posts.
+  let posts = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/rest/v1/messages')
+      posts += 1;
+  });
+
+  await login(page, merchant, /\/dashboard-vendor$/);
+  await visit(page, `/vendor-messages?c=${conversation!.id}`);
+  const box = page.getByLabel(`Message to ${name}`);
+  const thread = page.getByRole('list', { name: `Messages with ${name}` });
+  const send = page.getByRole('button', { name: 'Send' });
+
+  // A double click sends once: one POST, one message stored, shown once.
+  const first = `Samples ship on Monday ${Date.now()}`;
+  await box.fill(first);
+  await send.dblclick();
+  await expect(thread.getByText(first)).toBeVisible();
+  await expect(box).toHaveValue('');
+  await expect(thread.getByText(first)).toHaveCount(1);
+  expect(posts, 'POSTs of a double-clicked Send').toBe(1);
+  expect(await stored()).toEqual([first]);
+
+  // So does a click followed by Enter on the button it left focused.
+  const second = `Refills arrive on Friday ${Date.now()}`;
+  await box.fill(second);
+  await send.click();
+  await page.keyboard.press('Enter');
+  await expect(thread.getByText(second)).toBeVisible();
+  await expect(thread.getByText(second)).toHaveCount(1);
+  await expect(thread.getByRole('listitem')).toHaveCount(2);
+  expect(posts, 'POSTs of Send clicked, then Enter').toBe(2);
+  expect(await stored()).toEqual([first, second]);
+
+  // Markup only: nothing is left to send once it is removed. Told at the box (which holds text,
+  // so not "must not be empty"), with the focus there; nothing is posted.
+  await box.fill('<script>alert(1)</script>');
+  await send.click();
+  await expect(box).toHaveAccessibleDescription(
+    /Write your message as plain text: markup is removed, and nothing would be left/,
+  );
+  await expect(box).toHaveAttribute('aria-invalid', 'true');
+  await expect(box).toBeFocused();
+  await expect(page.getByText(/must not be empty/)).toHaveCount(0);
+  await expect(page.getByRole('alert').filter({ hasText: 'Not sent' })).toHaveCount(0);
+  expect(posts).toBe(2);
+  expect(await stored()).toEqual([first, second]);
+  await expectNoAxeViolations(page, '/vendor-messages, a message of markup only');
+});
+
 test('a long company name wraps inside the onboarding review', async ({ page }) => {
   // 200 characters, the most a company name may have, mostly one word that has to break.
   const stamp = Date.now().toString(36);
@@ -760,7 +854,8 @@ test('a live product is edited as live: saved changes, no draft or resubmission'
     .getByRole('link', { name: 'Products' })
     .click();
   const question = page.getByRole('alertdialog', { name: 'Leave this page?' });
-  await expect(question).toContainText('not saved');
+  // The title asks; the text says only what is lost, without asking again.
+  await expect(question).toHaveAccessibleDescription('Your changes to the product are not saved.');
   await question.getByRole('button', { name: 'Stay' }).click();
   await expect(page).toHaveURL(/\/vendor\/products\/bamboo-toothbrush-set$/);
   await expect(price).toHaveValue('13.00');

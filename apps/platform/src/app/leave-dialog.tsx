@@ -3,7 +3,9 @@ import { leaveRequests } from '../lib/leave-guard.ts';
 
 /**
  * "Leave this page?" for a page with unsaved changes (`useConfirmLeave`), in the app's dark dialog:
- * Stay keeps the reader where they are, Leave goes on to where they were going.
+ * Stay keeps the reader where they are, Leave goes on to where they were going. The title asks the
+ * question; `message`, read after it, says only what would be lost ("Your changes to the product
+ * are not saved."), so the question is not read twice.
  */
 export function LeaveDialog({ message }: { message: string }) {
   return (

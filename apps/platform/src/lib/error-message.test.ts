@@ -6,6 +6,7 @@ import {
   fieldLabel,
   formError,
   isMissingPage,
+  plainTextWords,
   upstreamCode,
 } from './error-message.ts';
 
@@ -64,6 +65,44 @@ describe('formError', () => {
       message: 'Slug must be a slug',
     });
     expect(formError(new ApiError('forbidden', 'Not yours'), ['slug'])).toEqual({
+      field: undefined,
+      message: 'Not yours',
+    });
+  });
+});
+
+describe('formError with a form’s own words', () => {
+  const check = (field: string, reason: string) =>
+    new ApiError('validation_failed', `${field} ${reason}`, { details: { field, reason } });
+  const words = { body: plainTextWords('your message') };
+
+  it('tells a message of markup only what to write, not that the full box is empty', () => {
+    expect(formError(check('body', 'must not be empty'), ['body'], words)).toEqual({
+      field: 'body',
+      message: 'Write your message as plain text: markup is removed, and nothing would be left',
+    });
+    expect(formError(check('body', 'must be at most 5000 characters'), ['body'], words)).toEqual({
+      field: 'body',
+      message: 'Shorten your message to at most 5,000 characters',
+    });
+  });
+
+  it('keeps the client’s message for other reasons, other fields and other errors', () => {
+    expect(formError(check('body', 'must be text'), ['body'], words)).toEqual({
+      field: 'body',
+      message: 'Body must be text',
+    });
+    // A field without words of its own, even with the same reason: the message as before.
+    expect(formError(check('profile.name', 'must not be empty'), ['name', 'body'], words)).toEqual({
+      field: 'name',
+      message: 'Name must not be empty',
+    });
+    // A field that is not the form's goes to its card, in the client's words.
+    expect(formError(check('comment.text', 'must not be empty'), ['body'], words)).toEqual({
+      field: undefined,
+      message: 'Text must not be empty',
+    });
+    expect(formError(new ApiError('forbidden', 'Not yours'), ['body'], words)).toEqual({
       field: undefined,
       message: 'Not yours',
     });

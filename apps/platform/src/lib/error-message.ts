@@ -68,15 +68,46 @@ export function errorField(error: unknown): string | undefined {
 }
 
 /**
+ * A form's own words for the API client's checks of its fields: per field, the message for a
+ * check's reason (`must not be empty`, `must be at most 200 characters`), or undefined to keep the
+ * client's message with the field in words.
+ */
+export type FieldWords<F extends string> = Partial<
+  Record<F, (reason: string) => string | undefined>
+>;
+
+/**
+ * The words of a free-text field that the form only sends filled in (`what`: "your message").
+ * There the client's "must not be empty" means its sanitiser removed everything the box held (a
+ * `<script>` element, say): "Body must not be empty" under a box full of text tells nobody what to
+ * do. A length check (of the sanitised text, which a box's own maxLength cannot always keep: a
+ * "data:" in it becomes "blocked") is told as the most the field takes.
+ */
+export function plainTextWords(what: string): (reason: string) => string | undefined {
+  return (reason) => {
+    if (reason === 'must not be empty')
+      return `Write ${what} as plain text: markup is removed, and nothing would be left`;
+    const most = /^must be at most (\d+) characters$/.exec(reason)?.[1];
+    if (most)
+      return `Shorten ${what} to at most ${Number(most).toLocaleString('en-US')} characters`;
+    return undefined;
+  };
+}
+
+/**
  * A failed submit as a form shows it: the message, and which of the form's `fields` it belongs
- * next to (undefined: it goes in the form's error card).
+ * next to (undefined: it goes in the form's error card). A check of a field with `words` is told
+ * in those words when they have any for its reason.
  */
 export function formError<F extends string>(
   error: unknown,
   fields: readonly F[],
+  words: FieldWords<F> = {},
 ): { field: F | undefined; message: string } {
-  const field = errorField(error);
-  return { field: fields.find((f) => f === field), message: errorMessage(error) };
+  const check = inputCheck(error);
+  const field = fields.find((f) => f === check?.field.split('.').pop());
+  const told = field && check ? words[field]?.(check.reason) : undefined;
+  return { field, message: told ?? errorMessage(error) };
 }
 
 /**

@@ -1,9 +1,10 @@
 import { Flex, Heading, Text } from '@radix-ui/themes';
-import { Button, Card, ErrorCard, Skeleton } from '@verdant/ui';
+import { Button, Card, EmptyState, Skeleton } from '@verdant/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { api } from '../lib/api.ts';
+import { errorCode } from '../lib/error-message.ts';
 import { errorMessage, formatDate } from './vendor-format.ts';
 
 /**
@@ -61,7 +62,9 @@ function Page({ children }: { children: ReactNode }) {
 
 /** A printable certificate (/education/certificates/:code), checked through verify_certificate. */
 export function Component() {
-  const { code = '' } = useParams();
+  const { code: address = '' } = useParams();
+  // Codes are upper-case (the check reads them so): the page names one so whatever the address.
+  const code = address.trim().toUpperCase();
   const headingId = useId();
   const check = useQuery({
     queryKey: ['certificate', code],
@@ -74,17 +77,37 @@ export function Component() {
         <Skeleton height="360px" style={{ maxWidth: 720, width: '100%' }} />
       </Page>
     );
-  if (check.isError)
+  if (check.isError) {
+    // The outcome is the page: its h1, with why below (an unknown code, a code of the wrong form,
+    // or a check that did not get through, which may be tried again).
+    const failure = errorCode(check.error);
+    const reason =
+      failure === 'not_found'
+        ? `No certificate has the code ${code}. Check the code as the certificate prints it.`
+        : failure === 'validation_failed'
+          ? `${errorMessage(check.error)}.`
+          : `The certificate could not be checked. ${errorMessage(check.error)}`;
     return (
       <Page>
         <title>{`Certificate not verified — Verdant Education`}</title>
         <CertificateNav />
-        <ErrorCard
+        <EmptyState
+          headingLevel={1}
+          bordered
           title="Certificate not verified"
-          message={errorMessage(check.error, 'No certificate has this code.')}
+          description={reason}
+          style={{ maxWidth: 720, width: '100%', overflowWrap: 'anywhere' }}
+          action={
+            failure === 'not_found' || failure === 'validation_failed' ? undefined : (
+              <Button variant="secondary" onClick={() => void check.refetch()}>
+                Try again
+              </Button>
+            )
+          }
         />
       </Page>
     );
+  }
   const c = check.data;
   return (
     <Page>
@@ -109,7 +132,7 @@ export function Component() {
             </Text>
             <Text color="gray">on {formatDate(c.issued_at)}</Text>
             <Text size="2" color="gray">
-              Verified by Verdant · code {code.toUpperCase()}
+              Verified by Verdant · code {code}
             </Text>
           </Flex>
         </article>

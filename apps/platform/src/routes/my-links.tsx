@@ -613,10 +613,7 @@ function Editor({
     theme !== saved.theme ||
     published !== saved.published;
   // Items save at once; the settings wait for "Save page", so leaving with them unsaved asks first.
-  useConfirmLeave(
-    unsaved,
-    'Leave this page? Your changes to the title, bio, theme or publishing are not saved.',
-  );
+  useConfirmLeave(unsaved, 'Your changes to the title, bio, theme or publishing are not saved.');
   // After a removal or an undo the focus goes to an item's Remove button (the next item's, or the
   // restored one's), or to the add form's label when no item is left.
   const removeButtons = useRef(new Map<string, HTMLButtonElement>());

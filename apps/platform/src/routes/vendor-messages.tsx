@@ -21,7 +21,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../lib/api.ts';
-import { formError } from '../lib/error-message.ts';
+import { formError, plainTextWords } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { errorMessage, formatDateTime } from './vendor-format.ts';
 
@@ -130,6 +130,10 @@ export function Component() {
     const region = threadRef.current;
     if (region) region.scrollTop = region.scrollHeight;
   }, [active?.id, newestId]);
+  // Set as a message is handed to the mutation, cleared once it has settled: a second submit in
+  // the same moment (a double click, or Enter on the Send button just clicked) comes before the
+  // render that shows the mutation pending, so only this ref can keep it from sending twice.
+  const sending = useRef(false);
   const send = useMutation({
     mutationFn: async ({ body, to }: { body: string; to: Recipient }) => {
       if ('conversationId' in to) {
@@ -151,9 +155,17 @@ export function Component() {
       // The first message started the conversation: it is the one open now.
       if (!('conversationId' in to)) setParams({ c: conversationId }, { replace: true });
     },
+    // Here, not in mutate()'s own callbacks, which do not run once the page has moved on.
+    onSettled: () => {
+      sending.current = false;
+    },
   });
 
-  const sendError = send.isError ? formError(send.error, ['body']) : undefined;
+  // The box is only sent filled in: "must not be empty" means nothing was left once markup was
+  // removed, which is told as what to write instead.
+  const sendError = send.isError
+    ? formError(send.error, ['body'], { body: plainTextWords('your message') })
+    : undefined;
   const sendErrorRef = useRef<HTMLDivElement>(null);
   const focusFirstInvalid = useFocusFirstInvalid();
   const recipient: Recipient | undefined = active
@@ -163,7 +175,8 @@ export function Component() {
       : undefined;
   const onSend = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!recipient || draft.trim() === '') return;
+    if (!recipient || draft.trim() === '' || sending.current) return;
+    sending.current = true;
     const form = event.currentTarget;
     send.mutate(
       { body: draft.trim(), to: recipient },

@@ -281,7 +281,7 @@ export function Component() {
   // Leaving with unsaved edits asks first (a saved product navigates away on its own).
   useConfirmLeave(
     edited !== null && !save.isSuccess && !save.isPending,
-    'Leave this page? Your changes to the product are not saved.',
+    'Your changes to the product are not saved.',
   );
   // A check the server failed on is told next to its field (and focused), in the form's words,
   // until that field is changed; any other failure in the card above the buttons.

@@ -178,7 +178,7 @@ export function Component() {
   // another program.
   const dirty = !sameDraft(draft, saved) && !save.isPending;
   const unsaved = `Your changes to ${current ? current.name : 'the new program'} are not saved.`;
-  useConfirmLeave(dirty, `Leave this page? ${unsaved}`);
+  useConfirmLeave(dirty, unsaved);
   // Choosing in the picker only stages a program (arrowing through the options must not act,
   // WCAG 3.2.2); "Switch program" opens it, asking first when edits would be lost.
   const [picked, setPicked] = useState<string | null>(null);

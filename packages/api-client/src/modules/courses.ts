@@ -19,7 +19,15 @@ export interface CourseProgress {
   totalModules: number;
 }
 
+/**
+ * A certificate's code as the database checks it: three groups of four capital letters or digits.
+ * issue_certificate makes them of 12 random hex digits (7C1E-04A9-B3F2); the seed's read like
+ * VRDT-A1C1-2026. Either way letters and digits mix within a group, which the hint says.
+ */
 const CERTIFICATE_CODE = /^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/;
+/** The reason a code of another form is refused, told after the field ("Code must be …"). */
+const CERTIFICATE_CODE_REASON =
+  'must be 12 letters or digits in three groups of four, such as 7C1E-04A9-B3F2';
 
 /** Courses, enrollment, per-module progress and certificates. */
 export function createCoursesModule({ supabase }: ModuleContext) {
@@ -138,7 +146,7 @@ export function createCoursesModule({ supabase }: ModuleContext) {
     async verifyCertificate(code: string): Promise<CertificateCheck> {
       const normalised = typeof code === 'string' ? code.trim().toUpperCase() : code;
       if (typeof normalised !== 'string' || !CERTIFICATE_CODE.test(normalised))
-        invalid('code', 'must look like ABCD-1234-EFGH');
+        invalid('code', CERTIFICATE_CODE_REASON);
       const rows = await run(supabase.rpc('verify_certificate', { certificate_code: normalised }));
       const first = rows[0];
       if (!first) throw new ApiError('not_found', 'Certificate not found');

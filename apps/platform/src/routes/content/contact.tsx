@@ -1,15 +1,29 @@
 import { Flex, Text } from '@radix-ui/themes';
-import { isApiError } from '@verdant/api-client';
+import { CONTACT_LIMITS, isApiError, type NewContactMessage } from '@verdant/api-client';
 import { useAuth } from '@verdant/auth/react';
-import { validateEmail } from '@verdant/validation';
+import { EMAIL_MAX_LENGTH, validateEmail } from '@verdant/validation';
 import { Button, Card, ErrorCard, Field, PageHeader, TextInput, Textarea } from '@verdant/ui';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { loadApi } from '../../lib/backend.ts';
+import { formError, plainTextWords, type FieldWords } from '../../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../../lib/focus-invalid.ts';
 
-const MESSAGE_MAX = 4000;
+const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
+type ContactField = (typeof CONTACT_FIELDS)[number];
+
+/**
+ * The API client's checks of a message, in the form's words, told at their field. The boxes take
+ * no more than the client does (maxLength), but sanitising can still empty a name or lengthen it.
+ */
+const CONTACT_WORDS: FieldWords<ContactField> = {
+  name: plainTextWords('your name'),
+  // The address check's reason is already a sentence of its own ("Email must be between …").
+  email: (reason) => reason,
+  subject: plainTextWords('the subject'),
+  message: plainTextWords('your message'),
+};
 
 /** The contact form: stores the message (admins read it) and confirms. */
 export function ContactForm({ heading = 'Write to us' }: { heading?: string }) {
@@ -21,14 +35,23 @@ export function ContactForm({ heading = 'Write to us' }: { heading?: string }) {
   const [message, setMessage] = useState('');
   const [touched, setTouched] = useState(false);
   const send = useMutation({
-    mutationFn: async () =>
-      (await loadApi()).contact.submit({
-        name: name.trim(),
-        email: email.trim(),
-        subject: subject.trim() || null,
-        message: message.trim(),
-      }),
+    mutationFn: async (values: NewContactMessage) => (await loadApi()).contact.submit(values),
   });
+  // What the form sends as it stands.
+  const values = {
+    name: name.trim(),
+    email: email.trim(),
+    subject: subject.trim() || null,
+    message: message.trim(),
+  } satisfies NewContactMessage;
+  // A check the client failed on is told at its field until that field is changed; any other
+  // failure in the card above the button.
+  const refused = send.isError ? formError(send.error, CONTACT_FIELDS, CONTACT_WORDS) : undefined;
+  const serverError = (field: ContactField) =>
+    refused?.field === field && send.variables?.[field] === values[field]
+      ? refused.message
+      : undefined;
+  const sendErrorRef = useRef<HTMLDivElement>(null);
 
   const emailCheck = validateEmail(email.trim());
   const errors = {
@@ -47,12 +70,14 @@ export function ContactForm({ heading = 'Write to us' }: { heading?: string }) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setTouched(true);
+    const form = event.currentTarget;
     // The focus goes to the first field to fix, once its message is shown.
     if (errors.name || errors.email || errors.message) {
-      focusFirstInvalid(event.currentTarget);
+      focusFirstInvalid(form);
       return;
     }
-    send.mutate();
+    // A refusal goes the same way: to its field, or else to the card that tells it.
+    send.mutate(values, { onError: () => focusFirstInvalid(form, sendErrorRef) });
   };
 
   if (send.isSuccess) {
@@ -78,35 +103,43 @@ export function ContactForm({ heading = 'Write to us' }: { heading?: string }) {
           <Text as="p" size="4" weight="bold">
             {heading}
           </Text>
-          <Field label="Your name" required error={show(errors.name)}>
-            <TextInput value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
+          <Field label="Your name" required error={show(errors.name) ?? serverError('name')}>
+            <TextInput
+              value={name}
+              maxLength={CONTACT_LIMITS.name}
+              onChange={(e) => setName(e.target.value)}
+              autoComplete="name"
+            />
           </Field>
-          <Field label="Email address" required error={show(errors.email)}>
+          <Field label="Email address" required error={show(errors.email) ?? serverError('email')}>
             <TextInput
               type="email"
               value={email}
+              maxLength={EMAIL_MAX_LENGTH}
               onChange={(e) => setEmail(e.target.value)}
               autoComplete="email"
             />
           </Field>
-          <Field label="Subject">
+          <Field label="Subject" error={serverError('subject')}>
             <TextInput
               value={subject}
-              maxLength={200}
+              maxLength={CONTACT_LIMITS.subject}
               onChange={(e) => setSubject(e.target.value)}
             />
           </Field>
-          <Field label="Message" required error={show(errors.message)}>
+          <Field label="Message" required error={show(errors.message) ?? serverError('message')}>
             <Textarea
               value={message}
               rows={6}
-              maxLength={MESSAGE_MAX}
+              maxLength={CONTACT_LIMITS.message}
               showCount
               onChange={(e) => setMessage(e.target.value)}
             />
           </Field>
-          {send.isError ? (
+          {refused && !refused.field ? (
             <ErrorCard
+              ref={sendErrorRef}
+              tabIndex={-1}
               title="Your message was not sent"
               message={isApiError(send.error) ? send.error.message : 'Please try again.'}
             />
