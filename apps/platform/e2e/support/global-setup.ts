@@ -29,11 +29,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const stack = await startTestStack({
     webRoot: outDir,
     pageRenderer: path.join(serverDir, 'entry-server.mjs'),
-    // Every journey signs in from this one address, hundreds of times in a run: the per-address
-    // limit on /token (150 per 5 minutes, as config.toml sets it) is for people, not for the suite,
-    // and once reached it failed whichever login came next. The local stack's own tests check the
-    // limit itself.
-    env: { VERDANT_AUTH_RATE_LIMIT_TOKEN: '3000/300' },
+    // Every journey signs in (and many sign up) from this one address, hundreds of times in a run:
+    // the per-address limits on /token (150 per 5 minutes, as config.toml sets it) and on sign-ins
+    // and sign-ups (30 per 5 minutes) are for people, not for the suite, and once reached they
+    // failed whichever login came next. The local stack's own tests check the limits themselves.
+    env: { VERDANT_AUTH_RATE_LIMIT_TOKEN: '3000/300', VERDANT_AUTH_RATE_LIMIT_SIGNUP: '3000/300' },
   });
   process.env.VERDANT_E2E_WEB_URL = stack.webUrl;
   process.env.VERDANT_E2E_API_URL = stack.apiUrl;
