@@ -357,8 +357,14 @@ test('a learner finishes a course by keyboard: the focus follows, the certificat
       await expectNoAxeViolations(page, 'module opened by Mark complete and continue');
   }
   await page.getByRole('button', { name: 'Mark complete', exact: true }).press('Enter');
+  // The course is finished: the page says so, and its way to the certificate takes the focus.
+  await expect(page.getByRole('heading', { level: 2, name: 'Course complete' })).toBeVisible();
+  const toCertificate = page.getByRole('link', { name: 'Get your certificate' });
+  await expect(toCertificate).toBeFocused();
   await expect(page.getByRole('button', { name: 'Mark as not done' })).toBeVisible();
-  await page.getByRole('link', { name: 'Back to the course' }).click();
+  await expectNoAxeViolations(page, 'last module done: course complete');
+  await toCertificate.press('Enter');
+  await expect(page).toHaveURL(/\/education\/courses\/honest-sustainability-claims$/);
 
   // The certificate's link replaces the button pressed, and takes the focus.
   await page.getByRole('button', { name: 'Get your certificate' }).press('Enter');
@@ -474,4 +480,30 @@ test('a certificate at a lower-case address is named by its code in capitals', a
     'code VRDT-A1C1-2026',
   );
   await expect(page).toHaveTitle('Certificate VRDT-A1C1-2026 — Verdant Education');
+});
+
+test('an unknown course or module is a page of its own, with the way back and nothing to retry', async ({
+  page,
+}) => {
+  await page.goto('/education');
+  for (const slug of ['no-such-course', 'Not_A_Slug']) {
+    await visit(page, `/education/courses/${slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Course not found' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  }
+  await expectNoAxeViolations(page, 'unknown course');
+  await page.getByRole('link', { name: 'Back to courses' }).click();
+  await expect(page).toHaveURL(/\/education$/);
+
+  await visit(
+    page,
+    '/education/courses/honest-sustainability-claims/modules/00000000-0000-4000-8000-000000000000',
+  );
+  await expect(page.getByRole('heading', { level: 1, name: 'Module not found' })).toBeVisible();
+  await expect(page.getByText('“Honest Sustainability Claims” has no such module.')).toBeVisible();
+  await expectNoAxeViolations(page, 'unknown module');
+  await page.getByRole('link', { name: 'Back to the course' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Honest Sustainability Claims' }),
+  ).toBeVisible();
 });

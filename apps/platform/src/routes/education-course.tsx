@@ -15,8 +15,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { api } from '../lib/api.ts';
-import { errorCode } from '../lib/query-client.ts';
-import { LearningNotFound } from './education-missing.tsx';
+import { LearningNotFound, isMissing } from './education-missing.tsx';
 import { valueLabel } from '../lib/labels.ts';
 import { errorMessage } from './vendor-format.ts';
 
@@ -88,7 +87,7 @@ export function Component() {
   }, [certificateCode]);
 
   if (course.isError)
-    return errorCode(course.error) === 'not_found' ? (
+    return isMissing(course.error) ? (
       <LearningNotFound
         title="Course not found"
         message="There is no such course, or the address is mistyped."
