@@ -1,3 +1,7 @@
+import { errorCode } from './error-code.ts';
+
+export { errorCode };
+
 /** Words for the parts of field names that are not words on their own. */
 const FIELD_WORDS: Record<string, string> = { url: 'URL', id: 'ID', bps: '(basis points)' };
 
@@ -50,12 +54,6 @@ function inputCheck(error: unknown): { field: string; reason: string } | undefin
 export function isMissingPage(error: unknown): boolean {
   const code = errorCode(error);
   return code === 'not_found' || code === 'validation_failed';
-}
-
-/** The API client's code of an error (`conflict`, `not_found`, …), read without its error class. */
-export function errorCode(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null | undefined)?.code;
-  return typeof code === 'string' ? code : undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { ApiError } from '@verdant/api-client';
 import { describe, expect, it } from 'vitest';
-import { QUERY_DEFAULTS, errorCode, isSettledFailure } from './query-client.ts';
+import { errorCode } from './error-code.ts';
+import { QUERY_DEFAULTS, isSettledFailure } from './query-client.ts';
 
 describe('query retries', () => {
   it('retries a failure once', () => {

@@ -1,20 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
+import { errorCode } from './error-code.ts';
 
 /** 4xx answers that may differ a moment later: a session being renewed, a timeout, a rate limit. */
 const PASSING_4XX = new Set([401, 408, 429]);
 
 /** Error codes of the API client that a retry cannot change. */
 const SETTLED_CODES = new Set(['validation_failed', 'not_found', 'forbidden', 'conflict']);
-
-/**
- * An error's stable code (`ApiError.code`), read by shape rather than by class, so a page that only
- * asks which failure it was does not load the API client's error module for it.
- */
-export function errorCode(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const { code } = error as { code?: unknown };
-  return typeof code === 'string' ? code : undefined;
-}
 
 /**
  * Failures that asking again cannot change: input refused before any request (`validation_failed`),

@@ -15,7 +15,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { api } from '../lib/api.ts';
-import { LearningNotFound, isMissing } from './education-missing.tsx';
+import { isMissingPage } from '../lib/error-message.ts';
+import { LearningNotFound } from './education-missing.tsx';
 import { valueLabel } from '../lib/labels.ts';
 import { errorMessage } from './vendor-format.ts';
 
@@ -87,7 +88,7 @@ export function Component() {
   }, [certificateCode]);
 
   if (course.isError)
-    return isMissing(course.error) ? (
+    return isMissingPage(course.error) ? (
       <LearningNotFound
         title="Course not found"
         message="There is no such course, or the address is mistyped."

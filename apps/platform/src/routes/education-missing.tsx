@@ -1,14 +1,6 @@
 import { Box, Flex } from '@radix-ui/themes';
 import { Button, PageHeader } from '@verdant/ui';
 import { Link } from 'react-router';
-import { errorCode } from '../lib/query-client.ts';
-
-/** A course read that found nothing: no such course, or an address that cannot name one. */
-export function isMissing(error: unknown): boolean {
-  const code = errorCode(error);
-  return code === 'not_found' || code === 'validation_failed';
-}
-
 /**
  * A course or module address that leads nowhere: the page says so as its heading and offers the
  * way back. Asking again would find nothing more, so there is nothing to retry.

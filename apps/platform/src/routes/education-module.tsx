@@ -6,7 +6,8 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import Markdown from 'react-markdown';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../lib/api.ts';
-import { LearningNotFound, isMissing } from './education-missing.tsx';
+import { isMissingPage } from '../lib/error-message.ts';
+import { LearningNotFound } from './education-missing.tsx';
 import { errorMessage } from './vendor-format.ts';
 
 /** Only web and site links survive in module Markdown; anything else (javascript:, data:) is dropped. */
@@ -82,7 +83,7 @@ export function Component() {
   });
 
   if (course.isError)
-    return isMissing(course.error) ? (
+    return isMissingPage(course.error) ? (
       <LearningNotFound
         title="Course not found"
         message="There is no such course, or the address is mistyped."

@@ -18,10 +18,9 @@ import {
 } from '@verdant/ui';
 import { Link, useParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
-import { errorMessage } from '../lib/error-message.ts';
+import { errorCode, errorMessage } from '../lib/error-message.ts';
 import { addToCart, cartStore, useCart } from '../lib/cart.ts';
 import { productCategoryLabel } from '../lib/product-categories.ts';
-import { errorCode } from '../lib/query-client.ts';
 import { CartButton } from './shop-parts.tsx';
 
 /** The description's basic HTML as plain text (it is shown as a paragraph, never as markup). */
