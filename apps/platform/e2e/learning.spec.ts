@@ -121,20 +121,14 @@ test('community posts are sanitised, commented on, reacted to and reported', asy
   await expect(reason).toHaveAccessibleDescription('Choose a reason');
   await reason.selectOption({ label: 'Spam' });
   await dialog.getByRole('button', { name: 'Send report' }).click();
-  await expect(merchantPage.getByText('Reported', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
-  // Sent, the focus is back on the button that opened the dialog.
-  await expect(reportPost).toBeFocused();
-  await reportPost.click();
-  // Opened again, the dialog starts clean.
-  await expect(reason).toHaveValue('');
-  await reason.selectOption({ label: 'Something else' });
-  await details.fill('Posted twice in a week.');
-  await dialog.getByRole('button', { name: 'Send report' }).click();
-  await expect(dialog).toContainText('You have already reported this');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // Sent, the focus is back on the button that opened the dialog, which now says the post is
+  // reported and opens nothing (community.spec.ts covers a report made before the page opened).
+  const reportedPost = merchantPage.getByRole('button', { name: 'Reported post' });
+  await expect(reportedPost).toBeFocused();
+  await expect(reportedPost).toHaveAttribute('aria-disabled', 'true');
+  await reportedPost.press('Enter');
   await expect(dialog).toBeHidden();
-  await expect(reportPost).toBeFocused();
   // A comment's report: named after its author, and nothing of the last report is left in it.
   const reportComment = merchantPage.getByRole('button', {
     name: `Report comment by ${demoAccount('affiliate@verdant.test').name}`,
@@ -253,7 +247,7 @@ test('community authors are named and manage their own posts and comments', asyn
   await edit.click();
   await titleField.fill('ab');
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(titleField).toHaveAccessibleDescription('Title must be at least 3 characters');
+  await expect(titleField).toHaveAccessibleDescription('Write a title of at least 3 characters');
   await expect(titleField).toBeFocused();
   const edited = `${title} (edited)`;
   await titleField.fill(edited);

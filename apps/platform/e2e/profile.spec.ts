@@ -3,13 +3,42 @@ import {
   createAccount,
   expect,
   expectNoAxeViolations,
+  asService,
   login,
   logout,
   payByCard,
+  signIn,
+  stack,
   test,
 } from './support/fixtures.ts';
 
 const PASSWORD = 'Lichen#Path2026';
+
+/** The date as the app writes it ("Nov 29, 2026"), in the browser's time zone, which is ours. */
+const appDate = (iso: string) =>
+  new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date(iso));
+
+/** A user's profile picture as the database has it, read as the service role. */
+async function storedPicture(userId: string): Promise<string | null> {
+  const response = await fetch(
+    new URL(`/rest/v1/profiles?select=profile_image&id=eq.${userId}`, stack.apiUrl),
+    { headers: asService() },
+  );
+  const [row] = (await response.json()) as { profile_image: string | null }[];
+  if (!row) throw new Error(`no profile ${userId}`);
+  return row.profile_image;
+}
+
+/** The files in a user's folder of the avatars bucket, read as the service role. */
+async function storedAvatarFiles(userId: string): Promise<string[]> {
+  const response = await fetch(new URL('/storage/v1/object/list/avatars', stack.apiUrl), {
+    method: 'POST',
+    headers: asService({ 'content-type': 'application/json' }),
+    body: JSON.stringify({ prefix: userId, limit: 100 }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { name: string }[]).map((file) => file.name);
+}
 
 /** A 1×1 PNG: the smallest picture the avatar upload accepts. */
 const PIXEL_PNG = Buffer.from(
@@ -160,7 +189,7 @@ test.describe('/profile by keyboard', () => {
       buffer: Buffer.from('These are notes, not a picture.'),
     });
     await expect(page.getByRole('alert').filter({ hasText: 'Not saved' })).toBeFocused();
-    await expect(page.getByText(/^The file is not an image/)).toBeVisible();
+    await expect(page.getByText(/^This file is not a picture we can read/)).toBeVisible();
 
     // Sign-in methods: only what the auth server enables is offered (locally, email only).
     await expect(page.getByText('Email and password', { exact: false }).first()).toBeVisible();
@@ -301,5 +330,163 @@ test.describe('/profile copy', () => {
     ).toBeVisible();
     await expect(page.getByText('AAL2 required to unenroll verified factor')).toHaveCount(0);
     await expectNoAxeViolations(page, 'the removal refused');
+  });
+});
+
+test.describe('/profile, told in words', () => {
+  test('an authenticator is named and dated as people write them, numbered when there are several', async ({
+    page,
+  }) => {
+    const account = await createAccount('profile-mfa-name', PASSWORD, {
+      name: 'Noa Named',
+      role: 'affiliate',
+    });
+    await login(page, account, /\/dashboard$/);
+    await page.goto('/profile');
+    const card = page.getByRole('region', { name: 'Two-step verification' });
+    await card.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    const key = (await card.getByText('Cannot scan? Enter this key:').textContent()) ?? '';
+    const secret = key.replace('Cannot scan? Enter this key:', '').trim();
+    await card.getByRole('textbox', { name: 'Code from the app' }).fill(generateSync({ secret }));
+    await card.getByRole('button', { name: 'Verify and turn on' }).click();
+    await expect(page.getByText('Two-step verification is on').first()).toBeVisible();
+    // One app: no number, no machine-made name, and the date as the rest of the app writes it.
+    const today = appDate(new Date().toISOString());
+    await expect(
+      card.getByText(`Authenticator app · added ${today}`, { exact: true }),
+    ).toBeVisible();
+    await expect(card.getByText(/Authenticator [a-z0-9]{6,}/)).toHaveCount(0);
+    await expect(
+      card.getByRole('button', { name: 'Remove Authenticator app', exact: true }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page, 'an authenticator listed by its name');
+
+    // Another account with two apps (set up through the auth API, the second at aal2): each is
+    // told apart by its number, in the order they were added, and so is its Remove button.
+    const other = await createAccount('profile-mfa-two', PASSWORD, {
+      name: 'Tal Two',
+      role: 'affiliate',
+    });
+    let { token } = await signIn(other);
+    const call = async (path: string, body: Record<string, unknown>) => {
+      const response = await fetch(new URL(`/auth/v1${path}`, stack.apiUrl), {
+        method: 'POST',
+        headers: {
+          apikey: stack.anonKey,
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+      expect(response.status, path).toBe(200);
+      return (await response.json()) as Record<string, unknown>;
+    };
+    const secrets: string[] = [];
+    for (const name of ['Authenticator first', 'Authenticator second']) {
+      const factor = (await call('/factors', {
+        factor_type: 'totp',
+        friendly_name: name,
+        issuer: 'Verdant',
+      })) as { id: string; totp: { secret: string } };
+      const challenge = (await call(`/factors/${factor.id}/challenge`, {})) as { id: string };
+      const verified = (await call(`/factors/${factor.id}/verify`, {
+        challenge_id: challenge.id,
+        code: generateSync({ secret: factor.totp.secret }),
+      })) as { access_token: string };
+      token = verified.access_token;
+      secrets.push(factor.totp.secret);
+    }
+    await logout(page);
+    await login(page, other, /\/login/, { stay: true });
+    // The code step asks for the first app's code: the next step's, as this one's was used.
+    await page
+      .getByRole('textbox', { name: 'Authentication code' })
+      .fill(generateSync({ secret: secrets[0]!, epoch: Math.floor(Date.now() / 1000) + 30 }));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/profile');
+    await expect(
+      card.getByText(`Authenticator app 1 · added ${today}`, { exact: true }),
+    ).toBeVisible();
+    await expect(
+      card.getByText(`Authenticator app 2 · added ${today}`, { exact: true }),
+    ).toBeVisible();
+    await expect(
+      card.getByRole('button', { name: 'Remove Authenticator app 2', exact: true }),
+    ).toBeVisible();
+  });
+
+  test('a username someone else has is refused at its field, in a sentence', async ({ page }) => {
+    const account = await createAccount('profile-taken', PASSWORD, {
+      name: 'Kit Taken',
+      role: 'affiliate',
+    });
+    await login(page, account, /\/dashboard$/);
+    await page.goto('/profile');
+    const username = page.getByRole('textbox', { name: 'Username' });
+    await expect(username).not.toHaveValue('');
+    const before = await username.inputValue();
+    // The seed's second affiliate has this one.
+    await username.fill('sam-outdoors');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(username).toBeFocused();
+    await expect(username).toHaveAttribute('aria-invalid', 'true');
+    // After the field's help, the refusal in the page's words (as the storefront's address says
+    // it), not Postgres's "duplicate key value violates unique constraint".
+    await expect(username).toHaveAccessibleDescription(
+      /That username is taken\. Choose another\.$/,
+    );
+    await expect(page.getByText('username is taken', { exact: true })).toHaveCount(0);
+    await expect(page.getByText(/duplicate key/)).toHaveCount(0);
+    await expectNoAxeViolations(page, 'a taken username');
+    // Changed, the message goes; nothing was saved.
+    await username.fill(before);
+    await expect(username).not.toHaveAttribute('aria-invalid', 'true');
+    const response = await fetch(
+      new URL(`/rest/v1/profiles?select=username&id=eq.${account.id}`, stack.apiUrl),
+      { headers: asService() },
+    );
+    expect(await response.json()).toEqual([{ username: before }]);
+  });
+
+  test('a file that only starts like a PNG is refused before anything is uploaded', async ({
+    page,
+  }) => {
+    const account = await createAccount('profile-broken-png', PASSWORD, {
+      name: 'Bo Broken',
+      role: 'affiliate',
+    });
+    await login(page, account, /\/dashboard$/);
+    await page.goto('/profile');
+    const picture = page.getByLabel('Profile picture');
+    await expect(picture).toBeEnabled();
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/storage/v1/object/avatars')) uploads.push(request.url());
+    });
+    // The eight bytes of PNG's signature and nothing after: the first bytes say PNG, but no
+    // browser can draw it.
+    await picture.setInputFiles({
+      name: 'signature.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    });
+    const refusal = page.getByRole('alert').filter({ hasText: 'Not saved' });
+    await expect(refusal).toBeFocused();
+    await expect(refusal).toContainText(
+      'This file is not a picture we can read. Choose a PNG, JPEG, WebP or GIF image.',
+    );
+    await expect(page.getByText('Profile picture updated')).toHaveCount(0);
+    await expect(picture).toBeEnabled();
+    await expectNoAxeViolations(page, 'an unreadable picture refused');
+    expect(uploads).toEqual([]);
+    expect(await storedPicture(account.id)).toBeNull();
+    expect(await storedAvatarFiles(account.id)).toEqual([]);
+
+    // A real picture still goes through, and takes the refusal away.
+    await picture.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PIXEL_PNG });
+    await expect(page.getByText('Profile picture updated').first()).toBeVisible();
+    await expect(refusal).toHaveCount(0);
+    await expect.poll(() => storedPicture(account.id)).toMatch(/\/avatars\//);
   });
 });

@@ -40,6 +40,7 @@ import { errorCode, formError, upstreamCode } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { useFocusWhenShown } from '../lib/focus-when-shown.ts';
 import { REPORT_REASON_LABELS } from '../lib/labels.ts';
+import { fetchOpenReports, reportKey } from './community-reports.ts';
 import { errorMessage, formatDateTime } from './vendor-format.ts';
 
 const PAGE_SIZE = 10;
@@ -99,7 +100,7 @@ function postFailure(caught: unknown): PostFailure {
   return { field: undefined, message };
 }
 
-/** A new post's title and text as they are sent: sanitised (which trims them) like the server does. */
+/** A post's title and text as they are sent: sanitised (which trims them) like the server does. */
 function sentPost(draft: { title: string; body: string }): { title: string; body: string } {
   return {
     title: sanitizeText(draft.title),
@@ -108,12 +109,12 @@ function sentPost(draft: { title: string; body: string }): { title: string; body
 }
 
 /**
- * What keeps a new post from being sent, by field, checked before any request with the limits the
- * API client and the database enforce. The shortest title is counted in characters, as the
- * database counts (an emoji is one), the longest in UTF-16 units, as the client counts: the
- * stricter of the two each time.
+ * What keeps a post from being sent, new or edited, by field, checked before any request with the
+ * limits the API client and the database enforce: both forms say the same thing of the same
+ * title. The shortest title is counted in characters, as the database counts (an emoji is one),
+ * the longest in UTF-16 units, as the client counts: the stricter of the two each time.
  */
-function draftErrors(draft: { title: string; body: string }): Partial<Record<PostField, string>> {
+function postErrors(draft: { title: string; body: string }): Partial<Record<PostField, string>> {
   const { title, body } = sentPost(draft);
   const errors: Partial<Record<PostField, string>> = {};
   if (title === '') errors.title = 'Enter a title';
@@ -123,6 +124,47 @@ function draftErrors(draft: { title: string; body: string }): Partial<Record<Pos
     errors.title = `Shorten the title to at most ${TITLE_MAX} characters`;
   if (body === '') errors.body = 'Write your post';
   return errors;
+}
+
+/**
+ * Whether a report was refused because this member's earlier one is still open (the database's
+ * one-open-report-per-member unique index: a `conflict`).
+ */
+const alreadyReported = (caught: unknown) => errorCode(caught) === 'conflict';
+
+/**
+ * A post's or comment's Report button. Once the member has an open report about it, it reads
+ * "Reported" and is inactive (`aria-disabled`, and drawn as the kit draws a disabled button), but
+ * stays focusable: it is the button the report dialog hands the focus back to when it closes,
+ * and a disabled one would drop the focus to the page. Each name starts with its visible words.
+ */
+function ReportButton({
+  reported,
+  name,
+  reportedName,
+  onReport,
+  children,
+}: {
+  reported: boolean;
+  name: string;
+  reportedName: string;
+  onReport: (opener: HTMLElement) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      aria-label={reported ? reportedName : name}
+      aria-disabled={reported || undefined}
+      data-disabled={reported ? '' : undefined}
+      onClick={(event) => {
+        if (!reported) onReport(event.currentTarget);
+      }}
+    >
+      {reported ? 'Reported' : children}
+    </Button>
+  );
 }
 
 /** The name shown for an author: their public name, else their username. */
@@ -175,6 +217,8 @@ function PostEditForm({
     body: post.body,
   });
   const [error, setError] = useState<PostFailure | null>(null);
+  // The fields' own checks show once Save was pressed, and follow the typing from then on.
+  const [submitted, setSubmitted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   const titleRef = useRef<HTMLInputElement>(null);
@@ -184,11 +228,7 @@ function PostEditForm({
   }, []);
   const save = useMutation({
     mutationFn: () =>
-      api.community.updatePost(post.id, {
-        title: sanitizeText(values.title),
-        category: values.category,
-        body: sanitizeText(values.body, { maxLength: BODY_MAX }),
-      }),
+      api.community.updatePost(post.id, { ...sentPost(values), category: values.category }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['community'] });
       toast({ title: 'Post updated' });
@@ -199,10 +239,19 @@ function PostEditForm({
       focusFirstInvalid(formRef.current, errorRef);
     },
   });
-  const errorAt = (field: PostField) => (error?.field === field ? error.message : undefined);
-  const onSubmit = (event: FormEvent) => {
+  const issues = postErrors(values);
+  /** A field's message: the check the new-post form makes too, else the server's refusal. */
+  const errorAt = (field: PostField) =>
+    (submitted ? issues[field] : undefined) ?? (error?.field === field ? error.message : undefined);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setSubmitted(true);
     setError(null);
+    // The focus goes to the first field to fix, once its message is shown.
+    if (Object.keys(issues).length > 0) {
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
     save.mutate();
   };
   return (
@@ -290,6 +339,21 @@ export function Component() {
     queryFn: () => api.community.listPostReactions(openPost!),
     enabled: Boolean(openPost),
   });
+
+  // What this member has reported and a moderator has not closed yet: those Report buttons say
+  // "Reported". Unread (or refused), every button offers the form, and the database still refuses
+  // a second report, which then marks the button too.
+  const reportsKey = ['community', 'my-reports', user?.id] as const;
+  const myReports = useQuery({
+    queryKey: reportsKey,
+    queryFn: () => fetchOpenReports(),
+    enabled: canWrite && Boolean(openPost) && Boolean(user),
+  });
+  const isReported = (target: CommunityTarget) => myReports.data?.has(reportKey(target)) ?? false;
+  const markReported = (target: CommunityTarget) =>
+    queryClient.setQueryData<ReadonlySet<string>>(reportsKey, (known) =>
+      new Set(known).add(reportKey(target)),
+    );
 
   const [draft, setDraft] = useState({ title: '', body: '', category: 'general' as PostCategory });
   // The new post's errors show once Post was pressed; a failed send's at its field or in the card.
@@ -426,15 +490,21 @@ export function Component() {
       toast({ title: 'Not saved', description: errorMessage(error), variant: 'destructive' }),
   });
   const sendReport = useMutation({
-    mutationFn: (chosen: ReportReason) =>
+    mutationFn: ({ target, reason: chosen }: { target: CommunityTarget; reason: ReportReason }) =>
       api.community.report(
-        report!.target,
+        target,
         chosen,
         details.trim() ? sanitizeText(details, { maxLength: 2000 }) : null,
       ),
-    onSuccess: () => {
+    onSuccess: (_, { target }) => {
+      markReported(target);
       setReportOpen(false);
       toast({ title: 'Reported', description: 'A moderator will look at it.' });
+    },
+    onError: (caught, { target }) => {
+      // Reported before (in another tab, or before the list of reports was read): the dialog
+      // says so, and the button behind it says "Reported" from now on.
+      if (alreadyReported(caught)) markReported(target);
     },
   });
   /**
@@ -451,7 +521,7 @@ export function Component() {
     setReportOpen(true);
   };
 
-  const draftIssues = draftErrors(draft);
+  const draftIssues = postErrors(draft);
   /** A new post's field's message: the browser's check once Post was pressed, else the server's. */
   const draftErrorAt = (field: PostField) =>
     (draftTouched ? draftIssues[field] : undefined) ??
@@ -597,21 +667,22 @@ export function Component() {
                   {/* Beside the reactions, not in their group: reporting is not a reaction.
                       Nobody reports their own post (the database refuses it too). */}
                   {canWrite && post.data.author_id !== user?.id ? (
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={(event) =>
+                    <ReportButton
+                      reported={isReported({ postId: post.data.id })}
+                      name="Report post"
+                      reportedName="Reported post"
+                      onReport={(opener) =>
                         openReport(
                           {
                             target: { postId: post.data.id },
                             label: `the post “${post.data.title}”`,
                           },
-                          event.currentTarget,
+                          opener,
                         )
                       }
                     >
                       Report post
-                    </Button>
+                    </ReportButton>
                   ) : null}
                 </Flex>
                 <Heading
@@ -645,22 +716,22 @@ export function Component() {
                                 {/* Each comment's buttons name whose comment they act on (the
                                     visible word first, so a spoken "Report" finds them). */}
                                 {canWrite && c.author_id !== user?.id ? (
-                                  <Button
-                                    size="sm"
-                                    variant="ghost"
-                                    aria-label={`Report comment by ${authorName(c.author)}`}
-                                    onClick={(event) =>
+                                  <ReportButton
+                                    reported={isReported({ commentId: c.id })}
+                                    name={`Report comment by ${authorName(c.author)}`}
+                                    reportedName={`Reported comment by ${authorName(c.author)}`}
+                                    onReport={(opener) =>
                                       openReport(
                                         {
                                           target: { commentId: c.id },
                                           label: `the comment by ${authorName(c.author)}`,
                                         },
-                                        event.currentTarget,
+                                        opener,
                                       )
                                     }
                                   >
                                     Report
-                                  </Button>
+                                  </ReportButton>
                                 ) : null}
                                 {mayManage(c.author_id) ? (
                                   <ConfirmDialog
@@ -878,7 +949,7 @@ export function Component() {
                 event.currentTarget.querySelector('select')?.focus();
                 return;
               }
-              sendReport.mutate(reason);
+              if (report) sendReport.mutate({ target: report.target, reason });
             }}
           >
             <Flex direction="column" gap="3" mt="3">
@@ -909,7 +980,7 @@ export function Component() {
                 <ErrorCard
                   title="Not reported"
                   message={
-                    errorCode(sendReport.error) === 'conflict'
+                    alreadyReported(sendReport.error)
                       ? 'You have already reported this, and a moderator has not looked at it yet.'
                       : errorMessage(sendReport.error)
                   }

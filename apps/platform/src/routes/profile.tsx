@@ -40,8 +40,13 @@ import { useChangePlan } from './change-plan.ts';
 import { tierById, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
 import { errorCode, errorMessage, formError, upstreamCode } from '../lib/error-message.ts';
+import { isReadablePicture } from '../lib/image-check.ts';
+import { formatDate } from './vendor-format.ts';
 
 const ACCEPTED_AVATARS = Object.keys(AVATAR_TYPES).join(',');
+/** A picture file the browser cannot decode (damaged, cut short, or not a picture at all). */
+const UNREADABLE_PICTURE =
+  'This file is not a picture we can read. Choose a PNG, JPEG, WebP or GIF image.';
 
 type DetailsErrors = Partial<Record<'name' | 'username' | 'bio', string>>;
 
@@ -68,13 +73,22 @@ function checkDetails(values: { name: string; username: string; bio: string }): 
   return errors;
 }
 
+/** What the username field says when another member has the name asked for. */
+const USERNAME_TAKEN = 'That username is taken. Choose another.';
+
 /**
  * A failed save as a message next to its field, when the API client names one (else `null`): its
- * checks run before any request, so a bad name, username or bio is told in words where it is.
+ * checks run before any request, so a bad name, username or bio is told in words where it is. A
+ * username someone else has is refused by the database's unique key on it, which the client
+ * passes on as a `conflict` carrying Postgres's own words ("duplicate key value violates unique
+ * constraint "profiles_username_key""): it is told at the username, in the page's words. The code
+ * is read without the error class (`errorCode`), as the rest of the app does, and the constraint
+ * is named so that no other conflict is blamed on the username.
  */
 function detailsErrorOf(caught: unknown): DetailsErrors | null {
-  if (isApiError(caught) && caught.code === 'conflict')
-    return { username: 'That username is taken' };
+  const constraint = caught instanceof Error ? caught.message : '';
+  if (errorCode(caught) === 'conflict' && /profiles_username/.test(constraint))
+    return { username: USERNAME_TAKEN };
   const { field, message } = formError(caught, ['name', 'username', 'bio']);
   return field ? { [field]: message } : null;
 }
@@ -165,6 +179,13 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
     }
     setUploading(true);
     try {
+      // A file of an accepted type is decoded here first: one that only starts like a picture
+      // (the client checks no more than its first bytes) would be stored and shown broken.
+      if (file.type in AVATAR_TYPES && !(await isReadablePicture(file))) {
+        setError(UNREADABLE_PICTURE);
+        focusAfter(true);
+        return;
+      }
       const url = await api.account.uploadAvatar(userId, file);
       const updated = await api.profiles.update(userId, { profile_image: url });
       queryClient.setQueryData(['profile', userId], updated);
@@ -495,6 +516,15 @@ function twoStepErrorMessage(caught: unknown): string {
 }
 
 /**
+ * How the card names an authenticator: the name stored with it is a unique one made for the auth
+ * server ("Authenticator mx269q6d"), which says nothing to its owner. One app is "Authenticator
+ * app"; several are numbered in the order they were added.
+ */
+function authenticatorLabel(index: number, count: number): string {
+  return count > 1 ? `Authenticator app ${index + 1}` : 'Authenticator app';
+}
+
+/**
  * Two-step verification with an authenticator app: setting it up (QR code or key, then a code
  * from the app) and removing it. Each step puts the focus on what replaced the button that took
  * it: the enrolment form's heading, the card's heading (which tells the new state), the Remove
@@ -514,7 +544,10 @@ function TwoFactorCard() {
   // The factor the dialog was opened for, and whether it went: read when the dialog has closed,
   // after `removing` is cleared.
   const removal = useRef<{ factorId: string; removed: boolean; othersLeft: boolean } | null>(null);
-  const verified = (factors.data ?? []).filter((f) => f.status === 'verified');
+  // Oldest first, so each app keeps its number while others come and go after it.
+  const verified = (factors.data ?? [])
+    .filter((f) => f.status === 'verified')
+    .sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
   const id = useId();
   const headingId = `${id}-heading`;
   const statusId = `${id}-status`;
@@ -540,6 +573,8 @@ function TwoFactorCard() {
       }
       setEnrollment(
         await mfa.enrollTotp({
+          // The auth server wants each of a user's factors named differently; this name is for
+          // it alone. The card shows "Authenticator app" (numbered when there are several).
           friendlyName: `Authenticator ${Date.now().toString(36)}`,
           issuer: 'Verdant',
         }),
@@ -619,25 +654,29 @@ function TwoFactorCard() {
         </Text>
         {error ? <ErrorCard align="start" title="Two-step verification" message={error} /> : null}
         {factors.isPending ? <Skeleton height="40px" /> : null}
-        {verified.map((factor) => (
-          <Flex key={factor.id} justify="between" align="center" gap="3" wrap="wrap">
-            <Text size="2">
-              {factor.friendly_name ?? 'Authenticator app'} · added{' '}
-              {new Date(factor.created_at).toLocaleDateString()}
-            </Text>
-            <Button
-              id={removeButtonId(factor.id)}
-              variant="danger"
-              size="sm"
-              onClick={() => {
-                removal.current = { factorId: factor.id, removed: false, othersLeft: true };
-                setRemoving(factor);
-              }}
-            >
-              Remove
-            </Button>
-          </Flex>
-        ))}
+        {verified.map((factor, index) => {
+          const label = authenticatorLabel(index, verified.length);
+          return (
+            <Flex key={factor.id} justify="between" align="center" gap="3" wrap="wrap">
+              <Text size="2">
+                {label} · added {formatDate(factor.created_at)}
+              </Text>
+              {/* Named after its app, the visible word first: with several, each says which. */}
+              <Button
+                id={removeButtonId(factor.id)}
+                variant="danger"
+                size="sm"
+                aria-label={`Remove ${label}`}
+                onClick={() => {
+                  removal.current = { factorId: factor.id, removed: false, othersLeft: true };
+                  setRemoving(factor);
+                }}
+              >
+                Remove
+              </Button>
+            </Flex>
+          );
+        })}
         {enrollment ? (
           <form
             ref={enrolFormRef}

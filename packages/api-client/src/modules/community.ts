@@ -253,6 +253,30 @@ export function createCommunityModule({ supabase }: ModuleContext) {
           .single(),
       );
     },
+
+    /**
+     * What the signed-in member has an open report about: the database takes one open report per
+     * member and post or comment, so a page can say "Reported" instead of offering a form that
+     * could only be refused. A report a moderator has closed is not listed (that content may be
+     * reported again).
+     */
+    async listMyOpenReports(): Promise<CommunityTarget[]> {
+      const me = await currentUserId(supabase);
+      const rows = await run(
+        supabase
+          .from('reports')
+          .select('post_id, comment_id')
+          .eq('reporter_id', me)
+          .eq('status', 'open'),
+      );
+      return rows.flatMap((row): CommunityTarget[] =>
+        row.post_id
+          ? [{ postId: row.post_id }]
+          : row.comment_id
+            ? [{ commentId: row.comment_id }]
+            : [],
+      );
+    },
   };
 }
 

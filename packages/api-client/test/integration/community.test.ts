@@ -126,6 +126,16 @@ describe('community', () => {
     );
     await merchant.api.community.react({ commentId: comment.id }, 'insightful');
     await merchant.api.community.report({ commentId: comment.id }, 'spam', 'Looks like an ad');
+    // The reporter reads its own open report back; nobody else sees it as theirs.
+    await expect(merchant.api.community.listMyOpenReports()).resolves.toContainEqual({
+      commentId: comment.id,
+    });
+    await expect(affiliateB.api.community.listMyOpenReports()).resolves.not.toContainEqual({
+      commentId: comment.id,
+    });
+    await expect(w.anon.community.listMyOpenReports()).rejects.toMatchObject({
+      code: 'unauthorized',
+    });
     const thread = await w.anon.community.getPost(post.id);
     expect(thread.comments.map((c) => c.id)).toEqual([comment.id]);
     const reports = await admin.api.admin.listOpenReports();
@@ -143,6 +153,10 @@ describe('community', () => {
     await admin.api.admin.moderateComment(comment.id, 'hidden');
     const open = await admin.api.admin.listOpenReports({ pageSize: 100 });
     expect(open.rows.filter((r) => r.comment_id === comment.id)).toEqual([]);
+    // A closed report is no longer the reporter's open one: the comment may be reported again.
+    await expect(merchant.api.community.listMyOpenReports()).resolves.not.toContainEqual({
+      commentId: comment.id,
+    });
   });
 
   it('only moderators hide posts; an author cannot change the status', async () => {
