@@ -392,6 +392,15 @@ test('a learner finishes a course by keyboard: the focus follows, the certificat
   await expect(nav).toBeHidden();
   await expect(page.getByRole('button', { name: 'Print or save as PDF' })).toBeHidden();
   await expect(certificate).toBeVisible();
+  // In dark ink: browsers print no backgrounds, so the dark theme's light text would come out pale.
+  const ink = await certificate.evaluate((article) =>
+    [...article.querySelectorAll('h1, span, p')].map((part) => getComputedStyle(part).color),
+  );
+  expect(ink.length).toBeGreaterThan(3);
+  for (const color of ink) {
+    const [r, g, b] = (color.match(/\d+/g) ?? []).map(Number);
+    expect(Math.max(r!, g!, b!), `printed text colour ${color}`).toBeLessThan(128);
+  }
   await page.emulateMedia({ media: 'screen' });
   // On a 360 px phone the certificate keeps a margin on both sides and nothing scrolls sideways.
   await page.setViewportSize({ width: 360, height: 780 });
@@ -401,6 +410,9 @@ test('a learner finishes a course by keyboard: the focus follows, the certificat
     expect(360 - (box.x + box.width), 'space right of the certificate').toBeGreaterThanOrEqual(12);
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // The code is on one line, not split at a hyphen.
+  const codeLine = certificate.getByText(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+  expect((await codeLine.boundingBox())!.height).toBeLessThan(30);
   await expectNoAxeViolations(page, 'certificate page at 360 px');
   await page.setViewportSize({ width: 1280, height: 800 });
 

@@ -9,12 +9,20 @@ import { errorMessage, formatDate } from './vendor-format.ts';
 
 /**
  * The page has no app chrome (it is printed), so it brings its own side padding for narrow screens
- * and its own way back; on paper only the certificate itself is printed.
+ * and its own way back; on paper only the certificate itself is printed, in dark ink on the white
+ * page (browsers leave out backgrounds when printing, so the dark theme's light text would come
+ * out pale grey), framed by a border in the brand's green.
  */
 const PRINT_STYLE = `
 @media print {
   .vd-certificate-page { padding-left: 0 !important; padding-right: 0 !important; }
   .vd-certificate-screen-only { display: none !important; }
+  html, body, .radix-themes, .vd-certificate-page { background: #fff !important; }
+  .vd-certificate, .vd-certificate::before { background: #fff !important; box-shadow: none !important; }
+  .vd-certificate { border: 2px solid #1d6b55 !important; color: #111 !important; }
+  .vd-certificate * { color: #111 !important; }
+  .vd-certificate .vd-certificate-brand { color: #1d6b55 !important; }
+  .vd-certificate .vd-certificate-muted { color: #444 !important; }
 }
 `;
 
@@ -113,10 +121,15 @@ export function Component() {
     <Page>
       <title>{`Certificate ${code} — Verdant Education`}</title>
       <CertificateNav course={{ slug: c.course_slug, title: c.course_title }} />
-      <Card asChild variant="brand" style={{ maxWidth: 720, width: '100%' }}>
+      <Card
+        asChild
+        variant="brand"
+        className="vd-certificate"
+        style={{ maxWidth: 720, width: '100%' }}
+      >
         <article aria-labelledby={headingId}>
           <Flex direction="column" gap="4" align="center" p="5" style={{ textAlign: 'center' }}>
-            <Text size="2" weight="bold" color="mint">
+            <Text size="2" weight="bold" color="mint" className="vd-certificate-brand">
               Verdant Education · Sustainable Affiliate Marketing
             </Text>
             <Heading as="h1" size="7" id={headingId}>
@@ -130,9 +143,12 @@ export function Component() {
             <Text size="5" weight="bold">
               {c.course_title}
             </Text>
-            <Text color="gray">on {formatDate(c.issued_at)}</Text>
-            <Text size="2" color="gray">
-              Verified by Verdant · code {code}
+            <Text color="gray" className="vd-certificate-muted">
+              on {formatDate(c.issued_at)}
+            </Text>
+            <Text size="2" color="gray" className="vd-certificate-muted">
+              {/* The code stays on one line: split at a hyphen it reads as two codes. */}
+              Verified by Verdant · code <span style={{ whiteSpace: 'nowrap' }}>{code}</span>
             </Text>
           </Flex>
         </article>
