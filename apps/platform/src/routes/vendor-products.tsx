@@ -82,7 +82,11 @@ export function Component() {
   // What is typed in the search field; the list follows it once sent (Enter or Search). Back and
   // Forward bring the field back to the search they return to.
   const [draft, setDraft] = useState(search);
-  useEffect(() => setDraft(search), [search]);
+  const [draftOf, setDraftOf] = useState(search);
+  if (draftOf !== search) {
+    setDraftOf(search);
+    setDraft(search);
+  }
   const searchRef = useRef<HTMLInputElement>(null);
 
   const products = useQuery({
