@@ -8,44 +8,13 @@ import {
   logout,
   mailsTo,
   signIn,
+  verifiedAuthenticators,
   stack,
   test,
   uniqueEmail,
 } from './support/fixtures.ts';
 
 const PASSWORD = 'Canopy#Trail2026';
-
-/**
- * Gives `account` a verified authenticator through the auth API (enrol, challenge, verify with
- * the current code), as the profile's set-up does; returns its secret for later codes.
- */
-async function verifiedAuthenticator(account: { email: string; password: string }) {
-  const { token } = await signIn(account);
-  const call = async (path: string, body: Record<string, unknown>) => {
-    const response = await fetch(new URL(`/auth/v1${path}`, stack.apiUrl), {
-      method: 'POST',
-      headers: {
-        apikey: stack.anonKey,
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify(body),
-    });
-    expect(response.status, path).toBe(200);
-    return (await response.json()) as Record<string, unknown>;
-  };
-  const factor = (await call('/factors', {
-    factor_type: 'totp',
-    friendly_name: 'Phone',
-    issuer: 'Verdant',
-  })) as { id: string; totp: { secret: string } };
-  const challenge = (await call(`/factors/${factor.id}/challenge`, {})) as { id: string };
-  await call(`/factors/${factor.id}/verify`, {
-    challenge_id: challenge.id,
-    code: generateSync({ secret: factor.totp.secret }),
-  });
-  return factor.totp.secret;
-}
 
 test.describe('sign-up and login', () => {
   test('an affiliate signs up with live validation, logs out and logs back in with remember-me', async ({
@@ -409,7 +378,7 @@ test.describe('sign-up and login', () => {
       name: 'Rowan Keys',
       role: 'affiliate',
     });
-    const secret = await verifiedAuthenticator(account);
+    const secret = (await verifiedAuthenticators(account))[0]!;
     await page.goto('/reset-password');
     await page.getByLabel('Email').fill(account.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
@@ -630,7 +599,7 @@ test.describe('sign-up and login', () => {
       name: 'Quinn Step',
       role: 'affiliate',
     });
-    const secret = await verifiedAuthenticator(account);
+    const secret = (await verifiedAuthenticators(account))[0]!;
 
     await page.goto('/login');
     await page.getByLabel('Email').fill(account.email);

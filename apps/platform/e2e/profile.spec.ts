@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { generateSync } from 'otplib';
 import {
   createAccount,
@@ -7,7 +8,7 @@ import {
   login,
   logout,
   payByCard,
-  signIn,
+  verifiedAuthenticators,
   stack,
   test,
 } from './support/fixtures.ts';
@@ -17,6 +18,18 @@ const PASSWORD = 'Lichen#Path2026';
 /** The date as the app writes it ("Nov 29, 2026"), in the browser's time zone, which is ours. */
 const appDate = (iso: string) =>
   new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date(iso));
+
+/** Turns on two-step verification on /profile as a person does (the key typed, not scanned). */
+async function turnOnTwoStep(page: Page): Promise<Locator> {
+  const card = page.getByRole('region', { name: 'Two-step verification' });
+  await card.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  const key = (await card.getByText('Cannot scan? Enter this key:').textContent()) ?? '';
+  const secret = key.replace('Cannot scan? Enter this key:', '').trim();
+  await card.getByRole('textbox', { name: 'Code from the app' }).fill(generateSync({ secret }));
+  await card.getByRole('button', { name: 'Verify and turn on' }).click();
+  await expect(page.getByText('Two-step verification is on').first()).toBeVisible();
+  return card;
+}
 
 /** A user's profile picture as the database has it, read as the service role. */
 async function storedPicture(userId: string): Promise<string | null> {
@@ -297,13 +310,7 @@ test.describe('/profile copy', () => {
     });
     await login(page, account, /\/dashboard$/);
     await page.goto('/profile');
-    const card = page.getByRole('region', { name: 'Two-step verification' });
-    await card.getByRole('button', { name: 'Set up an authenticator app' }).click();
-    const key = (await card.getByText('Cannot scan? Enter this key:').textContent()) ?? '';
-    const secret = key.replace('Cannot scan? Enter this key:', '').trim();
-    await card.getByRole('textbox', { name: 'Code from the app' }).fill(generateSync({ secret }));
-    await card.getByRole('button', { name: 'Verify and turn on' }).click();
-    await expect(page.getByText('Two-step verification is on').first()).toBeVisible();
+    const card = await turnOnTwoStep(page);
 
     // The auth server refuses the removal as it refuses a session that has not passed two-step
     // verification (aal1): its own words are for developers.
@@ -343,13 +350,7 @@ test.describe('/profile, told in words', () => {
     });
     await login(page, account, /\/dashboard$/);
     await page.goto('/profile');
-    const card = page.getByRole('region', { name: 'Two-step verification' });
-    await card.getByRole('button', { name: 'Set up an authenticator app' }).click();
-    const key = (await card.getByText('Cannot scan? Enter this key:').textContent()) ?? '';
-    const secret = key.replace('Cannot scan? Enter this key:', '').trim();
-    await card.getByRole('textbox', { name: 'Code from the app' }).fill(generateSync({ secret }));
-    await card.getByRole('button', { name: 'Verify and turn on' }).click();
-    await expect(page.getByText('Two-step verification is on').first()).toBeVisible();
+    const card = await turnOnTwoStep(page);
     // One app: no number, no machine-made name, and the date as the rest of the app writes it.
     const today = appDate(new Date().toISOString());
     await expect(
@@ -367,35 +368,10 @@ test.describe('/profile, told in words', () => {
       name: 'Tal Two',
       role: 'affiliate',
     });
-    let { token } = await signIn(other);
-    const call = async (path: string, body: Record<string, unknown>) => {
-      const response = await fetch(new URL(`/auth/v1${path}`, stack.apiUrl), {
-        method: 'POST',
-        headers: {
-          apikey: stack.anonKey,
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify(body),
-      });
-      expect(response.status, path).toBe(200);
-      return (await response.json()) as Record<string, unknown>;
-    };
-    const secrets: string[] = [];
-    for (const name of ['Authenticator first', 'Authenticator second']) {
-      const factor = (await call('/factors', {
-        factor_type: 'totp',
-        friendly_name: name,
-        issuer: 'Verdant',
-      })) as { id: string; totp: { secret: string } };
-      const challenge = (await call(`/factors/${factor.id}/challenge`, {})) as { id: string };
-      const verified = (await call(`/factors/${factor.id}/verify`, {
-        challenge_id: challenge.id,
-        code: generateSync({ secret: factor.totp.secret }),
-      })) as { access_token: string };
-      token = verified.access_token;
-      secrets.push(factor.totp.secret);
-    }
+    const secrets = await verifiedAuthenticators(other, [
+      'Authenticator first',
+      'Authenticator second',
+    ]);
     await logout(page);
     await login(page, other, /\/login/, { stay: true });
     // The code step asks for the first app's code: the next step's, as this one's was used.

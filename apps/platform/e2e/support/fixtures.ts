@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test as base, type Locator, type Page } from '@playwright/test';
+import { generateSync } from 'otplib';
 import demoAccounts from '../../../../supabase/seed/demo-accounts.json' with { type: 'json' };
 
 const require = createRequire(import.meta.url);
@@ -124,6 +125,44 @@ export async function signIn(
   expect(response.status, `signing in ${account.email}`).toBe(200);
   const body = (await response.json()) as { access_token: string; user: { id: string } };
   return { token: body.access_token, userId: body.user.id };
+}
+
+/**
+ * Gives `account` verified authenticators through the auth API (enrol, challenge, verify with the
+ * current code), as the profile's set-up does, one per name in `names`; each after the first is
+ * added by the session the previous one raised to aal2, as the auth server asks. Returns their
+ * secrets, in order, for later codes.
+ */
+export async function verifiedAuthenticators(
+  account: Pick<DemoAccount, 'email' | 'password'>,
+  names: readonly string[] = ['Phone'],
+): Promise<string[]> {
+  let { token } = await signIn(account);
+  const call = async (path: string, body: Record<string, unknown>) => {
+    const response = await fetch(new URL(`/auth/v1${path}`, stack.apiUrl), {
+      method: 'POST',
+      headers: asUser(token, { 'content-type': 'application/json' }),
+      body: JSON.stringify(body),
+    });
+    expect(response.status, path).toBe(200);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const secrets: string[] = [];
+  for (const name of names) {
+    const factor = (await call('/factors', {
+      factor_type: 'totp',
+      friendly_name: name,
+      issuer: 'Verdant',
+    })) as { id: string; totp: { secret: string } };
+    const challenge = (await call(`/factors/${factor.id}/challenge`, {})) as { id: string };
+    const verified = (await call(`/factors/${factor.id}/verify`, {
+      challenge_id: challenge.id,
+      code: generateSync({ secret: factor.totp.secret }),
+    })) as { access_token: string };
+    token = verified.access_token;
+    secrets.push(factor.totp.secret);
+  }
+  return secrets;
 }
 
 /** Mails the stack's outbox holds for one address, newest first. */
