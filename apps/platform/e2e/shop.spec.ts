@@ -4,6 +4,7 @@ import {
   demoAccount,
   expect,
   expectNoAxeViolations,
+  insertProduct,
   login,
   logout,
   payByCard,
@@ -614,19 +615,11 @@ test('a product that is not for sale offers no cart to its merchant, and is not 
   const merchant = demoAccount('merchant@verdant.test');
   const { userId: merchantId } = await signIn(merchant);
   const name = `Wool dryer balls ${Date.now().toString(36)}`;
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  const created = await fetch(new URL('/rest/v1/products', stack.apiUrl), {
-    method: 'POST',
-    headers: asService({ 'content-type': 'application/json' }),
-    body: JSON.stringify({
-      merchant_id: merchantId,
-      name,
-      slug,
-      price_cents: 1400,
-      status: 'pending_review',
-    }),
+  const { slug } = await insertProduct(merchantId, {
+    name,
+    price_cents: 1400,
+    status: 'pending_review',
   });
-  expect(created.status).toBe(201);
 
   await page.goto(`/products/${slug}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible();

@@ -9,6 +9,8 @@ import {
   login,
   saleCommission,
   signIn,
+  insertProduct,
+  insertRows,
   stack,
   test,
   refuseWithCheck,
@@ -25,6 +27,31 @@ const PIXEL = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** The id of one of `merchantId`'s programs (`filter`: further PostgREST conditions). */
+async function programOf(merchantId: string, filter = ''): Promise<string> {
+  const res = await fetch(
+    new URL(
+      `/rest/v1/affiliate_programs?select=id&merchant_id=eq.${merchantId}${filter}&limit=1`,
+      stack.apiUrl,
+    ),
+    { headers: asService() },
+  );
+  const [program] = (await res.json()) as { id: string }[];
+  expect(program, `a program of merchant ${merchantId}`).toBeTruthy();
+  return program!.id;
+}
+
+/** A new affiliate account named `name`, already an approved member of `programId`. */
+async function approvedMember(programId: string, name: string) {
+  const member = await createAccount('ivy', 'Moss+Creator26', { name, role: 'affiliate' });
+  await insertRows('program_memberships', {
+    program_id: programId,
+    affiliate_id: member.id,
+    status: 'approved',
+  });
+  return member;
+}
 
 test('the merchant dashboard shows attributed sales, commissions and the funnel for 7, 30 and 90 days', async ({
   page,
@@ -442,24 +469,10 @@ test('affiliates: a list longer than a page is searched by name or username; a s
 }) => {
   // The demo merchant has ten members: one more takes the list past its first page.
   const { userId: merchantId } = await signIn(merchant);
-  const programs = await fetch(
-    new URL(
-      `/rest/v1/affiliate_programs?select=id&merchant_id=eq.${merchantId}&status=eq.active&limit=1`,
-      stack.apiUrl,
-    ),
-    { headers: asService() },
+  await approvedMember(
+    await programOf(merchantId, '&status=eq.active'),
+    `Ivy Holm ${Date.now().toString(36)}`,
   );
-  const [program] = (await programs.json()) as { id: string }[];
-  const member = await createAccount('ivy', 'Moss+Creator26', {
-    name: `Ivy Holm ${Date.now().toString(36)}`,
-    role: 'affiliate',
-  });
-  const joined = await fetch(new URL('/rest/v1/program_memberships', stack.apiUrl), {
-    method: 'POST',
-    headers: asService({ 'content-type': 'application/json' }),
-    body: JSON.stringify({ program_id: program!.id, affiliate_id: member.id, status: 'approved' }),
-  });
-  expect(joined.status).toBe(201);
 
   await login(page, merchant, /\/dashboard-vendor$/);
   await visit(page, '/vendor-affiliates');
@@ -491,25 +504,13 @@ test('messages: a long thread scrolls by keyboard in a named region, and a conve
   page,
 }) => {
   const { userId: merchantId } = await signIn(merchant);
-  const programs = await fetch(
-    new URL(
-      `/rest/v1/affiliate_programs?select=id&merchant_id=eq.${merchantId}&limit=1`,
-      stack.apiUrl,
-    ),
-    { headers: asService() },
-  );
-  const [program] = (await programs.json()) as { id: string }[];
+  const programId = await programOf(merchantId);
   const name = `Ivy Thread ${Date.now().toString(36)}`;
-  const ivy = await createAccount('ivy', 'Moss+Creator26', { name, role: 'affiliate' });
-  await insertRows('program_memberships', {
-    program_id: program!.id,
-    affiliate_id: ivy.id,
-    status: 'approved',
-  });
+  const ivy = await approvedMember(programId, name);
   const [conversation] = await insertRows<{ id: string }>('conversations', {
     merchant_id: merchantId,
     affiliate_id: ivy.id,
-    program_id: program!.id,
+    program_id: programId,
   });
   // More messages than the thread's frame holds, the latest one the merchant's.
   await insertRows(
@@ -566,25 +567,13 @@ test('messages: Send posts a message once, however fast it is pressed twice, and
     { headers: asService() },
   );
   const [{ id: merchantId }] = (await merchants.json()) as [{ id: string }];
-  const programs = await fetch(
-    new URL(
-      `/rest/v1/affiliate_programs?select=id&merchant_id=eq.${merchantId}&limit=1`,
-      stack.apiUrl,
-    ),
-    { headers: asService() },
-  );
-  const [program] = (await programs.json()) as { id: string }[];
+  const programId = await programOf(merchantId);
   const name = `Ivy Once ${Date.now().toString(36)}`;
-  const ivy = await createAccount('ivy', 'Moss+Creator26', { name, role: 'affiliate' });
-  await insertRows('program_memberships', {
-    program_id: program!.id,
-    affiliate_id: ivy.id,
-    status: 'approved',
-  });
+  const ivy = await approvedMember(programId, name);
   const [conversation] = await insertRows<{ id: string }>('conversations', {
     merchant_id: merchantId,
     affiliate_id: ivy.id,
-    program_id: program!.id,
+    program_id: programId,
   });
   const stored = async () => {
     const res = await fetch(
@@ -1173,20 +1162,7 @@ test('a merchant archives a live product, brings it back as a draft and deletes 
 }) => {
   const { userId: merchantId } = await signIn(merchant);
   const name = `Beeswax wraps ${Date.now().toString(36)}`;
-  const created = await fetch(new URL('/rest/v1/products', stack.apiUrl), {
-    method: 'POST',
-    headers: asService({ 'content-type': 'application/json', prefer: 'return=representation' }),
-    body: JSON.stringify({
-      merchant_id: merchantId,
-      name,
-      slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
-      price_cents: 1800,
-      status: 'approved',
-    }),
-  });
-  expect(created.status).toBe(201);
-  const [product] = (await created.json()) as { id: string }[];
-  const id = product!.id;
+  const { id } = await insertProduct(merchantId, { name, price_cents: 1800, status: 'approved' });
   const status = async () => {
     const res = await fetch(new URL(`/rest/v1/products?select=status&id=eq.${id}`, stack.apiUrl), {
       headers: asService(),
@@ -1229,22 +1205,16 @@ test('products are searched by name and narrowed by status; the address keeps th
 }) => {
   const { userId: merchantId } = await signIn(merchant);
   const tag = Date.now().toString(36);
-  const add = async (name: string, status: string) => {
-    const res = await fetch(new URL('/rest/v1/products', stack.apiUrl), {
-      method: 'POST',
-      headers: asService({ 'content-type': 'application/json' }),
-      body: JSON.stringify({
-        merchant_id: merchantId,
-        name,
-        slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
-        price_cents: 1200,
-        status,
-      }),
-    });
-    expect(res.status).toBe(201);
-  };
-  await add(`Linen tote ${tag}`, 'approved');
-  await add(`Linen apron ${tag}`, 'draft');
+  await insertProduct(merchantId, {
+    name: `Linen tote ${tag}`,
+    price_cents: 1200,
+    status: 'approved',
+  });
+  await insertProduct(merchantId, {
+    name: `Linen apron ${tag}`,
+    price_cents: 1200,
+    status: 'draft',
+  });
 
   await login(page, merchant, /\/dashboard-vendor$/);
   await visit(page, '/vendor/products');
@@ -1284,19 +1254,12 @@ test('a rejected product shows the reason the administrator gave', async ({ page
   const { userId: merchantId } = await signIn(merchant);
   const name = `Hemp tote ${Date.now().toString(36)}`;
   const reason = 'The photos show a different bag than the description.';
-  const created = await fetch(new URL('/rest/v1/products', stack.apiUrl), {
-    method: 'POST',
-    headers: asService({ 'content-type': 'application/json' }),
-    body: JSON.stringify({
-      merchant_id: merchantId,
-      name,
-      slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
-      price_cents: 2400,
-      status: 'rejected',
-      rejection_reason: reason,
-    }),
+  await insertProduct(merchantId, {
+    name,
+    price_cents: 2400,
+    status: 'rejected',
+    rejection_reason: reason,
   });
-  expect(created.status).toBe(201);
   await login(page, merchant, /\/dashboard-vendor$/);
   await visit(page, '/vendor/products');
   const row = page.getByRole('row', { name: new RegExp(name) });
@@ -1317,17 +1280,6 @@ test('a rejected product shows the reason the administrator gave', async ({ page
   }
   await expectNoAxeViolations(page, '/vendor/products at 360 px');
 });
-
-/** Inserts rows with the service role; answers the rows as stored. */
-async function insertRows<T>(table: string, body: unknown): Promise<T[]> {
-  const res = await fetch(new URL(`/rest/v1/${table}`, stack.apiUrl), {
-    method: 'POST',
-    headers: asService({ 'content-type': 'application/json', prefer: 'return=representation' }),
-    body: JSON.stringify(body),
-  });
-  expect(res.status, `insert into ${table}`).toBe(201);
-  return (await res.json()) as T[];
-}
 
 /** Deletes rows with the service role (`filter` as PostgREST takes it). */
 async function deleteRows(table: string, filter: string): Promise<void> {

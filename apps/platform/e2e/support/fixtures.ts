@@ -165,6 +165,31 @@ export async function verifiedAuthenticators(
   return secrets;
 }
 
+/** Inserts rows with the service role; answers the rows as stored. */
+export async function insertRows<T>(table: string, body: unknown): Promise<T[]> {
+  const res = await fetch(new URL(`/rest/v1/${table}`, stack.apiUrl), {
+    method: 'POST',
+    headers: asService({ 'content-type': 'application/json', prefer: 'return=representation' }),
+    body: JSON.stringify(body),
+  });
+  expect(res.status, `insert into ${table}`).toBe(201);
+  return (await res.json()) as T[];
+}
+
+/** A product of `merchantId`, its slug made from its name, inserted as the service role. */
+export async function insertProduct(
+  merchantId: string,
+  fields: { name: string; price_cents: number; status: string } & Record<string, unknown>,
+): Promise<{ id: string; slug: string }> {
+  const slug = fields.name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const [product] = await insertRows<{ id: string; slug: string }>('products', {
+    merchant_id: merchantId,
+    slug,
+    ...fields,
+  });
+  return product!;
+}
+
 /** Mails the stack's outbox holds for one address, newest first. */
 export async function mailsTo(
   address: string,
