@@ -233,6 +233,9 @@ test.describe('/profile by keyboard', () => {
     const end = plan.getByRole('button', { name: 'End plan' });
     const keep = plan.getByRole('button', { name: 'Keep Affiliate Pro' });
 
+    // "Renews on" can show from the session's copy of the plan before the subscription itself
+    // has loaded; End plan comes with the subscription.
+    await expect(end).toBeVisible();
     // Cancelling the dialog returns to End plan (its trigger).
     await plan.getByRole('button', { name: 'Manage subscription' }).focus();
     await page.keyboard.press('Tab');
