@@ -686,6 +686,14 @@ test.describe('creator surfaces', () => {
       await expect(products).toContainText(name);
       await expect(picker).toHaveValue('');
     }
+    // On a phone each name is shown whole, wrapping if need be, not cut off.
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const name of [product, second]) {
+      const shown = products.getByRole('listitem').filter({ hasText: name }).getByText(name);
+      expect(await shown.evaluate((text) => text.scrollWidth <= text.clientWidth)).toBe(true);
+      await expect(shown).toHaveText(name);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     await expect(publicSwitch).not.toHaveAttribute('aria-invalid', 'true');
     await publicSwitch.click();
     await expect(page.getByText('Storefront published').first()).toBeVisible();

@@ -397,9 +397,9 @@ function StorefrontEditor({
                 return (
                   <Flex asChild key={item.id} justify="between" align="center" gap="3" py="1">
                     <li>
-                      <Text truncate title={name}>
-                        {name}
-                      </Text>
+                      {/* The whole name, on two lines if need be: a phone has no hover to show
+                          the rest of a cut-off one. */}
+                      <Text style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{name}</Text>
                       <Button
                         size="sm"
                         variant="ghost"
