@@ -30,7 +30,7 @@ test.describe('the app shell', () => {
     expect(box!.y).toBeGreaterThanOrEqual(800);
     for (const [group, links] of [
       ['Verdant', ['About', 'How Verdant works', 'Revenue transparency', 'Careers']],
-      ['Help', ['Help', 'Frequently asked questions', 'Contact us']],
+      ['Support', ['Help', 'Frequently asked questions', 'Contact us']],
       ['Legal', ['Privacy', 'Terms', 'Cookies']],
     ] as const)
       await expect(footer.getByRole('list', { name: group }).getByRole('link')).toHaveText([

@@ -182,6 +182,11 @@ test.describe('shop and checkout', () => {
     await page.getByLabel('Search products').fill('zzz-no-such-product');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByRole('heading', { name: 'No products match' })).toBeVisible();
+    // The way out of an empty search: every product again, and the search field cleared.
+    await page.getByRole('link', { name: 'Show all products' }).click();
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect(page.getByLabel('Search products')).toHaveValue('');
+    await expect(grid.getByRole('link', { name: firstName })).toBeVisible();
     await page.goto('/products');
     const category = page.getByRole('combobox', { name: 'Category' });
     await category.selectOption({ label: 'Personal care' });
@@ -390,6 +395,10 @@ test.describe('shop and checkout', () => {
     await expect(evidence).toBeHidden();
     await expect(page.getByText(/recycled polyester/)).toHaveCount(0);
     await expectNoAxeViolations(page, 'product detail, company-wide claims only');
+    // The seller's name leads to the shop narrowed to its products.
+    await page.getByRole('link', { name: 'Tidewater Outfitters', exact: true }).click();
+    await expect(page.getByText('Showing products from Tidewater Outfitters')).toBeVisible();
+    await page.goBack();
 
     // The jacket's own claim is its, and not a company-wide one.
     await page.goto('/shop/recycled-rain-jacket');

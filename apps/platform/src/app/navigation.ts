@@ -172,7 +172,8 @@ export const FOOTER_GROUPS: readonly FooterGroup[] = [
     ],
   },
   {
-    title: 'Help',
+    // Not "Help" over a link named Help.
+    title: 'Support',
     links: [
       { to: '/help', label: 'Help' },
       { to: '/faq-crawlers', label: 'Frequently asked questions' },

@@ -131,7 +131,13 @@ export function Component() {
       <PageHeader
         title={p.name}
         breadcrumbs={<Link to="/shop">Shop</Link>}
-        description={p.merchant ? `Sold by ${p.merchant.company_name}` : undefined}
+        description={
+          p.merchant ? (
+            <>
+              Sold by <Link to={`/shop?merchant=${p.merchant_id}`}>{p.merchant.company_name}</Link>
+            </>
+          ) : undefined
+        }
         meta={<Badge tone="neutral">{productCategoryLabel(p.category)}</Badge>}
         actions={<CartButton />}
       />

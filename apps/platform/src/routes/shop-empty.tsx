@@ -1,4 +1,5 @@
-import { EmptyState } from '@verdant/ui';
+import { Button, EmptyState } from '@verdant/ui';
+import { Link } from 'react-router';
 
 /**
  * What the shop shows when no product is listed: a module of its own, loaded only when it is
@@ -16,6 +17,13 @@ export default function ShopEmpty({ filtered }: { filtered: boolean }) {
           : 'Merchants’ products appear here once they are approved.'
       }
       headingLevel={2}
+      action={
+        filtered ? (
+          <Button asChild variant="secondary">
+            <Link to="/shop">Show all products</Link>
+          </Button>
+        ) : undefined
+      }
     />
   );
 }

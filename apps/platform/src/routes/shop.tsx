@@ -48,6 +48,12 @@ export function Component() {
   const merchantId = isUuid(merchantParam) ? merchantParam : undefined;
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const [draft, setDraft] = useState(search);
+  // The field follows the address's search when it changes without it (Back, "Show all products").
+  const [draftOf, setDraftOf] = useState(search);
+  if (draftOf !== search) {
+    setDraftOf(search);
+    setDraft(search);
+  }
 
   const products = useQuery({
     queryKey: ['products', 'shop', search, category, merchantId, page],
