@@ -359,7 +359,8 @@ export function Component() {
         <Button
           id={statsButtonId(l)}
           size="sm"
-          variant="ghost"
+          // Drawn as a button: a ghost one read as a stray word in a phone's stacked rows.
+          variant="secondary"
           onClick={() => setSelected(l.id)}
           aria-label={`Stats for /go/${l.code}`}
         >
