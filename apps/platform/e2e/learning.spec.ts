@@ -81,6 +81,12 @@ test('community posts are sanitised, commented on, reacted to and reported', asy
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   // The form is gone with the list: the focus is on the new thread's heading, not lost.
   await expect(page.getByRole('heading', { name: title })).toBeFocused();
+  // What the sanitiser took out is not kept silently.
+  await expect(
+    page
+      .getByText('Posts are plain text: markup such as <b> was removed from what you typed.')
+      .first(),
+  ).toBeVisible();
   await expect(page.getByText(/Where do you/)).toBeVisible();
   expect(await page.locator('main script, main img[src="x"]').count()).toBe(0);
 

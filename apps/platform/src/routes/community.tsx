@@ -109,6 +109,19 @@ function sentPost(draft: { title: string; body: string }): { title: string; body
 }
 
 /**
+ * The toast's words when a post was stored other than as typed: the sanitiser removes markup (and
+ * blocks `javascript:` and the like), which the reader would otherwise find only in the thread.
+ */
+function changedNote(
+  typed: { title: string; body: string },
+  stored: { title: string; body: string },
+) {
+  return typed.title.trim() !== stored.title || typed.body.trim() !== stored.body
+    ? { description: 'Posts are plain text: markup such as <b> was removed from what you typed.' }
+    : {};
+}
+
+/**
  * What keeps a post from being sent, new or edited, by field, checked before any request with the
  * limits the API client and the database enforce: both forms say the same thing of the same
  * title. The shortest title is counted in characters, as the database counts (an emoji is one),
@@ -229,9 +242,9 @@ function PostEditForm({
   const save = useMutation({
     mutationFn: () =>
       api.community.updatePost(post.id, { ...sentPost(values), category: values.category }),
-    onSuccess: async () => {
+    onSuccess: async (updated) => {
       await queryClient.invalidateQueries({ queryKey: ['community'] });
-      toast({ title: 'Post updated' });
+      toast({ title: 'Post updated', ...changedNote(values, updated) });
       onClose();
     },
     onError: (caught) => {
@@ -422,12 +435,13 @@ export function Component() {
   const createPost = useMutation({
     mutationFn: () => api.community.createPost({ ...sentPost(draft), category: draft.category }),
     onSuccess: async (created) => {
+      const note = changedNote(draft, created);
       setDraft({ title: '', body: '', category: 'general' });
       setDraftTouched(false);
       await refresh();
       focusThreadHeading.current = true;
       setParams({ post: created.id });
-      toast({ title: 'Posted' });
+      toast({ title: 'Posted', ...note });
     },
     onError: (caught) => {
       setDraftFailure(postFailure(caught));
