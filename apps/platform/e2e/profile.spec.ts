@@ -395,6 +395,25 @@ test.describe('/profile, told in words', () => {
     ).toBeVisible();
   });
 
+  test('markup in the name or bio is removed, and the page says so and shows what was kept', async ({
+    page,
+  }) => {
+    const account = await createAccount('profile-markup', PASSWORD, {
+      name: 'Mo Markup',
+      role: 'affiliate',
+    });
+    await login(page, account, /\/dashboard$/);
+    await page.goto('/profile');
+    const bio = page.getByRole('textbox', { name: 'Bio' });
+    await bio.fill('Refills and <b>repairs</b> <img src=x onerror=alert(1)>');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(
+      page.getByText('Your name and bio are plain text: markup such as <b> was removed.').first(),
+    ).toBeVisible();
+    await expect(bio).toHaveValue('Refills and repairs');
+    await expectNoAxeViolations(page, 'profile saved without its markup');
+  });
+
   test('a username someone else has is refused at its field, in a sentence', async ({ page }) => {
     const account = await createAccount('profile-taken', PASSWORD, {
       name: 'Kit Taken',

@@ -150,7 +150,17 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
       });
       queryClient.setQueryData(['profile', userId], updated);
       await refreshProfile();
-      toast({ title: 'Profile saved' });
+      // Stored other than as typed (the sanitiser removes markup): the fields show what was
+      // kept, and the toast says why they changed.
+      const changed = (updated.name ?? '') !== name.trim() || (updated.bio ?? '') !== bio.trim();
+      setName(updated.name ?? '');
+      setBio(updated.bio ?? '');
+      toast({
+        title: 'Profile saved',
+        ...(changed
+          ? { description: 'Your name and bio are plain text: markup such as <b> was removed.' }
+          : {}),
+      });
     } catch (caught) {
       const onField = detailsErrorOf(caught);
       if (onField) setFieldErrors(onField);
