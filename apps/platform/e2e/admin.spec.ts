@@ -14,6 +14,7 @@ import {
   stack,
   test,
   expectTabsFit,
+  longCompanyMerchant,
 } from './support/fixtures.ts';
 import { visit } from './spa.ts';
 
@@ -249,21 +250,7 @@ async function expectInsideItsFrame(element: Locator, context: string): Promise<
 test('a company name of one long word wraps in the approval queue, on a desktop and a phone', async ({
   page,
 }) => {
-  // 200 characters, the most a company name may have, mostly one word that has to break.
-  const stamp = Date.now().toString(36);
-  const company = `M One Goods ${stamp} ${'x'.repeat(187 - stamp.length)}`;
-  const merchant = await createAccount('long-company', 'Fern&Market26', {
-    name: 'Mona Long',
-    role: 'merchant',
-  });
-  await rest('/rest/v1/merchant_profiles', {
-    id: merchant.id,
-    company_name: company,
-    website: 'https://m-one-goods.example',
-    description: 'Stoneware refill jars.',
-    sustainability_statement: 'Kiln powered by our own solar roof; jars are returned and refilled.',
-    onboarding_step: 'complete',
-  });
+  const { account: merchant, company } = await longCompanyMerchant();
   try {
     await login(page, admin, /\/admin$/);
     await visit(page, '/admin/approvals');

@@ -11,6 +11,7 @@ import {
   signIn,
   insertProduct,
   insertRows,
+  longCompanyMerchant,
   stack,
   test,
   refuseWithCheck,
@@ -636,21 +637,7 @@ test('messages: Send posts a message once, however fast it is pressed twice, and
 });
 
 test('a long company name wraps inside the onboarding review', async ({ page }) => {
-  // 200 characters, the most a company name may have, mostly one word that has to break.
-  const stamp = Date.now().toString(36);
-  const company = `M One Goods ${stamp} ${'x'.repeat(187 - stamp.length)}`;
-  const account = await createAccount('long-company', 'Fern&Market26', {
-    name: 'Mona Long',
-    role: 'merchant',
-  });
-  await insertRows('merchant_profiles', {
-    id: account.id,
-    company_name: company,
-    website: 'https://m-one-goods.example',
-    description: 'Stoneware refill jars.',
-    sustainability_statement: 'Kiln powered by our own solar roof; jars are returned and refilled.',
-    onboarding_step: 'complete',
-  });
+  const { account, company } = await longCompanyMerchant();
   try {
     await login(page, account, /\/dashboard-vendor$/);
     await visit(page, '/vendor-onboarding');

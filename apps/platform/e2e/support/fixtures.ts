@@ -190,6 +190,31 @@ export async function insertProduct(
   return product!;
 }
 
+/**
+ * A new merchant whose finished onboarding names a company of 200 characters (the most allowed),
+ * mostly one word that has to break: for the pages that must wrap it.
+ */
+export async function longCompanyMerchant(): Promise<{
+  account: { email: string; password: string; id: string };
+  company: string;
+}> {
+  const stamp = Date.now().toString(36);
+  const company = `M One Goods ${stamp} ${'x'.repeat(187 - stamp.length)}`;
+  const account = await createAccount('long-company', 'Fern&Market26', {
+    name: 'Mona Long',
+    role: 'merchant',
+  });
+  await insertRows('merchant_profiles', {
+    id: account.id,
+    company_name: company,
+    website: 'https://m-one-goods.example',
+    description: 'Stoneware refill jars.',
+    sustainability_statement: 'Kiln powered by our own solar roof; jars are returned and refilled.',
+    onboarding_step: 'complete',
+  });
+  return { account, company };
+}
+
 /** Mails the stack's outbox holds for one address, newest first. */
 export async function mailsTo(
   address: string,

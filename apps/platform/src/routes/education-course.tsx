@@ -1,22 +1,12 @@
 import { Flex, Heading, Text } from '@radix-ui/themes';
 import { useAuth } from '@verdant/auth/react';
-import {
-  Badge,
-  Button,
-  Card,
-  ErrorCard,
-  PageHeader,
-  ProgressBar,
-  Skeleton,
-  toast,
-} from '@verdant/ui';
+import { Badge, Button, Card, PageHeader, ProgressBar, Skeleton, toast } from '@verdant/ui';
 import type { Certificate } from '@verdant/api-client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { api } from '../lib/api.ts';
-import { isMissingPage } from '../lib/error-message.ts';
-import { LearningNotFound } from './education-missing.tsx';
+import { CourseReadFailed } from './education-missing.tsx';
 import { valueLabel } from '../lib/labels.ts';
 import { errorMessage } from './vendor-format.ts';
 
@@ -88,15 +78,7 @@ export function Component() {
   }, [certificateCode]);
 
   if (course.isError)
-    return isMissingPage(course.error) ? (
-      <LearningNotFound
-        title="Course not found"
-        message="There is no such course, or the address is mistyped."
-        back={{ to: '/education', label: 'Back to courses' }}
-      />
-    ) : (
-      <ErrorCard message={errorMessage(course.error)} onRetry={() => void course.refetch()} />
-    );
+    return <CourseReadFailed error={course.error} onRetry={() => void course.refetch()} />;
   if (course.isPending) return <Skeleton height="320px" />;
   const c = course.data;
   const done = new Set(progress.data?.completedModuleIds ?? []);

@@ -1,13 +1,12 @@
 import { Flex, Heading, Text } from '@radix-ui/themes';
 import { useAuth } from '@verdant/auth/react';
-import { Badge, Button, Card, ErrorCard, PageHeader, Prose, Skeleton, toast } from '@verdant/ui';
+import { Badge, Button, Card, PageHeader, Prose, Skeleton, toast } from '@verdant/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import Markdown from 'react-markdown';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../lib/api.ts';
-import { isMissingPage } from '../lib/error-message.ts';
-import { LearningNotFound } from './education-missing.tsx';
+import { CourseReadFailed, LearningNotFound } from './education-missing.tsx';
 import { errorMessage } from './vendor-format.ts';
 
 /** Only web and site links survive in module Markdown; anything else (javascript:, data:) is dropped. */
@@ -83,15 +82,7 @@ export function Component() {
   });
 
   if (course.isError)
-    return isMissingPage(course.error) ? (
-      <LearningNotFound
-        title="Course not found"
-        message="There is no such course, or the address is mistyped."
-        back={{ to: '/education', label: 'Back to courses' }}
-      />
-    ) : (
-      <ErrorCard message={errorMessage(course.error)} onRetry={() => void course.refetch()} />
-    );
+    return <CourseReadFailed error={course.error} onRetry={() => void course.refetch()} />;
   if (course.isPending) return <Skeleton height="420px" />;
   const modules = course.data.course_modules;
   const index = modules.findIndex((m) => m.id === moduleId);
