@@ -15,6 +15,7 @@ import {
   test,
   expectTabsFit,
   longCompanyMerchant,
+  closeWithEscape,
 } from './support/fixtures.ts';
 import { visit } from './spa.ts';
 
@@ -105,8 +106,7 @@ test('administrators see platform metrics, find users and get the spec §5 refus
   await page.keyboard.press('Enter');
   await expect(confirm).toContainText('becomes Affiliate (now Administrator)');
   // Escape keeps the role, and the focus goes back to its picker.
-  await page.keyboard.press('Escape');
-  await expect(confirm).toBeHidden();
+  await closeWithEscape(page, confirm);
   await expect(role).toHaveValue('admin');
   await expect(role).toBeFocused();
   await expect(apply).toHaveCount(0);

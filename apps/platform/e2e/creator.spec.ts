@@ -8,6 +8,7 @@ import {
   login,
   stack,
   test,
+  closeWithEscape,
 } from './support/fixtures.ts';
 
 // The seeded affiliate (affiliate@verdant.test) has a published link page and storefront.
@@ -319,8 +320,7 @@ test.describe('creator surfaces', () => {
     await expect(question).toContainText('are not saved');
     await expect(page).toHaveURL(/\/my-links$/);
     await expectNoAxeViolations(page, 'the leave question');
-    await page.keyboard.press('Escape');
-    await expect(question).toHaveCount(0);
+    await closeWithEscape(page, question);
     await expect(page).toHaveURL(/\/my-links$/);
     await expect(settings.getByLabel('Title')).toHaveValue(title);
     const asked = page.waitForEvent('dialog');

@@ -8,6 +8,7 @@ import {
   stack,
   test,
   refuseWithCheck,
+  closeWithEscape,
 } from './support/fixtures.ts';
 import { visit } from './spa.ts';
 
@@ -148,8 +149,7 @@ test('community posts are sanitised, commented on, reacted to and reported', asy
   await expect(details).toHaveValue('');
   await expect(dialog).not.toContainText('Not reported');
   // Dismissed with Escape, the focus is back on that comment's Report button.
-  await merchantPage.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
+  await closeWithEscape(merchantPage, dialog);
   await expect(reportComment).toBeFocused();
   await other.close();
 });

@@ -11,6 +11,7 @@ import {
   verifiedAuthenticators,
   stack,
   test,
+  closeWithEscape,
 } from './support/fixtures.ts';
 
 const PASSWORD = 'Lichen#Path2026';
@@ -143,8 +144,7 @@ test.describe('/profile by keyboard', () => {
     await expect(remove).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(dialog).toHaveCount(0);
+    await closeWithEscape(page, dialog);
     await expect(remove).toBeFocused();
 
     // Remove, then Cancel: back on Remove.
@@ -243,8 +243,7 @@ test.describe('/profile by keyboard', () => {
     await page.keyboard.press('Enter');
     const endDialog = page.getByRole('alertdialog', { name: 'End Affiliate Pro?' });
     await expect(endDialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(endDialog).toHaveCount(0);
+    await closeWithEscape(page, endDialog);
     await expect(end).toBeFocused();
 
     // Ended: End plan is gone, Keep takes the lead and the focus.

@@ -5,6 +5,7 @@ import {
   login,
   refuseWithCheck,
   test,
+  closeWithEscape,
 } from './support/fixtures.ts';
 import { visit } from './spa.ts';
 
@@ -59,8 +60,7 @@ test('program settings: arrowing through the program picker only stages a progra
   await expect(question).toContainText(`Your changes to ${firstName} are not saved`);
   await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await expectNoAxeViolations(page, '/vendor/settings, switching with unsaved changes');
-  await page.keyboard.press('Escape');
-  await expect(question).toBeHidden();
+  await closeWithEscape(page, question);
   await expect(program).toHaveValue(first);
   await expect(program).toBeFocused();
   await expect(switchButton).toHaveCount(0);

@@ -13,6 +13,7 @@ import {
   stack,
   test,
   uniqueEmail,
+  closeWithEscape,
 } from './support/fixtures.ts';
 
 /** A seeded, active tracked link of the demo affiliate pointing at a product that is for sale. */
@@ -391,8 +392,7 @@ test.describe('shop and checkout', () => {
     const evidence = page.getByRole('dialog');
     await expect(evidence).toContainText('Verified by Verdant');
     await expect(evidence).not.toContainText('Tidewater Outfitters');
-    await page.keyboard.press('Escape');
-    await expect(evidence).toBeHidden();
+    await closeWithEscape(page, evidence);
     await expect(page.getByText(/recycled polyester/)).toHaveCount(0);
     await expectNoAxeViolations(page, 'product detail, company-wide claims only');
     // The seller's name leads to the shop narrowed to its products.

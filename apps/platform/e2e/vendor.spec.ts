@@ -16,6 +16,7 @@ import {
   test,
   refuseWithCheck,
   expectTabsFit,
+  closeWithEscape,
 } from './support/fixtures.ts';
 import type { Locator, Page } from '@playwright/test';
 import { visit } from './spa.ts';
@@ -1371,8 +1372,7 @@ test('keyboard: the focus stays in a product’s row when its actions change, an
   await confirmByKeyboard(page, `Delete ${second}?`, 'Delete');
   await expect(dialog.getByRole('alert')).toContainText(/not found/i);
   await expect(dialog).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
+  await closeWithEscape(page, dialog);
 });
 
 test('keyboard: deleting the last product moves the focus to the products table', async ({

@@ -389,3 +389,17 @@ export async function expectTabsFit(tablist: Locator): Promise<void> {
   });
   expect(cut, 'tabs cut off at the edge of their row').toEqual([]);
 }
+
+/**
+ * Escape pressed to close a dialog, menu or popover that has just opened. Radix listens for
+ * Escape only from the render after its layer mounts, while the focus moves into the layer at
+ * mount, so a key pressed in that first moment goes unseen: no person types that fast, a test
+ * does. The key is pressed again while the layer stays open; a layer that never closes on
+ * Escape still fails.
+ */
+export async function closeWithEscape(page: Page, layer: Locator): Promise<void> {
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await expect(layer).toBeHidden({ timeout: 1_000 });
+  }).toPass();
+}
