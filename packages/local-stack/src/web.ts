@@ -556,25 +556,31 @@ export function createWebServer(opts: WebServerOptions): http.Server {
       }
     }
 
-    // Share previews: /@{username} and /s/{slug} carry their own title, canonical URL and Open
-    // Graph/Twitter tags and the page's data from the page-meta function; unknown ones are a real
-    // 404. The build's shell for the page (link-page.html, storefront.html: the app shell that
-    // also preloads the page's code) is sent when it has one.
-    const publicPage = /^\/(?:(@)[^/]+|s\/[^/]+)\/?$/.exec(pathname);
+    // Share previews: /@{username}, /s/{slug} and /education/certificates/{code} carry their own
+    // title, canonical URL and Open Graph/Twitter tags (and a link page's or storefront's data)
+    // from the page-meta function; unknown ones are a real 404. The build's shell for the page
+    // (link-page.html, storefront.html: the app shell that also preloads the page's code) is sent
+    // when it has one.
+    const publicPage = /^\/(?:(@)[^/]+|(s)\/[^/]+|education\/certificates\/[^/]+)\/?$/.exec(
+      pathname,
+    );
     if (hasPlatform && functions && publicPage) {
-      const pageShell = path.join(
-        platformRoot,
-        publicPage[1] ? 'link-page.html' : 'storefront.html',
-      );
-      const shell = (await isFile(pageShell)) ? pageShell : platformApp;
+      const shellName = publicPage[1] ? 'link-page.html' : publicPage[2] ? 'storefront.html' : null;
+      const pageShell = shellName && path.join(platformRoot, shellName);
+      const shell = pageShell && (await isFile(pageShell)) ? pageShell : platformApp;
       const host = req.headers.host ?? '127.0.0.1';
       const url = new URL('/page-meta', `http://${host}`);
       url.searchParams.set('path', pathname);
       const answer = await functions(new Request(url), { path: '/page-meta', ip: '' });
+      // An unknown certificate's page says so itself ("Certificate not verified"), drawn by the
+      // app; an unknown link page or storefront is marked missing, so the app shows its
+      // not-found page at once.
       if (answer.status === 404)
-        return sendFile(req, res, shell, 404, undefined, (html) =>
-          Promise.resolve(injectMissingPage(html, pathname)),
-        );
+        return shellName
+          ? sendFile(req, res, shell, 404, undefined, (html) =>
+              Promise.resolve(injectMissingPage(html, pathname)),
+            )
+          : sendFile(req, res, shell, 404);
       if (answer.ok) {
         const meta = (await answer.json()) as PageMetaTags;
         // With the build's renderer the page arrives drawn (the browser takes it over); without

@@ -150,12 +150,50 @@ describe('the page-meta function', () => {
     }
   });
 
+  it("describes a certificate by its holder's public name, course and date", async () => {
+    const { rows } = await stack.pool.query<{ name: string; title: string; issued: Date }>(
+      `select p.name, c.title, cert.issued_at as issued from public.certificates cert
+       join public.profiles p on p.id = cert.user_id join public.courses c on c.id = cert.course_id
+       where cert.code = 'VRDT-A1C1-2026'`,
+    );
+    const row = rows[0]!;
+    // The address as typed: the code is read upper-cased, as the page reads it.
+    const res = await meta('/education/certificates/vrdt-a1c1-2026');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      title: string;
+      description: string;
+      canonical: string;
+      view: unknown;
+      tags: { key: string; content: string }[];
+    };
+    expect(body.title).toBe('Certificate VRDT-A1C1-2026 — Verdant Education');
+    const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      row.issued,
+    );
+    expect(body.description).toBe(
+      `${row.name} completed the course “${row.title}” on Verdant Education, certified on ${date}.`,
+    );
+    expect(body.canonical).toBe(`${stack.webUrl}/education/certificates/VRDT-A1C1-2026`);
+    expect(body.tags.find((t) => t.key === 'og:image')?.content).toBe(`${stack.webUrl}/share.png`);
+    // Nothing beyond what verify_certificate reveals: no data for the page to draw.
+    expect(body.view).toBeNull();
+  });
+
+  it('answers 404 for unknown certificate codes and codes of another form', async () => {
+    for (const code of ['ZZZZ-ZZZZ-ZZZZ', 'not-a-code', 'VRDT-A1C1-2026-X', '%27%3B']) {
+      const res = await meta(`/education/certificates/${code}`);
+      expect(res.status, code).toBe(404);
+      expect(await res.json()).toEqual({ error: 'No such certificate' });
+    }
+  });
+
   it('refuses other paths and methods with a clear 4xx', async () => {
     for (const pagePath of ['/dashboard', '', '/s/a/b', '/@']) {
       const res = await meta(pagePath);
       expect(res.status, pagePath).toBe(400);
       expect((await res.json()) as { error: string }).toMatchObject({
-        error: expect.stringContaining('/@{username}'),
+        error: 'path must be /@{username}, /s/{slug} or /education/certificates/{code}',
       });
     }
     const post = await meta('/@jordan-rivers', { method: 'POST', body: '{}' });
@@ -240,6 +278,26 @@ describe('the web server', () => {
       );
       expect(html.includes('/assets/link-page.js')).toBe(pagePath.startsWith('/@'));
     }
+  });
+
+  it('sends a certificate with its share tags, and an unknown one as a real 404 with the app', async () => {
+    const res = await fetch(`${stack.webUrl}/education/certificates/VRDT-A1C1-2026`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<title>Certificate VRDT-A1C1-2026 — Verdant Education</title>');
+    expect(html).toContain(
+      `<link rel="canonical" href="${stack.webUrl}/education/certificates/VRDT-A1C1-2026">`,
+    );
+    expect(html).toContain('<meta property="og:description" content="');
+    expect(html).not.toContain('The generic app description.');
+    expect(html).not.toContain('verdant-page-view');
+    const missing = await fetch(`${stack.webUrl}/education/certificates/ZZZZ-ZZZZ-ZZZZ`);
+    expect(missing.status).toBe(404);
+    const missingHtml = await missing.text();
+    // The app, which says "Certificate not verified" itself: no missing-page marker, no tags.
+    expect(missingHtml).toContain('<div id="root"></div>');
+    expect(missingHtml).not.toContain('og:title');
+    expect(missingHtml).not.toContain('verdant-page-view');
   });
 
   it('leaves other app paths alone', async () => {

@@ -1,5 +1,5 @@
-// page-meta: the share preview of a public page. For `?path=/@{username}` or `?path=/s/{slug}` it
-// answers the page's title, description, canonical URL, image (the creator's avatar, the
+// page-meta: the share preview of a public page. For `?path=/@{username}`, `?path=/s/{slug}` or
+// `?path=/education/certificates/{code}` it answers the page's title, description, canonical URL, image (the creator's avatar, the
 // storefront's first product image, else the site's share image) and the Open Graph / Twitter tags
 // that the web server (and the production rewrite) put into the HTML it sends for that path, and
 // the page's data (`view`), which they send with it; unknown or unpublished pages get 404. It reads with the anon key, so row-level security decides
@@ -47,6 +47,13 @@ interface StorefrontView {
   products: { images: string[] }[];
 }
 
+/** The row `verify_certificate` answers for a certificate code. */
+interface CertificateRow {
+  holder_name: string;
+  course_title: string;
+  issued_at: string;
+}
+
 /**
  * The site-wide share image the platform app ships (`apps/platform/public/share.png`, 1200×630):
  * the preview's image when the page has none of its own.
@@ -71,6 +78,9 @@ const CORS_HEADERS = {
 
 const USERNAME = /^[a-z0-9](?:[a-z0-9_-]{1,28}[a-z0-9])?$/;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A certificate code as certificates print it (the app and the API client read it upper-cased). */
+const CERTIFICATE_CODE = /^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/;
+const ISSUED_ON = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 const DESCRIPTION_MAX = 200;
 
 function json(status: number, body: unknown): Response {
@@ -173,6 +183,29 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     };
   };
 
+  // A certificate's page describes the certificate, never draws from `view`: the page checks the
+  // code itself (routes/education-certificate.tsx), and only its holder's public name, the course
+  // and the date are public.
+  const certificate = async (site: string, path: string, code: string) => {
+    const { data, error } = await db.rpc('verify_certificate', { certificate_code: code });
+    if (error) throw error;
+    const row = (data as CertificateRow[] | null)?.[0];
+    if (!row) return null;
+    return {
+      ...build(site, path, {
+        // The title the page itself shows in the tab.
+        title: `Certificate ${code} — Verdant Education`,
+        description: shorten(
+          `${row.holder_name} completed the course “${row.course_title}” on Verdant Education, certified on ${ISSUED_ON.format(new Date(row.issued_at))}.`,
+        ),
+        image: shareImage(site, []),
+        type: 'website',
+      }),
+      view: null,
+      preload: [],
+    };
+  };
+
   return async (req) => {
     if (req.method === 'OPTIONS') return new Response('ok', { headers: CORS_HEADERS });
     if (req.method !== 'GET' && req.method !== 'HEAD')
@@ -182,14 +215,27 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     const site = configuredSite ?? requestUrl.origin;
     const profile = /^\/@([^/]+)\/?$/.exec(path);
     const shop = /^\/s\/([^/]+)\/?$/.exec(path);
-    if (!profile && !shop) return json(400, { error: 'path must be /@{username} or /s/{slug}' });
+    const proof = /^\/education\/certificates\/([^/]+)\/?$/.exec(path);
+    if (!profile && !shop && !proof)
+      return json(400, {
+        error: 'path must be /@{username}, /s/{slug} or /education/certificates/{code}',
+      });
     let key = '';
     try {
-      key = decodeURIComponent((profile ?? shop)![1] ?? '').toLowerCase();
+      key = decodeURIComponent((profile ?? shop ?? proof)![1] ?? '');
     } catch {
       return json(400, { error: 'path is not a valid URL path' });
     }
     try {
+      if (proof) {
+        // Read as the page reads its address.
+        const code = key.trim().toUpperCase();
+        const meta = CERTIFICATE_CODE.test(code)
+          ? await certificate(site, `/education/certificates/${code}`, code)
+          : null;
+        return meta ? json(200, meta) : json(404, { error: 'No such certificate' });
+      }
+      key = key.toLowerCase();
       const meta = profile
         ? USERNAME.test(key)
           ? await linkPage(site, `/@${key}`, key)
