@@ -640,3 +640,59 @@ test('a product that is not for sale offers no cart to its merchant, and is not 
   await expect(page.getByRole('button', { name: 'Add to cart' })).toHaveCount(0);
   await expectNoAxeViolations(page, 'a product waiting for review, seen by its merchant');
 });
+
+test('a product page adds the quantity asked for, up to the stock, and says when no more fit', async ({
+  page,
+}) => {
+  const { userId: merchantId } = await signIn(demoAccount('merchant@verdant.test'));
+  const name = `Beeswax wraps ${Date.now().toString(36)}`;
+  const { slug } = await insertProduct(merchantId, {
+    name,
+    price_cents: 1200,
+    status: 'approved',
+    stock: 5,
+  });
+  await page.goto(`/products/${slug}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
+  const add = page.getByRole('button', { name: 'Add to cart' });
+  await expect(quantity).toHaveValue('1');
+
+  // Not a whole number from 1: said at the field, which keeps the focus, and nothing is added.
+  await quantity.fill('0');
+  await add.click();
+  await expect(quantity).toBeFocused();
+  await expect(quantity).toHaveAttribute('aria-invalid', 'true');
+  await expect(quantity).toHaveAccessibleDescription('Enter a whole number of items, 1 or more.');
+  await expectNoAxeViolations(page, 'a product page with a refused quantity');
+  expect(await page.evaluate(() => localStorage.getItem('verdant.cart'))).toBeNull();
+
+  // Three, by keyboard.
+  await quantity.fill('3');
+  await quantity.press('Enter');
+  await expect(page.getByText('3 added to your cart').first()).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'in your cart' })).toHaveText(
+    '3 in your cart.',
+  );
+  await expect(quantity).toHaveValue('1');
+
+  // Four more: only the two left in stock go in, and the toast says so.
+  await quantity.fill('4');
+  await add.click();
+  await expect(page.getByText('2 added to your cart').first()).toBeVisible();
+  await expect(
+    page.getByText(`${name}: 2 of the 4 asked for, as 5 are in stock.`).first(),
+  ).toBeVisible();
+  // All five are in the cart: no field, the button is off, and a sentence says why.
+  await expect(page.getByRole('status').filter({ hasText: 'in your cart' })).toHaveText(
+    '5 in your cart. All 5 in stock are in your cart.',
+  );
+  await expect(quantity).toHaveCount(0);
+  await expect(add).toBeDisabled();
+  await expectNoAxeViolations(page, 'a product page with all its stock in the cart');
+
+  // The cart holds them, after a reload too.
+  await page.reload();
+  await page.goto('/cart');
+  await expect(page.getByRole('spinbutton', { name: `Quantity of ${name}` })).toHaveValue('5');
+});

@@ -1,11 +1,12 @@
 import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import type { PublicClaim } from '@verdant/api-client';
+import type { ProductDetail, PublicClaim } from '@verdant/api-client';
 import {
   Badge,
   Button,
   Card,
   ErrorCard,
+  Field,
   PageHeader,
   Spinner,
   SustainabilityBadge,
@@ -14,12 +15,14 @@ import {
   formatPrice,
   isSustainabilityAttribute,
   sustainabilityAttributeLabel,
+  TextInput,
   toast,
 } from '@verdant/ui';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { loadApi } from '../lib/backend.ts';
 import { errorCode, errorMessage } from '../lib/error-message.ts';
-import { addToCart, cartStore, useCart } from '../lib/cart.ts';
+import { MAX_LINES, MAX_QUANTITY, addToCart, cartStore, useCart } from '../lib/cart.ts';
 import { productCategoryLabel } from '../lib/product-categories.ts';
 import { CartButton } from './shop-parts.tsx';
 
@@ -55,6 +58,105 @@ function ClaimList({ label, claims }: { label: string; claims: readonly PublicCl
 }
 
 /**
+ * How many of the product go into the cart, and the button that puts them there. At most what the
+ * merchant has and what one checkout takes, less what the cart already holds; when nothing more
+ * fits, the button is off and a sentence says why.
+ */
+function AddToCart({ product: p }: { product: ProductDetail }) {
+  const cart = useCart();
+  const [typed, setTyped] = useState('1');
+  const [problem, setProblem] = useState<string>();
+  const field = useRef<HTMLInputElement>(null);
+  const inCart = cart.find((line) => line.productId === p.id)?.quantity ?? 0;
+  const room = Math.max(0, Math.min(MAX_QUANTITY, p.stock ?? MAX_QUANTITY) - inCart);
+  const full = inCart === 0 && cart.length >= MAX_LINES;
+  const soldOut = p.stock !== null && p.stock <= inCart;
+  const why = soldOut
+    ? p.stock === 0
+      ? undefined
+      : `All ${p.stock} in stock are in your cart.`
+    : room === 0
+      ? `${MAX_QUANTITY} is the most one checkout takes of a product.`
+      : full
+        ? `Your cart holds ${MAX_LINES} products, the most it takes: check out or remove one first.`
+        : undefined;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = typed.trim();
+    const wanted = /^\d+$/.test(text) ? Number(text) : 0;
+    if (wanted < 1) {
+      setProblem('Enter a whole number of items, 1 or more.');
+      field.current?.focus();
+      return;
+    }
+    const added = Math.min(wanted, room);
+    cartStore.update((lines) =>
+      addToCart(
+        lines,
+        {
+          productId: p.id,
+          slug: p.slug,
+          name: p.name,
+          merchantId: p.merchant_id,
+          merchantName: p.merchant?.company_name ?? 'Merchant',
+          priceCents: p.price_cents,
+          currency: p.currency,
+          ...(p.images[0] ? { imageSrc: p.images[0] } : {}),
+        },
+        added,
+      ),
+    );
+    setTyped('1');
+    setProblem(undefined);
+    toast({
+      title: added === 1 ? 'Added to your cart' : `${added} added to your cart`,
+      description:
+        added < wanted
+          ? `${p.name}: ${added} of the ${wanted} asked for, ${
+              p.stock !== null && p.stock < MAX_QUANTITY
+                ? `as ${p.stock} are in stock`
+                : `the most one checkout takes is ${MAX_QUANTITY}`
+            }.`
+          : p.name,
+    });
+  };
+
+  return (
+    <Flex direction="column" gap="2" align="start">
+      <form onSubmit={onSubmit} noValidate aria-label={`Add ${p.name} to your cart`}>
+        <Flex gap="3" align="end" wrap="wrap">
+          {room > 0 && !full ? (
+            <Field label="Quantity" error={problem}>
+              <TextInput
+                ref={field}
+                type="number"
+                min={1}
+                max={room}
+                value={typed}
+                onChange={(event) => {
+                  setTyped(event.target.value);
+                  setProblem(undefined);
+                }}
+                style={{ width: '6rem' }}
+              />
+            </Field>
+          ) : null}
+          <Button type="submit" disabled={room === 0 || full}>
+            Add to cart
+          </Button>
+        </Flex>
+      </form>
+      {/* Always there, so a change of what the cart holds is announced. */}
+      <Text size="2" role="status">
+        {inCart > 0 ? `${inCart} in your cart. ` : ''}
+        {why ?? ''}
+      </Text>
+    </Flex>
+  );
+}
+
+/**
  * Why a product that is not in the shop is not: only its merchant and administrators can open its
  * page (row-level security), to see it as shoppers will.
  */
@@ -75,7 +177,6 @@ export function Component() {
     queryKey: ['products', 'detail', slug],
     queryFn: async () => (await loadApi()).products.getDetail(slug),
   });
-  const cart = useCart();
 
   if (product.isPending) return <Spinner centered size="lg" label="Loading the product" />;
   if (product.isError) {
@@ -107,23 +208,6 @@ export function Component() {
   // The merchant by name (as a sentence starts, and inside one).
   const merchantName = p.merchant?.company_name ?? 'The merchant';
   const aboutMerchant = `About ${p.merchant?.company_name ?? 'the merchant'}: verified claims`;
-  const inCart = cart.find((line) => line.productId === p.id)?.quantity ?? 0;
-  const soldOut = p.stock !== null && p.stock <= inCart;
-  const onAdd = () => {
-    cartStore.update((lines) =>
-      addToCart(lines, {
-        productId: p.id,
-        slug: p.slug,
-        name: p.name,
-        merchantId: p.merchant_id,
-        merchantName: p.merchant?.company_name ?? 'Merchant',
-        priceCents: p.price_cents,
-        currency: p.currency,
-        ...(p.images[0] ? { imageSrc: p.images[0] } : {}),
-      }),
-    );
-    toast({ title: 'Added to your cart', description: p.name });
-  };
 
   return (
     <Flex direction="column" gap="5">
@@ -161,16 +245,7 @@ export function Component() {
             </Text>
           ) : null}
           {p.status === 'approved' ? (
-            <Flex gap="3" align="center" wrap="wrap">
-              <Button onClick={onAdd} disabled={soldOut}>
-                Add to cart
-              </Button>
-              {inCart > 0 ? (
-                <Text size="2" role="status">
-                  {inCart} in your cart
-                </Text>
-              ) : null}
-            </Flex>
+            <AddToCart product={p} />
           ) : (
             <Card>
               <Text as="p" size="2">
