@@ -150,9 +150,17 @@ test.describe('creator surfaces', () => {
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('button', { name: `Edit ${label}` })).toBeFocused();
     await page.getByRole('button', { name: `Edit ${label}` }).click();
-    await edit.getByLabel('Label', { exact: true }).fill(`${label} renamed`);
+    // Markup typed into the label is removed, and the toast says so.
+    await edit.getByLabel('Label', { exact: true }).fill(`${label} <i>renamed</i>`);
     await edit.getByRole('button', { name: 'Save item' }).click();
     await expect(page.getByText('Item saved').first()).toBeVisible();
+    await expect(
+      page
+        .getByText(
+          `${label} renamed. Labels are plain text: markup such as <b> was removed from what you typed.`,
+        )
+        .first(),
+    ).toBeVisible();
     await expect(preview.getByRole('link', { name: new RegExp(`${label} renamed`) })).toBeVisible();
     await page.getByRole('button', { name: `Hide ${label} renamed` }).click();
     await expect(page.getByText('Item hidden').first()).toBeVisible();
@@ -381,6 +389,16 @@ test.describe('creator surfaces', () => {
     await settings.getByRole('button', { name: 'Save page' }).click();
     await expect(page.getByText('Page saved').first()).toBeVisible();
     await expect(titleField).not.toHaveAttribute('aria-invalid', 'true');
+
+    // Markup in the bio is removed: the field shows what was kept, and the toast says why.
+    const bioField = settings.getByLabel('Bio');
+    await bioField.fill('Seeds, soil and <em>slow</em> gardening');
+    await settings.getByRole('button', { name: 'Save page' }).click();
+    await expect(
+      page.getByText(/Your title and bio are plain text: markup such as <b> was removed/).first(),
+    ).toBeVisible();
+    await expect(bioField).toHaveValue('Seeds, soil and slow gardening');
+    await expect(unsaved).not.toContainText('Unsaved changes');
 
     // A long name is cut short on screen (whole in its title and in the buttons' names): every row
     // keeps its buttons in the same place and has the same height.
@@ -640,8 +658,17 @@ test.describe('creator surfaces', () => {
     await form.getByLabel('Address').fill(title.toLowerCase().replaceAll(' ', '-'));
     const slug = await form.getByLabel('Address').inputValue();
     expect(slug).toMatch(/^weekend-picks-[a-z0-9]+$/);
+    // Markup in the description is removed, and the toast says so.
+    await form.getByLabel('Description').fill('Slow <b>weekend</b> things');
     await form.getByRole('button', { name: 'Create storefront' }).click();
     await expect(page.getByText('Storefront created').first()).toBeVisible();
+    await expect(
+      page
+        .getByText(
+          /Its title and description are plain text: markup such as <b> was removed from what you typed\./,
+        )
+        .first(),
+    ).toBeVisible();
 
     // The new storefront comes first, right below the form, and takes the focus.
     const section = page.getByRole('region', { name: title });

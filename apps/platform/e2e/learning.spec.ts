@@ -94,8 +94,18 @@ test('community posts are sanitised, commented on, reacted to and reported', asy
   await page.getByLabel('Your comment').fill('The bulk store on Main Street refills for free.');
   await page.getByRole('button', { name: 'Comment', exact: true }).click();
   await expect(page.getByText('The bulk store on Main Street refills for free.')).toBeVisible();
-  // Posted, the focus is back in the emptied comment box.
+  // Posted, the focus is back in the emptied comment box; kept as typed, nothing more is said.
   await expect(page.getByLabel('Your comment')).toBeFocused();
+  await expect(page.getByText('Comment posted')).toHaveCount(0);
+  // A comment with markup is stored without it, and the writer is told.
+  await page.getByLabel('Your comment').fill('Bring <b>two</b> jars.');
+  await page.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(page.getByText('Bring two jars.')).toBeVisible();
+  await expect(
+    page
+      .getByText('Comments are plain text: markup such as <b> was removed from what you typed.')
+      .first(),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'Like 0' }).click();
   await expect(page.getByRole('button', { name: 'Like 1' })).toHaveAttribute(
@@ -137,9 +147,12 @@ test('community posts are sanitised, commented on, reacted to and reported', asy
   await reportedPost.press('Enter');
   await expect(dialog).toBeHidden();
   // A comment's report: named after its author, and nothing of the last report is left in it.
-  const reportComment = merchantPage.getByRole('button', {
-    name: `Report comment by ${demoAccount('affiliate@verdant.test').name}`,
-  });
+  // (The first of the two comments.)
+  const reportComment = merchantPage
+    .getByRole('button', {
+      name: `Report comment by ${demoAccount('affiliate@verdant.test').name}`,
+    })
+    .first();
   await reportComment.click();
   await expect(dialog).toHaveAccessibleName(
     `Report the comment by ${demoAccount('affiliate@verdant.test').name}`,

@@ -407,7 +407,11 @@ test.describe('/profile, told in words', () => {
     await bio.fill('Refills and <b>repairs</b> <img src=x onerror=alert(1)>');
     await page.getByRole('button', { name: 'Save profile' }).click();
     await expect(
-      page.getByText('Your name and bio are plain text: markup such as <b> was removed.').first(),
+      page
+        .getByText(
+          'Your name and bio are plain text: markup such as <b> was removed from what you typed.',
+        )
+        .first(),
     ).toBeVisible();
     await expect(bio).toHaveValue('Refills and repairs');
     await expectNoAxeViolations(page, 'profile saved without its markup');

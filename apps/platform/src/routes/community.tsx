@@ -40,6 +40,7 @@ import { errorCode, formError, upstreamCode } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { useFocusWhenShown } from '../lib/focus-when-shown.ts';
 import { REPORT_REASON_LABELS } from '../lib/labels.ts';
+import { markupRemovedNote } from '../lib/markup-note.ts';
 import { fetchOpenReports, reportKey } from './community-reports.ts';
 import { errorMessage, formatDateTime } from './vendor-format.ts';
 
@@ -108,17 +109,15 @@ function sentPost(draft: { title: string; body: string }): { title: string; body
   };
 }
 
-/**
- * The toast's words when a post was stored other than as typed: the sanitiser removes markup (and
- * blocks `javascript:` and the like), which the reader would otherwise find only in the thread.
- */
+/** The toast's words when a post was stored other than as typed (see `markupRemovedNote`). */
 function changedNote(
   typed: { title: string; body: string },
   stored: { title: string; body: string },
 ) {
-  return typed.title.trim() !== stored.title || typed.body.trim() !== stored.body
-    ? { description: 'Posts are plain text: markup such as <b> was removed from what you typed.' }
-    : {};
+  return markupRemovedNote('Posts are', [
+    [typed.title, stored.title],
+    [typed.body, stored.body],
+  ]);
 }
 
 /**
@@ -450,9 +449,14 @@ export function Component() {
   });
   const commentRef = useRef<HTMLTextAreaElement>(null);
   const addComment = useMutation({
-    mutationFn: () => api.community.comment(openPost!, sanitizeText(comment, { maxLength: 5000 })),
-    onSuccess: async () => {
+    mutationFn: (typed: string) =>
+      api.community.comment(openPost!, sanitizeText(typed, { maxLength: 5000 })),
+    onSuccess: async (stored, typed) => {
       setComment('');
+      // Stored other than as typed (the sanitiser removes markup): said, or the writer would
+      // find out only by reading the thread.
+      const note = markupRemovedNote('Comments are', [[typed, stored.body]]);
+      if (note.description) toast({ title: 'Comment posted', ...note });
       // Back in the emptied box, ready for the next comment (the Send button goes inactive).
       commentRef.current?.focus();
       await refresh();
@@ -553,7 +557,7 @@ export function Component() {
   };
   const onComment = (event: FormEvent) => {
     event.preventDefault();
-    if (comment.trim()) addComment.mutate();
+    if (comment.trim()) addComment.mutate(comment);
   };
   const pageCount = Math.max(1, Math.ceil((posts.data?.total ?? 0) / PAGE_SIZE));
   const go = (next: Record<string, string>) =>

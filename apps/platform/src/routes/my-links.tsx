@@ -34,6 +34,7 @@ import '@verdant/ui/sortable-list.css';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
+import { markupRemovedNote } from '../lib/markup-note.ts';
 import { useConfirmLeave } from '../lib/confirm-leave.ts';
 import { LinkPageView, type LinkPageViewItem } from './link-page-blocks.tsx';
 import { formError } from '../lib/error-message.ts';
@@ -154,7 +155,8 @@ function ItemEditor({
   item: LinkPageItem;
   /** The item's name as the list shows it. */
   name: string;
-  onSaved: (item: LinkPageItem) => void;
+  /** `note`: said when the label was stored other than as typed. */
+  onSaved: (item: LinkPageItem, note: string | undefined) => void;
   onCancel: () => void;
 }) {
   const [label, setLabel] = useState(item.label ?? '');
@@ -193,7 +195,8 @@ function ItemEditor({
         item.kind === 'link'
           ? { label: label.trim(), url: url.trim() }
           : { label: label.trim() || null };
-      onSaved(await api.linkPages.updateItem(item.id, changes));
+      const stored = await api.linkPages.updateItem(item.id, changes);
+      onSaved(stored, markupRemovedNote('Labels are', [[changes.label, stored.label]]).description);
     } catch (caught) {
       // Any error but the address's goes under Label, the one field every item has.
       const { field, message } = formError(caught, item.kind === 'link' ? ['url'] : []);
@@ -669,22 +672,24 @@ function Editor({
     setSaving(true);
     setError(null);
     try {
-      const settings: SavedSettings = {
+      const stored = await api.linkPages.update(page.id, {
         title: title.trim(),
         bio: bio.trim() || null,
         theme,
-        published,
-      };
-      await api.linkPages.update(page.id, {
-        title: settings.title,
-        bio: settings.bio,
-        theme,
         is_published: published,
       });
-      setSaved(settings);
+      // Stored other than as typed (the sanitiser removes markup): the fields show what was kept,
+      // and the toast says why they changed.
+      const { description: note } = markupRemovedNote('Your title and bio are', [
+        [title, stored.title],
+        [bio, stored.bio],
+      ]);
+      setTitle(stored.title);
+      setBio(stored.bio ?? '');
+      setSaved({ title: stored.title, bio: stored.bio, theme, published });
       savedToast.current = toast({
         title: 'Page saved',
-        description: published ? 'Your page is public.' : 'Draft',
+        description: `${published ? 'Your page is public.' : 'Draft'}${note ? ` ${note}` : ''}`,
       });
       refresh();
     } catch (caught) {
@@ -910,12 +915,15 @@ function Editor({
                           item={item}
                           name={name}
                           onCancel={() => setEditing(null)}
-                          onSaved={(saved) => {
+                          onSaved={(saved, note) => {
                             setItems((current) =>
                               current.map((i) => (i.id === saved.id ? saved : i)),
                             );
                             setEditing(null);
-                            toast({ title: 'Item saved', description: nameOf(saved) });
+                            toast({
+                              title: 'Item saved',
+                              description: `${nameOf(saved)}${note ? `. ${note}` : ''}`,
+                            });
                             refresh();
                           }}
                         />

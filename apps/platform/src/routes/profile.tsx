@@ -41,6 +41,7 @@ import { tierById, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
 import { errorCode, errorMessage, formError, upstreamCode } from '../lib/error-message.ts';
 import { isReadablePicture } from '../lib/image-check.ts';
+import { markupRemovedNote } from '../lib/markup-note.ts';
 import { formatDate } from './vendor-format.ts';
 
 const ACCEPTED_AVATARS = Object.keys(AVATAR_TYPES).join(',');
@@ -152,14 +153,14 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
       await refreshProfile();
       // Stored other than as typed (the sanitiser removes markup): the fields show what was
       // kept, and the toast says why they changed.
-      const changed = (updated.name ?? '') !== name.trim() || (updated.bio ?? '') !== bio.trim();
       setName(updated.name ?? '');
       setBio(updated.bio ?? '');
       toast({
         title: 'Profile saved',
-        ...(changed
-          ? { description: 'Your name and bio are plain text: markup such as <b> was removed.' }
-          : {}),
+        ...markupRemovedNote('Your name and bio are', [
+          [name, updated.name],
+          [bio, updated.bio],
+        ]),
       });
     } catch (caught) {
       const onField = detailsErrorOf(caught);

@@ -19,6 +19,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { Link } from 'react-router';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
+import { markupRemovedNote } from '../lib/markup-note.ts';
 import { errorCode, formError } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { joinedPrograms, newProgramLink } from '../lib/program-links.ts';
@@ -30,7 +31,12 @@ const MINE = ['storefronts', 'mine'] as const;
 /** The address a title suggests (at most 60 characters). */
 const slugOf = (title: string) => slugFrom(title, 60);
 
-function CreateStorefront({ onCreated }: { onCreated: (storefront: Storefront) => void }) {
+function CreateStorefront({
+  onCreated,
+}: {
+  /** `note`: said when the title or description was stored other than as typed. */
+  onCreated: (storefront: Storefront, note: string | undefined) => void;
+}) {
   const [title, setTitle] = useState('');
   const [slug, setSlug] = useState<string | null>(null);
   const [description, setDescription] = useState('');
@@ -50,10 +56,14 @@ function CreateStorefront({ onCreated }: { onCreated: (storefront: Storefront) =
         slug: shownSlug,
         description: description.trim() || null,
       });
+      const { description: note } = markupRemovedNote('Its title and description are', [
+        [title, created.title],
+        [description, created.description],
+      ]);
       setTitle('');
       setSlug(null);
       setDescription('');
-      onCreated(created);
+      onCreated(created, note);
     } catch (caught) {
       // The address is unique across Verdant: a taken one is told at its field, in words.
       setError(
@@ -487,10 +497,10 @@ export function Component() {
         />
       ) : (
         <CreateStorefront
-          onCreated={(storefront) => {
+          onCreated={(storefront, note) => {
             toast({
               title: 'Storefront created',
-              description: `${storefront.title}, at /s/${storefront.slug}: add its products below.`,
+              description: `${storefront.title}, at /s/${storefront.slug}: add its products below.${note ? ` ${note}` : ''}`,
             });
             // Shown at once, at the top of the list (newest first), and focused there.
             queryClient.setQueryData<Storefront[]>(MINE, (current) => [
