@@ -235,6 +235,11 @@ test.describe('shop and checkout', () => {
     await expect(page.getByRole('status').filter({ hasText: `set to ${stock}` })).toHaveText(
       `Only ${stock} in stock: ${name} set to ${stock}.`,
     );
+    // A change within the stock takes that announcement back: it no longer holds.
+    await quantity.fill('1');
+    await expect(page.getByRole('status').filter({ hasText: 'set to' })).toHaveCount(0);
+    await quantity.fill('9999');
+    await expect(quantity).toHaveValue(String(stock));
     await page.reload();
     await expect(quantity).toHaveValue(String(stock));
     await expectNoAxeViolations(page, '/cart, at the stock');
@@ -695,4 +700,55 @@ test('a product page adds the quantity asked for, up to the stock, and says when
   await page.reload();
   await page.goto('/cart');
   await expect(page.getByRole('spinbutton', { name: `Quantity of ${name}` })).toHaveValue('5');
+});
+
+test('a product taken out of the shop is marked in the cart by name, and its checkout is not started', async ({
+  page,
+}) => {
+  const { userId: merchantId } = await signIn(demoAccount('merchant@verdant.test'));
+  const name = `Compost caddy ${Date.now().toString(36)}`;
+  const { id, slug } = await insertProduct(merchantId, {
+    name,
+    price_cents: 2200,
+    status: 'approved',
+  });
+  const archive = async () =>
+    expect(
+      (
+        await page.request.patch(new URL(`/rest/v1/products?id=eq.${id}`, stack.apiUrl).href, {
+          headers: asService(),
+          data: { status: 'archived' },
+        })
+      ).status(),
+    ).toBe(204);
+  await page.goto(`/products/${slug}`);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.goto('/cart');
+  const quantity = page.getByRole('spinbutton', { name: `Quantity of ${name}` });
+  await expect(quantity).not.toHaveAttribute('aria-invalid', 'true');
+
+  // Archived while the cart is open: the checkout names it instead of its id, and the line says so.
+  await archive();
+  const checkOut = page.getByRole('button', { name: /^Check out with / });
+  await checkOut.click();
+  await expect(
+    page.getByText(`${name} is no longer for sale: remove it to check out.`),
+  ).toBeVisible();
+  await expect(page.getByText(id)).toHaveCount(0);
+  await expect(quantity).toHaveAccessibleDescription('No longer for sale: remove it to check out');
+  await expectNoAxeViolations(page, '/cart with a product no longer for sale');
+
+  // Opened again, the line is marked at once, and checking out stops at it without a request.
+  await page.reload();
+  await expect(quantity).toHaveAttribute('aria-invalid', 'true');
+  let asked = false;
+  await page.route('**/functions/v1/create-checkout', (route) => {
+    asked = true;
+    return route.continue();
+  });
+  await checkOut.click();
+  await expect(quantity).toBeFocused();
+  expect(asked).toBe(false);
+  await page.getByRole('button', { name: `Remove ${name}` }).click();
+  await expect(page.getByText('Your cart is empty')).toBeVisible();
 });

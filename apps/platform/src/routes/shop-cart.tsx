@@ -33,6 +33,9 @@ import { UNDO_DURATION } from '../lib/undo.ts';
 /** What the merchant has of a product: a count, null for no limit, undefined while unknown. */
 type StockOf = (productId: string) => number | null | undefined;
 
+/** Said of a line whose product is no longer for sale (archived, or its merchant suspended). */
+const UNAVAILABLE = 'No longer for sale: remove it to check out';
+
 /** The message for a line that asks for more than the merchant has, or undefined. */
 function stockProblem(quantity: number, stock: number | null | undefined): string | undefined {
   if (typeof stock !== 'number' || quantity <= stock) return undefined;
@@ -62,11 +65,14 @@ function QuantityField({
   line,
   stock,
   cap,
+  unavailable,
   actions,
 }: {
   line: CartLine;
   stock: number | null | undefined;
   cap: number;
+  /** The product is no longer for sale: the field says so, whatever the quantity. */
+  unavailable: boolean;
   actions: LineActions;
 }) {
   const [draft, setDraft] = useState<string | null>(null);
@@ -79,7 +85,7 @@ function QuantityField({
         </>
       }
       description={capReason(line.quantity, stock)}
-      error={draftProblem ?? stockProblem(line.quantity, stock)}
+      error={unavailable ? UNAVAILABLE : (draftProblem ?? stockProblem(line.quantity, stock))}
     >
       <TextInput
         type="number"
@@ -89,8 +95,10 @@ function QuantityField({
         onChange={(event) => {
           const text = event.target.value;
           // Until it is a whole number from 1 the cart keeps its quantity, and the field says why.
+          // Each change clears what was announced before, which no longer holds.
           if (quantityProblem(text)) {
             setDraft(text);
+            actions.announce('');
             return;
           }
           const value = Number(text.trim());
@@ -99,10 +107,11 @@ function QuantityField({
           const quantity = Math.min(value, cap);
           setDraft(value > cap ? null : text);
           cartStore.update((cart) => setQuantity(cart, line.productId, quantity));
-          if (value > cap)
-            actions.announce(
-              `${capReason(quantity, stock) ?? `At most ${cap}`}: ${line.name} set to ${quantity}.`,
-            );
+          actions.announce(
+            value > cap
+              ? `${capReason(quantity, stock) ?? `At most ${cap}`}: ${line.name} set to ${quantity}.`
+              : '',
+          );
         }}
         onBlur={() => {
           // Left unusable: the field shows the cart's quantity again, and says so.
@@ -142,17 +151,23 @@ const INPUT_HEIGHT = 'var(--space-6)';
 function MerchantCheckout({
   group,
   stockOf,
+  unavailable,
+  onStale,
   actions,
 }: {
   group: MerchantGroup;
   stockOf: StockOf;
+  /** Whether a line's product is known to be no longer for sale. */
+  unavailable: (productId: string) => boolean;
+  /** Reads the products again (the checkout found one no longer for sale). */
+  onStale: () => void;
   actions: LineActions;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  const overStock = group.lines.some((line) =>
-    stockProblem(line.quantity, stockOf(line.productId)),
+  const overStock = group.lines.some(
+    (line) => unavailable(line.productId) || stockProblem(line.quantity, stockOf(line.productId)),
   );
   // Back from the checkout page into a page the browser kept (back-forward cache): ready again.
   useEffect(() => {
@@ -197,10 +212,19 @@ function MerchantCheckout({
       // Paid already: buying the same again is a new checkout.
       if (caught instanceof ApiError && caught.upstreamCode === 'checkout_completed')
         cartStore.forgetCheckoutKey(lines);
+      // Taken out of the shop since the cart was read: named, and marked at its line once the
+      // products are read again.
+      const gone = /Product ([0-9a-f-]{36}) is not for sale/.exec(
+        caught instanceof Error ? caught.message : '',
+      );
+      if (gone) onStale();
+      const goneName = gone && lines.find((line) => line.productId === gone[1])?.name;
       setError(
         caught instanceof ApiError && caught.code === 'network'
           ? 'The connection dropped before the checkout opened. Try again: the same order is reopened, never placed twice.'
-          : errorMessage(caught),
+          : gone
+            ? `${goneName ?? 'A product in this order'} is no longer for sale: remove it to check out.`
+            : errorMessage(caught),
       );
       setBusy(false);
     }
@@ -232,7 +256,13 @@ function MerchantCheckout({
                       </Text>
                     </Box>
                     <Box gridArea="quantity" style={{ maxWidth: '8rem' }}>
-                      <QuantityField line={line} stock={stock} cap={cap} actions={actions} />
+                      <QuantityField
+                        line={line}
+                        stock={stock}
+                        cap={cap}
+                        unavailable={unavailable(line.productId)}
+                        actions={actions}
+                      />
                     </Box>
                     <Flex
                       gridArea="total"
@@ -306,6 +336,12 @@ export function Component() {
   });
   const stock = new Map((products.data ?? []).map((p) => [p.id, p.stock] as const));
   const stockOf: StockOf = (productId) => stock.get(productId);
+  // A product the read did not return (archived, hidden, its merchant suspended) or that is not
+  // approved (its own merchant still sees it) is no longer for sale.
+  const forSale = new Set(
+    (products.data ?? []).filter((p) => p.status === 'approved').map((p) => p.id),
+  );
+  const unavailable = (productId: string) => products.isSuccess && !forSale.has(productId);
 
   // After a removal the focus goes to the next line's Remove button (the previous line's after the
   // last one), or to the empty cart's heading, never back to the top of the page.
@@ -390,6 +426,8 @@ export function Component() {
             key={`${group.merchantId}:${group.currency}`}
             group={group}
             stockOf={stockOf}
+            unavailable={unavailable}
+            onStale={() => void products.refetch()}
             actions={actions}
           />
         ))
