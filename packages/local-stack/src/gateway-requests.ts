@@ -1,6 +1,7 @@
 // What the gateway decides about a request before routing it: its API key, whether the route is
 // open without one, CORS, malformed query strings, and the JSON answers it gives itself.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { API_VERSION_HEADER, AuthError, errorBody, negotiateApiVersion } from './auth/errors.ts';
 import { sendJson } from './http.ts';
 
 /** Methods no route answers; refused with 405 before routing. */
@@ -73,4 +74,66 @@ export function tooLarge(res: ServerResponse, limit: number, cors: Record<string
     },
     cors,
   );
+}
+
+/**
+ * The 413 for a body over the gateway's limit, in the error shape of the protocol the path
+ * belongs to, so that each client library reads it as it reads that service's own errors:
+ * supabase-js's auth client looks for `error_code`, PostgREST clients for `code` and `message`,
+ * the functions' callers for `error.code`. Storage (and the routes without a shape of their own)
+ * keep storage-api's `{ statusCode, error, message }`.
+ */
+export function sendTooLarge(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  limit: number,
+  cors: Record<string, string>,
+): void {
+  if (path.startsWith('/auth/v1/')) {
+    // GoTrue's own answer to an oversized body, in the shape the request's API version asks for.
+    const header = req.headers[API_VERSION_HEADER.toLowerCase()];
+    const apiVersion = negotiateApiVersion(typeof header === 'string' ? header : null);
+    const error = new AuthError(
+      413,
+      'request_entity_too_large',
+      `Request body too large (max ${limit} bytes)`,
+    );
+    sendJson(res, 413, errorBody(error, apiVersion), {
+      ...cors,
+      ...(apiVersion ? { [API_VERSION_HEADER]: apiVersion } : {}),
+    });
+    return;
+  }
+  if (path === '/rest/v1' || path.startsWith('/rest/v1/')) {
+    // PostgREST has no limit of its own, so no PGRSTnnn code fits; like the gateway's
+    // PGRST_UNAVAILABLE, the code is the gateway's and cannot be mistaken for PostgREST's.
+    sendJson(
+      res,
+      413,
+      {
+        code: 'PGRST_PAYLOAD_TOO_LARGE',
+        details: `The request body exceeds the limit of ${limit} bytes`,
+        hint: null,
+        message: 'Payload too large',
+      },
+      cors,
+    );
+    return;
+  }
+  if (path.startsWith('/functions/v1/')) {
+    sendJson(
+      res,
+      413,
+      {
+        error: {
+          code: 'payload_too_large',
+          message: `The body may be at most ${limit} bytes`,
+        },
+      },
+      cors,
+    );
+    return;
+  }
+  tooLarge(res, limit, cors);
 }

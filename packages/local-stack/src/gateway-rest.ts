@@ -1,7 +1,7 @@
 // `/rest/v1`: the gateway's proxy to PostgREST. Bodies are limited while they stream, the apikey
 // stands in for a missing bearer token, and PostgREST's own CORS headers give way to the gateway's.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { apikeyOf, tooLarge } from './gateway-requests.ts';
+import { apikeyOf, sendTooLarge } from './gateway-requests.ts';
 import { sendJson } from './http.ts';
 
 const HOP_BY_HOP = new Set([
@@ -53,7 +53,7 @@ export function createRestProxy(opts: RestProxyOptions): RestProxy {
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > bodyLimit) {
       req.resume();
-      tooLarge(res, bodyLimit, cors);
+      sendTooLarge(req, res, '/rest/v1', bodyLimit, cors);
       return;
     }
     const upstreamReq = http.request(
@@ -117,7 +117,7 @@ export function createRestProxy(opts: RestProxyOptions): RestProxy {
         req.unpipe(upstreamReq);
         upstreamReq.destroy();
         req.resume();
-        if (!res.headersSent) tooLarge(res, bodyLimit, cors);
+        if (!res.headersSent) sendTooLarge(req, res, '/rest/v1', bodyLimit, cors);
       }
     });
     req.pipe(upstreamReq);

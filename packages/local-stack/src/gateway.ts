@@ -7,7 +7,7 @@ import {
   corsHeadersFor,
   isOpenRoute,
   notFound,
-  tooLarge,
+  sendTooLarge,
 } from './gateway-requests.ts';
 import { createRestProxy } from './gateway-rest.ts';
 import {
@@ -232,7 +232,7 @@ export function createGateway(opts: GatewayOptions): http.Server {
     handle(req, res).catch((error: unknown) => {
       const cors = corsHeaders(req);
       if (error instanceof PayloadTooLargeError) {
-        if (!res.headersSent) tooLarge(res, error.limit, cors);
+        if (!res.headersSent) sendTooLarge(req, res, pathOf(req), error.limit, cors);
         return;
       }
       opts.log(`[gateway] ${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}`);
@@ -295,4 +295,13 @@ export function createGateway(opts: GatewayOptions): http.Server {
   });
   server.on('close', () => rest.close());
   return server;
+}
+
+/** The request's path without its query, for choosing an error shape ('' when unreadable). */
+function pathOf(req: IncomingMessage): string {
+  try {
+    return new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+  } catch {
+    return '';
+  }
 }

@@ -32,6 +32,10 @@ afterAll(async () => {
 });
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
+/** 100 characters that meet the policy: longer than the 72 bytes bcrypt reads. */
+const LONG_PASSWORD = STRONG_PASSWORD + 'x'.repeat(100 - STRONG_PASSWORD.length);
+/** Exactly 72 bytes that meet the policy: the longest password accepted. */
+const LONGEST_PASSWORD = STRONG_PASSWORD + 'x'.repeat(72 - STRONG_PASSWORD.length);
 
 interface Case {
   name: string;
@@ -351,6 +355,55 @@ const cases: Case[] = [
     status: 400,
     code: 'validation_failed',
   },
+  {
+    name: 'a password over 72 bytes on sign-up',
+    path: '/signup',
+    method: 'POST',
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ email: uniqueEmail(), password: LONG_PASSWORD }),
+    status: 400,
+    code: 'validation_failed',
+  },
+  {
+    // 39 characters, but 74 bytes: bcrypt's limit is in bytes.
+    name: 'a password of 39 characters and 74 bytes on sign-up',
+    path: '/signup',
+    method: 'POST',
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ email: uniqueEmail(), password: `Aa1!${'é'.repeat(35)}` }),
+    status: 400,
+    code: 'validation_failed',
+  },
+  {
+    name: 'a password over 72 bytes on update',
+    path: '/user',
+    method: 'PUT',
+    auth: 'user',
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ password: LONG_PASSWORD }),
+    status: 400,
+    code: 'validation_failed',
+  },
+  {
+    name: 'a password over 72 bytes from the admin API',
+    path: '/admin/users',
+    method: 'POST',
+    auth: 'service',
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ email: uniqueEmail(), password: LONG_PASSWORD }),
+    status: 400,
+    code: 'validation_failed',
+  },
+  {
+    name: 'a password over 72 bytes on an admin sign-up link',
+    path: '/admin/generate_link',
+    method: 'POST',
+    auth: 'service',
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ type: 'signup', email: uniqueEmail(), password: LONG_PASSWORD }),
+    status: 400,
+    code: 'validation_failed',
+  },
   { name: 'an unknown endpoint', path: '/magic', method: 'GET', status: 404, code: 'not_found' },
   {
     name: 'a wrong method',
@@ -416,6 +469,51 @@ describe("bad input answers the protocol's 4xx and writes nothing", () => {
       status: 400,
       body: { error: 'invalid_request', error_description: 'refresh_token required' },
     });
+  });
+});
+
+describe('passwords longer than bcrypt reads', () => {
+  const signIn = (email: string, password: string) =>
+    authFetch(stack.apiUrl, '/token?grant_type=password', {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ email, password }),
+    });
+
+  it("are refused with supabase/auth's message, and no account is made", async () => {
+    const email = uniqueEmail('long');
+    const response = await authFetch(stack.apiUrl, '/signup', {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ email, password: LONG_PASSWORD }),
+    });
+    expect(response).toMatchObject({
+      status: 400,
+      body: {
+        code: 400,
+        error_code: 'validation_failed',
+        msg: 'Password cannot be longer than 72 characters',
+      },
+    });
+    expect((await signIn(email, LONG_PASSWORD.slice(0, 72))).status).toBe(400);
+  });
+
+  it('accept 72 bytes, and never sign in by a longer password that starts with them', async () => {
+    const email = uniqueEmail('longest');
+    const signedUp = await authFetch(stack.apiUrl, '/signup', {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ email, password: LONGEST_PASSWORD }),
+    });
+    expect(signedUp.status).toBe(200);
+    expect((await signIn(email, LONGEST_PASSWORD)).status).toBe(200);
+    const before = await authRowCounts(stack.pool);
+    const longer = await signIn(email, `${LONGEST_PASSWORD}tail`);
+    expect(longer).toMatchObject({
+      status: 400,
+      body: { error_code: 'invalid_credentials', msg: 'Invalid login credentials' },
+    });
+    expect(await authRowCounts(stack.pool)).toEqual(before);
   });
 });
 

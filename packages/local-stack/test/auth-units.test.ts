@@ -10,6 +10,12 @@ import {
   negotiateApiVersion,
   weakPassword,
 } from '../src/auth/errors.ts';
+import {
+  PASSWORD_MAX_BYTES,
+  assertPasswordPolicy,
+  hashPassword,
+  passwordMatches,
+} from '../src/auth/password.ts';
 import { RateLimiter } from '../src/auth/rate-limit.ts';
 import {
   DEFAULT_AUTH_SETTINGS,
@@ -143,6 +149,32 @@ describe('error shapes', () => {
       error: 'invalid_request',
       error_description: 'refresh_token required',
     });
+  });
+});
+
+describe('password length', () => {
+  const policy = DEFAULT_AUTH_SETTINGS.password;
+  const longest = 'Green-Leaf-42!'.padEnd(PASSWORD_MAX_BYTES, 'x');
+
+  it('refuses a password over 72 UTF-8 bytes with 400 validation_failed', () => {
+    expect(() => assertPasswordPolicy(longest, policy)).not.toThrow();
+    for (const password of [`${longest}x`, `Aa1!${'é'.repeat(35)}`]) {
+      expect(() => assertPasswordPolicy(password, policy)).toThrow(
+        expect.objectContaining({
+          status: 400,
+          errorCode: 'validation_failed',
+          message: 'Password cannot be longer than 72 characters',
+        }),
+      );
+    }
+  });
+
+  it('never matches a longer password by its first 72 bytes, and never hashes one', async () => {
+    // pgcrypto and older hashes may hold a password cut to 72 bytes.
+    const hash = await hashPassword(longest, 4);
+    expect(await passwordMatches(longest, hash)).toBe(true);
+    expect(await passwordMatches(`${longest}tail`, hash)).toBe(false);
+    expect(() => hashPassword(`${longest}tail`, 4)).toThrow(RangeError);
   });
 });
 

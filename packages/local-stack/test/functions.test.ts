@@ -1,10 +1,13 @@
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findProjectRoot, type RunningStack } from '../src/stack.ts';
 import { nodeSupabaseOptions, startTestStack } from '../src/testing.ts';
+import { createHandler as createEngagementHandler } from '../../../supabase/functions/track-engagement/handler.ts';
 import { createUser, type TestUser } from './helpers.ts';
 
 const ENGAGEMENT_MIGRATION = '20261122000100_engagement_metrics.sql';
@@ -160,12 +163,64 @@ describe('track-engagement', () => {
       'an unknown top-level field',
       JSON.stringify({ ...pageLoad, user_id: '00000000-0000-0000-0000-000000000000' }),
     ],
+    // Text Postgres's jsonb refuses, escaped as a browser's JSON.stringify writes it.
+    [
+      'a NUL character in metadata text',
+      '{"metric_type":"demo_view","metric_value":1,"metadata":{"url":"/x\\u0000y","referrer":""}}',
+    ],
+    [
+      'a lone surrogate in metadata text',
+      '{"metric_type":"demo_view","metric_value":1,"metadata":{"url":"/x\\ud800y","referrer":""}}',
+    ],
   ])('answers %s with 400 JSON and writes nothing', async (_case, body) => {
     const before = (await metrics()).length;
     const res = await post(body);
     expect(res.status).toBe(400);
     expect(await res.json()).toHaveProperty('error');
     expect((await metrics()).length).toBe(before);
+  });
+
+  it('answers text the database refuses with 400, other database failures with 500', async () => {
+    // A stand-in for PostgREST that refuses every insert with the code under test.
+    let code = '';
+    const postgrest = http.createServer((req, res) => {
+      req.resume();
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code, details: null, hint: null, message: 'refused' }));
+    });
+    await new Promise<void>((resolve) => postgrest.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = postgrest.address() as AddressInfo;
+      const env = new Map([
+        ['SUPABASE_URL', `http://127.0.0.1:${port}`],
+        ['SUPABASE_SERVICE_ROLE_KEY', stack.serviceRoleKey],
+      ]);
+      const handler = createEngagementHandler({ get: (name) => env.get(name) });
+      const answer = async (sqlstate: string) => {
+        code = sqlstate;
+        const res = await handler(
+          new Request('http://local/functions/v1/track-engagement', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(pageLoad),
+          }),
+        );
+        return { status: res.status, body: (await res.json()) as unknown };
+      };
+      for (const sqlstate of ['22P05', '22021', 'PGRST102']) {
+        expect(await answer(sqlstate)).toEqual({
+          status: 400,
+          body: { error: 'metadata contains text the database cannot store' },
+        });
+      }
+      expect(await answer('23503')).toEqual({ status: 400, body: { error: 'Unknown user' } });
+      expect(await answer('XX000')).toEqual({
+        status: 500,
+        body: { error: 'Could not record the metric' },
+      });
+    } finally {
+      await new Promise((resolve) => postgrest.close(resolve));
+    }
   });
 
   it('answers a wrong content type with 415 and other methods with 405', async () => {

@@ -38,6 +38,14 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/** The gateway's 413 for /rest/v1, in PostgREST's error shape. */
+const POSTGREST_TOO_LARGE = {
+  code: 'PGRST_PAYLOAD_TOO_LARGE',
+  details: 'The request body exceeds the limit of 2097152 bytes',
+  hint: null,
+  message: 'Payload too large',
+};
+
 describe('PostgREST through the gateway', () => {
   it('applies row level security per user and for anon', async () => {
     const asAlice = clientFor(alice);
@@ -180,7 +188,7 @@ describe('gateway', () => {
       body: big,
     });
     expect(res.status).toBe(413);
-    expect(await res.json()).toMatchObject({ error: 'Payload too large' });
+    expect(await res.json()).toEqual(POSTGREST_TOO_LARGE);
     const { rows } = await stack.pool.query(
       `select count(*)::int as n from public.notes where length(body) > 1000`,
     );
@@ -226,7 +234,41 @@ describe('gateway', () => {
       pump();
     });
     expect(response.status).toBe(413);
-    expect(JSON.parse(response.body)).toMatchObject({ error: 'Payload too large' });
+    expect(JSON.parse(response.body)).toEqual(POSTGREST_TOO_LARGE);
+  });
+
+  it("answers an oversized body on each route in that protocol's own error shape", async () => {
+    const big = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(3 * 1024 * 1024) });
+    const post = (path: string, headers: Record<string, string> = {}) =>
+      fetch(url(path), {
+        method: 'POST',
+        headers: { apikey: stack.anonKey, 'Content-Type': 'application/json', ...headers },
+        body: big,
+      });
+
+    const auth = await post('/auth/v1/signup');
+    expect(auth.status).toBe(413);
+    expect(await auth.json()).toEqual({
+      code: 413,
+      error_code: 'request_entity_too_large',
+      msg: 'Request body too large (max 2097152 bytes)',
+    });
+    const versioned = await post('/auth/v1/signup', { 'X-Supabase-Api-Version': '2024-01-01' });
+    expect(versioned.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+    expect(await versioned.json()).toEqual({
+      code: 'request_entity_too_large',
+      message: 'Request body too large (max 2097152 bytes)',
+    });
+
+    const functions = await post('/functions/v1/create-checkout');
+    expect(functions.status).toBe(413);
+    expect(await functions.json()).toEqual({
+      error: { code: 'payload_too_large', message: 'The body may be at most 2097152 bytes' },
+    });
+
+    const rest = await post('/rest/v1/rpc/anything');
+    expect(rest.status).toBe(413);
+    expect(await rest.json()).toEqual(POSTGREST_TOO_LARGE);
   });
 
   it('answers unknown routes and malformed URLs with JSON errors', async () => {

@@ -101,6 +101,38 @@ describe('storage through supabase-js', () => {
     expect(rows).toEqual([{ name: `${alice.id}/me.png`, owner_id: alice.id }]);
   });
 
+  it('refuses a caller who may not write by RLS, not as a duplicate, even where the object exists', async () => {
+    // avatars is public: anyone may read alice's avatar, so it is visible that it exists. Only a
+    // caller who may write there may learn from a 409 that the key is taken.
+    const existing = `${alice.id}/me.png`;
+    const before = await stack.pool.query(
+      `select id, version, updated_at from storage.objects where bucket_id = 'avatars' and name = $1`,
+      [existing],
+    );
+    expect(before.rows).toHaveLength(1);
+    for (const caller of [clientFor(), clientFor(bob)]) {
+      const taken = await caller.storage.from('avatars').upload(existing, png([7]));
+      expect(taken.error).toMatchObject({
+        statusCode: '403',
+        message: 'new row violates row-level security policy',
+      });
+      const free = await caller.storage.from('avatars').upload(`${alice.id}/free.png`, png([7]));
+      expect(free.error).toMatchObject({ statusCode: '403' });
+    }
+    const after = await stack.pool.query(
+      `select id, version, updated_at from storage.objects where bucket_id = 'avatars' and name = $1`,
+      [existing],
+    );
+    expect(after.rows).toEqual(before.rows);
+    const owner = await clientFor(alice)
+      .storage.from('avatars')
+      .upload(existing, png([7]));
+    expect(owner.error).toMatchObject({
+      statusCode: '409',
+      message: 'The resource already exists',
+    });
+  });
+
   it('uploads raw bodies (ArrayBuffer) with their content type', async () => {
     const storage = clientFor(alice).storage.from('documents');
     const body = new TextEncoder().encode('%PDF-1.7 test').buffer;
@@ -150,6 +182,70 @@ describe('storage through supabase-js', () => {
     expect((await fetch(tampered)).status).toBe(400);
     const noToken = signed.data!.signedUrl.split('?')[0]!;
     expect((await fetch(noToken)).status).toBe(400);
+  });
+
+  it('refuses absurd expiresIn values and oversized signing batches with storage-shaped 400s', async () => {
+    const headers = {
+      apikey: stack.anonKey,
+      Authorization: `Bearer ${alice.token}`,
+      'Content-Type': 'application/json',
+    };
+    const sign = (path: string, body: unknown) =>
+      fetch(`${stack.apiUrl}/storage/v1/object/sign/${path}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+      });
+    const one = `avatars/${alice.id}/me.png`;
+
+    // Past the latest expiry storage-api signs (Number.MAX_SAFE_INTEGER milliseconds).
+    for (const expiresIn of [1e30, Math.floor(Number.MAX_SAFE_INTEGER / 1000)]) {
+      for (const answer of [
+        await sign(one, { expiresIn }),
+        await sign('avatars', { expiresIn, paths: [`${alice.id}/me.png`, 'nobody/none.png'] }),
+      ]) {
+        expect(answer.status).toBe(400);
+        expect(await answer.json()).toEqual({
+          statusCode: '400',
+          code: 'InvalidParameter',
+          error: 'InvalidParameter',
+          message: 'Invalid Parameter expiresIn',
+        });
+      }
+    }
+    for (const expiresIn of [1.5, 0, -60, '60', null]) {
+      const answer = await sign(one, { expiresIn });
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toMatchObject({ statusCode: '400', error: 'InvalidRequest' });
+    }
+    // Checked before the object is looked up, so a missing object does not hide the refusal.
+    expect((await sign(`avatars/${alice.id}/none.png`, { expiresIn: 1e30 })).status).toBe(400);
+
+    const year = 365 * 24 * 60 * 60;
+    const ok = await sign(one, { expiresIn: year });
+    expect(ok.status).toBe(200);
+    const { signedURL } = (await ok.json()) as { signedURL: string };
+    const token = new URL(signedURL, stack.apiUrl).searchParams.get('token')!;
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+      iat: number;
+      exp: number;
+    };
+    expect(claims.exp - claims.iat).toBe(year);
+
+    const names = (count: number) =>
+      Array.from({ length: count }, (_, i) => `${alice.id}/missing-${i}.png`);
+    for (const paths of [names(1001), []]) {
+      const answer = await sign('avatars', { expiresIn: 60, paths });
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toEqual({
+        statusCode: '400',
+        error: 'InvalidRequest',
+        message: 'paths must list 1 to 1000 object names',
+      });
+    }
+    const full = await sign('avatars', { expiresIn: 60, paths: names(1000) });
+    expect(full.status).toBe(200);
+    expect(await full.json()).toHaveLength(1000);
   });
 
   it('lists one folder level, sorted by name, with limit and offset', async () => {

@@ -32,6 +32,7 @@ const rejection = {
 
 const LONG = 'x'.repeat(ENGAGEMENT_TEXT_MAX_LENGTH + 1);
 const TEXT = `must be text of at most ${ENGAGEMENT_TEXT_MAX_LENGTH} characters`;
+const UNSTORABLE = 'must not contain NUL characters or unpaired surrogates';
 
 describe('validateEngagementMetric (spec §7)', () => {
   it('lists the three metric types', () => {
@@ -52,6 +53,10 @@ describe('validateEngagementMetric (spec §7)', () => {
     [
       'negative line numbers',
       { ...scriptError, metadata: { ...scriptError.metadata, lineno: -1 } },
+    ],
+    [
+      'text with surrogate pairs and other control characters',
+      { ...demoView, metadata: { url: '/leaf-\u{1F33F}\t\u0001', referrer: '\ud83c\udf3f' } },
     ],
   ])('accepts %s unchanged', (_label, body) => {
     expect(validateEngagementMetric(body)).toEqual({ ok: true, metric: body });
@@ -193,6 +198,30 @@ describe('validateEngagementMetric (spec §7)', () => {
       { ...rejection, metadata: { ...rejection.metadata, reason: null } },
       'metadata.reason',
       TEXT,
+    ],
+    [
+      'a NUL character in text',
+      { ...demoView, metadata: { url: '/x\u0000y', referrer: '' } },
+      'metadata.url',
+      UNSTORABLE,
+    ],
+    [
+      'a lone high surrogate in text',
+      { ...demoView, metadata: { url: '/x\ud800y', referrer: '' } },
+      'metadata.url',
+      UNSTORABLE,
+    ],
+    [
+      'a lone low surrogate at the end of text',
+      { ...scriptError, metadata: { ...scriptError.metadata, stack: 'Error\udc00' } },
+      'metadata.stack',
+      UNSTORABLE,
+    ],
+    [
+      'surrogates in the wrong order',
+      { ...rejection, metadata: { ...rejection.metadata, reason: '\udf3f\ud83c' } },
+      'metadata.reason',
+      UNSTORABLE,
     ],
     [
       'text over the maximum length',

@@ -88,6 +88,18 @@ function isFiniteNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
+/**
+ * A UTF-16 surrogate without its pair: JSON may escape one (as in "\ud800"), but it is no
+ * character and has no UTF-8 form. With the `u` flag a well-formed pair is one code point, so
+ * only a lone surrogate matches.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Whether Postgres can store `text` in text or jsonb: no NUL character, no lone surrogate. */
+function storable(text: string): boolean {
+  return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+}
+
 function fail(field: string, reason: string): EngagementMetricResult {
   return { ok: false, error: `${field} ${reason}`, field, reason };
 }
@@ -105,7 +117,8 @@ function unknownField(value: Record<string, unknown>, allowed: readonly string[]
  * 4. `metadata` is an object with exactly the fields of its metric type (an error whose `type` is
  *    'unhandledrejection' is an unhandled rejection, any other error a script error).
  * 5. Number fields are finite numbers; text fields are strings of at most
- *    {@link ENGAGEMENT_TEXT_MAX_LENGTH} characters.
+ *    {@link ENGAGEMENT_TEXT_MAX_LENGTH} characters, without NUL characters or unpaired surrogates
+ *    (text Postgres cannot store: the database would refuse the whole metric).
  */
 export function validateEngagementMetric(body: unknown): EngagementMetricResult {
   if (!isRecord(body)) return fail('body', 'must be a JSON object');
@@ -150,6 +163,9 @@ export function validateEngagementMetric(body: unknown): EngagementMetricResult 
         `metadata.${key}`,
         `must be text of at most ${ENGAGEMENT_TEXT_MAX_LENGTH} characters`,
       );
+    }
+    if (kind === 'text' && !storable(field as string)) {
+      return fail(`metadata.${key}`, 'must not contain NUL characters or unpaired surrogates');
     }
   }
   // The checks above are exactly the shape of EngagementMetric, which TypeScript cannot follow.

@@ -21,6 +21,14 @@ function json(status: number, body: unknown): Response {
   });
 }
 
+/**
+ * Refusals of text the validator lets through but Postgres cannot store (it refuses NUL characters
+ * and unpaired surrogates already): 22P05 untranslatable character, 22021 a byte sequence invalid
+ * in the database's encoding, and PGRST102, PostgREST's answer to a body it cannot read as JSON
+ * (what a lone surrogate escape such as "\ud800" gets).
+ */
+const UNSTORABLE_TEXT_CODES = new Set(['22P05', '22021', 'PGRST102']);
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -67,10 +75,13 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
       .from('engagement_metrics')
       .insert({ ...result.metric, user_id: userIdFrom(req) });
     if (error) {
-      // A user deleted meanwhile (foreign key) is the only expected failure; anything else is ours.
-      return json(error.code === '23503' ? 400 : 500, {
-        error: error.code === '23503' ? 'Unknown user' : 'Could not record the metric',
-      });
+      // A user deleted meanwhile (foreign key) and text the database cannot store are the
+      // caller's; anything else is ours.
+      if (error.code === '23503') return json(400, { error: 'Unknown user' });
+      if (UNSTORABLE_TEXT_CODES.has(error.code)) {
+        return json(400, { error: 'metadata contains text the database cannot store' });
+      }
+      return json(500, { error: 'Could not record the metric' });
     }
     return json(201, { ok: true });
   };

@@ -46,6 +46,7 @@ export const ERROR_CODES = [
   'provider_disabled',
   'reauthentication_needed',
   'reauthentication_not_valid',
+  'request_entity_too_large',
   'refresh_token_already_used',
   'refresh_token_not_found',
   'same_password',

@@ -3,13 +3,31 @@ import type { PasswordRequirements } from '../config.ts';
 import { validationFailed, weakPassword } from './errors.ts';
 import type { PasswordPolicy } from './settings.ts';
 
+/**
+ * The longest password, in UTF-8 bytes: bcrypt reads only the first 72 bytes of its input, so a
+ * longer password would be stored cut short and match any text that begins with the same 72
+ * bytes. supabase/auth refuses longer passwords for the same reason (`MaxPasswordLength`).
+ */
+export const PASSWORD_MAX_BYTES = 72;
+
+function tooLong(password: string): boolean {
+  return Buffer.byteLength(password, 'utf8') > PASSWORD_MAX_BYTES;
+}
+
+/** Hashes with bcrypt; a password bcrypt would cut short is a programming error here. */
 export function hashPassword(password: string, cost: number): Promise<string> {
+  // Every caller checks the policy first, which refuses such a password with a 400.
+  if (tooLong(password)) throw new RangeError('password longer than bcrypt reads');
   return bcrypt.hash(password, cost);
 }
 
-/** Compares with a bcrypt hash (also those pgcrypto's `crypt(…, gen_salt('bf'))` writes). */
+/**
+ * Compares with a bcrypt hash (also those pgcrypto's `crypt(…, gen_salt('bf'))` writes). A
+ * password longer than bcrypt reads never matches: it was never accepted as a password, and
+ * comparing it would let its first 72 bytes alone sign in.
+ */
 export async function passwordMatches(password: string, hash: string | null): Promise<boolean> {
-  if (!hash || !hash.startsWith('$2')) return false;
+  if (!hash || !hash.startsWith('$2') || tooLong(password)) return false;
   try {
     return await bcrypt.compare(password, hash);
   } catch {
@@ -62,8 +80,16 @@ export function checkPasswordPolicy(
   return reasons.length === 0 ? null : { reasons, message: messages.join(' ') };
 }
 
-/** Throws 422 `weak_password` with GoTrue's reasons when the password breaks the policy. */
+/**
+ * Throws 400 `validation_failed` for a password longer than bcrypt reads (checked first, with
+ * supabase/auth's message), else 422 `weak_password` with GoTrue's reasons when the password
+ * breaks the policy. Every endpoint that sets a password calls this before anything else.
+ */
 export function assertPasswordPolicy(password: string, policy: PasswordPolicy): void {
+  if (tooLong(password)) {
+    // supabase/auth counts bytes but words the limit in characters; its message is kept.
+    throw validationFailed(`Password cannot be longer than ${PASSWORD_MAX_BYTES} characters`);
+  }
   const weak = checkPasswordPolicy(password, policy);
   if (weak) throw weakPassword(weak.reasons, weak.message);
 }

@@ -9,18 +9,45 @@ import { type StorageRuntime, readableObject } from './runtime.ts';
 const SIGNED_UPLOAD_SECONDS = 2 * 60 * 60;
 
 /**
- * A download URL for `bucket/name`. A `transform` in the request is ignored, as hosted does when
- * image transformation is not enabled: the URL serves the original file.
+ * The latest expiry a signed URL may have, in seconds since the epoch: storage-api refuses an
+ * `expiresIn` that would put a token's `exp` past `Number.MAX_SAFE_INTEGER` milliseconds, since
+ * later times no longer count whole seconds exactly (and 1e30 would never expire).
+ */
+const MAX_EXPIRY_EPOCH_SECONDS = Math.floor(Number.MAX_SAFE_INTEGER / 1000);
+
+/** The most object names one batch signing request may list, as storage-api allows. */
+export const MAX_PATHS_PER_SIGN_REQUEST = 1000;
+
+/**
+ * `expiresIn` checked as storage-api checks it: a whole number of seconds, at least 1 (its body
+ * schema), and no later than the latest expiry (`InvalidParameter`, as its JWT signer answers).
+ */
+export function checkExpiresIn(expiresIn: unknown, now = Date.now()): number {
+  if (typeof expiresIn !== 'number' || !Number.isInteger(expiresIn) || expiresIn < 1) {
+    throw invalidRequest('expiresIn must be a whole number of seconds, at least 1');
+  }
+  if (expiresIn > MAX_EXPIRY_EPOCH_SECONDS - Math.floor(now / 1000)) {
+    throw new StorageError(
+      400,
+      'InvalidParameter',
+      'Invalid Parameter expiresIn',
+      'InvalidParameter',
+    );
+  }
+  return expiresIn;
+}
+
+/**
+ * A download URL for `bucket/name`, valid for `expiresIn` seconds (checked by the caller). A
+ * `transform` in the request is ignored, as hosted does when image transformation is not enabled:
+ * the URL serves the original file.
  */
 async function signedUrl(
   rt: StorageRuntime,
   bucketId: string,
   name: string,
-  expiresIn: unknown,
+  expiresIn: number,
 ): Promise<string> {
-  if (typeof expiresIn !== 'number' || !Number.isInteger(expiresIn) || expiresIn < 1) {
-    throw invalidRequest('expiresIn must be a whole number of seconds, at least 1');
-  }
   const token = await rt.sign({ url: `${bucketId}/${name}`, kind: 'download' }, expiresIn);
   return `/object/sign/${bucketId}/${encodeName(name)}?token=${token}`;
 }
@@ -28,8 +55,10 @@ async function signedUrl(
 export const signObject: CallerHandler = async (rt, { req, params, claims }) => {
   const { bucket, name } = bucketAndName(params);
   const body = await jsonBody(req);
+  // The body is checked before the object is looked up, as storage-api validates it first.
+  const expiresIn = checkExpiresIn(body.expiresIn);
   await readableObject(rt, claims, bucket, name);
-  return Response.json({ signedURL: await signedUrl(rt, bucket, name, body.expiresIn) });
+  return Response.json({ signedURL: await signedUrl(rt, bucket, name, expiresIn) });
 };
 
 export const signObjects: CallerHandler = async (rt, { req, params, claims }) => {
@@ -38,6 +67,11 @@ export const signObjects: CallerHandler = async (rt, { req, params, claims }) =>
   if (!Array.isArray(body.paths) || !body.paths.every((item) => typeof item === 'string')) {
     throw invalidRequest('paths must be a list of object names');
   }
+  // Each name costs a lookup and a signature: a batch is bounded before any of them is done.
+  if (body.paths.length < 1 || body.paths.length > MAX_PATHS_PER_SIGN_REQUEST) {
+    throw invalidRequest(`paths must list 1 to ${MAX_PATHS_PER_SIGN_REQUEST} object names`);
+  }
+  const expiresIn = checkExpiresIn(body.expiresIn);
   const results = [];
   for (const item of body.paths) {
     try {
@@ -46,7 +80,7 @@ export const signObjects: CallerHandler = async (rt, { req, params, claims }) =>
       results.push({
         error: null,
         path: item,
-        signedURL: await signedUrl(rt, bucket, name, body.expiresIn),
+        signedURL: await signedUrl(rt, bucket, name, expiresIn),
       });
     } catch (error) {
       if (!(error instanceof StorageError)) throw error;

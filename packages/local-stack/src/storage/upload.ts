@@ -6,7 +6,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { normalizeContentType } from '../content-type.ts';
-import { StorageError, invalidRequest, notFound, rlsRefused, tooLarge } from './errors.ts';
+import { invalidRequest, notFound, rlsRefused, tooLarge } from './errors.ts';
 import {
   USER_METADATA_LIMIT,
   bucketAndName,
@@ -118,7 +118,13 @@ async function receiveUpload(
   }
 }
 
-/** Checks, without writing anything, that the caller may create (or, with upsert, replace) `name`. */
+/**
+ * Checks, without writing anything, that the caller may create (or, with upsert, replace) `name`.
+ * Creating tries the insert as the caller: row-level security checks the new row before the
+ * unique key is looked at, so a caller who may not write there is refused (403) whether or not
+ * the object exists, and only a caller who may write learns that it does (409), as with
+ * storage-api's own permission test.
+ */
 export async function checkMayUpload(
   rt: StorageRuntime,
   claims: Claims,
@@ -127,13 +133,22 @@ export async function checkMayUpload(
   upsert: boolean,
 ): Promise<void> {
   await bucketById(rt, bucketId);
+  const owner = ownerOf(claims);
   await inTransaction(rt, claims, async (client) => {
+    if (!upsert) {
+      // A refusal raises 42501 (403) and an existing object 23505 (409 Duplicate).
+      await client.query('savepoint probe');
+      await client.query(
+        'insert into storage.objects (bucket_id, name, owner, owner_id) values ($1, $2, $3, $4)',
+        [bucketId, name, owner, owner ?? (typeof claims.sub === 'string' ? claims.sub : null)],
+      );
+      await client.query('rollback to savepoint probe');
+      return;
+    }
     const existing = await client.query(
       'select 1 from storage.objects where bucket_id = $1 and name = $2',
       [bucketId, name],
     );
-    if (existing.rowCount && !upsert)
-      throw new StorageError(409, 'Duplicate', 'The resource already exists');
     await client.query('savepoint probe');
     const probe = existing.rowCount
       ? await client.query(
