@@ -1262,3 +1262,165 @@ describe('attribution', () => {
     expect(await orderCommissions(stack, orderId)).toEqual([]);
   });
 });
+
+describe('bad input to the money functions', () => {
+  const webhookUrl = () => `${stack.apiUrl}/functions/v1/stripe-webhook`;
+  const signer = new Stripe('sk_test_x');
+  /** Posts `payload` to the webhook, signed with the stack's secret (at `timestamp`, if given). */
+  async function signedPost(payload: string, timestamp?: number) {
+    const signature = signer.webhooks.generateTestHeaderString({
+      payload,
+      secret: stack.stripeWebhookSecret,
+      ...(timestamp === undefined ? {} : { timestamp }),
+    });
+    const res = await fetch(webhookUrl(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
+    return { status: res.status, body: (await res.json()) as { error?: Record<string, string> } };
+  }
+  const event = (type: string, object: Record<string, unknown>, top: object = {}) =>
+    JSON.stringify({
+      id: `evt_${Math.random().toString(36).slice(2)}`,
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object },
+      ...top,
+    });
+
+  it('create-checkout refuses a cart over 1,000,000.00 with 400 and the service role with 403, writing nothing', async () => {
+    const { rows } = await stack.pool.query<{ id: string }>(
+      `insert into public.products (merchant_id, name, slug, price_cents, status)
+       values ($1, 'Dearest', $2, 100000000, 'approved') returning id`,
+      [world.merchant.id, `dearest-${Date.now()}`],
+    );
+    const before = await moneyCounts(stack);
+    const dear = await checkout(world.shopper.token, {
+      items: [{ productId: rows[0]!.id, quantity: 2 }],
+    });
+    expect(dear).toMatchObject({
+      status: 400,
+      body: {
+        error: {
+          code: 'invalid_cart',
+          message: 'A checkout may cost at most 1,000,000.00; remove some items',
+        },
+      },
+    });
+    const service = await checkout(stack.serviceRoleKey, {
+      items: [{ productId: world.cheapProductId, quantity: 1 }],
+    });
+    expect(service).toMatchObject({ status: 403, body: { error: { code: 'forbidden' } } });
+    expect(await moneyCounts(stack)).toEqual(before);
+  });
+
+  it('stripe-webhook answers 400 invalid_event for malformed signed events, writing nothing', async () => {
+    const orderId = await paidOrder();
+    const before = await moneyCounts(stack);
+    const order = await orderRow(stack, orderId);
+    const meta = { user_id: world.shopper.id, tier: 'pro' };
+    const cases = [
+      event('charge.refunded', { amount_refunded: 1 }, { created: 'abc' }),
+      event('charge.refunded', { amount_refunded: 1 }, { created: 1e30 }),
+      event('charge.refunded', { amount_refunded: 1 }, { livemode: 'maybe' }),
+      event('checkout.session.completed', {
+        id: 'cs_lots',
+        mode: 'payment',
+        payment_status: 'paid',
+        amount_total: 'lots',
+        currency: 'usd',
+        metadata: { order_id: orderId },
+      }),
+      ...[undefined, 99_999_999_999, 12.5].map((amount) =>
+        event('charge.refunded', {
+          id: 'ch_bad_amount',
+          object: 'charge',
+          ...(amount === undefined ? {} : { amount_refunded: amount }),
+          payment_intent: order.stripe_payment_intent_id,
+          metadata: { order_id: orderId },
+        }),
+      ),
+      event('customer.subscription.updated', { id: 'sub_bogus', status: 'bogus', metadata: meta }),
+      event('invoice.paid', {
+        subscription: 'sub_bogus',
+        subscription_details: { metadata: meta },
+        lines: { data: [{ period: { end: 'x' } }] },
+      }),
+      event('invoice.paid', {
+        subscription: 'sub_bogus',
+        subscription_details: { metadata: meta },
+        lines: { data: 'x' },
+      }),
+    ];
+    for (const payload of cases) {
+      const res = await signedPost(payload);
+      expect(res.status, payload).toBe(400);
+      expect(res.body.error?.code, payload).toBe('invalid_event');
+      expect(res.body.error?.message, payload).not.toMatch(/scalar|syntax|integer|out of range/);
+    }
+    expect(await moneyCounts(stack)).toEqual(before);
+    expect((await orderRow(stack, orderId)).status).toBe('paid');
+  });
+
+  it('stripe-webhook tells a body that is not JSON and a stale signature from a wrong one', async () => {
+    const before = await moneyCounts(stack);
+    const notJson = await signedPost('this is not json');
+    expect(notJson).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_event', message: 'The body is not a JSON Stripe event' } },
+    });
+    for (const body of ['null', '[1]', '7']) {
+      const res = await signedPost(body);
+      expect(res.status).toBe(400);
+      expect(res.body.error?.code).toBe('invalid_event');
+    }
+    const stale = await signedPost(
+      event('charge.refunded', { amount_refunded: 1 }),
+      Math.floor(Date.now() / 1000) - 3600,
+    );
+    expect(stale).toMatchObject({
+      status: 400,
+      body: {
+        error: {
+          code: 'stale_signature',
+          message: "The Stripe signature's timestamp is outside the tolerance",
+        },
+      },
+    });
+    expect(await moneyCounts(stack)).toEqual(before);
+  });
+
+  it('run-payouts answers 401 to the anon key and 400 to a date outside the last 366 days', async () => {
+    const payouts = async () =>
+      (await stack.pool.query<{ n: number }>('select count(*)::int as n from public.payouts'))
+        .rows[0]!.n;
+    const before = await payouts();
+    const run = (token: string, body: Record<string, unknown>) =>
+      fetch(`${stack.apiUrl}/functions/v1/run-payouts`, {
+        method: 'POST',
+        headers: {
+          apikey: stack.anonKey,
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+    const anon = await run(stack.anonKey, { minimumCents: 1 });
+    expect(anon.status).toBe(401);
+    expect(await anon.json()).toMatchObject({ error: { code: 'unauthorized' } });
+    for (const asOf of [
+      '0001-01-01',
+      '+275760-09-13T00:00:00.000Z',
+      new Date(Date.now() - 367 * 86_400_000).toISOString(),
+      new Date(Date.now() + 3_600_000).toISOString(),
+    ]) {
+      const res = await run(world.admin.token, { asOf, minimumCents: 1 });
+      expect(res.status, asOf).toBe(400);
+      expect(await res.json()).toMatchObject({ error: { code: 'invalid_request' } });
+    }
+    expect(await payouts()).toBe(before);
+  });
+});

@@ -108,8 +108,15 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     if (!stripe && !(localCheckoutUrl && webhookSecret))
       return errorResponse(503, 'payments_unavailable', 'Card payments are not configured');
     const claims = jwtClaims(req);
-    if (!claims || (claims.role !== 'anon' && claims.role !== 'authenticated'))
+    if (!claims)
       return errorResponse(401, 'unauthorized', 'Sign in or use the anon key to check out');
+    // A valid JWT of another role (the service role) is known but may not shop: 403, not 401.
+    if (claims.role !== 'anon' && claims.role !== 'authenticated')
+      return errorResponse(
+        403,
+        'forbidden',
+        'Checkouts are for shoppers: sign in or use the anon key',
+      );
 
     const read = await readJsonBody(req, MAX_BODY_BYTES);
     if (!read.ok) return errorResponse(read.status, read.code, read.message);
@@ -138,6 +145,14 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     if (error || !order) {
       if (error?.code === '22023' || error?.code === 'P0002')
         return errorResponse(400, 'invalid_cart', error.message);
+      // A sum no column can hold; create_checkout_order bounds the total first, so this is a
+      // safety net that must not become a 500 (Postgres's own wording is not sent back).
+      if (error?.code === '22003')
+        return errorResponse(
+          400,
+          'invalid_cart',
+          'The checkout costs more than can be paid at once',
+        );
       if (error?.code === 'PT409')
         return errorResponse(409, 'idempotency_key_reused', error.message);
       console.error(`[create-checkout] ${error?.message ?? 'no order'}`);

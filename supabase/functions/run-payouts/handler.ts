@@ -16,6 +16,11 @@ import {
 } from '../_shared/http.ts';
 
 export const DEFAULT_MINIMUM_CENTS = 1000;
+/** How far back `asOf` may reach (the same bound as public.run_payouts). */
+export const ASOF_LOOKBACK_DAYS = 366;
+/** A minute ahead is allowed for the difference between this clock and the database's. */
+const ASOF_AHEAD_MS = 60_000;
+const DAY_MS = 86_400_000;
 
 interface PayoutRow {
   id: string;
@@ -42,8 +47,10 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     if (req.method === 'OPTIONS') return new Response('ok', { headers: CORS_HEADERS });
     if (req.method !== 'POST') return errorResponse(405, 'method_not_allowed', 'Use POST');
     const claims = jwtClaims(req);
+    // The anon key (or no JWT) names nobody: 401, as the other functions answer; a user who is
+    // not an administrator is refused by the database with 403.
     if (!claims || (claims.role !== 'authenticated' && claims.role !== 'service_role'))
-      return errorResponse(403, 'forbidden', 'Only administrators can run payouts');
+      return errorResponse(401, 'unauthorized', 'Sign in as an administrator to run payouts');
 
     let body: unknown = {};
     if (req.headers.get('content-length') !== '0' && req.headers.get('content-type')) {
@@ -56,12 +63,21 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
       (key) => !['asOf', 'minimumCents', 'currency', 'format'].includes(key),
     );
     if (unknown) return errorResponse(400, 'invalid_request', `Unknown field "${unknown}"`);
-    const asOf = body.asOf === undefined ? new Date() : new Date(String(body.asOf));
+    const now = Date.now();
+    const asOf = body.asOf === undefined ? new Date(now) : new Date(String(body.asOf));
     if (
       typeof body.asOf !== 'undefined' &&
       (typeof body.asOf !== 'string' || Number.isNaN(asOf.getTime()))
     )
       return errorResponse(400, 'invalid_request', '"asOf" must be an ISO date-time');
+    // A run may look back (what was due on a day whose run was missed), never ahead, and not
+    // further than public.run_payouts allows; what it pays is dated when the run happens.
+    if (asOf.getTime() > now + ASOF_AHEAD_MS || asOf.getTime() < now - ASOF_LOOKBACK_DAYS * DAY_MS)
+      return errorResponse(
+        400,
+        'invalid_request',
+        `"asOf" must be within the last ${ASOF_LOOKBACK_DAYS} days, not in the future`,
+      );
     const minimum = body.minimumCents ?? DEFAULT_MINIMUM_CENTS;
     if (
       typeof minimum !== 'number' ||
