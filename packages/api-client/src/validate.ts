@@ -190,21 +190,31 @@ export async function optionalText(
   return clean === '' ? null : clean;
 }
 
-/** What would change a PostgREST `or=(…)` filter around an `ilike` pattern: it becomes a space. */
-const SEARCH_UNSAFE = /[,()*%\\"]/g;
+/** PostgREST's wildcard in `like` patterns, which no escape makes literal: it becomes a space. */
+const SEARCH_UNSAFE = /\*/g;
 const SEARCH_CONTROL = /\p{Cc}/gu;
 
 /**
- * A search term for `ilike` filters: text of at most `max` characters, with control characters
- * and the filter syntax's characters replaced by spaces, trimmed; `''` means no filter. It is
- * matched, never stored or shown as HTML, so it does not need the sanitiser (and a search does not
- * load it).
+ * A search term: text of at most `max` characters, with control characters (and `*`, which
+ * PostgREST reads as a wildcard) replaced by spaces, trimmed; `''` means no filter. It is matched,
+ * never stored or shown as HTML, so it does not need the sanitiser (and a search does not load
+ * it). In a filter it goes through `containsPattern`.
  */
 export function searchTerm(field: string, value: unknown, max = 100): string {
   if (typeof value !== 'string') invalid(field, 'must be text');
   const term = value.replace(SEARCH_CONTROL, ' ').replace(SEARCH_UNSAFE, ' ').trim();
   if (term.length > max) invalid(field, `must be at most ${max} characters`);
   return term;
+}
+
+/**
+ * A PostgREST filter value for `ilike` that matches text containing `term` as typed: quoted, so
+ * commas and brackets (in "Toothbrush Set (4)") are text, not filter syntax, and with LIKE's `%`,
+ * `_` and `\` escaped, so "50%" or "a_b" match themselves instead of anything.
+ */
+export function containsPattern(term: string): string {
+  const like = term.replace(/[\\%_]/g, '\\$&');
+  return `"*${like.replace(/[\\"]/g, '\\$&')}*"`;
 }
 
 /** An absolute http(s) URL of at most 2048 characters, or (with `allowSitePath`) a path on the site such as `/images/a.svg`. */

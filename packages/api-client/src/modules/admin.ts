@@ -9,6 +9,7 @@ import {
   oneOf,
   optionalText,
   range,
+  containsPattern,
   searchTerm,
   text,
   timestamp,
@@ -179,7 +180,8 @@ export function createAdminModule({ supabase }: ModuleContext) {
       if (query.role !== undefined) request = request.eq('role', oneOf('role', query.role, ROLES));
       if (query.search !== undefined) {
         const term = searchTerm('search', query.search);
-        if (term !== '') request = request.or(`name.ilike.*${term}*,username.ilike.*${term}*`);
+        const pattern = containsPattern(term);
+        if (term !== '') request = request.or(`name.ilike.${pattern},username.ilike.${pattern}`);
       }
       return runPage(request.order('created_at', { ascending: false }).range(from, to));
     },

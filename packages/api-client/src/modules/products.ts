@@ -14,6 +14,7 @@ import {
   range,
   record,
   slug,
+  containsPattern,
   searchTerm,
   text,
   url,
@@ -212,7 +213,10 @@ function catalogue<B extends Filterable<B>>(request: B, query: ProductQuery): B 
     narrowed = narrowed.eq('merchant_id', uuid('merchantId', query.merchantId));
   if (query.search !== undefined) {
     const term = searchTerm('search', query.search);
-    if (term !== '') narrowed = narrowed.or(`name.ilike.*${term}*,description.ilike.*${term}*`);
+    if (term !== '') {
+      const pattern = containsPattern(term);
+      narrowed = narrowed.or(`name.ilike.${pattern},description.ilike.${pattern}`);
+    }
   }
   return narrowed;
 }
@@ -343,8 +347,10 @@ export function createProductsModule({ supabase }: ModuleContext) {
         .eq('merchant_id', await currentUserId(supabase));
       if (status !== undefined) request = request.eq('status', status);
       // Every word must be in the name or the slug, in any order.
-      for (const word of term.split(/\s+/).filter(Boolean))
-        request = request.or(`name.ilike.*${word}*,slug.ilike.*${word}*`);
+      for (const word of term.split(/\s+/).filter(Boolean)) {
+        const pattern = containsPattern(word);
+        request = request.or(`name.ilike.${pattern},slug.ilike.${pattern}`);
+      }
       return runPage(request.order('created_at', { ascending: false }).range(from, to));
     },
 

@@ -23,7 +23,7 @@ beforeAll(async () => {
     name: 'Bamboo toothbrush',
     slug: `bamboo-${unique()}`,
     price_cents: 450,
-    description: 'A compostable handle',
+    description: 'A compostable handle (4 in a pack), 100% bamboo',
     co2e_grams: 120,
     co2e_source: 'Supplier life-cycle assessment 2025',
   });
@@ -115,6 +115,18 @@ describe('product search', () => {
     expect(odd.rows).toEqual([]);
     const soapOnly = await w.anon.products.list({ search: 'soap*', merchantId: merchant.id });
     expect(soapOnly.rows.map((p) => p.id)).toEqual([soap.id]);
+  });
+
+  it("finds brackets, commas and LIKE's wildcards as typed, never everything", async () => {
+    const ids = async (search: string) =>
+      (await w.anon.products.list({ search, merchantId: merchant.id })).rows.map((p) => p.id);
+    expect(await ids('(4 in a pack), 100%')).toEqual([brush.id]);
+    expect(await ids('100%')).toEqual([brush.id]);
+    // Alone, % is the character, which only the brush's description has, not "any text"; nor
+    // are _ and the rest wildcards.
+    expect(await ids('%')).toEqual([brush.id]);
+    for (const search of ['_', '\\', '"', 'b_mboo', 'bam%boo'])
+      expect(await ids(search)).toEqual([]);
   });
 
   it('rejects an over-long search', async () => {

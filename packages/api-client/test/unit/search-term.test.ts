@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/index.ts';
-import { searchTerm } from '../../src/validate.ts';
+import { containsPattern, searchTerm } from '../../src/validate.ts';
 
 function refusal(value: unknown): ApiError {
   try {
@@ -13,9 +13,9 @@ function refusal(value: unknown): ApiError {
 }
 
 describe('searchTerm', () => {
-  it('turns the filter syntax and control characters into spaces and trims', () => {
-    expect(searchTerm('search', ' soap),id.eq.(x\u0000 ')).toBe('soap  id.eq. x');
-    expect(searchTerm('search', 'a*b%c"d\\e')).toBe('a b c d e');
+  it('turns control characters and the wildcard into spaces and trims, keeping what can be matched', () => {
+    expect(searchTerm('search', ' soap),id.eq.(x\u0000 ')).toBe('soap),id.eq.(x');
+    expect(searchTerm('search', 'a*b%c"d\\e_f')).toBe('a b%c"d\\e_f');
   });
 
   it('matches what was typed, markup included: a term is never stored or shown as HTML', () => {
@@ -34,5 +34,21 @@ describe('searchTerm', () => {
       details: { field: 'search', reason: 'must be at most 100 characters' },
     });
     expect(refusal(42).details).toEqual({ field: 'search', reason: 'must be text' });
+  });
+});
+
+describe('containsPattern', () => {
+  it('quotes the term for a PostgREST filter, so commas and brackets are text', () => {
+    expect(containsPattern('Set (4), large')).toBe('"*Set (4), large*"');
+    expect(containsPattern('soap),id.eq.(x')).toBe('"*soap),id.eq.(x*"');
+  });
+
+  it("escapes LIKE's wildcards and its escape, then the quotes' own", () => {
+    // % and _ match themselves (\% and \_ inside the quotes, where \ stands for one backslash).
+    expect(containsPattern('50%')).toBe('"*50\\\\%*"');
+    expect(containsPattern('a_b')).toBe('"*a\\\\_b*"');
+    // A backslash is LIKE-escaped (\\), and each of those backslashes quote-escaped.
+    expect(containsPattern('a\\b')).toBe('"*a\\\\\\\\b*"');
+    expect(containsPattern('say "hi"')).toBe('"*say \\"hi\\"*"');
   });
 });
