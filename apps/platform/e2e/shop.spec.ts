@@ -200,6 +200,19 @@ test.describe('shop and checkout', () => {
     expect(new URL(page.url()).searchParams.get('page')).not.toBe('999');
     await expect(grid.getByRole('article').first()).toBeVisible();
     await expect(page.getByText('The products could not be loaded')).toHaveCount(0);
+    // Another page starts at the top of the results, not down at the page links.
+    await page.goto('/shop');
+    const pages = page.getByRole('navigation', { name: 'Product pages' });
+    await pages.getByRole('button', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    const count = page.getByRole('status').filter({ hasText: /products?$/ });
+    await expect(count).toBeFocused();
+    await expect(count).toBeInViewport();
+    // A search longer than the field takes, in an address typed elsewhere, is cut to it.
+    await page.goto(`/shop?q=${'soap'.padEnd(150, 'x')}`);
+    await expect(page.getByRole('heading', { name: 'No products match' })).toBeVisible();
+    await expect(page.getByLabel('Search products')).toHaveValue('soap'.padEnd(100, 'x'));
+    await expect(page.getByText('The products could not be loaded')).toHaveCount(0);
 
     const name = await addFirstProduct(page);
     await page.goto('/cart');

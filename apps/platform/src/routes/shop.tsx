@@ -39,10 +39,14 @@ function withoutMerchant(params: URLSearchParams): string {
   return query ? `?${query}` : '';
 }
 
+/** The results' count line, where another page of results starts. */
+const RESULTS = 'shop-results';
+
 /** /shop and /products: approved products, searchable and filterable by category. */
 export function Component() {
   const [params, setParams] = useSearchParams();
-  const search = params.get('q') ?? '';
+  // As long as the field takes (an address typed or cut elsewhere may hold more).
+  const search = (params.get('q') ?? '').slice(0, 100);
   const category = params.get('category');
   const merchantParam = params.get('merchant');
   const merchantId = isUuid(merchantParam) ? merchantParam : undefined;
@@ -173,7 +177,7 @@ export function Component() {
         />
       ) : (
         <>
-          <Text as="p" size="2" color="gray" role="status">
+          <Text as="p" size="2" color="gray" role="status" id={RESULTS} tabIndex={-1}>
             {products.isPending
               ? 'Loading products…'
               : `${total} ${total === 1 ? 'product' : 'products'}`}
@@ -201,6 +205,7 @@ export function Component() {
                 page={page}
                 pageCount={pageCount}
                 onPageChange={(next) => update({ page: String(next) })}
+                resultsId={RESULTS}
                 label="Product pages"
               />
             </Suspense>

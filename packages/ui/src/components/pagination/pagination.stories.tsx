@@ -109,6 +109,31 @@ export const FocusAtTheEnds: Story = {
   },
 };
 
+/** A caller that moves the focus to its results on a page change keeps it there, ends included. */
+export const FocusMovedByTheCaller: Story = {
+  args: { page: 2, pageCount: 3 },
+  render: (args) => (
+    <>
+      <p id="pagination-results" tabIndex={-1}>
+        Results
+      </p>
+      <Stateful
+        {...args}
+        onPageChange={(next) => {
+          args.onPageChange(next);
+          document.getElementById('pagination-results')?.focus();
+        }}
+      />
+    </>
+  ),
+  play: async ({ canvas }) => {
+    canvas.getByRole('button', { name: 'Page 3' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    await expect(canvas.getByText('Results')).toHaveFocus();
+  },
+};
+
 export const Small: Story = { args: { size: '1', page: 7, pageCount: 42 } };
 
 export const SinglePage: Story = {

@@ -33,12 +33,16 @@ export const Pagination = React.forwardRef<HTMLElement, PaginationProps>(functio
 ) {
   const navRef = React.useRef<HTMLElement | null>(null);
   // Previous on the second page (or Next on the one before last) disables the button that has the
-  // focus: the focus goes to the page now current instead of falling to the page's body.
+  // focus: the focus goes to the page now current instead of falling to the page's body. Only
+  // then: a caller that moved the focus on (to the results, say) keeps it there.
   const refocus = React.useRef(false);
   React.useEffect(() => {
     if (!refocus.current) return;
     refocus.current = false;
-    navRef.current?.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
+    const nav = navRef.current;
+    const active = nav?.ownerDocument.activeElement;
+    if (active && active !== nav?.ownerDocument.body && !nav?.contains(active)) return;
+    nav?.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
   }, [page]);
   const go = (next: number) => {
     refocus.current = next <= 1 || next >= pageCount;
