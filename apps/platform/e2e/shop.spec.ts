@@ -684,6 +684,8 @@ test('a product page adds the quantity asked for, up to the stock, and says when
   await expect(quantity).toHaveAccessibleDescription('Enter a whole number of items, 1 or more.');
   await expectNoAxeViolations(page, 'a product page with a refused quantity');
   expect(await page.evaluate(() => localStorage.getItem('verdant.cart'))).toBeNull();
+  // An empty cart has no link in the top bar.
+  await expect(page.getByRole('banner').getByRole('link', { name: /^Cart/ })).toHaveCount(0);
 
   // Three, by keyboard.
   await quantity.fill('3');
@@ -709,9 +711,13 @@ test('a product page adds the quantity asked for, up to the stock, and says when
   await expect(add).toBeDisabled();
   await expectNoAxeViolations(page, 'a product page with all its stock in the cart');
 
-  // The cart holds them, after a reload too.
+  // The top bar shows the cart from every page, and it holds them, after a reload too.
+  const banner = page.getByRole('banner');
+  await expect(banner.getByRole('link', { name: 'Cart (5)' })).toBeVisible();
+  await page.goto('/about');
   await page.reload();
-  await page.goto('/cart');
+  await banner.getByRole('link', { name: 'Cart (5)' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByRole('spinbutton', { name: `Quantity of ${name}` })).toHaveValue('5');
 });
 

@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { FOOTER_GROUPS, NAV_SECTIONS, isActive, visibleSections } from './navigation.ts';
 import { firstPageRendered } from '../lib/backend.ts';
+import { useCartCount } from '../lib/cart-count.ts';
 import { useSidebarCollapsed } from '../lib/sidebar.ts';
 
 function Brand() {
@@ -119,6 +120,30 @@ function AccountMenu() {
   );
 }
 
+/**
+ * The cart, from every page once something is in it (it is kept in this browser, so the count is
+ * known at once, without the API); an empty cart has nothing to go to.
+ */
+function CartLink() {
+  const count = useCartCount();
+  if (count === 0) return null;
+  return (
+    <Button asChild variant="secondary" size="sm">
+      <Link to="/cart">{`Cart (${count})`}</Link>
+    </Button>
+  );
+}
+
+/** The top bar's right-hand corner: the cart, then the account. */
+function TopBarEnd() {
+  return (
+    <Flex ml="auto" gap="3" align="center">
+      <CartLink />
+      <AccountMenu />
+    </Flex>
+  );
+}
+
 /** The signed-in and public shell: top bar, sidebar navigation per role, the page. */
 export function AppLayout() {
   // The role alone: the shell does not render again when the session engine finishes loading or
@@ -137,9 +162,7 @@ export function AppLayout() {
         <AppShell.MenuButton />
         <AppShell.SidebarToggle />
         <Brand />
-        <Box ml="auto">
-          <AccountMenu />
-        </Box>
+        <TopBarEnd />
       </AppShell.TopBar>
       <AppShell.Sidebar label="Main">
         {sections.map((section) => (
@@ -187,9 +210,7 @@ export function CreatorPageLayout() {
     <AppShell.Root>
       <AppShell.TopBar>
         <Brand />
-        <Box ml="auto">
-          <AccountMenu />
-        </Box>
+        <TopBarEnd />
       </AppShell.TopBar>
       <AppShell.Main>
         <PageOutlet />

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { CART_CHANGED, CART_STORAGE_KEY } from './cart-count.ts';
 
 /**
  * The shopper's cart, kept in this browser (localStorage) so it survives reloads. Prices here are
@@ -6,7 +7,7 @@ import { useSyncExternalStore } from 'react';
  * A checkout holds the products of one merchant, so the cart is checked out merchant by merchant.
  */
 
-export const CART_STORAGE_KEY = 'verdant.cart';
+export { CART_STORAGE_KEY };
 /** The lines of the checkouts started from this browser, by order id (for the receipt page). */
 export const CHECKOUTS_STORAGE_KEY = 'verdant.checkouts';
 /** The idempotency keys of the checkouts this browser has started, by cart (see `checkoutKey`). */
@@ -283,6 +284,9 @@ export const cartStore: CartStore = createCartStore(window.localStorage);
 window.addEventListener('storage', (event) => {
   if (event.key === CART_STORAGE_KEY) cartStore.notify();
 });
+
+// The top bar's count (./cart-count.ts) reads the storage itself: it hears of this tab's changes.
+cartStore.subscribe(() => window.dispatchEvent(new Event(CART_CHANGED)));
 
 /** The cart, re-rendering on every change (also from other tabs). */
 export function useCart(): CartLine[] {

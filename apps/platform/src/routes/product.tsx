@@ -24,7 +24,6 @@ import { loadApi } from '../lib/backend.ts';
 import { errorCode, errorMessage } from '../lib/error-message.ts';
 import { MAX_LINES, MAX_QUANTITY, addToCart, cartStore, useCart } from '../lib/cart.ts';
 import { productCategoryLabel } from '../lib/product-categories.ts';
-import { CartButton } from './shop-parts.tsx';
 
 /** The description's basic HTML as plain text (it is shown as a paragraph, never as markup). */
 function plainText(html: string): string {
@@ -223,7 +222,6 @@ export function Component() {
           ) : undefined
         }
         meta={<Badge tone="neutral">{productCategoryLabel(p.category)}</Badge>}
-        actions={<CartButton />}
       />
       <Grid columns={{ initial: '1', md: '2' }} gap="5">
         <Box>

@@ -18,7 +18,6 @@ import { loadApi } from '../lib/backend.ts';
 import { errorCode, errorMessage } from '../lib/error-message.ts';
 import { PRODUCT_CATEGORY_LABELS } from '../lib/product-categories.ts';
 import { productCardFields } from './claim-badges.tsx';
-import { CartButton } from './shop-parts.tsx';
 
 // Most visits find products on one page: the empty state and the page links load when shown.
 const ShopEmpty = lazy(() => import('./shop-empty.tsx'));
@@ -115,7 +114,6 @@ export function Component() {
       <PageHeader
         title="Shop"
         description="Products from merchants whose sustainability claims we review, with their estimated footprint."
-        actions={<CartButton />}
       />
       <form role="search" aria-label="Products" onSubmit={onSearch}>
         <Grid columns={{ initial: '1', sm: '3fr 2fr auto' }} gap="3" align="end">
