@@ -670,6 +670,24 @@ test('a product page adds the quantity asked for, up to the stock, and says when
     status: 'approved',
     stock: 5,
   });
+  // A product with none left says so on its card in the shop, beside the price, and its
+  // footprint's source is in view.
+  const gone = `${name} none left`;
+  await insertProduct(merchantId, {
+    name: gone,
+    price_cents: 900,
+    status: 'approved',
+    stock: 0,
+    co2e_grams: 300,
+    co2e_source: 'Supplier estimate',
+  });
+  await page.goto(`/shop?q=${encodeURIComponent(name)}`);
+  const soldOut = page.getByRole('article').filter({ hasText: gone });
+  await expect(soldOut.getByText('Sold out')).toBeVisible();
+  await expect(soldOut.getByText('Source: Supplier estimate')).toBeVisible();
+  await expect(
+    page.getByRole('article').filter({ hasNotText: gone }).getByText('Sold out'),
+  ).toHaveCount(0);
   await page.goto(`/products/${slug}`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const quantity = page.getByRole('spinbutton', { name: 'Quantity' });

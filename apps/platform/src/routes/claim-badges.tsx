@@ -46,6 +46,8 @@ export interface CardProduct {
   sustainability_attributes: readonly string[];
   co2e_grams: number | null;
   co2e_source: string | null;
+  /** What is left (null: no limit); absent where the list does not say. */
+  stock?: number | null;
   merchant: { company_name: string } | null;
   product_claims: readonly CardClaim[];
   merchant_claims: readonly CardClaim[];
@@ -67,6 +69,7 @@ export function productCardFields(product: CardProduct, index: number, { newTab 
     attributes: product.sustainability_attributes,
     co2eGrams: product.co2e_grams,
     co2eSource: product.co2e_source ?? undefined,
+    soldOut: product.stock === 0,
     headingLevel: 2 as const,
     claims: claimBadges(product.product_claims, { newTab }),
     merchantClaims: claimBadges(product.merchant_claims, { newTab }),

@@ -32,6 +32,9 @@ export const Default: Story = {
     ).toBeVisible();
     await expect(canvas.getByText('$24.99')).toBeVisible();
     await expect(canvas.getByText('1.2 kg CO2e')).toBeVisible();
+    // The figure's source is in view beside it, never only for screen readers.
+    await expect(canvas.getByText('Source: Supplier life-cycle assessment, 2026')).toBeVisible();
+    await expect(canvas.queryByText('Sold out')).toBeNull();
     const attributes = canvas.getByRole('list', { name: 'Sustainability attributes' });
     await expect(within(attributes).getAllByRole('listitem')).toHaveLength(4);
     await expect(within(attributes).getByText('+1')).toBeVisible();
@@ -43,6 +46,33 @@ export const Default: Story = {
 };
 
 /** One of the first cards a page shows (its largest paint): the image loads at once, first. */
+/** Nothing left to buy: said beside the price, and read with it. */
+export const SoldOut: Story = {
+  args: { soldOut: true },
+  play: async ({ canvas }) => {
+    const price = canvas.getByText('$24.99');
+    await expect(price).toHaveTextContent('$24.99, Sold out');
+    await expect(canvas.getByText('Sold out')).toBeVisible();
+  },
+};
+
+/** A long source keeps to two lines on screen; the whole is its title and is read in full. */
+export const LongCo2eSource: Story = {
+  args: {
+    co2eSource:
+      'Verdant estimate from product weight, packaging and material emission factors of the 2026 database, reviewed by the merchant',
+  },
+  play: async ({ canvas }) => {
+    const source = canvas.getByText(/^Source: Verdant estimate/);
+    await expect(source).toHaveAttribute(
+      'title',
+      expect.stringContaining('reviewed by the merchant'),
+    );
+    const lineHeight = Number.parseFloat(getComputedStyle(source).lineHeight);
+    await expect(source.getBoundingClientRect().height).toBeLessThanOrEqual(lineHeight * 2 + 1);
+  },
+};
+
 export const PriorityImage: Story = {
   args: { imagePriority: true },
   play: async ({ canvasElement }) => {

@@ -60,8 +60,10 @@ export interface ProductCardProps
   merchantClaimsLabel?: React.ReactNode;
   /** Estimated footprint in grams CO2e (`products.co2e_grams`); `null` or absent hides it. */
   co2eGrams?: number | null;
-  /** Where the footprint figure comes from (`products.co2e_source`), shown as its description. */
+  /** Where the footprint figure comes from (`products.co2e_source`), shown under it. */
   co2eSource?: string;
+  /** Nothing left to buy (`products.stock` is 0): said beside the price. */
+  soldOut?: boolean;
   /**
    * The product's link, rendered through `asChild` around the name, e.g. `<a href="/products/x" />`
    * or a router link. The whole card becomes its click target; claims and the action stay separate.
@@ -92,6 +94,7 @@ export const ProductCard = React.forwardRef<HTMLElement, ProductCardProps>(funct
     merchantClaimsLabel,
     co2eGrams,
     co2eSource,
+    soldOut = false,
     link,
     action,
     headingLevel = 3,
@@ -102,7 +105,6 @@ export const ProductCard = React.forwardRef<HTMLElement, ProductCardProps>(funct
   ref,
 ) {
   const Heading = `h${headingLevel}` as const;
-  const co2eId = React.useId();
   const merchantClaimsId = React.useId();
   const shown = attributes.slice(0, maxAttributes);
   const hidden = attributes.slice(maxAttributes);
@@ -147,6 +149,12 @@ export const ProductCard = React.forwardRef<HTMLElement, ProductCardProps>(funct
         </Heading>
         <p className="vd-product-card__price" data-slot="product-card-price">
           {formatPrice(priceCents, currency, locale)}
+          {soldOut ? (
+            <span className="vd-product-card__sold-out" data-slot="product-card-sold-out">
+              {/* Read as "$24.99, sold out". */}
+              <span className="vd-visually-hidden">, </span>Sold out
+            </span>
+          ) : null}
         </p>
         {shown.length > 0 ? (
           <ul className="vd-product-card__attributes" aria-label="Sustainability attributes">
@@ -194,11 +202,8 @@ export const ProductCard = React.forwardRef<HTMLElement, ProductCardProps>(funct
           </div>
         ) : null}
         {hasCo2e ? (
-          <p
-            className="vd-product-card__co2e"
-            data-slot="product-card-co2e"
-            aria-describedby={co2eSource ? co2eId : undefined}
-          >
+          // The figure never without its source, in view (two lines, the whole in its title).
+          <p className="vd-product-card__co2e" data-slot="product-card-co2e">
             <SustainabilityIcon glyph="leaf" size={13} />
             <span>
               <span className="vd-visually-hidden">Estimated footprint: </span>
@@ -206,7 +211,11 @@ export const ProductCard = React.forwardRef<HTMLElement, ProductCardProps>(funct
               <span aria-hidden> est.</span>
             </span>
             {co2eSource ? (
-              <span id={co2eId} className="vd-visually-hidden">
+              <span
+                className="vd-product-card__co2e-source"
+                data-slot="product-card-co2e-source"
+                title={`Source: ${co2eSource}`}
+              >
                 {`Source: ${co2eSource}`}
               </span>
             ) : null}
