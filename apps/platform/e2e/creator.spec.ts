@@ -644,11 +644,11 @@ test.describe('creator surfaces', () => {
     await expect(form.getByLabel('Address')).toHaveValue('creme-brulee-jordans-cafe-picks');
     // An address the server refuses is told next to its field, which takes the focus.
     await form.getByLabel('Storefront title').fill(title);
-    await form.getByLabel('Address').fill('Not An Address');
+    await form.getByLabel('Address').fill('ab');
     await form.getByRole('button', { name: 'Create storefront' }).click();
     await expect(form.getByLabel('Address')).toBeFocused();
     await expect(form.getByLabel('Address')).toHaveAccessibleDescription(
-      /Slug must be 3–64 lower-case letters/,
+      /Address must be 3–64 lower-case letters/,
     );
     // A taken address (the seed's storefront) is told there in words, not as a database error.
     await form.getByLabel('Address').fill('jordan-rivers-picks');

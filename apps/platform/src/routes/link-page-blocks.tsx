@@ -99,7 +99,9 @@ export function LinkPageView({
         avatarSrc={avatarUrl}
         // Without a picture, the initials are the owner's, not the page title's.
         avatarName={earner}
-        bio={bio || undefined}
+        // As typed, line breaks included: "Line one⏎Line two" is two lines, here and in the
+        // editor's preview alike.
+        bio={bio ? <span style={{ whiteSpace: 'pre-line' }}>{bio}</span> : undefined}
         headingLevel={headingLevel}
       />
       {social.length > 0 ? (

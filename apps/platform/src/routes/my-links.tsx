@@ -33,12 +33,14 @@ import { SortableList } from '@verdant/ui/sortable-list';
 import '@verdant/ui/sortable-list.css';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
+import { atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
 import { markupRemovedNote } from '../lib/markup-note.ts';
 import { useConfirmLeave } from '../lib/confirm-leave.ts';
 import { LinkPageView, type LinkPageViewItem } from './link-page-blocks.tsx';
 import { formError } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
+import { isLinkLimitRefusal, linkLimitRefusal, noNewLinkNote } from '../lib/link-limit.tsx';
 import { joinedPrograms, newProgramLink } from '../lib/program-links.ts';
 import { errorMessage } from './vendor-format.ts';
 import { UNDO_DURATION, focusIsFree } from '../lib/undo.ts';
@@ -312,7 +314,7 @@ function trackingNote(tracking: Tracking): ReactNode {
 /** The add form's error: at a field (`label`, `url`, `product`) or, without one, in its error card. */
 interface AddError {
   field: 'label' | 'url' | 'product' | undefined;
-  message: string;
+  message: ReactNode;
 }
 
 function AddItem({
@@ -344,16 +346,32 @@ function AddItem({
   });
   const links = useQuery({ ...myLinks, enabled: kind === 'product' });
   const programs = useQuery({ ...programCatalog, enabled: kind === 'product' });
+  const { limits } = usePlan();
+  // Set when the database refused a new tracked link for the plan's limit, which the count read
+  // had not reached yet (a link made in another tab, say): from then on products are added without.
+  const [limitMet, setLimitMet] = useState(false);
+  /** Whether the plan allows no new tracked link: the free plan's are all in use. */
+  const noNewLinks = (total: number | undefined) =>
+    limitMet || atPlanLimit(limits.affiliate_links, total);
   const products = catalog.data?.rows ?? [];
   const product = products.find((p) => p.id === productId);
+  const tracking =
+    product && links.data && programs.data
+      ? trackingOf(product, links.data.rows, programs.data)
+      : undefined;
+  // A tracked link would be made, but the plan allows no more: said before the user presses Add,
+  // and the item is added without one (a product item needs none).
+  const addsUntracked = tracking?.state === 'create' && noNewLinks(links.data?.total);
   const productNote: ReactNode = catalog.isError
     ? errorMessage(catalog.error)
     : !product
       ? 'Choose a product to see whether visits to it are credited to you.'
       : links.isError || programs.isError
         ? errorMessage(links.error ?? programs.error)
-        : links.data && programs.data
-          ? trackingNote(trackingOf(product, links.data.rows, programs.data))
+        : tracking
+          ? addsUntracked
+            ? noNewLinkNote(limits.affiliate_links)
+            : trackingNote(tracking)
           : 'Checking your tracked links…';
 
   const refuse = (refusal: AddError) => {
@@ -368,8 +386,16 @@ function AddItem({
       queryClient.ensureQueryData(programCatalog),
     ]);
     const tracking = trackingOf(chosen, mine.rows, catalogPrograms);
-    if (tracking.state === 'create') {
-      await api.links.create(newProgramLink(tracking.program, chosen));
+    const untracked = tracking.state === 'create' && noNewLinks(mine.total);
+    if (tracking.state === 'create' && !untracked) {
+      try {
+        await api.links.create(newProgramLink(tracking.program, chosen));
+      } catch (caught) {
+        if (!isLinkLimitRefusal(caught)) throw caught;
+        // Nothing added: the user chooses to add it without a link, knowing what that means.
+        setLimitMet(true);
+        return null;
+      }
       void queryClient.invalidateQueries({ queryKey: ['links'] });
     }
     const item = await api.linkPages.addItem(pageId, {
@@ -379,7 +405,7 @@ function AddItem({
       position: 10_000,
     });
     const note =
-      tracking.state === 'create'
+      tracking.state === 'create' && !untracked
         ? `A tracked link for it was created in ${tracking.program.name}.`
         : tracking.state === 'linked'
           ? undefined
@@ -396,7 +422,7 @@ function AddItem({
     }
     setBusy(true);
     try {
-      const added: { item: LinkPageItem; name: string; note?: string } =
+      const added: { item: LinkPageItem; name: string; note?: string } | null =
         kind === 'product' && product
           ? await addProduct(product)
           : {
@@ -408,6 +434,10 @@ function AddItem({
               ),
               name: label.trim(),
             };
+      if (!added) {
+        refuse({ field: 'product', message: linkLimitRefusal(limits.affiliate_links) });
+        return;
+      }
       setLabel('');
       setUrl('');
       setProductId('');
@@ -501,7 +531,7 @@ function AddItem({
         </Grid>
         <Box>
           <Button type="submit" loading={busy}>
-            Add item
+            {kind === 'product' && addsUntracked ? 'Add item without a tracked link' : 'Add item'}
           </Button>
         </Box>
       </Flex>

@@ -1,10 +1,16 @@
 import { Box, Flex, Grid, Heading, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Storefront, StorefrontItem, StorefrontWithItems } from '@verdant/api-client';
+import type {
+  AffiliateLink,
+  Storefront,
+  StorefrontItem,
+  StorefrontWithItems,
+} from '@verdant/api-client';
 import { slugFrom } from '@verdant/validation';
 import {
   Button,
   Card,
+  ConfirmDialog,
   EmptyState,
   ErrorCard,
   Field,
@@ -15,13 +21,27 @@ import {
   Textarea,
   toast,
 } from '@verdant/ui';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { Link } from 'react-router';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
 import { markupRemovedNote } from '../lib/markup-note.ts';
-import { errorCode, formError } from '../lib/error-message.ts';
+import { errorCode, formError, type FieldWords } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
+import {
+  isLinkLimitRefusal,
+  linkLimitNote,
+  linkLimitRefusal,
+  noNewLinkNote,
+} from '../lib/link-limit.tsx';
 import { joinedPrograms, newProgramLink } from '../lib/program-links.ts';
 import { errorMessage } from './vendor-format.ts';
 import { UNDO_DURATION, focusIsFree } from '../lib/undo.ts';
@@ -31,21 +51,88 @@ const MINE = ['storefronts', 'mine'] as const;
 /** The address a title suggests (at most 60 characters). */
 const slugOf = (title: string) => slugFrom(title, 60);
 
+/**
+ * The address a storefront gets from what is typed in its Address field: tidied as a title is
+ * (lower case, hyphens between words, at most 64 characters), so the hint under the field shows
+ * the address it will really have; an empty field follows the title.
+ */
+const addressOf = (typed: string, title: string) =>
+  typed.trim() ? slugFrom(typed) : slugOf(title);
+
+type StorefrontField = 'title' | 'slug' | 'description';
+
+/** The field is called Address: the API client's checks name it "slug". */
+const STOREFRONT_WORDS: FieldWords<StorefrontField> = { slug: (reason) => `Address ${reason}` };
+
+/** A refused create or save, at its field or (field undefined) in the form's error card. */
+type StorefrontError = { field: StorefrontField | undefined; message: string };
+
+/** The words of a refused create or save: a taken address is told at its field, in words. */
+function storefrontError(caught: unknown): StorefrontError {
+  // The address is unique across Verdant: a taken one is told at its field, in words.
+  return errorCode(caught) === 'conflict'
+    ? { field: 'slug', message: 'That address is taken. Choose another.' }
+    : formError(caught, ['title', 'slug', 'description'], STOREFRONT_WORDS);
+}
+
+/**
+ * The Address field of the create and edit forms. Empty, it follows the title (shown as its
+ * placeholder); typed, the hint shows the tidied address it will get, never the raw input.
+ */
+function AddressField({
+  value,
+  onChange,
+  title,
+  error,
+  current,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  title: string;
+  error: string | undefined;
+  /** The saved address, when editing: changing it breaks the links already shared. */
+  current?: string;
+}) {
+  const address = addressOf(value, title);
+  const shown = `Shown at /s/${address || '…'}${value.trim() ? '' : ', made from the title'}.`;
+  return (
+    <Field
+      label="Address"
+      description={
+        current === undefined
+          ? shown
+          : `${shown} Links to /s/${current} that you have shared stop working if you change it.`
+      }
+      error={error}
+    >
+      <TextInput
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={slugOf(title) || undefined}
+        maxLength={64}
+      />
+    </Field>
+  );
+}
+
 function CreateStorefront({
   onCreated,
+  headingRef,
 }: {
   /** `note`: said when the title or description was stored other than as typed. */
   onCreated: (storefront: Storefront, note: string | undefined) => void;
+  /** The form's heading, which takes the focus when the last storefront listed is deleted. */
+  headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
   const [title, setTitle] = useState('');
+  // Null until the address is typed in: it follows the title, and shows the title's address.
   const [slug, setSlug] = useState<string | null>(null);
   const [description, setDescription] = useState('');
-  const [error, setError] = useState<{ field: string | undefined; message: string } | null>(null);
+  const [error, setError] = useState<StorefrontError | null>(null);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   const focusFirstInvalid = useFocusFirstInvalid();
-  const shownSlug = slug ?? slugOf(title);
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
@@ -53,7 +140,7 @@ function CreateStorefront({
     try {
       const created = await api.storefronts.create({
         title: title.trim(),
-        slug: shownSlug,
+        slug: addressOf(slug ?? '', title),
         description: description.trim() || null,
       });
       const { description: note } = markupRemovedNote('Its title and description are', [
@@ -65,12 +152,7 @@ function CreateStorefront({
       setDescription('');
       onCreated(created, note);
     } catch (caught) {
-      // The address is unique across Verdant: a taken one is told at its field, in words.
-      setError(
-        errorCode(caught) === 'conflict'
-          ? { field: 'slug', message: 'That address is taken. Choose another.' }
-          : formError(caught, ['title', 'slug', 'description']),
-      );
+      setError(storefrontError(caught));
       focusFirstInvalid(formRef.current, errorRef);
     } finally {
       setBusy(false);
@@ -85,7 +167,7 @@ function CreateStorefront({
         aria-label="Create a storefront"
       >
         <Flex direction="column" gap="3">
-          <Heading as="h2" size="4">
+          <Heading as="h2" size="4" ref={headingRef} tabIndex={-1}>
             Create a storefront
           </Heading>
           {error && !error.field ? (
@@ -104,13 +186,13 @@ function CreateStorefront({
             >
               <TextInput value={title} onChange={(e) => setTitle(e.target.value)} maxLength={120} />
             </Field>
-            <Field
-              label="Address"
-              description={`Shown at /s/${shownSlug || '…'}`}
+            <AddressField
+              // Untouched, the field shows the title's address; emptied, it follows the title again.
+              value={slug ?? slugOf(title)}
+              onChange={setSlug}
+              title={title}
               error={error?.field === 'slug' ? error.message : undefined}
-            >
-              <TextInput value={shownSlug} onChange={(e) => setSlug(e.target.value)} />
-            </Field>
+            />
           </Grid>
           <Field
             label="Description"
@@ -133,6 +215,186 @@ function CreateStorefront({
   );
 }
 
+/**
+ * A storefront's title, description and address, edited in place of its Edit button. Escape or
+ * Cancel closes it unsaved; `onClose` gets the stored storefront after a save.
+ */
+function EditStorefront({
+  storefront,
+  onClose,
+}: {
+  storefront: Storefront;
+  onClose: (saved?: Storefront) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState(storefront.title);
+  const [slug, setSlug] = useState(storefront.slug);
+  const [description, setDescription] = useState(storefront.description ?? '');
+  const [error, setError] = useState<StorefrontError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid();
+  // The form takes the place of the Edit button: the focus moves to its first field.
+  useEffect(() => titleRef.current?.focus(), []);
+  // Escape anywhere in the form cancels as Cancel does: the storefront keeps its saved values.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.isComposing) return;
+      event.preventDefault();
+      event.stopPropagation();
+      onClose();
+    };
+    form.addEventListener('keydown', onKeyDown);
+    return () => form.removeEventListener('keydown', onKeyDown);
+  }, [onClose]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const address = addressOf(slug, title);
+    try {
+      const saved = await api.storefronts.update(storefront.id, {
+        title: title.trim(),
+        description: description.trim() || null,
+        // Sent only when changed: the address is what shared links point to.
+        ...(address === storefront.slug ? {} : { slug: address }),
+      });
+      const { description: note } = markupRemovedNote('Its title and description are', [
+        [title, saved.title],
+        [description, saved.description],
+      ]);
+      // At a new address the storefront keeps its items on screen while they are read again.
+      if (saved.slug !== storefront.slug) {
+        const items = queryClient.getQueryData<StorefrontWithItems>([
+          'storefronts',
+          'detail',
+          storefront.slug,
+        ]);
+        if (items)
+          queryClient.setQueryData<StorefrontWithItems>(['storefronts', 'detail', saved.slug], {
+            ...items,
+            ...saved,
+          });
+      }
+      queryClient.setQueryData<Storefront[]>(MINE, (current) =>
+        current?.map((s) => (s.id === saved.id ? saved : s)),
+      );
+      toast({
+        title: 'Storefront saved',
+        description: `${saved.title}${
+          saved.slug === storefront.slug
+            ? ''
+            : `, now at /s/${saved.slug}: links to /s/${storefront.slug} no longer work`
+        }.${note ? ` ${note}` : ''}`,
+      });
+      void queryClient.invalidateQueries({ queryKey: ['storefronts'] });
+      onClose(saved);
+    } catch (caught) {
+      setError(storefrontError(caught));
+      focusFirstInvalid(formRef.current, errorRef);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      ref={formRef}
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={`Edit ${storefront.title}`}
+    >
+      <Flex direction="column" gap="3">
+        {error && !error.field ? (
+          <ErrorCard
+            ref={errorRef}
+            tabIndex={-1}
+            align="start"
+            title="Not saved"
+            message={error.message}
+          />
+        ) : null}
+        <Grid columns={{ initial: '1', md: '2' }} gap="3">
+          <Field
+            label="Storefront title"
+            error={error?.field === 'title' ? error.message : undefined}
+          >
+            <TextInput
+              ref={titleRef}
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+              maxLength={120}
+            />
+          </Field>
+          <AddressField
+            value={slug}
+            onChange={setSlug}
+            title={title}
+            current={storefront.slug}
+            error={error?.field === 'slug' ? error.message : undefined}
+          />
+        </Grid>
+        <Field
+          label="Description"
+          error={error?.field === 'description' ? error.message : undefined}
+        >
+          <Textarea
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            maxLength={2000}
+          />
+        </Field>
+        <Flex gap="2" wrap="wrap">
+          <Button type="submit" loading={busy}>
+            Save storefront
+          </Button>
+          <Button type="button" variant="ghost" onClick={() => onClose()}>
+            Cancel
+          </Button>
+        </Flex>
+      </Flex>
+    </form>
+  );
+}
+
+/** Whether a link still takes visitors through the tracker: active and not expired. */
+const isLive = (link: AffiliateLink) =>
+  link.is_active && (!link.expires_at || Date.parse(link.expires_at) > Date.now());
+
+/**
+ * Why purchases through a storefront item are not credited to its owner, or null when they are
+ * (or the owner's links are not all known). The public storefront links through the item's own
+ * tracked link while it is live, or else through any live link of the owner's for the product;
+ * without either its card is a plain shop link.
+ */
+function creditProblem(
+  item: StorefrontItem,
+  links: { rows: readonly AffiliateLink[]; total: number } | undefined,
+): ReactNode {
+  if (!links) return null;
+  const own = links.rows.find((l) => l.id === item.affiliate_link_id);
+  if ((own && isLive(own)) || links.rows.some((l) => l.product_id === item.product_id && isLive(l)))
+    return null;
+  // Beyond the links read (the first 100): the item's link may well be live.
+  if (item.affiliate_link_id && !own && links.total > links.rows.length) return null;
+  const why = !own
+    ? 'It has no tracked link'
+    : !own.is_active
+      ? 'Its tracked link is disabled'
+      : 'Its tracked link has expired';
+  return (
+    <>
+      {why}: purchases through it are not credited to you.{' '}
+      <Link to="/affiliate-links">Manage your affiliate links</Link>
+    </>
+  );
+}
+
 /** The words under the Public switch: the storefront's state, or why it cannot be made public. */
 function publishNote(storefront: Storefront, productCount: number, refused: boolean): ReactNode {
   if (refused)
@@ -150,12 +412,19 @@ function publishNote(storefront: Storefront, productCount: number, refused: bool
 function StorefrontEditor({
   storefront,
   focusOnMount,
+  headingRef: registerHeading,
+  onDeleted,
 }: {
   storefront: Storefront;
   /** Just created: its heading takes the focus, so the user lands on it. */
   focusOnMount: boolean;
+  /** Receives the heading, which takes the focus when the storefront above it is deleted. */
+  headingRef: (node: HTMLHeadingElement | null) => void;
+  /** Once deleted and its dialog closed: the page takes it off the list and moves the focus on. */
+  onDeleted: () => void;
 }) {
   const queryClient = useQueryClient();
+  const { limits } = usePlan();
   const detailKey = ['storefronts', 'detail', storefront.slug] as const;
   const detail = useQuery({
     queryKey: detailKey,
@@ -183,15 +452,48 @@ function StorefrontEditor({
   });
   // No product until one is chosen: the picker starts on its placeholder.
   const [choice, setChoice] = useState('');
-  const [addError, setAddError] = useState<string | null>(null);
+  const [addError, setAddError] = useState<ReactNode>(null);
   const [busy, setBusy] = useState(false);
   const [publishRefused, setPublishRefused] = useState(false);
+  // Set when the database refused a new tracked link for the plan's limit, which the count read
+  // had not reached yet (a link made in another tab, say): from then on products are added without.
+  const [limitMet, setLimitMet] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  // The edit form closed: the focus goes back to the Edit button it replaced.
+  const editClosed = useRef(false);
+  useEffect(() => {
+    if (editing || !editClosed.current) return;
+    editClosed.current = false;
+    editButtonRef.current?.focus();
+  }, [editing]);
+  const closeEditor = useCallback(() => {
+    editClosed.current = true;
+    setEditing(false);
+  }, []);
+  // Deleted (the dialog still closing): the page moves the focus on once it has closed.
+  const deleted = useRef(false);
   const items = detail.data?.storefront_items ?? [];
   const chosen = new Set(items.map((i) => i.product_id));
   const available = (catalog.data?.rows ?? []).filter(
     (p) => !chosen.has(p.id) && programOf.has(p.merchant_id),
   );
   const productId = available.some((p) => p.id === choice) ? choice : '';
+  const liveLinkOf = (id: string) =>
+    (links.data?.rows ?? []).find((l) => l.product_id === id && isLive(l));
+  // No new tracked link can be made: the free plan's are all in use (the database refuses more).
+  const noNewLinks = limitMet || atPlanLimit(limits.affiliate_links, links.data?.total);
+  const chosenProduct = available.find((p) => p.id === productId);
+  const addsUntracked = noNewLinks && chosenProduct !== undefined && !liveLinkOf(chosenProduct.id);
+  // Said before the user presses Add: at the limit, a product without a tracked link of its own is
+  // added without one (an item may have none), and its purchases are not credited.
+  const pickerNote = !noNewLinks
+    ? undefined
+    : !chosenProduct
+      ? linkLimitNote(limits.affiliate_links)
+      : addsUntracked
+        ? noNewLinkNote(limits.affiliate_links)
+        : undefined;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['storefronts'] });
   const addFormRef = useRef<HTMLFormElement>(null);
   const pickerRef = useRef<HTMLSelectElement>(null);
@@ -236,25 +538,36 @@ function StorefrontEditor({
     setBusy(true);
     try {
       // The product's live tracked link (active, not expired), or a new one, so purchases are
-      // credited.
-      const link =
-        (links.data?.rows ?? []).find(
-          (l) =>
-            l.product_id === product.id &&
-            l.is_active &&
-            (!l.expires_at || Date.parse(l.expires_at) > Date.now()),
-        ) ?? (await api.links.create(newProgramLink(program, product)));
+      // credited; none when the plan allows no new one (the picker said so).
+      let linkId = liveLinkOf(product.id)?.id ?? null;
+      if (!linkId && !noNewLinks) {
+        try {
+          linkId = (await api.links.create(newProgramLink(program, product))).id;
+        } catch (caught) {
+          if (!isLinkLimitRefusal(caught)) throw caught;
+          // Nothing added: the user chooses to add it without a link, knowing what that means.
+          setLimitMet(true);
+          setAddError(linkLimitRefusal(limits.affiliate_links));
+          focusFirstInvalid(addFormRef.current);
+          return;
+        }
+      }
       // After the last one, whatever was removed before.
       const position = items.reduce((last, item) => Math.max(last, item.position + 1), 0);
       const added = await api.storefronts.addItem(storefront.id, {
         product_id: product.id,
-        affiliate_link_id: link.id,
+        affiliate_link_id: linkId,
         position,
       });
       setItems((current) => [...current, added]);
       setChoice('');
       setPublishRefused(false);
-      toast({ title: 'Product added', description: `${product.name}, to ${storefront.title}` });
+      toast({
+        title: 'Product added',
+        description: linkId
+          ? `${product.name}, to ${storefront.title}`
+          : `${product.name}, to ${storefront.title}, without a tracked link: purchases through it are not credited to you.`,
+      });
       refresh();
       void queryClient.invalidateQueries({ queryKey: ['links', 'mine'] });
     } catch (caught) {
@@ -365,7 +678,15 @@ function StorefrontEditor({
         <Flex direction="column" gap="3">
           <Flex justify="between" align="start" gap="3" wrap="wrap">
             <Flex direction="column" style={{ minWidth: 0 }}>
-              <Heading as="h2" size="4" ref={headingRef} tabIndex={-1}>
+              <Heading
+                as="h2"
+                size="4"
+                tabIndex={-1}
+                ref={(node) => {
+                  headingRef.current = node;
+                  registerHeading(node);
+                }}
+              >
                 {storefront.title}
               </Heading>
               {storefront.is_published ? (
@@ -394,6 +715,60 @@ function StorefrontEditor({
               />
             </Box>
           </Flex>
+          {editing ? (
+            <EditStorefront storefront={storefront} onClose={closeEditor} />
+          ) : (
+            <>
+              {storefront.description ? (
+                // As typed, line breaks included (the public storefront keeps them too).
+                <Text as="p" size="2" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                  {storefront.description}
+                </Text>
+              ) : null}
+              <Flex gap="2" wrap="wrap">
+                <Button
+                  ref={editButtonRef}
+                  size="sm"
+                  variant="outline"
+                  aria-label={`Edit ${storefront.title}`}
+                  onClick={() => setEditing(true)}
+                >
+                  Edit
+                </Button>
+                <ConfirmDialog
+                  title="Delete this storefront?"
+                  description={`${
+                    items.length === 0
+                      ? `“${storefront.title}” is deleted`
+                      : `“${storefront.title}” and its list of ${
+                          items.length === 1 ? 'one product' : `${items.length} products`
+                        } are deleted`
+                  }, and /s/${storefront.slug} stops working for anyone you shared it with. The products stay in the shop and your tracked links keep working. This cannot be undone.`}
+                  confirmLabel="Delete storefront"
+                  tone="danger"
+                  onConfirm={async () => {
+                    await api.storefronts.remove(storefront.id);
+                    deleted.current = true;
+                    toast({ title: 'Storefront deleted', description: storefront.title });
+                  }}
+                  errorMessage={(error) => errorMessage(error)}
+                  // Deleted, its card goes once the dialog has closed, and the page moves the focus
+                  // on (Cancel gives it back to Delete, as the dialog does by itself).
+                  onCloseAutoFocus={(event) => {
+                    if (!deleted.current) return;
+                    deleted.current = false;
+                    event.preventDefault();
+                    onDeleted();
+                  }}
+                  trigger={
+                    <Button size="sm" variant="danger" aria-label={`Delete ${storefront.title}`}>
+                      Delete
+                    </Button>
+                  }
+                />
+              </Flex>
+            </>
+          )}
           {detail.isError ? (
             <ErrorCard message={errorMessage(detail.error)} onRetry={() => void detail.refetch()} />
           ) : items.length === 0 ? (
@@ -404,12 +779,22 @@ function StorefrontEditor({
             <ul aria-label={`Products in ${storefront.title}`} style={{ margin: 0, padding: 0 }}>
               {items.map((item) => {
                 const name = nameOf(item.product_id);
+                // Flagged here as the link-in-bio editor flags its items: the public card of a
+                // product without a live tracked link quietly stops crediting the owner.
+                const problem = creditProblem(item, links.data);
                 return (
                   <Flex asChild key={item.id} justify="between" align="center" gap="3" py="1">
                     <li>
-                      {/* The whole name, on two lines if need be: a phone has no hover to show
-                          the rest of a cut-off one. */}
-                      <Text style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{name}</Text>
+                      <Flex direction="column" style={{ minWidth: 0 }}>
+                        {/* The whole name, on two lines if need be: a phone has no hover to show
+                            the rest of a cut-off one. */}
+                        <Text style={{ overflowWrap: 'anywhere' }}>{name}</Text>
+                        {problem ? (
+                          <Text size="1" color="amber">
+                            {problem}
+                          </Text>
+                        ) : null}
+                      </Flex>
                       <Button
                         size="sm"
                         variant="ghost"
@@ -444,6 +829,7 @@ function StorefrontEditor({
                 <Box>
                   <Field
                     label={`Product to add to ${storefront.title}`}
+                    description={pickerNote}
                     error={addError ?? undefined}
                   >
                     <NativeSelect
@@ -461,7 +847,7 @@ function StorefrontEditor({
                 {/* Beside the picker, level with it below its label; under it on a phone. */}
                 <Box pt={{ initial: '0', xs: '5' }}>
                   <Button type="submit" loading={busy}>
-                    Add product
+                    {addsUntracked ? 'Add without a tracked link' : 'Add product'}
                   </Button>
                 </Box>
               </Grid>
@@ -473,7 +859,10 @@ function StorefrontEditor({
   );
 }
 
-/** /storefronts/manage: create storefronts, pick their products, publish and unpublish them. */
+/**
+ * /storefronts/manage: create storefronts, edit and delete them, pick their products, publish and
+ * unpublish them.
+ */
 export function Component() {
   const queryClient = useQueryClient();
   const mine = useQuery({ queryKey: MINE, queryFn: () => api.storefronts.listMine() });
@@ -481,6 +870,32 @@ export function Component() {
   // The storefront just created, whose card takes the focus when it appears (newest first, below
   // the form).
   const [created, setCreated] = useState<string | null>(null);
+  // After a delete the focus goes to the next storefront's heading (the previous one's after the
+  // last), or to the create form's heading when none is left; its id, or 'create'.
+  const createHeadingRef = useRef<HTMLHeadingElement>(null);
+  const headings = useRef(new Map<string, HTMLHeadingElement>());
+  const [focusAfterDelete, setFocusAfterDelete] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusAfterDelete) return;
+    const target =
+      focusAfterDelete === 'create'
+        ? createHeadingRef.current
+        : headings.current.get(focusAfterDelete);
+    // Not drawn yet (the create form appears once the list is read again): the next render.
+    if (!target) return;
+    setFocusAfterDelete(null);
+    target.focus();
+  }, [focusAfterDelete, mine.data]);
+  const onDeleted = (storefront: Storefront) => {
+    const list = mine.data ?? [];
+    const index = list.findIndex((s) => s.id === storefront.id);
+    const next = list[index + 1] ?? list[index - 1];
+    setFocusAfterDelete(next?.id ?? 'create');
+    queryClient.setQueryData<Storefront[]>(MINE, (current) =>
+      current?.filter((s) => s.id !== storefront.id),
+    );
+    void queryClient.invalidateQueries({ queryKey: MINE });
+  };
   // The plan gate (the database enforces the same limit).
   const atLimit = atPlanLimit(limits.storefronts, mine.data?.length);
   return (
@@ -497,6 +912,7 @@ export function Component() {
         />
       ) : (
         <CreateStorefront
+          headingRef={createHeadingRef}
           onCreated={(storefront, note) => {
             toast({
               title: 'Storefront created',
@@ -522,6 +938,11 @@ export function Component() {
             key={storefront.id}
             storefront={storefront}
             focusOnMount={storefront.id === created}
+            headingRef={(node) => {
+              if (node) headings.current.set(storefront.id, node);
+              else headings.current.delete(storefront.id);
+            }}
+            onDeleted={() => onDeleted(storefront)}
           />
         ))
       )}
