@@ -16,12 +16,15 @@ export function Component() {
       <PageHeader title={FAQ_PAGE.heading} description={FAQ_PAGE.intro} />
       <Prose asChild>
         <dl>
+          {/* Each question set apart from the last answer, its answer under it, not indented. */}
           {FAQ.map((item) => (
-            <div key={item.question}>
+            <div key={item.question} style={{ marginBlockEnd: 'var(--space-5)' }}>
               <dt>
                 <strong>{item.question}</strong>
               </dt>
-              <dd>{item.answer}</dd>
+              <dd style={{ marginInlineStart: 0, marginBlockStart: 'var(--space-1)' }}>
+                {item.answer}
+              </dd>
             </div>
           ))}
         </dl>

@@ -2,7 +2,7 @@
 export const FAQ_PAGE = {
   title: 'Frequently asked questions — Verdant',
   description:
-    'Answers about Verdant: affiliate earnings, attribution cookies, verified sustainability claims, CO2e estimates, fees and refunds.',
+    'Answers about Verdant: affiliate earnings, attribution cookies, verified sustainability claims, CO2e estimates, fees, shipping, returns and refunds.',
   heading: 'Frequently asked questions',
   intro: 'How Verdant tracks, attributes and pays, and how claims are checked.',
 } as const;
@@ -46,6 +46,16 @@ export const FAQ = [
     question: 'What happens when an order is refunded?',
     answer:
       'A refund before payout reverses the affiliate’s commission. A refund after payout creates a negative clawback that is settled against the affiliate’s next payout.',
+  },
+  {
+    question: 'Who ships my order, and how do returns work?',
+    answer:
+      'The merchant who sells the product ships it to the address you give at checkout and handles its delivery, returns and refunds. Write to the merchant first; if it has not answered within 14 days, tell us through the contact form and we follow it up. A refund goes back to the card you paid with.',
+  },
+  {
+    question: 'Does Verdant store my card?',
+    answer:
+      'No. Card payments are taken by our payment provider, Stripe, on its own checkout page. Verdant never sees or stores your card number.',
   },
   {
     question: 'Can I try Verdant without an account?',

@@ -49,19 +49,37 @@ export function Component() {
               their source) accurate.
             </li>
           </ul>
-          <h2>4. Commissions and payouts</h2>
+          <h2>4. Buying on Verdant</h2>
+          <ul>
+            <li>
+              You buy from the merchant who sells the product, at the price shown when you check
+              out. The card payment is taken by our payment provider, Stripe; Verdant never sees or
+              stores your card number.
+            </li>
+            <li>
+              The merchant ships the order to the address you give at checkout and answers for its
+              delivery, returns and refunds, within the rights the law of your country gives you.
+              Write to the merchant first; if it has not answered within 14 days, tell us through
+              the <Link to="/contact">contact form</Link> and we follow it up.
+            </li>
+            <li>
+              A refund goes back to the card you paid with. It also takes back the commission the
+              sale earned, so nobody is paid for a sale that did not stand.
+            </li>
+          </ul>
+          <h2>5. Commissions and payouts</h2>
           <p>
             A commission is pending until the program’s holding period has passed and is then
             approved. Refunds reverse pending or approved commissions; a refund after payout is
             deducted from the next payout. How commissions and attribution work in detail is
             described in the <Link to="/technical-wiki">technical wiki</Link>.
           </p>
-          <h2>5. Community and content</h2>
+          <h2>6. Community and content</h2>
           <p>
             Be civil and on topic. Posts and comments that are abusive, misleading or advertising
             unrelated products can be hidden or removed by administrators after a report.
           </p>
-          <h2>6. Ending your account</h2>
+          <h2>7. Ending your account</h2>
           <p>
             You can close your account at any time through the contact form. We may suspend an
             account that breaks these terms; approved commissions earned honestly are still paid.
