@@ -1,6 +1,6 @@
 import { Box, Flex, Grid, Heading, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AffiliateLink } from '@verdant/api-client';
+import type { AffiliateLink, Page } from '@verdant/api-client';
 import {
   Badge,
   Button,
@@ -20,11 +20,15 @@ import {
 } from '@verdant/ui';
 import { LineChart } from '@verdant/ui/charts';
 import '@verdant/ui/charts.css';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
+import { clicksPerDay, lastDays } from '../lib/click-days.ts';
+import { formError, plainTextWords } from '../lib/error-message.ts';
+import { everyPage } from '../lib/every-page.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
+import { markupRemovedNote } from '../lib/markup-note.ts';
 import { joinedPrograms, newProgramLink } from '../lib/program-links.ts';
 import { errorMessage, formatCount } from './vendor-format.ts';
 
@@ -32,6 +36,24 @@ const goUrl = (code: string) => `${window.location.origin}/go/${code}`;
 const NO_PRODUCT = 'program';
 /** The longest title a link takes (the API refuses more); the field says so before it cuts. */
 const TITLE_MAX = 200;
+/** How the API's checks of a title are told at its field. */
+const TITLE_WORDS = { title: plainTextWords('the title') };
+
+/** A title field's help: its limit while empty (with what an empty one means), then the count. */
+function titleHelp(length: number, whenEmpty: string): string {
+  return length === 0
+    ? `Up to ${TITLE_MAX} characters. ${whenEmpty}`
+    : length >= TITLE_MAX
+      ? `${TITLE_MAX} of ${TITLE_MAX} characters: the limit, anything longer is cut.`
+      : `${length} of ${TITLE_MAX} characters`;
+}
+
+/**
+ * The words for a title the API stored other than as typed (it removes markup), or nothing. An
+ * empty title is named after what the link leads to, which is no change to tell.
+ */
+const titleNote = (typed: string, stored: AffiliateLink): string | undefined =>
+  typed ? markupRemovedNote('Titles are', [[typed, stored.title]]).description : undefined;
 
 /**
  * The affiliate's links that already lead where the form would: the same program and product (or
@@ -56,7 +78,8 @@ function CreateLink({
 }: {
   /** The affiliate's links, to tell when the new one would lead where one already does. */
   links: readonly AffiliateLink[];
-  onCreated: (link: AffiliateLink) => void;
+  /** `note`: said when the title was stored other than as typed. */
+  onCreated: (link: AffiliateLink, note: string | undefined) => void;
   /** Opens an existing link's card (address, QR code, stats). */
   onShow: (link: AffiliateLink) => void;
 }) {
@@ -75,7 +98,8 @@ function CreateLink({
   });
   const [productId, setProductId] = useState(NO_PRODUCT);
   const [title, setTitle] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // A check of the title is told at its field; anything else in the error card.
+  const [error, setError] = useState<{ field: 'title' | undefined; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
   const focusFirstInvalid = useFocusFirstInvalid();
@@ -86,6 +110,8 @@ function CreateLink({
     return (
       <EmptyState
         bordered
+        // In place of the form's h2, right under the page's h1.
+        headingLevel={2}
         title="Join a program first"
         description="Tracked links belong to a program you are a member of."
         action={
@@ -109,12 +135,13 @@ function CreateLink({
     const form = event.currentTarget as HTMLFormElement;
     setBusy(true);
     setError(null);
+    const typed = title.trim();
     try {
-      const link = await api.links.create(newProgramLink(program, product, title.trim()));
+      const link = await api.links.create(newProgramLink(program, product, typed));
       setTitle('');
-      onCreated(link);
+      onCreated(link, titleNote(typed, link));
     } catch (caught) {
-      setError(errorMessage(caught));
+      setError(formError(caught, ['title'], TITLE_WORDS));
       focusFirstInvalid(form, errorRef);
     } finally {
       setBusy(false);
@@ -128,13 +155,13 @@ function CreateLink({
           <Heading as="h2" size="4" id={headingId}>
             Create a tracked link
           </Heading>
-          {error ? (
+          {error && !error.field ? (
             <ErrorCard
               ref={errorRef}
               tabIndex={-1}
               align="start"
               title="Not created"
-              message={error}
+              message={error.message}
             />
           ) : null}
           {/* Two columns: a program's name with its merchant fits its picker. */}
@@ -164,13 +191,11 @@ function CreateLink({
             </Field>
             <Field
               label="Title (optional)"
-              description={
-                title.length === 0
-                  ? `Up to ${TITLE_MAX} characters. Without one, the link is named after what it leads to.`
-                  : title.length >= TITLE_MAX
-                    ? `${TITLE_MAX} of ${TITLE_MAX} characters: the limit, anything longer is cut.`
-                    : `${title.length} of ${TITLE_MAX} characters`
-              }
+              description={titleHelp(
+                title.length,
+                'Without one, the link is named after what it leads to.',
+              )}
+              error={error?.field === 'title' ? error.message : undefined}
             >
               <TextInput
                 value={title}
@@ -229,30 +254,171 @@ function CreateLink({
 const statsButtonId = (link: AffiliateLink) => `stats-${link.id}`;
 
 /**
+ * The title's editor, in place of the card's Edit title button: Save stores it, Cancel (or Escape)
+ * leaves it as it was. A refused title is told at the field, which takes the focus again.
+ */
+function TitleEditor({
+  link,
+  onSaved,
+  onCancel,
+}: {
+  link: AffiliateLink;
+  /** `typed`: the title as sent, to tell when the API stored it otherwise. */
+  onSaved: (stored: AffiliateLink, typed: string) => void;
+  onCancel: () => void;
+}) {
+  const [title, setTitle] = useState(link.title ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // The field takes the place of the button that opened it: the focus moves into it.
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => inputRef.current?.focus(), []);
+  // Escape anywhere in the editor cancels as Cancel does: the link keeps its saved title.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.isComposing) return;
+      event.preventDefault();
+      event.stopPropagation();
+      onCancel();
+    };
+    form.addEventListener('keydown', onKeyDown);
+    return () => form.removeEventListener('keydown', onKeyDown);
+  }, [onCancel]);
+  const focusFirstInvalid = useFocusFirstInvalid();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const typed = title.trim();
+    setBusy(true);
+    setError(null);
+    try {
+      // An empty title is stored as none: the link then shows its code.
+      const stored = await api.links.update(link.id, { title: typed || null });
+      onSaved(stored, typed);
+    } catch (caught) {
+      // The form has one field: whatever went wrong is told there.
+      setError(formError(caught, ['title'], TITLE_WORDS).message);
+      setBusy(false);
+      focusFirstInvalid(formRef.current);
+    }
+  };
+
+  return (
+    <form
+      ref={formRef}
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={`Edit the title of /go/${link.code}`}
+      style={{ width: '100%' }}
+    >
+      <Flex direction="column" gap="2">
+        <Field
+          label="Title"
+          description={titleHelp(title.length, 'Without one, the link shows its code.')}
+          error={error ?? undefined}
+        >
+          <TextInput
+            ref={inputRef}
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+            maxLength={TITLE_MAX}
+          />
+        </Field>
+        <Flex gap="2">
+          <Button type="submit" size="sm" loading={busy}>
+            Save
+          </Button>
+          <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+        </Flex>
+      </Flex>
+    </form>
+  );
+}
+
+/** The days the card's chart shows: the last 30, today's included. */
+const STATS_DAYS = 30;
+
+/**
  * One link's address, copy button, QR code and clicks. It opens above the table (for a link
  * just created, or from a row's Stats), so it takes the focus when it opens or shows another
- * link: keyboard and screen-reader users land on it, and the page scrolls to it.
+ * link: keyboard and screen-reader users land on it, and the page scrolls to it. Its title can be
+ * edited in place.
  */
-function LinkDetail({ link, onClose }: { link: AffiliateLink; onClose: () => void }) {
-  const [since] = useState(() => new Date(Date.now() - 29 * 86_400_000).toISOString());
+function LinkDetail({
+  link,
+  onClose,
+  onSaved,
+}: {
+  link: AffiliateLink;
+  onClose: () => void;
+  /** The link as stored after its title was edited. */
+  onSaved: (link: AffiliateLink) => void;
+}) {
+  const [days] = useState(() => lastDays(STATS_DAYS));
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     headingRef.current?.focus();
   }, [link.id]);
+  const [editing, setEditing] = useState(false);
+  // Cancel and Save take the editor away: the focus goes back to the button that opened it.
+  const editRef = useRef<HTMLButtonElement>(null);
+  const refocusEdit = useRef(false);
+  useEffect(() => {
+    if (editing || !refocusEdit.current) return;
+    refocusEdit.current = false;
+    editRef.current?.focus();
+  }, [editing]);
+  const stopEditing = useCallback(() => {
+    refocusEdit.current = true;
+    setEditing(false);
+  }, []);
+
   const clicks = useQuery({
     queryKey: ['links', 'daily', link.id],
-    queryFn: () => api.links.dailyClicks(link.id, { from: since }),
+    queryFn: () => api.links.dailyClicks(link.id, { from: `${days[0]}T00:00:00Z` }),
   });
-  const days = clicks.data ?? [];
-  const total = days.reduce((sum, d) => sum + d.clicks, 0);
-  const unique = days.reduce((sum, d) => sum + d.unique_clicks, 0);
+  const rows = clicks.data ?? [];
+  const total = rows.reduce((sum, d) => sum + d.clicks, 0);
+  const unique = rows.reduce((sum, d) => sum + d.unique_clicks, 0);
+  // Days of bots alone are stored too, with no clicks: without any click the chart says so in
+  // words rather than drawing a flat line at zero.
+  const points = total > 0 ? clicksPerDay(days, rows) : [];
   return (
     <Card size="lg">
       <Grid columns={{ initial: '1', md: '3' }} gap="4" align="start">
         <Flex direction="column" gap="3" align="start">
-          <Heading as="h2" size="4" ref={headingRef} tabIndex={-1}>
+          <Heading
+            as="h2"
+            size="4"
+            ref={headingRef}
+            tabIndex={-1}
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {link.title ?? link.code}
           </Heading>
+          {editing ? (
+            <TitleEditor
+              link={link}
+              onCancel={stopEditing}
+              onSaved={(stored, typed) => {
+                onSaved(stored);
+                toast({
+                  title: 'Title saved',
+                  description: titleNote(typed, stored) ?? `/go/${stored.code}`,
+                });
+                stopEditing();
+              }}
+            />
+          ) : (
+            <Button ref={editRef} variant="secondary" size="sm" onClick={() => setEditing(true)}>
+              Edit title
+            </Button>
+          )}
           <Text size="2" color="gray" style={{ overflowWrap: 'anywhere' }}>
             {goUrl(link.code)}
           </Text>
@@ -263,26 +429,26 @@ function LinkDetail({ link, onClose }: { link: AffiliateLink; onClose: () => voi
           </Button>
         </Flex>
         <Box gridColumn={{ initial: '1', md: '2 / 4' }}>
-          <Flex gap="4" mb="3">
+          <Flex gap="4" mb="3" wrap="wrap">
             <Text size="2">
-              <Text weight="bold">{formatCount(total)}</Text> clicks
+              <Text weight="bold">{formatCount(total)}</Text> {total === 1 ? 'click' : 'clicks'}
             </Text>
             <Text size="2">
               <Text weight="bold">{formatCount(unique)}</Text> unique
             </Text>
             <Text size="2" color="gray">
-              last 30 days
+              last {STATS_DAYS} days
             </Text>
           </Flex>
           <LineChart
             title="Clicks on this link"
-            data={days.map((d) => ({ date: d.day, clicks: d.clicks, unique: d.unique_clicks }))}
+            data={points}
             loading={clicks.isPending}
             series={[
               { key: 'clicks', label: 'Clicks' },
               { key: 'unique', label: 'Unique' },
             ]}
-            emptyState={<EmptyState title="No clicks in the last 30 days" />}
+            emptyState={<EmptyState title={`No clicks in the last ${STATS_DAYS} days`} />}
           />
         </Box>
       </Grid>
@@ -293,9 +459,11 @@ function LinkDetail({ link, onClose }: { link: AffiliateLink; onClose: () => voi
 /** /affiliate-links: create links for a product or program, copy, QR, enable/disable, stats. */
 export function Component() {
   const queryClient = useQueryClient();
+  // Every link, page by page: the table shows them ten at a time, and the form's note about a link
+  // that leads to the same place looks through all of them.
   const links = useQuery({
     queryKey: ['links', 'mine'],
-    queryFn: () => api.links.listMine({ pageSize: 100 }),
+    queryFn: () => everyPage((page) => api.links.listMine(page)),
   });
   const [selected, setSelected] = useState<string | null>(null);
   const rows = links.data?.rows ?? [];
@@ -303,6 +471,14 @@ export function Component() {
   // The plan gate (the database enforces the same limit).
   const atLimit = atPlanLimit(limits.affiliate_links, links.data?.total);
   const current = rows.find((l) => l.id === selected) ?? null;
+
+  // The card and the table show the title as saved at once, before the list is loaded again.
+  const saved = (link: AffiliateLink) => {
+    queryClient.setQueryData<Page<AffiliateLink>>(['links', 'mine'], (page) =>
+      page ? { ...page, rows: page.rows.map((l) => (l.id === link.id ? link : l)) } : page,
+    );
+    void queryClient.invalidateQueries({ queryKey: ['links', 'mine'] });
+  };
 
   const toggle = async (link: AffiliateLink, active: boolean) => {
     try {
@@ -386,8 +562,8 @@ export function Component() {
         <CreateLink
           links={rows}
           onShow={(link) => setSelected(link.id)}
-          onCreated={(link) => {
-            toast({ title: 'Link created', description: goUrl(link.code) });
+          onCreated={(link, note) => {
+            toast({ title: 'Link created', description: note ?? goUrl(link.code) });
             setSelected(link.id);
             void queryClient.invalidateQueries({ queryKey: ['links', 'mine'] });
           }}
@@ -398,6 +574,7 @@ export function Component() {
         <LinkDetail
           key={current.id}
           link={current}
+          onSaved={saved}
           onClose={() => {
             setSelected(null);
             // Back to the row the stats were opened from.

@@ -16,7 +16,7 @@ import {
   toast,
 } from '@verdant/ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigationType, useSearchParams } from 'react-router';
 import { api } from '../lib/api.ts';
 import { valueLabel } from '../lib/labels.ts';
 import { errorMessage, formatMoney } from './vendor-format.ts';
@@ -206,27 +206,71 @@ function NoMatch({
   );
 }
 
-/** /affiliate-programs: browse programs, filter by category and verified claims, apply or join. */
+const ALL = 'all';
+
+/**
+ * /affiliate-programs: browse programs, filter by category and verified claims, apply or join.
+ * The search, the category and the claims filter are in the address (?q=, ?category=,
+ * ?verified=1), so a reload, Back from a program's links and a shared link keep them.
+ */
 export function Component() {
   const catalog = useQuery({
     queryKey: ['affiliate', 'catalog'],
     queryFn: () => api.affiliate.programCatalog(),
   });
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState('all');
-  const [verifiedOnly, setVerifiedOnly] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const navigationType = useNavigationType();
+  const searchParam = params.get('q') ?? '';
+  const categoryParam = params.get('category') ?? ALL;
+  const verifiedOnly = params.get('verified') === '1';
+  // The list follows the field as it is typed, not the address, which the router updates a moment
+  // later. The field follows the address only when Back or Forward changes it.
+  const [search, setSearch] = useState(searchParam);
+  const [searchOf, setSearchOf] = useState(searchParam);
+  if (searchOf !== searchParam) {
+    setSearchOf(searchParam);
+    if (navigationType === 'POP') setSearch(searchParam);
+  }
   const searchRef = useRef<HTMLInputElement>(null);
   const programs = useMemo(() => catalog.data ?? [], [catalog.data]);
   const categories = useMemo(
     () => [...new Set(programs.flatMap((p) => p.categories))].sort(),
     [programs],
   );
+  // A category no program has (an old bookmark) reads as all of them once the programs are known.
+  const category = catalog.isSuccess && !categories.includes(categoryParam) ? ALL : categoryParam;
+  /**
+   * Writes the filters to the address. The search goes with every change as the field holds it, so
+   * a change of another filter never brings back an older search. Typing and stepping through the
+   * categories replace the current entry (Back leaves the page, not one letter); the claims switch
+   * and clearing the filters are steps of their own.
+   */
+  const update = (
+    changes: { q?: string; category?: string; verified?: boolean },
+    { replace = false } = {},
+  ) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        const q = changes.q ?? search;
+        const nextCategory = changes.category ?? category;
+        const verified = changes.verified ?? verifiedOnly;
+        if (q) next.set('q', q);
+        else next.delete('q');
+        if (nextCategory !== ALL) next.set('category', nextCategory);
+        else next.delete('category');
+        if (verified) next.set('verified', '1');
+        else next.delete('verified');
+        return next;
+      },
+      { replace, preventScrollReset: true },
+    );
   const query = search.trim();
   const shown = programs.filter((p) => {
     const text = `${p.name} ${p.merchant.company_name} ${p.description ?? ''}`.toLowerCase();
     return (
       (query === '' || text.includes(query.toLowerCase())) &&
-      (category === 'all' || p.categories.includes(category)) &&
+      (category === ALL || p.categories.includes(category)) &&
       (!verifiedOnly || p.claims.length > 0)
     );
   });
@@ -244,16 +288,19 @@ export function Component() {
             ref={searchRef}
             type="search"
             value={search}
-            onChange={(event) => setSearch(event.target.value)}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              update({ q: event.target.value }, { replace: true });
+            }}
             placeholder="Merchant or program"
           />
         </Field>
         <Field label="Category">
           <NativeSelect
             value={category}
-            onChange={(event) => setCategory(event.target.value)}
+            onChange={(event) => update({ category: event.target.value }, { replace: true })}
             options={[
-              { value: 'all', label: 'All categories' },
+              { value: ALL, label: 'All categories' },
               ...categories.map((c) => ({ value: c, label: valueLabel(c) })),
             ]}
           />
@@ -262,7 +309,7 @@ export function Component() {
           <Switch
             label="Verified claims only"
             checked={verifiedOnly}
-            onCheckedChange={setVerifiedOnly}
+            onCheckedChange={(checked) => update({ verified: checked })}
           />
         </Box>
       </Grid>
@@ -280,12 +327,11 @@ export function Component() {
       ) : shown.length === 0 ? (
         <NoMatch
           query={query}
-          category={category === 'all' ? null : category}
+          category={category === ALL ? null : category}
           verifiedOnly={verifiedOnly}
           onClear={() => {
             setSearch('');
-            setCategory('all');
-            setVerifiedOnly(false);
+            update({ q: '', category: ALL, verified: false });
             // The button goes with the empty state; the search is where a new try starts.
             searchRef.current?.focus();
           }}
