@@ -6,6 +6,7 @@ import {
   SLUG_PATTERN,
   isReservedUsername,
   isUuid,
+  validateWebUrl,
 } from '@verdant/validation';
 import type * as Sanitize from '@verdant/validation/sanitize';
 import { ApiError } from './errors.ts';
@@ -217,19 +218,20 @@ export function containsPattern(term: string): string {
   return `"*${like.replace(/[\\"]/g, '\\$&')}*"`;
 }
 
-/** An absolute http(s) URL of at most 2048 characters, or (with `allowSitePath`) a path on the site such as `/images/a.svg`. */
+/**
+ * A web address as `validateWebUrl` of `@verdant/validation` checks it: an absolute http(s) URL
+ * with a valid host name, at most 2048 characters, with no whitespace or invisible character
+ * anywhere (a browser's parser would otherwise store `https://ex ample.com` as a dead
+ * `https://ex%20ample.com/`), or (with `allowSitePath`) a path on the site such as `/images/a.svg`.
+ * An address typed without a scheme (`www.example.com`) is taken as https. Returns the address
+ * as the URL parser writes it.
+ */
 export function url(field: string, value: unknown, allowSitePath = false): string {
-  if (typeof value !== 'string' || value.length > 2048) invalid(field, 'must be an http(s) URL');
-  if (allowSitePath && /^\/[^/\s][^\s]*$/.test(value)) return value;
-  let parsed: URL;
-  try {
-    parsed = new URL(value);
-  } catch {
-    invalid(field, 'must be an http(s) URL');
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
-    invalid(field, 'must be an http(s) URL');
-  return parsed.href;
+  const checked = validateWebUrl(value, { allowSitePath });
+  if (checked.ok) return checked.url;
+  const suggested = checked.suggestion ? validateWebUrl(checked.suggestion) : undefined;
+  if (suggested?.ok) return suggested.url;
+  return invalid(field, checked.reason);
 }
 
 export function optionalUrl(field: string, value: unknown, allowSitePath = false): string | null {

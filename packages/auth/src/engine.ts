@@ -24,7 +24,12 @@ import {
 } from './password.ts';
 import { createAuthPersistence, sessionDuration } from './persistence.ts';
 import { createAutoRefresher, isRetryableRefreshError } from './refresh.ts';
-import { AUTH_FAILED_MESSAGE, signUpMetadata, type RegisterInput } from './registration.ts';
+import {
+  AUTH_FAILED_MESSAGE,
+  signUpError,
+  signUpMetadata,
+  type RegisterInput,
+} from './registration.ts';
 import { createSessionTimers } from './session-timers.ts';
 import { createSafeStorage, defaultStorage } from './storage.ts';
 import { createStore } from './store.ts';
@@ -657,7 +662,7 @@ export function createAuthEngine(deps: AuthEngineDeps): AuthEngine {
       password: input.password,
       options: { data: metadata },
     });
-    if (error) throw error;
+    if (error) throw signUpError(error);
     if (data.session) await ensureApplied('SIGNED_IN', data.session);
     return { user: data.user, session: data.session, confirmationRequired: data.session === null };
   }

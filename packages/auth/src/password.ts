@@ -1,5 +1,5 @@
 import { isAuthApiError } from '@supabase/supabase-js';
-import { validatePassword } from '@verdant/validation';
+import { PASSWORD_MESSAGES, validatePassword } from '@verdant/validation';
 
 /** What `changePassword` takes. */
 export interface ChangePasswordInput {
@@ -23,6 +23,7 @@ export type PasswordChangeReason =
   | 'current_password_required'
   | 'wrong_current_password'
   | 'weak_password'
+  | 'password_too_long'
   | 'same_password'
   | 'code_required'
   | 'wrong_code';
@@ -37,6 +38,7 @@ const REFUSALS: Record<PasswordChangeReason, { field: PasswordChangeField; messa
     message: 'That is not your current password',
   },
   weak_password: { field: 'newPassword', message: 'The new password is too weak' },
+  password_too_long: { field: 'newPassword', message: PASSWORD_MESSAGES.tooLong },
   same_password: {
     field: 'newPassword',
     message: 'Choose a new password that differs from your current one',
@@ -106,6 +108,10 @@ export function passwordUpdateError(error: Error): Error {
       return new PasswordChangeError('weak_password', error.message);
     case 'same_password':
       return new PasswordChangeError('same_password');
+    // A 400 to a request that carries only the password: supabase/auth refuses one of more than
+    // 72 UTF-8 bytes this way (bcrypt reads no further), worded in characters for developers.
+    case 'validation_failed':
+      return new PasswordChangeError('password_too_long');
     case 'insufficient_aal':
       return new PasswordChangeError('code_required');
     case 'reauthentication_needed':

@@ -1,3 +1,4 @@
+import { isAuthApiError } from '@supabase/supabase-js';
 import { ROLE_CHANGE_MESSAGES, validateEmail, validatePassword } from '@verdant/validation';
 import type { Role } from './types.ts';
 import { DEFAULT_ROLE } from './user.ts';
@@ -40,4 +41,16 @@ export function signUpMetadata(input: RegisterInput): { name: string; role: Sign
   }
   if (errors.length > 0) throw new AuthValidationError(errors);
   return { name: input.name, role };
+}
+
+/**
+ * The auth server's refusal of a sign-up, as the form tells it. `validation_failed` (400) is about
+ * what was typed (an address its format check refuses, a password over its 72-byte limit), so it
+ * becomes an {@link AuthValidationError} with the server's message, like the validators' own
+ * refusals; anything else (an address already taken, too many requests) is returned as it is.
+ */
+export function signUpError(error: Error): Error {
+  if (isAuthApiError(error) && error.code === 'validation_failed')
+    return new AuthValidationError([error.message]);
+  return error;
 }

@@ -1,5 +1,11 @@
 /** Minimum password length (spec §9). */
 export const PASSWORD_MIN_LENGTH = 8;
+/**
+ * Longest password, in UTF-8 bytes: the auth server (supabase/auth, and the local stack's) refuses
+ * longer ones, because bcrypt reads only the first 72 bytes. A letter with an accent takes two
+ * bytes and an emoji four, so such a password holds fewer than 72 characters.
+ */
+export const PASSWORD_MAX_BYTES = 72;
 /** Length from which a password earns its second length point (spec §9). */
 export const PASSWORD_STRONG_LENGTH = 12;
 /** Highest password score (spec §9). */

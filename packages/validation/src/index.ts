@@ -2,6 +2,7 @@ export {
   EMAIL_MAX_LENGTH,
   ENGAGEMENT_TEXT_MAX_LENGTH,
   EMAIL_MIN_LENGTH,
+  PASSWORD_MAX_BYTES,
   PASSWORD_MAX_SCORE,
   PASSWORD_MIN_LENGTH,
   PASSWORD_STRONG_LENGTH,
@@ -32,6 +33,7 @@ export {
 export { slugFrom } from './slug.ts';
 export { EMAIL_MESSAGES, validateEmail, type EmailValidationResult } from './email.ts';
 export {
+  PASSWORD_LIMITS,
   PASSWORD_MESSAGES,
   PASSWORD_RULES,
   passwordStrength,
@@ -58,6 +60,14 @@ export {
   validateLinkDestination,
   type LinkDestinationResult,
 } from './links.ts';
+export {
+  WEB_URL_MAX_LENGTH,
+  WEB_URL_REASONS,
+  isWebHostname,
+  validateWebUrl,
+  type WebUrlOptions,
+  type WebUrlResult,
+} from './web-url.ts';
 export {
   PAID_TIER_IDS,
   PLAN_LIMITS,

@@ -23,11 +23,22 @@ describe('validateLinkDestination', () => {
     ['https://user:pass@example.com/', LINK_DESTINATION_MESSAGES.credentials],
     ['https://user@example.com/', LINK_DESTINATION_MESSAGES.credentials],
     ['https://exa mple.com', LINK_DESTINATION_MESSAGES.invalid],
+    // What Chromium's URL parser makes of a space in the host, and other hosts that are no names.
+    ['https://exa%20mple.com', LINK_DESTINATION_MESSAGES.invalid],
+    ['https://a..b.com', LINK_DESTINATION_MESSAGES.invalid],
+    ['https://-shop.example.com/', LINK_DESTINATION_MESSAGES.invalid],
+    ['https://example', LINK_DESTINATION_MESSAGES.invalid],
     ['https://', LINK_DESTINATION_MESSAGES.invalid],
     ['', LINK_DESTINATION_MESSAGES.required],
     [`https://example.com/${'a'.repeat(2100)}`, LINK_DESTINATION_MESSAGES.tooLong],
   ])('refuses %s', (value, error) => {
     expect(validateLinkDestination(value)).toEqual({ ok: false, error });
+  });
+
+  it('says a destination over the limit is too long, naming the limit', () => {
+    expect(LINK_DESTINATION_MESSAGES.tooLong).toBe(
+      'The destination URL is too long (at most 2048 characters)',
+    );
   });
 
   it('refuses non-strings', () => {

@@ -1,3 +1,5 @@
+import { isWebHostname } from './web-url.ts';
+
 // Destinations of tracked links (/go/{code}). The tracker redirects only to what passes here, so
 // it can never be used as an open redirect to a script URL, a data URL or a URL with credentials.
 
@@ -6,7 +8,7 @@ export const LINK_DESTINATION_MAX_LENGTH = 2048;
 
 export const LINK_DESTINATION_MESSAGES = {
   required: 'Enter a destination URL',
-  tooLong: `The destination URL must be at most ${LINK_DESTINATION_MAX_LENGTH} characters`,
+  tooLong: `The destination URL is too long (at most ${LINK_DESTINATION_MAX_LENGTH} characters)`,
   scheme: 'The destination must be an http:// or https:// address, or a path on this site',
   credentials: 'The destination URL must not contain a user name or password',
   invalid: 'The destination URL is not a valid address',
@@ -48,8 +50,8 @@ export function validateLinkDestination(value: unknown): LinkDestinationResult {
     return { ok: false, error: LINK_DESTINATION_MESSAGES.scheme };
   if (url.username || url.password || /^https?:\/\/[^/?#]*@/i.test(destination))
     return { ok: false, error: LINK_DESTINATION_MESSAGES.credentials };
-  if (!url.hostname || !/^[^.]/.test(url.hostname))
-    return { ok: false, error: LINK_DESTINATION_MESSAGES.invalid };
+  // A host the browser "repaired" (`ex%20ample.com`, `a..b.com`) is a link that leads nowhere.
+  if (!isWebHostname(url.hostname)) return { ok: false, error: LINK_DESTINATION_MESSAGES.invalid };
   return { ok: true, destination };
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { PASSWORD_MAX_BYTES } from './constants.ts';
 import {
+  PASSWORD_LIMITS,
   PASSWORD_MESSAGES,
   PASSWORD_RULES,
   passwordStrength,
@@ -7,6 +9,9 @@ import {
 } from './password.ts';
 
 const SHORT = 'Password must be at least 8 characters long';
+const LONG =
+  'Password must be at most 72 characters long ' +
+  '(letters with accents and emoji count as more than one)';
 const UPPER = 'Password must contain at least one uppercase letter';
 const LOWER = 'Password must contain at least one lowercase letter';
 const NUMBER = 'Password must contain at least one number';
@@ -47,6 +52,16 @@ describe('validatePassword', () => {
     ['Ñandú-2024x', [], 5, 'good'],
     ['Ab1!😀😀😀😀', [], 5, 'good'],
     ['Ab1!😀😀😀', [SHORT], 4, 'fair'],
+    // at most 72 UTF-8 bytes, as the auth server counts: ASCII 1, é 2, € 3, an emoji 4
+    [`Ab1!${'x'.repeat(68)}`, [], 6, 'strong'],
+    [`Ab1!${'x'.repeat(69)}`, [LONG], 6, 'strong'],
+    [`Ab1!${'é'.repeat(34)}`, [], 6, 'strong'],
+    [`Ab1!${'é'.repeat(35)}`, [LONG], 6, 'strong'],
+    [`Ab1!${'€'.repeat(22)}x`, [], 6, 'strong'],
+    [`Ab1!${'€'.repeat(23)}`, [LONG], 6, 'strong'],
+    [`Ab1!${'😀'.repeat(17)}`, [], 6, 'strong'],
+    [`Ab1!${'😀'.repeat(18)}`, [LONG], 6, 'strong'],
+    ['a'.repeat(80), [UPPER, NUMBER, SPECIAL, WEAK, LONG], 1, 'weak'],
   ] as const)('%j → %j, score %i (%s)', (value, errors, score, strength) => {
     expect(validatePassword(value)).toEqual({
       valid: errors.length === 0,
@@ -102,17 +117,22 @@ describe('PASSWORD_RULES', () => {
     'Ñandú-2024x',
     'Abcdefg1 ',
     'Ab1!😀😀😀',
+    `Ab1!${'x'.repeat(69)}`,
+    `Ab1!${'é'.repeat(35)}`,
+    `Ab1!${'😀'.repeat(18)}`,
   ];
 
-  it('lists every rule validatePassword applies, once each, in the order of PASSWORD_MESSAGES', () => {
-    expect(PASSWORD_RULES.map((rule) => rule.id)).toEqual(Object.keys(PASSWORD_MESSAGES));
-    expect(PASSWORD_RULES.map((rule) => rule.message)).toEqual(Object.values(PASSWORD_MESSAGES));
+  const ALL = [...PASSWORD_RULES, ...PASSWORD_LIMITS];
+
+  it('with PASSWORD_LIMITS, lists every rule validatePassword applies, once each, in the order of PASSWORD_MESSAGES', () => {
+    expect(ALL.map((rule) => rule.id)).toEqual(Object.keys(PASSWORD_MESSAGES));
+    expect(ALL.map((rule) => rule.message)).toEqual(Object.values(PASSWORD_MESSAGES));
   });
 
   it.each(SAMPLES)(
     '%j: the rules it breaks are exactly the errors validatePassword reports',
     (value) => {
-      const broken = PASSWORD_RULES.filter((rule) => !rule.test(value)).map((rule) => rule.message);
+      const broken = ALL.filter((rule) => !rule.test(value)).map((rule) => rule.message);
       expect(validatePassword(value).errors).toEqual(broken);
     },
   );
@@ -140,6 +160,35 @@ describe('PASSWORD_RULES', () => {
   ])('%j breaks the common-patterns rule', (value) => {
     const weak = PASSWORD_RULES.find((rule) => rule.id === 'weakPattern');
     expect(weak?.test(value)).toBe(false);
+  });
+
+  it('keeps the maximum, which a page states only when it is broken, out of the listed rules', () => {
+    expect(
+      PASSWORD_LIMITS.map(({ id, requirement, message }) => ({ id, requirement, message })),
+    ).toEqual([
+      {
+        id: 'tooLong',
+        requirement: 'At most 72 characters (fewer with accents or emoji)',
+        message: LONG,
+      },
+    ]);
+  });
+
+  it('counts the maximum in UTF-8 bytes, as the auth server does (a lone surrogate is sent as U+FFFD)', () => {
+    const tooLong = PASSWORD_LIMITS.find((rule) => rule.id === 'tooLong');
+    const bytes = (value: string) => new TextEncoder().encode(value).length;
+    for (const value of [
+      'x'.repeat(72),
+      'x'.repeat(73),
+      `${'x'.repeat(69)}\ud800`,
+      `${'x'.repeat(70)}\ud800`,
+      `${'ß'.repeat(36)}`,
+      `${'ß'.repeat(35)}xx`,
+      `${'ß'.repeat(35)}xxx`,
+      `${'👩‍🌾'.repeat(6)}`, // 11 bytes each, with the zero-width joiner
+      `${'👩‍🌾'.repeat(7)}`,
+    ])
+      expect(tooLong?.test(value), value).toBe(bytes(value) <= PASSWORD_MAX_BYTES);
   });
 
   it('"Password1!" meets every other rule and fails only on the common word it contains', () => {

@@ -1,6 +1,14 @@
-import { PASSWORD_MAX_SCORE, PASSWORD_MIN_LENGTH, PASSWORD_STRONG_LENGTH } from './constants.ts';
+import {
+  PASSWORD_MAX_BYTES,
+  PASSWORD_MAX_SCORE,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_STRONG_LENGTH,
+} from './constants.ts';
 
-/** Password messages, exactly as the spec words them and in the spec's order (spec §5). */
+/**
+ * Password messages, exactly as the spec words them and in the spec's order (spec §5), then the
+ * auth server's maximum: the spec sets none, but a password the server refuses must not pass here.
+ */
 export const PASSWORD_MESSAGES = {
   tooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
   noUppercase: 'Password must contain at least one uppercase letter',
@@ -8,6 +16,9 @@ export const PASSWORD_MESSAGES = {
   noNumber: 'Password must contain at least one number',
   noSpecial: 'Password must contain at least one special character',
   weakPattern: 'Password contains common weak patterns',
+  tooLong:
+    `Password must be at most ${PASSWORD_MAX_BYTES} characters long ` +
+    '(letters with accents and emoji count as more than one)',
 } as const;
 
 /**
@@ -54,6 +65,20 @@ const REPEATED_START = new RegExp(`^(.)\\1{${REPEATED_START_RUN - 1}}`, 'su');
 const COMMON_WORDS = ['password', '123456', 'qwerty', 'admin'] as const;
 const COMMON_WORD = new RegExp(COMMON_WORDS.join('|'), 'i');
 
+/**
+ * The password's length in UTF-8 bytes, as the auth server counts it: one byte for ASCII, two for
+ * most letters with accents, three for other characters of the basic plane (a lone surrogate is
+ * sent as U+FFFD, also three), four for emoji and the rest.
+ */
+function utf8Length(value: string): number {
+  let bytes = 0;
+  for (const character of value) {
+    const code = character.codePointAt(0) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
 /** True when the password matches one of the spec's common weak patterns. */
 function hasWeakPattern(value: string): boolean {
   return (
@@ -90,8 +115,9 @@ function quoted(words: readonly string[]): string {
 }
 
 /**
- * Every rule `validatePassword` applies, in the order of {@link PASSWORD_MESSAGES}: a page that
- * states the rules (or ticks them off as the visitor types) states exactly the ones checked.
+ * The rules a page states next to a new password (or ticks off as the visitor types), in the
+ * order of {@link PASSWORD_MESSAGES}. `validatePassword` applies exactly these and
+ * {@link PASSWORD_LIMITS}.
  */
 export const PASSWORD_RULES: readonly PasswordRule[] = [
   {
@@ -134,6 +160,24 @@ export const PASSWORD_RULES: readonly PasswordRule[] = [
   },
 ];
 
+/**
+ * The rules `validatePassword` applies after {@link PASSWORD_RULES} that a page states only while
+ * a password breaks them: limits almost nobody comes near, which would lengthen the list for
+ * everybody. Today the auth server's maximum of 72 UTF-8 bytes.
+ */
+export const PASSWORD_LIMITS: readonly PasswordRule[] = [
+  {
+    id: 'tooLong',
+    // Said in characters, as people count; the bytes are why accents and emoji count for more.
+    requirement: `At most ${PASSWORD_MAX_BYTES} characters (fewer with accents or emoji)`,
+    message: PASSWORD_MESSAGES.tooLong,
+    test: (password) => utf8Length(password) <= PASSWORD_MAX_BYTES,
+  },
+];
+
+/** Every rule `validatePassword` applies, in the order of {@link PASSWORD_MESSAGES}. */
+const ALL_RULES: readonly PasswordRule[] = [...PASSWORD_RULES, ...PASSWORD_LIMITS];
+
 /** Maps a score to its {@link PasswordStrength} bucket. */
 export function passwordStrength(score: number): PasswordStrength {
   for (const [from, strength] of STRENGTH_THRESHOLDS) if (score >= from) return strength;
@@ -141,15 +185,15 @@ export function passwordStrength(score: number): PasswordStrength {
 }
 
 /**
- * Validates a password against spec §5. Length counts characters (Unicode code points), so an
- * emoji counts once. Letters and digits are Unicode-aware; a special character is anything that
+ * Validates a password against spec §5. The minimum length counts characters (Unicode code
+ * points), so an emoji counts once; the maximum counts UTF-8 bytes, as the auth server does. Letters and digits are Unicode-aware; a special character is anything that
  * is not a letter, a digit or whitespace.
  */
 export function validatePassword(value: string): PasswordValidationResult {
   const password = typeof value === 'string' ? value : '';
   const length = Array.from(password).length;
-  const met = new Set(PASSWORD_RULES.filter((rule) => rule.test(password)).map((rule) => rule.id));
-  const errors = PASSWORD_RULES.filter((rule) => !met.has(rule.id)).map((rule) => rule.message);
+  const met = new Set(ALL_RULES.filter((rule) => rule.test(password)).map((rule) => rule.id));
+  const errors = ALL_RULES.filter((rule) => !met.has(rule.id)).map((rule) => rule.message);
   const weak = !met.has('weakPattern');
 
   const points = [

@@ -1,7 +1,7 @@
 import { Box, Flex, Heading, Text } from '@radix-ui/themes';
 import { AuthValidationError, type Role, type SignUpRole } from '@verdant/auth';
 import { useAuth } from '@verdant/auth/react';
-import { validateEmail, validatePassword } from '@verdant/validation';
+import { PASSWORD_LIMITS, validateEmail, validatePassword } from '@verdant/validation';
 import { Button, Card, ErrorCard, Field, PasswordInput, TextInput, toast } from '@verdant/ui';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -98,8 +98,11 @@ export function signupPage(role: SignUpRole) {
     ) : undefined;
     // The unmet rules are said once, in the list under the field; the error is only for "empty".
     const passwordError = touched.password && password === '' ? 'Enter a password' : undefined;
+    // A broken limit is told in the list at once, so the field is marked invalid at once too.
     const passwordInvalid =
-      passwordError !== undefined || (showRuleFailures && !passwordCheck.valid);
+      passwordError !== undefined ||
+      ((showRuleFailures || PASSWORD_LIMITS.some((rule) => !rule.test(password))) &&
+        !passwordCheck.valid);
 
     const onSubmit = async (event: FormEvent) => {
       event.preventDefault();

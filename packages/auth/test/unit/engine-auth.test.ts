@@ -1,5 +1,6 @@
 import { AuthApiError } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PASSWORD_MESSAGES } from '@verdant/validation';
 import {
   AUTH_FAILED_MESSAGE,
   AuthValidationError,
@@ -246,6 +247,43 @@ describe('register', () => {
       role: 'merchant',
     });
     expect(result).toMatchObject({ session: null, confirmationRequired: true });
+    expect(engine.getSnapshot().isAuthenticated).toBe(false);
+    engine.stop();
+  });
+
+  it('refuses a password over the auth server’s 72 bytes before calling the provider', async () => {
+    const { engine, fake } = setupEngine();
+    await engine.start();
+    const error = await engine
+      .register({ email: 'new@example.com', password: `Ab1!${'😀'.repeat(18)}`, name: 'X' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthValidationError);
+    expect((error as AuthValidationError).errors).toEqual([PASSWORD_MESSAGES.tooLong]);
+    expect(fake.auth.signUp).not.toHaveBeenCalled();
+    engine.stop();
+  });
+
+  it('tells the provider’s validation_failed as rejected input, and passes other errors on', async () => {
+    const { engine, fake } = setupEngine();
+    await engine.start();
+    const input = { email: 'new@example.com', password: ADA.password, name: 'Newt' };
+    const refusal = new AuthApiError(
+      'Unable to validate email address: invalid format',
+      400,
+      'validation_failed',
+    );
+    // What supabase-js resolves with on a refusal (the fake's type knows only successes).
+    const refused = (error: AuthApiError) =>
+      ({ data: { user: null, session: null }, error }) as unknown as Awaited<
+        ReturnType<typeof fake.auth.signUp>
+      >;
+    fake.auth.signUp.mockResolvedValueOnce(refused(refusal));
+    const error = await engine.register(input).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthValidationError);
+    expect((error as AuthValidationError).errors).toEqual([refusal.message]);
+    const taken = new AuthApiError('User already registered', 422, 'user_already_exists');
+    fake.auth.signUp.mockResolvedValueOnce(refused(taken));
+    await expect(engine.register(input)).rejects.toBe(taken);
     expect(engine.getSnapshot().isAuthenticated).toBe(false);
     engine.stop();
   });

@@ -128,6 +128,15 @@ describe('changePassword', () => {
     );
     expect(weak).toMatchObject({ field: 'newPassword' });
     expect((weak as Error).message).toContain(PASSWORD_MESSAGES.tooShort);
+    // Over the auth server's 72 bytes: 40 characters, but 80 bytes with the accents.
+    const long = await refusal(
+      engine.changePassword({
+        currentPassword: ADA.password,
+        newPassword: `Ab1!${'é'.repeat(38)}`,
+      }),
+    );
+    expect(long).toMatchObject({ reason: 'weak_password', field: 'newPassword' });
+    expect((long as Error).message).toBe(PASSWORD_MESSAGES.tooLong);
     expect(fake.auth.signInWithPassword).toHaveBeenCalledTimes(1); // the login only
     expect(fake.auth.updateUser).not.toHaveBeenCalled();
     engine.stop();
@@ -219,6 +228,15 @@ describe('changePassword', () => {
       [
         new AuthApiError('AAL2 session is required', 401, 'insufficient_aal'),
         { reason: 'code_required', field: 'code' },
+      ],
+      // supabase/auth's limit (72 UTF-8 bytes), told in people's words at the new password.
+      [
+        new AuthApiError('Password cannot be longer than 72 characters', 400, 'validation_failed'),
+        {
+          reason: 'password_too_long',
+          field: 'newPassword',
+          message: PASSWORD_MESSAGES.tooLong,
+        },
       ],
     ] as const;
     for (const [answer, told] of refusals) {

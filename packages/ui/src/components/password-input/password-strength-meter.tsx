@@ -1,5 +1,10 @@
 import { Flex, Text, VisuallyHidden } from '@radix-ui/themes';
-import { PASSWORD_MAX_SCORE, PASSWORD_RULES, validatePassword } from '@verdant/validation';
+import {
+  PASSWORD_LIMITS,
+  PASSWORD_MAX_SCORE,
+  PASSWORD_RULES,
+  validatePassword,
+} from '@verdant/validation';
 import { useId } from 'react';
 
 const strengthLabel = { weak: 'Weak', fair: 'Fair', good: 'Good', strong: 'Strong' } as const;
@@ -19,7 +24,9 @@ interface PasswordStrengthMeterProps {
 /**
  * The score of `validatePassword` as a segmented meter with its strength word, and every rule the
  * validator applies (`PASSWORD_RULES`), each stated once and ticked off as the password meets it:
- * the field states exactly the rules that are checked, and says an unmet one only here.
+ * the field states exactly the rules that are checked, and says an unmet one only here. A limit
+ * (`PASSWORD_LIMITS`, the auth server's 72 bytes) is listed only while the password breaks it, as
+ * broken: almost nobody comes near it, and typing on never meets it.
  */
 export function PasswordStrengthMeter({
   id,
@@ -32,6 +39,7 @@ export function PasswordStrengthMeter({
   const label = empty ? 'No password yet' : strengthLabel[result.strength];
   // A weak password still lights one segment, so "Weak" never looks like an empty field.
   const filled = empty ? 0 : Math.max(1, result.score);
+  const limits = PASSWORD_LIMITS.filter((rule) => !rule.test(password));
   return (
     <Flex
       direction="column"
@@ -64,11 +72,11 @@ export function PasswordStrengthMeter({
           Your password needs:
         </Text>
         <ul aria-labelledby={headingId} className="vd-password-meter__rules">
-          {PASSWORD_RULES.map((rule) => {
+          {[...PASSWORD_RULES, ...limits].map((rule) => {
             const state: RuleState =
               !empty && rule.test(password)
                 ? 'met'
-                : showRuleFailures && !empty
+                : (showRuleFailures || limits.includes(rule)) && !empty
                   ? 'failed'
                   : 'open';
             return (
