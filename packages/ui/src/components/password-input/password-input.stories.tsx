@@ -72,6 +72,21 @@ export const Strong: Story = {
   },
 };
 
+/** Over the auth server's 72 bytes: the limit joins the list, broken at once, while it is. */
+export const OverTheLimit: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    await expect(rules(canvas).queryByText(/At most 72/)).toBeNull();
+    // 36 characters of two bytes each and a few more: 73 characters would do too.
+    await userEvent.type(input(canvasElement), `Gr${'é'.repeat(36)}n-Links-2026`);
+    await expect(rules(canvas).getAllByRole('listitem')).toHaveLength(PASSWORD_RULES.length + 1);
+    await expect(rule(canvas, /At most 72/)).toHaveAttribute('data-state', 'failed');
+    await expect(rule(canvas, /At most 72/)).toHaveTextContent(/^✕Not met:/);
+    await userEvent.clear(input(canvasElement));
+    await userEvent.type(input(canvasElement), 'Green-Links-2026');
+    await expect(rules(canvas).queryByText(/At most 72/)).toBeNull();
+  },
+};
+
 export const ToggleVisibility: Story = {
   args: { defaultValue: 'Sup3r-secret', showStrength: false },
   play: async ({ canvas, canvasElement }) => {
