@@ -421,7 +421,7 @@ test.describe('creator surfaces', () => {
     await expect(show).toBeVisible();
     await expect(preview).toBeHidden();
     await page.getByRole('button', { name: `Remove ${long}` }).scrollIntoViewIfNeeded();
-    // By keyboard (the toast at the top of a phone's screen may cover the switch for a moment).
+    // By keyboard (a toast on a phone's screen may cover the switch for a moment).
     await show.getByRole('radio', { name: 'Edit' }).press('ArrowRight');
     await expect(show.getByRole('radio', { name: 'Preview' })).toBeChecked();
     await expect(preview).toBeInViewport();

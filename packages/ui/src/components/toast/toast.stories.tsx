@@ -137,14 +137,18 @@ export const LongContent: Story = {
   },
 };
 
-export const NarrowViewportAtTop: Story = {
+export const NarrowViewportAtBottom: Story = {
   globals: { viewport: { value: 'mobile1', isRotated: false } },
   play: async ({ canvasElement }) => {
     const viewport = (await show(canvasElement)).closest('ol');
     await expect(viewport).not.toBeNull();
-    // Small screens: the toast area is pinned to the top, under the app's top bar (56 px), and
-    // only the toasts take the pointer: the room around them lets clicks through to the page.
-    await expect(viewport!.getBoundingClientRect().top).toBe(56);
+    // Small screens: the toast area spans the bottom, away from the top of the content where an
+    // action moves the focus, and only the toasts take the pointer: the room around them lets
+    // clicks through to the page.
+    const rect = viewport!.getBoundingClientRect();
+    await expect(rect.bottom).toBe(window.innerHeight);
+    await expect(rect.left).toBe(0);
+    await expect(rect.right).toBe(window.innerWidth);
     await expect(getComputedStyle(viewport!).pointerEvents).toBe('none');
     await expect(getComputedStyle(openToasts()[0]!).pointerEvents).toBe('auto');
     // …and each toast fits the screen's width.
