@@ -24,6 +24,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { Link, useSearchParams } from 'react-router';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
+import { useConfirmLeave } from '../lib/confirm-leave.ts';
 import { clicksPerDay, lastDays } from '../lib/click-days.ts';
 import { formError, plainTextWords } from '../lib/error-message.ts';
 import { everyPage } from '../lib/every-page.ts';
@@ -46,6 +47,34 @@ function titleHelp(length: number, whenEmpty: string): string {
     : length >= TITLE_MAX
       ? `${TITLE_MAX} of ${TITLE_MAX} characters: the limit, anything longer is cut.`
       : `${length} of ${TITLE_MAX} characters`;
+}
+
+/** Reports what a form would lose if the page were left (null: nothing), under the form's name. */
+type ReportUnsaved = (form: string, unsaved: string | null) => void;
+
+/**
+ * The forms of the page that hold something typed and not saved, each with what leaving would
+ * lose: the page's one leave guard (`useConfirmLeave` holds Back and Forward for one caller at a
+ * time) asks while any of them does, in the words of all of them.
+ */
+function useUnsavedForms(): [string | null, ReportUnsaved] {
+  const [forms, setForms] = useState<ReadonlyMap<string, string>>(new Map());
+  const report = useCallback<ReportUnsaved>((form, unsaved) => {
+    setForms((current) => {
+      if ((current.get(form) ?? null) === unsaved) return current;
+      const next = new Map(current);
+      if (unsaved === null) next.delete(form);
+      else next.set(form, unsaved);
+      return next;
+    });
+  }, []);
+  return [forms.size > 0 ? [...forms.values()].join(' ') : null, report];
+}
+
+/** Tells the page what a form would lose (`unsaved`, null: nothing), and nothing once it is gone. */
+function useReportUnsaved(report: ReportUnsaved, form: string, unsaved: string | null): void {
+  useEffect(() => report(form, unsaved), [report, form, unsaved]);
+  useEffect(() => () => report(form, null), [report, form]);
 }
 
 /**
@@ -75,7 +104,9 @@ function CreateLink({
   links,
   onCreated,
   onShow,
+  reportUnsaved,
 }: {
+  reportUnsaved: ReportUnsaved;
   /** The affiliate's links, to tell when the new one would lead where one already does. */
   links: readonly AffiliateLink[];
   /** `note`: said when the title was stored other than as typed. */
@@ -98,6 +129,13 @@ function CreateLink({
   });
   const [productId, setProductId] = useState(NO_PRODUCT);
   const [title, setTitle] = useState('');
+  // A title typed and not created: leaving the page asks first. (Only the title: the pickers
+  // take a moment to set again, and start where the page's address puts them.)
+  useReportUnsaved(
+    reportUnsaved,
+    'create',
+    title.trim() ? 'The tracked link you were creating is not created yet.' : null,
+  );
   // A check of the title is told at its field; anything else in the error card.
   const [error, setError] = useState<{ field: 'title' | undefined; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -261,13 +299,23 @@ function TitleEditor({
   link,
   onSaved,
   onCancel,
+  reportUnsaved,
 }: {
   link: AffiliateLink;
+  reportUnsaved: ReportUnsaved;
   /** `typed`: the title as sent, to tell when the API stored it otherwise. */
   onSaved: (stored: AffiliateLink, typed: string) => void;
   onCancel: () => void;
 }) {
   const [title, setTitle] = useState(link.title ?? '');
+  // Changed and not saved: leaving the page asks first (Save and Cancel close the editor).
+  useReportUnsaved(
+    reportUnsaved,
+    `title:${link.id}`,
+    title.trim() !== (link.title ?? '')
+      ? `Your new title for /go/${link.code} is not saved.`
+      : null,
+  );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -353,8 +401,10 @@ function LinkDetail({
   link,
   onClose,
   onSaved,
+  reportUnsaved,
 }: {
   link: AffiliateLink;
+  reportUnsaved: ReportUnsaved;
   onClose: () => void;
   /** The link as stored after its title was edited. */
   onSaved: (link: AffiliateLink) => void;
@@ -404,6 +454,7 @@ function LinkDetail({
           {editing ? (
             <TitleEditor
               link={link}
+              reportUnsaved={reportUnsaved}
               onCancel={stopEditing}
               onSaved={(stored, typed) => {
                 onSaved(stored);
@@ -471,6 +522,10 @@ export function Component() {
   // The plan gate (the database enforces the same limit).
   const atLimit = atPlanLimit(limits.affiliate_links, links.data?.total);
   const current = rows.find((l) => l.id === selected) ?? null;
+  // The create form and the title editor hold what is typed until Create or Save: leaving the
+  // page asks first, in one question for both.
+  const [unsaved, reportUnsaved] = useUnsavedForms();
+  useConfirmLeave(unsaved !== null, unsaved ?? '');
 
   // The card and the table show the title as saved at once, before the list is loaded again.
   const saved = (link: AffiliateLink) => {
@@ -561,6 +616,7 @@ export function Component() {
       ) : (
         <CreateLink
           links={rows}
+          reportUnsaved={reportUnsaved}
           onShow={(link) => setSelected(link.id)}
           onCreated={(link, note) => {
             toast({ title: 'Link created', description: note ?? goUrl(link.code) });
@@ -574,6 +630,7 @@ export function Component() {
         <LinkDetail
           key={current.id}
           link={current}
+          reportUnsaved={reportUnsaved}
           onSaved={saved}
           onClose={() => {
             setSelected(null);

@@ -31,7 +31,15 @@ import {
 import '@verdant/ui/link-in-bio.css';
 import { SortableList } from '@verdant/ui/sortable-list';
 import '@verdant/ui/sortable-list.css';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { Link } from 'react-router';
 import { atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
@@ -40,20 +48,53 @@ import { useConfirmLeave } from '../lib/confirm-leave.ts';
 import { LinkPageView, type LinkPageViewItem } from './link-page-blocks.tsx';
 import { formError } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
-import { isLinkLimitRefusal, linkLimitRefusal, noNewLinkNote } from '../lib/link-limit.tsx';
+import {
+  UnlimitedLinksLink,
+  isLinkLimitRefusal,
+  linkLimitRefusal,
+  noNewLinkNote,
+} from '../lib/link-limit.tsx';
 import { joinedPrograms, newProgramLink } from '../lib/program-links.ts';
 import { errorMessage } from './vendor-format.ts';
 import { UNDO_DURATION, focusIsFree } from '../lib/undo.ts';
 
 const MINE = ['link-pages', 'mine'] as const;
-type ItemKind = 'link' | 'header' | 'product';
+type ItemKind = 'link' | 'header' | 'product' | 'affiliate_link';
 
 const kindLabel: Record<string, string> = {
   link: 'Link',
   header: 'Header',
-  affiliate_link: 'Affiliate link',
+  affiliate_link: 'Tracked link',
   product: 'Product',
 };
+
+/** Reports whether a form holds something typed that is not saved, under the form's own name. */
+type ReportUnsaved = (form: string, unsaved: string | null) => void;
+
+/**
+ * The forms of the page that hold something typed and not saved, each with what leaving would
+ * lose. The page's one leave guard (`useConfirmLeave` holds Back and Forward for one caller at a
+ * time) asks while any of them does, in the words of all of them.
+ */
+function useUnsavedForms(): [string | null, ReportUnsaved] {
+  const [forms, setForms] = useState<ReadonlyMap<string, string>>(new Map());
+  const report = useCallback<ReportUnsaved>((form, unsaved) => {
+    setForms((current) => {
+      if ((current.get(form) ?? null) === unsaved) return current;
+      const next = new Map(current);
+      if (unsaved === null) next.delete(form);
+      else next.set(form, unsaved);
+      return next;
+    });
+  }, []);
+  return [forms.size > 0 ? [...forms.values()].join(' ') : null, report];
+}
+
+/** Tells the page what a form would lose (`unsaved`, null: nothing), and nothing once it is gone. */
+function useReportUnsaved(report: ReportUnsaved, form: string, unsaved: string | null): void {
+  useEffect(() => report(form, unsaved), [report, form, unsaved]);
+  useEffect(() => () => report(form, null), [report, form]);
+}
 
 /** The signed-in affiliate's tracked links, newest first (as the storefront editor reads them). */
 const myLinks = queryOptions({
@@ -87,15 +128,10 @@ function itemName(item: LinkPageItem, details?: ItemDetails, known?: string): st
       details?.product_name ?? known ?? (details ? 'Product no longer in the shop' : 'Product')
     );
   if (item.kind === 'affiliate_link')
-    return (
-      details?.link_title ??
-      (details?.link_code
-        ? `/go/${details.link_code}`
-        : details
-          ? 'Disabled tracked link'
-          : null) ??
-      kindLabel.affiliate_link!
-    );
+    return details
+      ? (details.link_title ??
+          (details.link_code ? `/go/${details.link_code}` : 'Disabled tracked link'))
+      : (known ?? kindLabel.affiliate_link!);
   return kindLabel[item.kind] ?? 'Item';
 }
 
@@ -153,10 +189,12 @@ function ItemEditor({
   name,
   onSaved,
   onCancel,
+  reportUnsaved,
 }: {
   item: LinkPageItem;
   /** The item's name as the list shows it. */
   name: string;
+  reportUnsaved: ReportUnsaved;
   /** `note`: said when the label was stored other than as typed. */
   onSaved: (item: LinkPageItem, note: string | undefined) => void;
   onCancel: () => void;
@@ -164,6 +202,15 @@ function ItemEditor({
   const [label, setLabel] = useState(item.label ?? '');
   const [url, setUrl] = useState(item.url ?? '');
   const [error, setError] = useState<{ field: 'label' | 'url'; message: string } | null>(null);
+  // Typed and not saved: leaving the page asks first. Saving or cancelling closes the editor.
+  const changed =
+    label.trim() !== (item.label ?? '') ||
+    (item.kind === 'link' && url.trim() !== (item.url ?? ''));
+  useReportUnsaved(
+    reportUnsaved,
+    `edit:${item.id}`,
+    changed ? `Your changes to the item “${name}” are not saved.` : null,
+  );
   const formRef = useRef<HTMLFormElement>(null);
   // The editor takes the place of the item's Edit button: the focus moves into it.
   const labelRef = useRef<HTMLInputElement>(null);
@@ -311,9 +358,83 @@ function trackingNote(tracking: Tracking): ReactNode {
   }
 }
 
-/** The add form's error: at a field (`label`, `url`, `product`) or, without one, in its error card. */
+/**
+ * What a tracked-link item would link through: one of the affiliate's live links (chosen, or the
+ * one it has to a chosen program's shop), or a link to the program's shop made when it is added.
+ */
+type LinkChoice =
+  | { state: 'linked'; link: AffiliateLink; program?: CatalogProgram }
+  | { state: 'create'; program: CatalogProgram };
+
+/** The tracked-link picker's values: one of the affiliate's links, or a program it has joined. */
+const LINK = 'link:';
+const PROGRAM = 'program:';
+
+function linkChoiceOf(
+  value: string,
+  links: readonly AffiliateLink[],
+  catalog: readonly CatalogProgram[],
+): LinkChoice | undefined {
+  if (value.startsWith(LINK)) {
+    const link = links.find((l) => l.id === value.slice(LINK.length) && isLive(l));
+    return link ? { state: 'linked', link } : undefined;
+  }
+  const program = joinedPrograms(catalog).find((p) => p.id === value.slice(PROGRAM.length));
+  if (!value.startsWith(PROGRAM) || !program) return undefined;
+  // The newest live link to the program's shop, if there is one: no second link is made.
+  const link = links.find((l) => l.program_id === program.id && !l.product_id && isLive(l));
+  return link ? { state: 'linked', link, program } : { state: 'create', program };
+}
+
+/** A tracked link as the picker and the notes name it: its title, or else its address. */
+const linkName = (link: AffiliateLink) => link.title ?? `/go/${link.code}`;
+
+/** The free plan's limit, in words, as the product picker's notes say it. */
+const linksInUse = (limit: number | null) =>
+  limit === null
+    ? 'your plan’s tracked links are all in use'
+    : `the ${limit} tracked links of your free plan are all in use`;
+
+/** What the tracked-link picker says about a choice, before the user presses Add. */
+function linkChoiceNote(
+  choice: LinkChoice | undefined,
+  noNewLinks: boolean,
+  limit: number | null,
+): ReactNode {
+  if (!choice)
+    return noNewLinks ? (
+      <>
+        {`${linksInUse(limit).charAt(0).toUpperCase()}${linksInUse(limit).slice(1)}`}: choose one of
+        your tracked links, or a program you already have a link to the shop of.{' '}
+        <UnlimitedLinksLink />.
+      </>
+    ) : (
+      'Choose one of your tracked links, or a program you have joined to link to its merchant’s shop.'
+    );
+  const shop = (program: CatalogProgram) => `${program.merchant.company_name}’s shop`;
+  if (choice.state === 'linked') {
+    const through = `“${linkName(choice.link)}” (/go/${choice.link.code})`;
+    const credited = choice.link.program_id ? ', so purchases are credited to you' : '';
+    return choice.program
+      ? `You already have a tracked link to ${shop(choice.program)}: visits go through ${through}${credited}.`
+      : `Visits go through your tracked link ${through}${credited}.`;
+  }
+  return noNewLinks ? (
+    <>
+      You have no tracked link to {shop(choice.program)}, and {linksInUse(limit)}: it cannot be
+      added, choose one of your tracked links instead. <UnlimitedLinksLink />.
+    </>
+  ) : (
+    `Adding it creates a tracked link to ${shop(choice.program)} in ${choice.program.name}, so purchases are credited to you.`
+  );
+}
+
+/**
+ * The add form's error: at a field (`label`, `url`, `product`, `affiliateLink`) or, without one, in
+ * its error card.
+ */
 interface AddError {
-  field: 'label' | 'url' | 'product' | undefined;
+  field: 'label' | 'url' | 'product' | 'affiliateLink' | undefined;
   message: ReactNode;
 }
 
@@ -321,8 +442,10 @@ function AddItem({
   pageId,
   onAdded,
   labelRef,
+  reportUnsaved,
 }: {
   pageId: string;
+  reportUnsaved: ReportUnsaved;
   /** `name`: the new item's name in the list; `note`: what else happened (a tracked link made). */
   onAdded: (item: LinkPageItem, name: string, note?: string) => void;
   /** The label field, which takes the focus when the last item is removed. */
@@ -334,6 +457,19 @@ function AddItem({
   const [url, setUrl] = useState('');
   // No product until one is chosen: the picker starts on its placeholder.
   const [productId, setProductId] = useState('');
+  // No tracked link or program until one is chosen (`link:{id}` or `program:{id}`).
+  const [linkValue, setLinkValue] = useState('');
+  // Something typed or chosen for the kind shown, and not added: leaving the page asks first.
+  const unsaved =
+    Boolean(label.trim()) ||
+    (kind === 'link' && Boolean(url.trim())) ||
+    (kind === 'product' && Boolean(productId)) ||
+    (kind === 'affiliate_link' && Boolean(linkValue));
+  useReportUnsaved(
+    reportUnsaved,
+    'add',
+    unsaved ? 'The item you were adding is not added yet.' : null,
+  );
   const [error, setError] = useState<AddError | null>(null);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -344,8 +480,9 @@ function AddItem({
     queryFn: () => api.products.list({ pageSize: 100 }),
     enabled: kind === 'product',
   });
-  const links = useQuery({ ...myLinks, enabled: kind === 'product' });
-  const programs = useQuery({ ...programCatalog, enabled: kind === 'product' });
+  const picksLinks = kind === 'product' || kind === 'affiliate_link';
+  const links = useQuery({ ...myLinks, enabled: picksLinks });
+  const programs = useQuery({ ...programCatalog, enabled: picksLinks });
   const { limits } = usePlan();
   // Set when the database refused a new tracked link for the plan's limit, which the count read
   // had not reached yet (a link made in another tab, say): from then on products are added without.
@@ -373,6 +510,26 @@ function AddItem({
             ? noNewLinkNote(limits.affiliate_links)
             : trackingNote(tracking)
           : 'Checking your tracked links…';
+  // The tracked-link kind: the affiliate's live links and the programs it has joined.
+  const liveLinks = (links.data?.rows ?? []).filter(isLive);
+  const joined = joinedPrograms(programs.data);
+  const linkChoice =
+    links.data && programs.data
+      ? linkChoiceOf(linkValue, links.data.rows, programs.data)
+      : undefined;
+  const linkNote: ReactNode =
+    links.isError || programs.isError ? (
+      errorMessage(links.error ?? programs.error)
+    ) : !links.data || !programs.data ? (
+      'Loading your tracked links and programs…'
+    ) : liveLinks.length === 0 && joined.length === 0 ? (
+      <>
+        You have no tracked link yet, and no program to make one in.{' '}
+        <Link to="/affiliate-programs">Join a program</Link> to link to its shop.
+      </>
+    ) : (
+      linkChoiceNote(linkChoice, noNewLinks(links.data.total), limits.affiliate_links)
+    );
 
   const refuse = (refusal: AddError) => {
     setError(refusal);
@@ -413,6 +570,39 @@ function AddItem({
     return { item, name: label.trim() || chosen.name, note };
   };
 
+  /** Adds a tracked-link item; null when the link it needs could not be made (the plan's limit). */
+  const addTrackedLink = async () => {
+    const [mine, catalogPrograms] = await Promise.all([
+      queryClient.ensureQueryData(myLinks),
+      queryClient.ensureQueryData(programCatalog),
+    ]);
+    const choice = linkChoiceOf(linkValue, mine.rows, catalogPrograms);
+    if (!choice) throw new Error('That tracked link or program is no longer there: choose again.');
+    let link: AffiliateLink;
+    if (choice.state === 'create') {
+      if (noNewLinks(mine.total)) return null;
+      try {
+        link = await api.links.create(newProgramLink(choice.program));
+      } catch (caught) {
+        if (!isLinkLimitRefusal(caught)) throw caught;
+        setLimitMet(true);
+        return null;
+      }
+      void queryClient.invalidateQueries({ queryKey: ['links'] });
+    } else link = choice.link;
+    const item = await api.linkPages.addItem(pageId, {
+      kind: 'affiliate_link',
+      affiliate_link_id: link.id,
+      label: label.trim() || null,
+      position: 10_000,
+    });
+    const note =
+      choice.state === 'create'
+        ? `A tracked link to ${choice.program.merchant.company_name}’s shop was created in ${choice.program.name}.`
+        : undefined;
+    return { item, name: label.trim() || linkName(link), note };
+  };
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
@@ -420,31 +610,56 @@ function AddItem({
       refuse({ field: 'product', message: 'Choose a product to add' });
       return;
     }
+    if (kind === 'affiliate_link' && !linkValue) {
+      refuse({ field: 'affiliateLink', message: 'Choose a tracked link or a program to add' });
+      return;
+    }
     setBusy(true);
     try {
       const added: { item: LinkPageItem; name: string; note?: string } | null =
         kind === 'product' && product
           ? await addProduct(product)
-          : {
-              item: await api.linkPages.addItem(
-                pageId,
-                kind === 'link'
-                  ? { kind, label: label.trim(), url: url.trim(), position: 10_000 }
-                  : { kind: 'header', label: label.trim(), position: 10_000 },
-              ),
-              name: label.trim(),
-            };
+          : kind === 'affiliate_link'
+            ? await addTrackedLink()
+            : {
+                item: await api.linkPages.addItem(
+                  pageId,
+                  kind === 'link'
+                    ? { kind, label: label.trim(), url: url.trim(), position: 10_000 }
+                    : { kind: 'header', label: label.trim(), position: 10_000 },
+                ),
+                name: label.trim(),
+              };
       if (!added) {
-        refuse({ field: 'product', message: linkLimitRefusal(limits.affiliate_links) });
+        refuse({
+          field: kind === 'affiliate_link' ? 'affiliateLink' : 'product',
+          message: linkLimitRefusal(limits.affiliate_links),
+        });
         return;
       }
       setLabel('');
       setUrl('');
       setProductId('');
+      setLinkValue('');
       onAdded(added.item, added.name, added.note);
     } catch (caught) {
-      const { field, message } = formError(caught, ['url', 'label', 'product_id']);
-      refuse({ field: field === 'product_id' ? 'product' : field, message });
+      const { field, message } = formError(caught, [
+        'url',
+        'label',
+        'product_id',
+        'affiliate_link_id',
+      ]);
+      refuse({
+        field:
+          field === 'product_id'
+            ? 'product'
+            : field === 'affiliate_link_id'
+              ? 'affiliateLink'
+              : kind === 'affiliate_link' && !field
+                ? 'affiliateLink'
+                : field,
+        message,
+      });
     } finally {
       setBusy(false);
     }
@@ -480,10 +695,44 @@ function AddItem({
               options={[
                 { value: 'link', label: 'Link' },
                 { value: 'product', label: 'Product' },
+                { value: 'affiliate_link', label: 'Tracked link' },
                 { value: 'header', label: 'Header' },
               ]}
             />
           </Field>
+          {kind === 'affiliate_link' ? (
+            // Two columns wide, as the product picker: room for what it says about crediting.
+            <Box gridColumn={{ sm: 'span 2' }}>
+              <Field
+                label="Tracked link or program"
+                description={linkNote}
+                error={error?.field === 'affiliateLink' ? error.message : undefined}
+              >
+                <NativeSelect
+                  value={linkValue}
+                  onChange={(event) => {
+                    setLinkValue(event.target.value);
+                    if (error?.field === 'affiliateLink') setError(null);
+                  }}
+                  options={[
+                    ...joined.map((p) => ({
+                      value: `${PROGRAM}${p.id}`,
+                      label: `Program: ${p.name} (${p.merchant.company_name}’s shop)`,
+                    })),
+                    ...liveLinks.map((l) => ({
+                      value: `${LINK}${l.id}`,
+                      label: `Link: ${linkName(l)}${l.title ? ` (/go/${l.code})` : ''}`,
+                    })),
+                  ]}
+                  placeholder={
+                    links.isPending || programs.isPending
+                      ? 'Loading…'
+                      : 'Choose a tracked link or a program'
+                  }
+                />
+              </Field>
+            </Box>
+          ) : null}
           {kind === 'product' ? (
             // Two columns wide: room for what it says about crediting.
             <Box gridColumn={{ sm: 'span 2' }}>
@@ -504,10 +753,16 @@ function AddItem({
               </Field>
             </Box>
           ) : null}
-          <Box gridColumn={kind === 'product' ? { sm: 'span 2' } : undefined}>
+          <Box gridColumn={picksLinks ? { sm: 'span 2' } : undefined}>
             <Field
-              label={kind === 'product' ? 'Item label (optional)' : 'Item label'}
-              description={kind === 'product' ? 'Shown instead of the product’s name.' : undefined}
+              label={picksLinks ? 'Item label (optional)' : 'Item label'}
+              description={
+                kind === 'product'
+                  ? 'Shown instead of the product’s name.'
+                  : kind === 'affiliate_link'
+                    ? 'Shown instead of the tracked link’s title.'
+                    : undefined
+              }
               error={error?.field === 'label' ? error.message : undefined}
             >
               <TextInput
@@ -645,8 +900,17 @@ function Editor({
     (bio.trim() || null) !== saved.bio ||
     theme !== saved.theme ||
     published !== saved.published;
-  // Items save at once; the settings wait for "Save page", so leaving with them unsaved asks first.
-  useConfirmLeave(unsaved, 'Your changes to the title, bio, theme or publishing are not saved.');
+  // Items save at once; the settings wait for "Save page", and the add and edit forms for their
+  // buttons: leaving with any of them holding something unsaved asks first, in one question (the
+  // guard holds Back and Forward for one caller at a time).
+  const [unsavedForms, reportUnsaved] = useUnsavedForms();
+  const leaveMessage = [
+    unsaved ? 'Your changes to the title, bio, theme or publishing are not saved.' : null,
+    unsavedForms,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  useConfirmLeave(Boolean(leaveMessage), leaveMessage);
   // After a removal or an undo the focus goes to an item's Remove button (the next item's, or the
   // restored one's), or to the add form's label when no item is left.
   const removeButtons = useRef(new Map<string, HTMLButtonElement>());
@@ -944,6 +1208,7 @@ function Editor({
                         <ItemEditor
                           item={item}
                           name={name}
+                          reportUnsaved={reportUnsaved}
                           onCancel={() => setEditing(null)}
                           onSaved={(saved, note) => {
                             setItems((current) =>
@@ -1014,6 +1279,7 @@ function Editor({
               <AddItem
                 pageId={page.id}
                 labelRef={addLabelRef}
+                reportUnsaved={reportUnsaved}
                 onAdded={(item, name, note) => {
                   setKnownNames((current) => new Map(current).set(item.id, name));
                   setItems((current) => [...current, item]);

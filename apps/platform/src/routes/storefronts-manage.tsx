@@ -33,6 +33,7 @@ import {
 import { Link } from 'react-router';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
+import { useConfirmLeave } from '../lib/confirm-leave.ts';
 import { markupRemovedNote } from '../lib/markup-note.ts';
 import { errorCode, formError, type FieldWords } from '../lib/error-message.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
@@ -58,6 +59,34 @@ const slugOf = (title: string) => slugFrom(title, 60);
  */
 const addressOf = (typed: string, title: string) =>
   typed.trim() ? slugFrom(typed) : slugOf(title);
+
+/** Reports what a form would lose if the page were left (null: nothing), under the form's name. */
+type ReportUnsaved = (form: string, unsaved: string | null) => void;
+
+/**
+ * The forms of the page that hold something typed and not saved, each with what leaving would
+ * lose: the page's one leave guard (`useConfirmLeave` holds Back and Forward for one caller at a
+ * time) asks while any of them does, in the words of all of them.
+ */
+function useUnsavedForms(): [string | null, ReportUnsaved] {
+  const [forms, setForms] = useState<ReadonlyMap<string, string>>(new Map());
+  const report = useCallback<ReportUnsaved>((form, unsaved) => {
+    setForms((current) => {
+      if ((current.get(form) ?? null) === unsaved) return current;
+      const next = new Map(current);
+      if (unsaved === null) next.delete(form);
+      else next.set(form, unsaved);
+      return next;
+    });
+  }, []);
+  return [forms.size > 0 ? [...forms.values()].join(' ') : null, report];
+}
+
+/** Tells the page what a form would lose (`unsaved`, null: nothing), and nothing once it is gone. */
+function useReportUnsaved(report: ReportUnsaved, form: string, unsaved: string | null): void {
+  useEffect(() => report(form, unsaved), [report, form, unsaved]);
+  useEffect(() => () => report(form, null), [report, form]);
+}
 
 type StorefrontField = 'title' | 'slug' | 'description';
 
@@ -118,7 +147,9 @@ function AddressField({
 function CreateStorefront({
   onCreated,
   headingRef,
+  reportUnsaved,
 }: {
+  reportUnsaved: ReportUnsaved;
   /** `note`: said when the title or description was stored other than as typed. */
   onCreated: (storefront: Storefront, note: string | undefined) => void;
   /** The form's heading, which takes the focus when the last storefront listed is deleted. */
@@ -128,6 +159,14 @@ function CreateStorefront({
   // Null until the address is typed in: it follows the title, and shows the title's address.
   const [slug, setSlug] = useState<string | null>(null);
   const [description, setDescription] = useState('');
+  // Something typed and not created: leaving the page asks first.
+  useReportUnsaved(
+    reportUnsaved,
+    'create',
+    title.trim() || slug?.trim() || description.trim()
+      ? 'The storefront you were creating is not created yet.'
+      : null,
+  );
   const [error, setError] = useState<StorefrontError | null>(null);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -222,14 +261,26 @@ function CreateStorefront({
 function EditStorefront({
   storefront,
   onClose,
+  reportUnsaved,
 }: {
   storefront: Storefront;
   onClose: (saved?: Storefront) => void;
+  reportUnsaved: ReportUnsaved;
 }) {
   const queryClient = useQueryClient();
   const [title, setTitle] = useState(storefront.title);
   const [slug, setSlug] = useState(storefront.slug);
   const [description, setDescription] = useState(storefront.description ?? '');
+  // Changed and not saved: leaving the page asks first (Save and Cancel close the form).
+  useReportUnsaved(
+    reportUnsaved,
+    `edit:${storefront.id}`,
+    title.trim() !== storefront.title ||
+      addressOf(slug, title) !== storefront.slug ||
+      (description.trim() || null) !== (storefront.description ?? null)
+      ? `Your changes to “${storefront.title}” are not saved.`
+      : null,
+  );
   const [error, setError] = useState<StorefrontError | null>(null);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -414,8 +465,10 @@ function StorefrontEditor({
   focusOnMount,
   headingRef: registerHeading,
   onDeleted,
+  reportUnsaved,
 }: {
   storefront: Storefront;
+  reportUnsaved: ReportUnsaved;
   /** Just created: its heading takes the focus, so the user lands on it. */
   focusOnMount: boolean;
   /** Receives the heading, which takes the focus when the storefront above it is deleted. */
@@ -716,7 +769,11 @@ function StorefrontEditor({
             </Box>
           </Flex>
           {editing ? (
-            <EditStorefront storefront={storefront} onClose={closeEditor} />
+            <EditStorefront
+              storefront={storefront}
+              onClose={closeEditor}
+              reportUnsaved={reportUnsaved}
+            />
           ) : (
             <>
               {storefront.description ? (
@@ -898,6 +955,9 @@ export function Component() {
   };
   // The plan gate (the database enforces the same limit).
   const atLimit = atPlanLimit(limits.storefronts, mine.data?.length);
+  // The create and edit forms hold what is typed until Create or Save: leaving asks first.
+  const [unsaved, reportUnsaved] = useUnsavedForms();
+  useConfirmLeave(unsaved !== null, unsaved ?? '');
   return (
     <Flex direction="column" gap="5" py="5">
       <title>Storefronts — Verdant</title>
@@ -913,6 +973,7 @@ export function Component() {
       ) : (
         <CreateStorefront
           headingRef={createHeadingRef}
+          reportUnsaved={reportUnsaved}
           onCreated={(storefront, note) => {
             toast({
               title: 'Storefront created',
@@ -943,6 +1004,7 @@ export function Component() {
               else headings.current.delete(storefront.id);
             }}
             onDeleted={() => onDeleted(storefront)}
+            reportUnsaved={reportUnsaved}
           />
         ))
       )}

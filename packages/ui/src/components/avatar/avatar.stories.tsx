@@ -95,3 +95,11 @@ export const NoName: Story = {
     await expect(canvas.getByRole('img', { name: 'Unknown user' })).toHaveTextContent('?');
   },
 };
+
+/** Initials are letters or digits: an emoji in the name is skipped, not drawn as an initial. */
+export const EmojiInName: Story = {
+  args: { name: 'Sam Walker 🌲' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('img', { name: 'Sam Walker 🌲' })).toHaveTextContent(/^SW$/);
+  },
+};

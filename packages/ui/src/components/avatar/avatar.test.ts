@@ -15,14 +15,45 @@ describe('initialsOf', () => {
     expect(initialsOf('green_shop.eu')).toBe('GE');
   });
 
-  it('keeps non-Latin letters and emoji whole', () => {
+  it('keeps accented and non-Latin letters whole', () => {
     expect(initialsOf('Łukasz Żak')).toBe('ŁŻ');
-    expect(initialsOf('🌱 Garden')).toBe('🌱G');
+    expect(initialsOf('élodie ørsted')).toBe('ÉØ');
+    // A decomposed accent (e + U+0301) stays with its letter.
+    expect(initialsOf('e\u0301mile zola')).toBe('ÉZ');
+    expect(initialsOf('Мария Иванова')).toBe('МИ');
+    expect(initialsOf('Ελένη Παππά')).toBe('ΕΠ');
+    expect(initialsOf('山田 太郎')).toBe('山太');
+    // A vowel sign stays with its consonant.
+    expect(initialsOf('नमस्ते दुनिया')).toBe('नदु');
   });
 
-  it('falls back to a question mark', () => {
+  it('takes digits as initials', () => {
+    expect(initialsOf('3M Company')).toBe('3C');
+    // A keycap emoji gives its digit, without the emoji's marks.
+    expect(initialsOf('1️⃣ Club')).toBe('1C');
+  });
+
+  it('skips emoji and symbols at either end', () => {
+    expect(initialsOf('Sam Walker 🌲')).toBe('SW');
+    expect(initialsOf('🌱 Garden')).toBe('G');
+    expect(initialsOf('🌱 Garden Club ✨')).toBe('GC');
+    expect(initialsOf('★ Refill Republic ★')).toBe('RR');
+  });
+
+  it('skips emoji in between, and emoji stuck to a word', () => {
+    expect(initialsOf('Sam 🌲 Walker')).toBe('SW');
+    expect(initialsOf('🌲Sam Walker🌲')).toBe('SW');
+    expect(initialsOf('Ada 👩🏽‍💻 🚀')).toBe('A');
+  });
+
+  it('falls back to a question mark without a letter or digit', () => {
     expect(initialsOf('')).toBe('?');
     expect(initialsOf('   ')).toBe('?');
     expect(initialsOf(null)).toBe('?');
+    expect(initialsOf(undefined)).toBe('?');
+    expect(initialsOf('🌲')).toBe('?');
+    expect(initialsOf('🌲 🌱 ✨')).toBe('?');
+    expect(initialsOf('👩‍👩‍👧 ❤️')).toBe('?');
+    expect(initialsOf('— ★ !')).toBe('?');
   });
 });
