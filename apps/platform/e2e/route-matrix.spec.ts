@@ -234,6 +234,7 @@ const MORE_PAGES: [path: string, viewer: Viewer, heading: string][] = [
   ['/cart', 'anon', 'Cart'],
   ['/@jordan-rivers', 'anon', 'Jordan Rivers'],
   ['/s/jordan-rivers-picks', 'anon', "Jordan's sustainable picks"],
+  ['/earnings', 'affiliate', 'Earnings'],
   ['/vendor/products/bamboo-toothbrush-set', 'merchant', 'Edit Bamboo Toothbrush Set (4)'],
 ];
 

@@ -131,6 +131,7 @@ const guardedGroups: GuardedGroup[] = [
       page('affiliate-programs', () => import('./routes/affiliate-programs.tsx')),
       page('affiliate-links', () => import('./routes/affiliate-links.tsx')),
       page('affiliate-hub', () => import('./routes/affiliate-hub.tsx')),
+      page('earnings', () => import('./routes/affiliate-earnings.tsx')),
       page('recruit', () => import('./routes/recruit.tsx')),
       page('my-links', () => import('./routes/my-links.tsx')),
       page('storefronts/manage', () => import('./routes/storefronts-manage.tsx')),

@@ -40,6 +40,7 @@ export const NAV_SECTIONS: NavSectionData[] = [
     items: [
       { to: '/affiliate-programs', label: 'Programs', icon: 'programs', audience: ['affiliate'] },
       { to: '/affiliate-links', label: 'Links', icon: 'links', audience: ['affiliate'] },
+      { to: '/earnings', label: 'Earnings', icon: 'payouts', audience: ['affiliate'] },
       { to: '/my-links', label: 'Link-in-bio page', icon: 'linkPage', audience: ['affiliate'] },
       {
         to: '/storefronts/manage',

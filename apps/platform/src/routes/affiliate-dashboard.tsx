@@ -312,23 +312,32 @@ export function Component() {
                     period.
                   </Text>
                 ) : null}
+                <Text as="p" size="2">
+                  <Link to="/earnings">Payout history</Link>
+                </Text>
               </Flex>
             </Card>
           </Grid>
-          <DataTable
-            caption="Recent commissions"
-            showCaption
-            columns={commissionColumns}
-            rows={d?.recent_commissions ?? []}
-            loading={!d}
-            getRowId={(r) => r.id}
-            emptyState={
-              <EmptyState
-                title="No commissions yet"
-                description="When a shopper buys through your link, the sale shows up here."
-              />
-            }
-          />
+          {/* The table holds the last ten; the earnings page has every commission and payout. */}
+          <Flex direction="column" gap="2">
+            <DataTable
+              caption="Recent commissions"
+              showCaption
+              columns={commissionColumns}
+              rows={d?.recent_commissions ?? []}
+              loading={!d}
+              getRowId={(r) => r.id}
+              emptyState={
+                <EmptyState
+                  title="No commissions yet"
+                  description="When a shopper buys through your link, the sale shows up here."
+                />
+              }
+            />
+            <Text as="p" size="2">
+              <Link to="/earnings">See all earnings</Link>
+            </Text>
+          </Flex>
         </>
       )}
     </Flex>

@@ -1,5 +1,7 @@
 import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
+import type { Storefront } from '@verdant/api-client';
+import { useAuth } from '@verdant/auth/react';
 import { Button, Card, CopyButton, PageHeader } from '@verdant/ui';
 import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
@@ -45,19 +47,48 @@ function linksResource(count: number | undefined): Resource {
   };
 }
 
-const RESOURCES: readonly Resource[] = [
-  {
+/**
+ * The link-in-bio card at the affiliate's own address, /@{username}; in general words while the
+ * profile loads or when it cannot be read.
+ */
+function linkPageResource(username: string | null | undefined): Resource {
+  const where = username ? `/@${username}` : 'your own /@ address';
+  return {
     title: 'Build your link-in-bio page',
-    text: 'One page at /@username with your links in the order you choose and the theme you like.',
+    text: `One page at ${where} with your links in the order you choose and the theme you like.`,
     to: '/my-links',
     action: 'Edit my page',
-  },
-  {
-    title: 'Curate a storefront',
-    text: 'Collect products you trust with their verified claims at /s/your-store.',
-    to: '/storefronts/manage',
-    action: 'Manage storefronts',
-  },
+  };
+}
+
+/** "a, b and c". */
+const inWords = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
+/**
+ * The storefront card at the affiliate's own addresses (/s/{slug}, a draft said to be one), or
+ * the address a first storefront gets; in general words while the list loads or cannot be read.
+ */
+function storefrontResource(storefronts: readonly Storefront[] | undefined): Resource {
+  const base = { to: '/storefronts/manage', action: 'Manage storefronts' };
+  const what = 'Collect products you trust with their verified claims';
+  if (storefronts === undefined)
+    return { ...base, title: 'Curate a storefront', text: `${what} at /s/ and a name you choose.` };
+  if (storefronts.length === 0)
+    return {
+      ...base,
+      title: 'Curate your first storefront',
+      text: `${what} at /s/ and a name you choose.`,
+    };
+  const addresses = storefronts.map((s) => `/s/${s.slug}${s.is_published ? '' : ' (a draft)'}`);
+  return {
+    ...base,
+    title: storefronts.length === 1 ? 'Curate your storefront' : 'Curate your storefronts',
+    text: `${what}. ${storefronts.length === 1 ? 'Yours is at' : 'Yours are at'} ${inWords(addresses)}.`,
+  };
+}
+
+const RESOURCES: readonly Resource[] = [
   {
     title: 'Learn the claims',
     text: 'Understand what “carbon neutral”, “recycled” or “B Corp” really mean before you recommend a product.',
@@ -73,7 +104,23 @@ export function Component() {
     queryKey: ['links', 'mine', 'count'],
     queryFn: async () => (await api.links.listMine({ pageSize: 1 })).total,
   });
-  const resources = [linksResource(links.data), ...RESOURCES];
+  // The profile under the key the profile page reads it by, so either page fills the other's cache.
+  const { user } = useAuth();
+  const profile = useQuery({
+    queryKey: ['profile', user?.id],
+    queryFn: () => api.profiles.fetchProfile(user!.id),
+    enabled: Boolean(user),
+  });
+  const storefronts = useQuery({
+    queryKey: ['storefronts', 'mine'],
+    queryFn: () => api.storefronts.listMine(),
+  });
+  const resources = [
+    linksResource(links.data),
+    linkPageResource(profile.data?.username),
+    storefrontResource(storefronts.data),
+    ...RESOURCES,
+  ];
   return (
     <Flex direction="column" gap="6" py="5">
       <title>Affiliate hub — Verdant</title>

@@ -111,8 +111,14 @@ function DetailsCard({ userId }: { userId: string }) {
   return <DetailsForm userId={userId} profile={profile.data} />;
 }
 
+/**
+ * The roles whose username is a public address: an affiliate's link page (/@username) and the
+ * pages that link to it. Nobody else has a page there, so for them a new username breaks nothing.
+ */
+const PUBLIC_PAGE_ROLES: ReadonlySet<Role> = new Set(['affiliate']);
+
 function DetailsForm({ userId, profile }: { userId: string; profile: Profile | null }) {
-  const { refreshProfile } = useAuth();
+  const { refreshProfile, user } = useAuth();
   const queryClient = useQueryClient();
   const [name, setName] = useState(profile?.name ?? '');
   const [username, setUsername] = useState(profile?.username ?? '');
@@ -125,6 +131,16 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
   const avatarRef = useRef<HTMLInputElement>(null);
   const focusFirstInvalid = useFocusFirstInvalid();
   const focusWhenShown = useFocusWhenShown();
+  // A new username moves the public page and breaks every link already shared to the old address
+  // (nothing redirects from it): said before saving, once the new name is one that can be saved.
+  const savedUsername = profile?.username ?? '';
+  const typedUsername = username.trim();
+  const movesPage =
+    user !== null &&
+    PUBLIC_PAGE_ROLES.has(user.role) &&
+    savedUsername !== '' &&
+    typedUsername !== savedUsername &&
+    USERNAME_PATTERN.test(typedUsername);
 
   // A field's message goes once the field is changed: it spoke of the value that was sent.
   const clearFieldError = (field: keyof DetailsErrors) =>
@@ -275,7 +291,11 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
             label="Username"
             required
             error={fieldErrors.username}
-            description="3–32 lower-case letters, digits, _ or -. Your link page is /@username."
+            description={
+              movesPage
+                ? `Your page moves to /@${typedUsername}: links to /@${savedUsername} stop working.`
+                : '3–32 lower-case letters, digits, _ or -. Your link page is /@username.'
+            }
           >
             <TextInput
               value={username}
