@@ -7,7 +7,7 @@ function reason(value: unknown, allowSitePath = false): string {
     url('url', value, allowSitePath);
   } catch (error) {
     expect(error).toBeInstanceOf(ApiError);
-    return (error as ApiError).details?.reason as string;
+    return ((error as ApiError).details as { reason: string }).reason;
   }
   throw new Error('expected a validation failure');
 }
