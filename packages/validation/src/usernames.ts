@@ -53,6 +53,7 @@ const ROUTE_NAMES = [
   'demo',
   'demo-dashboard',
   'design-system',
+  'earnings',
   'education',
   'faq-crawlers',
   'go',
