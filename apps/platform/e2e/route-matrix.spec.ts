@@ -114,6 +114,7 @@ function matrix(modulePath: string): Route[] {
     ],
     ['/vendor/settings', merchantOnly, 'Program settings'],
     ['/vendor/products', merchantOnly, 'Products'],
+    ['/vendor/orders', merchantOnly, 'Orders'],
     ['/vendor-affiliates', merchantOnly, 'Affiliates'],
     ['/vendor-messages', merchantOnly, 'Messages'],
     ['/add-product', merchantOnly, 'Add a product'],

@@ -278,6 +278,9 @@ test.describe('shop and checkout', () => {
     await expect(page.getByLabel('Email')).toBeFocused();
     for (const [label, message] of [
       ['Email', 'Enter your email address.'],
+      ['Full name for delivery', 'Enter the name to deliver to.'],
+      ['Address line 1', 'Enter the street address.'],
+      ['Country', 'Choose the country to ship to.'],
       ['Card number', 'Your card number is incomplete.'],
       ['Expiry', "Your card's expiration date is incomplete."],
       ['CVC', "Your card's security code is incomplete."],
@@ -294,6 +297,11 @@ test.describe('shop and checkout', () => {
     // The suggested declined card: the decline is an alert that takes the focus, and the CVC
     // (never sent back) is asked for again.
     await page.getByLabel('Email').fill('robin.hart@example.com');
+    await page.getByLabel('Full name for delivery').fill('Robin Hart');
+    await page.getByLabel('Address line 1').fill('12 Fern Street');
+    await page.getByLabel('City').fill('Bristol');
+    await page.getByLabel('Postal code').fill('BS1 4DJ');
+    await page.getByLabel('Country').selectOption('GB');
     await page.getByLabel('Card number').fill('4000 0000 0000 0002');
     await page.getByLabel('CVC').fill('123');
     await page.getByLabel('Name on card').fill('Robin Hart');

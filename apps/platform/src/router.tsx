@@ -150,6 +150,7 @@ const guardedGroups: GuardedGroup[] = [
       page('vendor/settings', () => import('./routes/vendor-program-settings.tsx')),
       page('vendor/products', () => import('./routes/vendor-products.tsx')),
       page('vendor/products/:slug', loadProductEditor),
+      page('vendor/orders', () => import('./routes/vendor-orders.tsx')),
       page('vendor/*', loadVendorDashboard),
       page('add-product', loadProductEditor),
       page('vendor-affiliates', () => import('./routes/vendor-affiliates.tsx')),

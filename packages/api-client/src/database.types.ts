@@ -1173,7 +1173,9 @@ export type Database = {
           refunded_at: string | null
           refunded_cents: number
           self_referral: boolean
+          shipping_address: Json | null
           status: string
+          stock_reserved: boolean
           stripe_checkout_session_id: string | null
           stripe_payment_intent_id: string | null
           subtotal_cents: number
@@ -1200,7 +1202,9 @@ export type Database = {
           refunded_at?: string | null
           refunded_cents?: number
           self_referral?: boolean
+          shipping_address?: Json | null
           status?: string
+          stock_reserved?: boolean
           stripe_checkout_session_id?: string | null
           stripe_payment_intent_id?: string | null
           subtotal_cents?: number
@@ -1227,7 +1231,9 @@ export type Database = {
           refunded_at?: string | null
           refunded_cents?: number
           self_referral?: boolean
+          shipping_address?: Json | null
           status?: string
+          stock_reserved?: boolean
           stripe_checkout_session_id?: string | null
           stripe_payment_intent_id?: string | null
           subtotal_cents?: number
@@ -2210,7 +2216,9 @@ export type Database = {
           refunded_at: string | null
           refunded_cents: number
           self_referral: boolean
+          shipping_address: Json | null
           status: string
+          stock_reserved: boolean
           stripe_checkout_session_id: string | null
           stripe_payment_intent_id: string | null
           subtotal_cents: number
@@ -2283,7 +2291,9 @@ export type Database = {
           refunded_at: string | null
           refunded_cents: number
           self_referral: boolean
+          shipping_address: Json | null
           status: string
+          stock_reserved: boolean
           stripe_checkout_session_id: string | null
           stripe_payment_intent_id: string | null
           subtotal_cents: number
@@ -2469,6 +2479,7 @@ export type Database = {
       my_order_ids: { Args: never; Returns: string[] }
       my_program_link_ids: { Args: never; Returns: string[] }
       order_payment_status: { Args: { order_id: string }; Returns: string }
+      order_shipping_destination: { Args: { order_id: string }; Returns: Json }
       owns_link: { Args: { link: string }; Returns: boolean }
       owns_link_page: { Args: { page: string }; Returns: boolean }
       owns_program: { Args: { program: string }; Returns: boolean }
@@ -2545,7 +2556,9 @@ export type Database = {
           refunded_at: string | null
           refunded_cents: number
           self_referral: boolean
+          shipping_address: Json | null
           status: string
+          stock_reserved: boolean
           stripe_checkout_session_id: string | null
           stripe_payment_intent_id: string | null
           subtotal_cents: number
@@ -2585,7 +2598,9 @@ export type Database = {
           refunded_at: string | null
           refunded_cents: number
           self_referral: boolean
+          shipping_address: Json | null
           status: string
+          stock_reserved: boolean
           stripe_checkout_session_id: string | null
           stripe_payment_intent_id: string | null
           subtotal_cents: number
@@ -2666,6 +2681,8 @@ export type Database = {
         }
       }
       sanitize_plain_text: { Args: { value: string }; Returns: string }
+      shipping_address_from_stripe: { Args: { details: Json }; Returns: Json }
+      shipping_address_problem: { Args: { address: Json }; Returns: string }
       storefront_limit_for: { Args: { owner: string }; Returns: number }
       sync_profile_subscription: {
         Args: { target: string }

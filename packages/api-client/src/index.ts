@@ -99,13 +99,20 @@ export type {
   ProductClaims,
   ProductMerchant,
 } from './modules/products.ts';
-export type {
-  Order,
-  OrderItem,
-  OrderStatus,
-  OrderWithItems,
-  OrdersModule,
-  RevenueMonth,
+export {
+  MERCHANT_ORDER_STATUSES,
+  shippingAddressOf,
+  type MerchantOrder,
+  type MerchantOrderItem,
+  type MerchantOrderStatus,
+  type MerchantOrdersInput,
+  type Order,
+  type OrderItem,
+  type OrderStatus,
+  type OrderWithItems,
+  type OrdersModule,
+  type RevenueMonth,
+  type ShippingAddress,
 } from './modules/orders.ts';
 export {
   COMMISSION_STATUSES,

@@ -83,6 +83,25 @@ const PERIOD_SECONDS = 30 * 86_400;
 export interface Customer {
   email: string;
   name: string;
+  /** Where to ship a payment session's goods, as the page collected it. */
+  shipping?: ShippingDetails;
+}
+
+/**
+ * A shipping address as Stripe reports it: `collected_information.shipping_details` of a
+ * completed session in the API version above (older versions had it in `shipping_details`).
+ */
+export interface ShippingDetails {
+  name: string;
+  address: {
+    line1: string;
+    line2: string | null;
+    city: string;
+    postal_code: string;
+    state: string | null;
+    /** ISO 3166-1 alpha-2. */
+    country: string;
+  };
 }
 
 /** Each event with its id, derived from the session and the event's type. */
@@ -123,6 +142,7 @@ export function eventsFor(
           client_reference_id: session.orderId ?? null,
           customer_email: session.email ?? null,
           customer_details: customerDetails,
+          collected_information: customer.shipping ? { shipping_details: customer.shipping } : null,
           metadata,
           payment_intent: paymentIntent,
           success_url: session.successUrl,

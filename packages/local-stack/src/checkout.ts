@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
 import { validateEmail } from '@verdant/validation';
 import {
@@ -8,6 +8,7 @@ import {
   isSubscriptionUpdate,
   updatedEventFor,
   type Session,
+  type ShippingDetails,
 } from './checkout-events.ts';
 import type { WebHandler } from './http.ts';
 
@@ -42,7 +43,8 @@ export const CARD_MESSAGES = {
   declined: 'Your card was declined.',
   invalidNumber: 'Your card number is invalid.',
   incompleteNumber: 'Your card number is incomplete.',
-  invalidExpiry: "Your card's expiration date is incomplete.",
+  incompleteExpiry: "Your card's expiration date is incomplete.",
+  invalidExpiryMonth: "Your card's expiration month is invalid.",
   pastExpiryYear: "Your card's expiration year is in the past.",
   pastExpiryDate: "Your card's expiration date is in the past.",
   invalidCvc: "Your card's security code is incomplete.",
@@ -59,7 +61,116 @@ export const PAGE_MESSAGES = {
 } as const;
 
 /** A form field of the test page. */
-export type CheckoutField = 'email' | 'number' | 'expiry' | 'cvc' | 'name';
+export type CheckoutField =
+  | 'email'
+  | 'shipName'
+  | 'line1'
+  | 'line2'
+  | 'city'
+  | 'postalCode'
+  | 'country'
+  | 'number'
+  | 'expiry'
+  | 'cvc'
+  | 'name';
+
+/**
+ * The countries an order ships to, as Stripe Checkout is asked for them: the same list as
+ * SHIPPING_COUNTRIES of supabase/functions/_shared/shipping.ts (a test holds the two together; the
+ * stack imports nothing from the functions it runs).
+ */
+export const SHIPPING_COUNTRIES = [
+  'US',
+  'CA',
+  'GB',
+  'IE',
+  'DE',
+  'FR',
+  'NL',
+  'BE',
+  'AT',
+  'ES',
+  'IT',
+  'PT',
+  'SE',
+  'DK',
+  'FI',
+  'AU',
+  'NZ',
+] as const;
+
+/** What the page says about the shipping address; the longest lengths are the database's. */
+export const ADDRESS_MESSAGES = {
+  nameRequired: 'Enter the name to deliver to.',
+  line1Required: 'Enter the street address.',
+  cityRequired: 'Enter the city or town.',
+  postalCodeRequired: 'Enter the postal code.',
+  countryRequired: 'Choose the country to ship to.',
+  countryUnsupported: 'Orders ship only to the countries in the list; choose one of them.',
+  tooLong: (what: string, longest: number) => `${what} can be at most ${longest} characters.`,
+} as const;
+
+/** The address fields with their form names, what they are called, and how long they may be. */
+const ADDRESS_FIELDS = [
+  { field: 'shipName', name: 'shipping_name', what: 'The name', longest: 200 },
+  { field: 'line1', name: 'shipping_line1', what: 'Address line 1', longest: 200 },
+  { field: 'line2', name: 'shipping_line2', what: 'Address line 2', longest: 200 },
+  { field: 'city', name: 'shipping_city', what: 'The city', longest: 100 },
+  { field: 'postalCode', name: 'shipping_postal_code', what: 'The postal code', longest: 20 },
+] as const;
+
+/** A field's text as the address keeps it: line breaks and other control characters as spaces. */
+function addressText(value: string | null | undefined): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is replaced
+  return (value ?? '').replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+}
+
+/**
+ * The shipping address of an order's checkout, from the form (`shipping_name`, `shipping_line1`,
+ * `shipping_line2`, `shipping_city`, `shipping_postal_code`, `shipping_country`): as Stripe
+ * reports it in `collected_information.shipping_details`, or every field's problem in the form's
+ * order. Only line 2 may be left empty.
+ */
+export function checkShipping(
+  form: Pick<URLSearchParams, 'get'>,
+): { address: ShippingDetails } | { failures: CheckoutFailure[] } {
+  const failures: CheckoutFailure[] = [];
+  const text: Partial<Record<(typeof ADDRESS_FIELDS)[number]['field'], string>> = {};
+  for (const { field, name, what, longest } of ADDRESS_FIELDS) {
+    const value = addressText(form.get(name));
+    text[field] = value;
+    if (value.length > longest)
+      failures.push({ field, message: ADDRESS_MESSAGES.tooLong(what, longest) });
+  }
+  const required = [
+    ['shipName', ADDRESS_MESSAGES.nameRequired],
+    ['line1', ADDRESS_MESSAGES.line1Required],
+    ['city', ADDRESS_MESSAGES.cityRequired],
+    ['postalCode', ADDRESS_MESSAGES.postalCodeRequired],
+  ] as const;
+  for (const [field, message] of required) if (!text[field]) failures.push({ field, message });
+  const country = (form.get('shipping_country') ?? '').trim();
+  if (!country) failures.push({ field: 'country', message: ADDRESS_MESSAGES.countryRequired });
+  else if (!(SHIPPING_COUNTRIES as readonly string[]).includes(country))
+    failures.push({ field: 'country', message: ADDRESS_MESSAGES.countryUnsupported });
+  if (failures.length) {
+    const order = (field: CheckoutField | undefined) => FIELD_ORDER.indexOf(field!);
+    return { failures: failures.sort((a, b) => order(a.field) - order(b.field)) };
+  }
+  return {
+    address: {
+      name: text.shipName!,
+      address: {
+        line1: text.line1!,
+        line2: text.line2 || null,
+        city: text.city!,
+        postal_code: text.postalCode!,
+        state: null,
+        country,
+      },
+    },
+  };
+}
 
 /**
  * Why the page did not pay: Stripe's message, and the field it belongs under (none for a decline
@@ -183,8 +294,10 @@ export function checkCard(
   else if (number.length > 19 || !luhn(number))
     failures.push({ field: 'number', message: CARD_MESSAGES.invalidNumber });
   const expiry = parseExpiry(fields.expiry);
-  if (!expiry || expiry.month < 1 || expiry.month > 12)
-    failures.push({ field: 'expiry', message: CARD_MESSAGES.invalidExpiry });
+  if (!expiry) failures.push({ field: 'expiry', message: CARD_MESSAGES.incompleteExpiry });
+  // A month and a year are there, but no month is 00 or 13 (Stripe's words for both).
+  else if (expiry.month < 1 || expiry.month > 12)
+    failures.push({ field: 'expiry', message: CARD_MESSAGES.invalidExpiryMonth });
   else if (expiry.year < now.getUTCFullYear())
     failures.push({ field: 'expiry', message: CARD_MESSAGES.pastExpiryYear });
   else if (expiry.year === now.getUTCFullYear() && expiry.month < now.getUTCMonth() + 1)
@@ -249,14 +362,87 @@ async function merchantName(pool: pg.Pool, session: Session): Promise<string | n
   }
 }
 
-/** What a page shows besides the session: why it did not pay, and the fields as they were sent. */
+/**
+ * What a page shows besides the session: why it did not pay, the fields as they were sent (never
+ * the CVC), and whether a CVC was sent (the field then asks for it again).
+ */
 interface PageState {
   failures?: readonly CheckoutFailure[];
   values?: Record<string, string>;
+  cvcSent?: boolean;
+}
+
+/** A payment attempt that failed, kept for the page the shopper is sent to see it on. */
+interface FailedAttempt extends PageState {
+  session: string;
+  until: number;
+}
+
+/** How long the page of a failed attempt shows it (Back or a reload within this time). */
+const ATTEMPT_LIFETIME_MS = 30 * 60_000;
+/** The most failed attempts kept at once; the oldest goes first. */
+const ATTEMPTS_KEPT = 1000;
+/** An attempt's id in the page's address: 16 random bytes, base64url. */
+const ATTEMPT_ID = /^[A-Za-z0-9_-]{22}$/;
+
+/**
+ * The failed attempts of the last half hour, by a random id that the page's address carries
+ * (`?attempt=…`): a failed payment is answered with a redirect to the page (POST-redirect-GET), so
+ * the browser's history holds only pages it can load again, and Back never sends the form a
+ * second time (Chromium's "Confirm Form Resubmission"). The address carries no card data; what
+ * was typed stays in this process (the CVC not even here) and is shown only with the session's
+ * own token.
+ */
+function failedAttempts() {
+  const kept = new Map<string, FailedAttempt>();
+  return {
+    keep(session: string, state: PageState): string {
+      const now = Date.now();
+      // Kept in the order they failed, each for the same time: the stale ones come first.
+      for (const [id, attempt] of kept) {
+        if (attempt.until > now) break;
+        kept.delete(id);
+      }
+      while (kept.size >= ATTEMPTS_KEPT) kept.delete(kept.keys().next().value as string);
+      const id = randomBytes(16).toString('base64url');
+      kept.set(id, { ...state, session, until: now + ATTEMPT_LIFETIME_MS });
+      return id;
+    },
+    /** The attempt `id` of `session`, while it is kept; nothing for any other session's. */
+    find(id: string | null, session: string): PageState | undefined {
+      if (!id || !ATTEMPT_ID.test(id)) return undefined;
+      const attempt = kept.get(id);
+      if (!attempt || attempt.session !== session || attempt.until <= Date.now()) return undefined;
+      return attempt;
+    },
+  };
 }
 
 /** The form's fields in their order: the first one with a problem takes the focus. */
-const FIELD_ORDER: readonly CheckoutField[] = ['email', 'number', 'expiry', 'cvc', 'name'];
+const FIELD_ORDER: readonly CheckoutField[] = [
+  'email',
+  'shipName',
+  'line1',
+  'line2',
+  'city',
+  'postalCode',
+  'country',
+  'number',
+  'expiry',
+  'cvc',
+  'name',
+];
+
+/** The countries of the page's list by their English names, in the order of those names. */
+let countryOptions: { code: string; label: string }[] | undefined;
+function shippingCountryOptions(): { code: string; label: string }[] {
+  if (!countryOptions) {
+    const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+    countryOptions = SHIPPING_COUNTRIES.map((code) => ({ code, label: names.of(code) ?? code }));
+    countryOptions.sort((a, b) => a.label.localeCompare(b.label, 'en'));
+  }
+  return countryOptions;
+}
 
 /** The look of the test pages: Stripe's layout in Verdant's dark theme. */
 const PAGE_STYLE = `<style>
@@ -271,12 +457,12 @@ li { display: flex; justify-content: space-between; gap: 1rem; padding: 0.4rem 0
 .total { font-size: 1.75rem; font-weight: 600; }
 form { background: #18191b; border: 1px solid #2b2d31; border-radius: 12px; padding: 1.5rem; }
 label { display: block; font-size: 0.9rem; margin: 0.9rem 0 0.3rem; color: #b0b4ba; }
-input { box-sizing: border-box; width: 100%; font: inherit; padding: 0.6rem 0.7rem; border-radius: 6px; border: 1px solid #43484e; background: #111113; color: #edeef0; }
+input, select { box-sizing: border-box; width: 100%; font: inherit; padding: 0.6rem 0.7rem; border-radius: 6px; border: 1px solid #43484e; background: #111113; color: #edeef0; }
 input[readonly] { background: transparent; border-color: #2b2d31; color: #b0b4ba; }
-input:focus-visible, button:focus-visible, a:focus-visible, .error:focus-visible { outline: 2px solid #58d5ba; outline-offset: 2px; }
+input:focus-visible, select:focus-visible, button:focus-visible, a:focus-visible, .error:focus-visible { outline: 2px solid #58d5ba; outline-offset: 2px; }
 .row { display: grid; grid-template-columns: 1fr 1fr; gap: 0.75rem; }
 button { margin-top: 1.25rem; width: 100%; font: inherit; font-weight: 600; padding: 0.75rem; border: 0; border-radius: 8px; background: #1a7f5d; color: #fff; cursor: pointer; }
-input[aria-invalid='true'] { border-color: #ff9592; }
+input[aria-invalid='true'], select[aria-invalid='true'] { border-color: #ff9592; }
 .field-error { margin: 0.3rem 0 0; font-size: 0.85rem; color: #ff9592; }
 .field-hint { margin: 0.3rem 0 0; font-size: 0.85rem; color: #b0b4ba; }
 .error { margin: 1rem 0 0; padding: 0.6rem 0.8rem; border-radius: 6px; background: #3c181a; color: #ff9592; }
@@ -326,14 +512,14 @@ function page(
   payee: string | null,
   state: PageState = {},
 ): string {
-  const { failures = [], values } = state;
+  const { failures = [], values, cvcSent = false } = state;
   const v = (name: string) => escapeHtml(values?.[name] ?? '');
   const messageOf = (field: CheckoutField) => failures.find((f) => f.field === field)?.message;
   const firstInvalid = FIELD_ORDER.find((field) => messageOf(field) !== undefined);
   // Why the page did not pay, when that is no one field's fault (a decline, an expired session).
   const general = failures.find((f) => f.field === undefined);
   // The CVC is never sent back: after a failed attempt that had one, the field asks for it again.
-  const cvcAgain = values !== undefined && !messageOf('cvc') && (values.cvc ?? '').trim() !== '';
+  const cvcAgain = cvcSent && !messageOf('cvc');
   // Every field's problem is under that field, which is marked invalid; the first takes the focus
   // (or, when no field is at fault, the message of why the card did not pay).
   const describedBy = (field: CheckoutField, extra?: string) => {
@@ -347,6 +533,40 @@ function page(
   const fieldError = (field: CheckoutField) => {
     const message = messageOf(field);
     return message ? `<p class="field-error" id="${field}-error">${escapeHtml(message)}</p>` : '';
+  };
+  // Where an order goes, asked as Stripe Checkout asks with shipping_address_collection.
+  const shippingFields = () => {
+    const input = (
+      field: CheckoutField,
+      id: string,
+      name: string,
+      label: string,
+      autocomplete: string,
+      required: boolean,
+    ) =>
+      `<label for="${id}">${label}</label>
+<input id="${id}" name="${name}" autocomplete="${autocomplete}" value="${v(name)}"${required ? ' required' : ''}${invalid(field)}>
+${fieldError(field)}`;
+    const chosen = values?.shipping_country ?? '';
+    const options = shippingCountryOptions()
+      .map(
+        ({ code, label }) =>
+          `<option value="${code}"${code === chosen ? ' selected' : ''}>${escapeHtml(label)}</option>`,
+      )
+      .join('');
+    return `<h2>Shipping address</h2>
+${input('shipName', 'ship-name', 'shipping_name', 'Full name for delivery', 'shipping name', true)}
+${input('line1', 'ship-line1', 'shipping_line1', 'Address line 1', 'shipping address-line1', true)}
+${input('line2', 'ship-line2', 'shipping_line2', 'Address line 2 (optional)', 'shipping address-line2', false)}
+<div class="row">
+<div>${input('city', 'ship-city', 'shipping_city', 'City', 'shipping address-level2', true)}</div>
+<div>${input('postalCode', 'ship-postal-code', 'shipping_postal_code', 'Postal code', 'shipping postal-code', true)}</div>
+</div>
+<label for="ship-country">Country</label>
+<select id="ship-country" name="shipping_country" autocomplete="shipping country" required${invalid('country')}>
+<option value=""${chosen ? '' : ' selected'}>Choose a country</option>${options}
+</select>
+${fieldError('country')}`;
   };
   const lines = session.lines
     .map(
@@ -388,6 +608,7 @@ ${
     ? `<input id="email" type="email" value="${escapeHtml(session.email)}" readonly>`
     : `<input id="email" name="email" type="email" autocomplete="email" value="${v('email')}" required${invalid('email')}>${fieldError('email')}`
 }
+${session.mode === 'payment' ? shippingFields() : ''}
 <h2>Pay with card</h2>
 ${generalMessage}
 <label for="card-number">Card number</label>
@@ -431,8 +652,10 @@ function html(status: number, body: string): Response {
 
 /**
  * The web-standard handler of `/local-checkout/…` (mounted by the web server): `GET /c/{token}`
- * shows the card form, `POST /c/{token}` pays (or shows Stripe's decline message), and
- * `POST /subscription-update` changes a subscription for the change-subscription function.
+ * shows the card form (with `?attempt=…`, what a failed attempt left: Stripe's messages and the
+ * fields as typed), `POST /c/{token}` pays and redirects to the success URL, or redirects back to
+ * the form with the attempt's id (POST-redirect-GET), and `POST /subscription-update` changes a
+ * subscription for the change-subscription function.
  */
 export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
   const send = createStripeEventSender(opts);
@@ -526,6 +749,8 @@ export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
     return refuse(502, 'webhook_failed', 'The subscription change could not be delivered');
   };
 
+  const attempts = failedAttempts();
+
   return async (req, info) => {
     if (info.path === '/subscription-update') return updateSubscription(req);
     if (info.path === '/session-expire') return expireSession(req);
@@ -537,6 +762,15 @@ export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
         '<!doctype html><title>Checkout not found</title><p>This checkout link is not valid.</p>',
       );
     const token = match[1];
+    // Where a form that did not pay is sent (POST-redirect-GET): the page, with the attempt's id
+    // when there is something to show beyond what the page finds out for itself.
+    const toPage = (failed?: PageState) => {
+      const attempt = failed ? `?attempt=${attempts.keep(session.id, failed)}` : '';
+      return new Response(null, {
+        status: 303,
+        headers: { location: `/local-checkout/c/${token}${attempt}`, 'cache-control': 'no-store' },
+      });
+    };
     const state = await stateOf(session.id);
     // Paid already (Back from the success page, a reload, a second tab, the form sent again): as
     // on Stripe, nothing can be paid twice, and the page leads to the order.
@@ -559,6 +793,8 @@ export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
           `[checkout] ${type} could not be sent: ${error instanceof Error ? error.message : String(error)}`,
         );
       }
+      // The page says the session has expired.
+      if (req.method === 'POST') return toPage();
       return html(
         410,
         page(session, token, await payeeOf(session), {
@@ -566,12 +802,16 @@ export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
         }),
       );
     }
-    const payee = await payeeOf(session);
     const expired = { failures: [{ message: CARD_MESSAGES.expired }] };
     // Expired by the payment functions (another plan's checkout was opened since).
-    if (state === 'expired') return html(410, page(session, token, payee, expired));
-    if (req.method === 'GET' || req.method === 'HEAD')
-      return html(200, page(session, token, payee));
+    if (state === 'expired')
+      return req.method === 'POST'
+        ? toPage()
+        : html(410, page(session, token, await payeeOf(session), expired));
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      const attempt = attempts.find(new URL(req.url).searchParams.get('attempt'), session.id);
+      return html(200, page(session, token, await payeeOf(session), attempt));
+    }
     if (req.method !== 'POST') return new Response('Method not allowed', { status: 405 });
 
     const form = new URLSearchParams(await req.text());
@@ -582,36 +822,61 @@ export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
       cvc: form.get('cvc') ?? '',
       name: form.get('name') ?? '',
     };
+    // An order's checkout asks where to ship it; a plan's ships nothing.
+    const shipping = session.mode === 'payment' ? checkShipping(form) : undefined;
+    const addressTyped = Object.fromEntries(
+      ADDRESS_FIELDS.map(({ name }) => [name, form.get(name) ?? '']).concat(
+        session.mode === 'payment'
+          ? [['shipping_country', form.get('shipping_country') ?? '']]
+          : [],
+      ),
+    );
+    // What the page shows again after a failed attempt: all that was typed but the CVC.
+    const typed = {
+      values: {
+        email: fields.email,
+        ...(session.mode === 'payment' ? addressTyped : {}),
+        number: fields.number,
+        expiry: fields.expiry,
+        name: fields.name,
+      },
+      cvcSent: fields.cvc.trim() !== '',
+    };
     // Every field's problem at once; the card is tried (and may be declined) only when there is
-    // none. The CVC is never written back into the page.
+    // none.
     const contact = checkEmail(session, fields.email);
     const card = checkCard(fields);
-    if ('error' in contact || card.some((failure) => failure.field !== undefined)) {
+    const addressFailures = shipping && 'failures' in shipping ? shipping.failures : [];
+    if (
+      'error' in contact ||
+      addressFailures.length > 0 ||
+      card.some((failure) => failure.field !== undefined)
+    ) {
       const failures = [
         ...('error' in contact ? [contact.error] : []),
+        ...addressFailures,
         ...card.filter((failure) => failure.field !== undefined),
       ];
-      return html(400, page(session, token, payee, { failures, values: fields }));
+      return toPage({ failures, ...typed });
     }
     // The fields are complete: the card pays, or Stripe declines it.
-    if (card.length > 0)
-      return html(402, page(session, token, payee, { failures: card, values: fields }));
+    if (card.length > 0) return toPage({ failures: card, ...typed });
 
     // Paid once: from here the session cannot be expired (and if it was meanwhile, not paid).
-    if ((await settle(session.id, 'complete')) === 'expired')
-      return html(410, page(session, token, payee, expired));
-    const customer = { email: contact.email, name: fields.name.trim() };
+    if ((await settle(session.id, 'complete')) === 'expired') return toPage();
+    const customer = {
+      email: contact.email,
+      name: fields.name.trim(),
+      ...(shipping && 'address' in shipping ? { shipping: shipping.address } : {}),
+    };
     for (const [type, object, id] of eventsFor(session, customer)) {
       const result = await send(type, object, id);
       if (result.status !== 200) {
         log(`[checkout] ${type} was answered ${result.status}: ${result.body}`);
-        return html(
-          502,
-          page(session, token, payee, {
-            failures: [{ message: 'The payment could not be confirmed. Please try again.' }],
-            values: fields,
-          }),
-        );
+        return toPage({
+          failures: [{ message: 'The payment could not be confirmed. Please try again.' }],
+          ...typed,
+        });
       }
     }
     await opts.pool.query(

@@ -19,15 +19,31 @@ describe('the test checkout’s card check', () => {
     expect(checkCard({ ...card, number: '4242 4242 4242 4241' }, now)).toEqual([
       { field: 'number', message: CARD_MESSAGES.invalidNumber },
     ]);
-    expect(checkCard({ ...card, expiry: '13 / 30' }, now)).toEqual([
-      { field: 'expiry', message: CARD_MESSAGES.invalidExpiry },
-    ]);
+    // A month that does not exist is an invalid month, not an incomplete date (Stripe's words).
+    for (const expiry of ['13 / 30', '13/30', '00 / 30', '99 / 2030'])
+      expect(checkCard({ ...card, expiry }, now), expiry).toEqual([
+        { field: 'expiry', message: CARD_MESSAGES.invalidExpiryMonth },
+      ]);
+    expect(CARD_MESSAGES.invalidExpiryMonth).toBe("Your card's expiration month is invalid.");
+    for (const expiry of ['', '12', '12 /', '12 / 3'])
+      expect(checkCard({ ...card, expiry }, now), expiry).toEqual([
+        { field: 'expiry', message: CARD_MESSAGES.incompleteExpiry },
+      ]);
+    expect(CARD_MESSAGES.incompleteExpiry).toBe("Your card's expiration date is incomplete.");
     // A month gone this year is a past date; a year gone is a past year (Stripe's two messages).
     expect(checkCard({ ...card, expiry: '10 / 26' }, now)).toEqual([
       { field: 'expiry', message: CARD_MESSAGES.pastExpiryDate },
     ]);
     expect(checkCard({ ...card, expiry: '12 / 25' }, now)).toEqual([
       { field: 'expiry', message: CARD_MESSAGES.pastExpiryYear },
+    ]);
+    expect([CARD_MESSAGES.pastExpiryDate, CARD_MESSAGES.pastExpiryYear]).toEqual([
+      "Your card's expiration date is in the past.",
+      "Your card's expiration year is in the past.",
+    ]);
+    // A month that does not exist is said first, even in a year gone.
+    expect(checkCard({ ...card, expiry: '13 / 25' }, now)).toEqual([
+      { field: 'expiry', message: CARD_MESSAGES.invalidExpiryMonth },
     ]);
     expect(checkCard({ ...card, expiry: '11 / 26' }, now)).toEqual([]);
     expect(checkCard({ ...card, cvc: '1' }, now)).toEqual([
@@ -42,7 +58,7 @@ describe('the test checkout’s card check', () => {
     expect(
       checkCard({ number: '4000 0000 0000 0002', expiry: '13', cvc: '', name: '' }, now),
     ).toEqual([
-      { field: 'expiry', message: CARD_MESSAGES.invalidExpiry },
+      { field: 'expiry', message: CARD_MESSAGES.incompleteExpiry },
       { field: 'cvc', message: CARD_MESSAGES.invalidCvc },
       { field: 'name', message: CARD_MESSAGES.nameRequired },
     ]);

@@ -107,8 +107,18 @@ async function paidOrder(
   return orderId;
 }
 
-/** Fills the test checkout's card form (expiry 12/34, CVC 123). */
+/**
+ * Fills the test checkout's card form (expiry 12/34, CVC 123), and an order's shipping address
+ * when the page asks for one.
+ */
 async function fillCard(page: Page, number: string, name: string) {
+  if ((await page.getByLabel('Address line 1').count()) > 0) {
+    await page.getByLabel('Full name for delivery').fill(name);
+    await page.getByLabel('Address line 1').fill('12 Fern Street');
+    await page.getByLabel('City').fill('Bristol');
+    await page.getByLabel('Postal code').fill('BS1 4DJ');
+    await page.getByLabel('Country').selectOption('GB');
+  }
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry').fill('12 / 34');
   await page.getByLabel('CVC').fill('123');
@@ -193,6 +203,16 @@ describe('the full chain in Chromium', () => {
       const paid = await orderRow(stack, orderId);
       expect(paid).toMatchObject({
         status: 'paid',
+        // Where the page was told to ship, as Stripe reports it in the completed session.
+        shipping_address: {
+          name: 'Sam Shopper',
+          line1: '12 Fern Street',
+          line2: null,
+          city: 'Bristol',
+          postal_code: 'BS1 4DJ',
+          state: null,
+          country: 'GB',
+        },
         total_cents: 7500,
         attributed_affiliate_id: world.affiliateA.id,
         self_referral: false,
@@ -449,6 +469,29 @@ describe('unpaid local checkouts past their hour', () => {
     }
     expect((await orderRow(stack, within)).status).toBe('pending');
   });
+
+  it('give the units they reserved back to stock once, however often they are swept', async () => {
+    const stockOf = async () =>
+      (
+        await stack.pool.query<{ stock: number }>(
+          'select stock from public.products where id = $1',
+          [world.productId],
+        )
+      ).rows[0]!.stock;
+    const before = await stockOf();
+    const started = await checkout(world.shopper.token, {
+      items: [{ productId: world.productId, quantity: 1 }],
+    });
+    expect(started.status).toBe(200);
+    const orderId = started.body.orderId as string;
+    expect(await stockOf()).toBe(before - 1);
+    await age(orderId, 120);
+    expect(await expireLocalCheckouts(expiry())).toBe(1);
+    expect((await orderRow(stack, orderId)).status).toBe('canceled');
+    expect(await stockOf()).toBe(before);
+    expect(await expireLocalCheckouts(expiry())).toBe(0);
+    expect(await stockOf()).toBe(before);
+  });
 });
 
 describe('the local stand-in for subscription changes', () => {
@@ -571,14 +614,22 @@ describe('plan checkouts', () => {
   };
   const sessionOf = (url: string | undefined) =>
     verifySessionToken(url!.split('/c/')[1]!, stack.stripeWebhookSecret)!.id;
-  /** Submits the test checkout's card form (Stripe's test card that pays, unless given another). */
-  const pay = (url: string | undefined, number: string = '4242 4242 4242 4242') =>
-    fetch(url!, {
+  /**
+   * Submits the test checkout's card form (Stripe's test card that pays, unless given another):
+   * the redirect to the success URL when it pays, else the page the form is sent back to (a
+   * failed form is answered with a redirect to the page, POST-redirect-GET).
+   */
+  const pay = async (url: string | undefined, number: string = '4242 4242 4242 4242') => {
+    const res = await fetch(url!, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ number, expiry: '12 / 34', cvc: '123', name: 'Plan Buyer' }),
     });
+    const location = res.headers.get('location') ?? '';
+    if (res.status !== 303 || !location.startsWith('/local-checkout/c/')) return res;
+    return fetch(new URL(location, url));
+  };
   const plans = async (userId: string) =>
     (
       await stack.pool.query(

@@ -10,6 +10,7 @@ import { createHandler as createSubscriptionHandler } from '../../../supabase/fu
 import { createHandler as createPortalHandler } from '../../../supabase/functions/customer-portal/handler.ts';
 import { createHandler as createChangeHandler } from '../../../supabase/functions/change-subscription/handler.ts';
 import { createHandler as createWebhookHandler } from '../../../supabase/functions/stripe-webhook/handler.ts';
+import { SHIPPING_COUNTRIES } from '../../../supabase/functions/_shared/shipping.ts';
 import { startTestStack, type RunningStack } from '../src/testing.ts';
 import {
   clickIdFor,
@@ -423,6 +424,8 @@ describe('create-checkout in Stripe mode', () => {
       customer_email: world.shopper.email,
       metadata,
       payment_intent_data: { metadata },
+      // The merchant ships the goods: Stripe asks for an address in the countries they ship to.
+      shipping_address_collection: { allowed_countries: [...SHIPPING_COUNTRIES] },
       line_items: expect.arrayContaining([
         line(world.productId, 2),
         line(world.cheapProductId, 3),

@@ -2,7 +2,8 @@
 // database, never from the client) and a card checkout: a Stripe Checkout Session when
 // STRIPE_SECRET_KEY is set, otherwise the local stack's test checkout (LOCAL_CHECKOUT_URL). The
 // click id (body `clickId` or the `verdant_ref` cookie) travels with the order and into Stripe as
-// client_reference_id / metadata, so the sale is attributed even without the cookie. An order
+// client_reference_id / metadata, so the sale is attributed even without the cookie. Stripe
+// Checkout (and the local one) asks for a shipping address in one of SHIPPING_COUNTRIES. An order
 // for which no session could be made is canceled at once; one whose session expires unpaid is
 // canceled by stripe-webhook on Stripe's checkout.session.expired.
 //
@@ -26,6 +27,7 @@ import {
 } from '../_shared/http.ts';
 import { paymentProviderUnavailable, stripeFailed, stripeFromEnv } from '../_shared/stripe.ts';
 import { randomStripeId, signLocalCheckoutSession } from '../_shared/local-checkout.ts';
+import { SHIPPING_COUNTRIES } from '../_shared/shipping.ts';
 
 /** Largest request body accepted. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -207,6 +209,9 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
               customer_email: buyerEmail ?? undefined,
               metadata,
               payment_intent_data: { metadata },
+              // The merchant ships the goods: Stripe asks for the address, and stripe-webhook
+              // stores it on the order from checkout.session.completed.
+              shipping_address_collection: { allowed_countries: [...SHIPPING_COUNTRIES] },
               line_items: lines.map((line) => ({
                 quantity: line.quantity,
                 price_data: {

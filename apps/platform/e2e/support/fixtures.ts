@@ -45,16 +45,52 @@ export function demoAccount(email: string): DemoAccount {
   return account;
 }
 
+/** A shipping address as the local test checkout asks for it (`country`: its ISO code). */
+export interface CheckoutAddress {
+  name: string;
+  line1: string;
+  line2?: string;
+  city: string;
+  postalCode: string;
+  country: string;
+}
+
+/** Where an order goes when a journey does not say (the checkout of an order asks for one). */
+const DEFAULT_ADDRESS: CheckoutAddress = {
+  name: 'Sam Shopper',
+  line1: '1 Market Street',
+  city: 'Portland',
+  postalCode: '97201',
+  country: 'US',
+};
+
 /**
  * Fills the local test checkout's card form (shown at /local-checkout/c/…) and submits it with
  * `submit` ("Pay" for an order, "Subscribe" for a plan). The email field is there for guests only.
+ * An order's checkout also asks for a shipping address: `address`, or a default one.
  */
 export async function payByCard(
   page: Page,
-  { card, name, email, submit }: { card: string; name: string; email?: string; submit: string },
+  {
+    card,
+    name,
+    email,
+    submit,
+    address,
+  }: { card: string; name: string; email?: string; submit: string; address?: CheckoutAddress },
 ): Promise<void> {
   await expect(page).toHaveURL(/\/local-checkout\/c\//);
   if (email) await page.getByLabel('Email').fill(email);
+  const line1 = page.getByLabel('Address line 1');
+  if (address || (await line1.count()) > 0) {
+    const to = address ?? DEFAULT_ADDRESS;
+    await page.getByLabel('Full name for delivery').fill(to.name);
+    await line1.fill(to.line1);
+    await page.getByLabel('Address line 2 (optional)').fill(to.line2 ?? '');
+    await page.getByLabel('City').fill(to.city);
+    await page.getByLabel('Postal code').fill(to.postalCode);
+    await page.getByLabel('Country').selectOption(to.country);
+  }
   await page.getByLabel('Card number').fill(card);
   await page.getByLabel('Expiry').fill('12 / 34');
   await page.getByLabel('CVC').fill('123');

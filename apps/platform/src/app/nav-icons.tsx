@@ -1,4 +1,5 @@
 import {
+  ArchiveIcon,
   AvatarIcon,
   BarChartIcon,
   BackpackIcon,
@@ -42,6 +43,7 @@ const ICONS = {
   hub: ReaderIcon,
   invite: Share1Icon,
   products: CubeIcon,
+  orders: ArchiveIcon,
   settings: GearIcon,
   affiliates: PersonIcon,
   messages: ChatBubbleIcon,

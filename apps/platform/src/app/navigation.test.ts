@@ -11,6 +11,8 @@ describe('navigation', () => {
     expect(labels('affiliate')).not.toContain('Log in');
     expect(labels('merchant')).not.toContain('Links');
     expect(labels('merchant')).toContain('Profile');
+    expect(labels('merchant')).toContain('Orders');
+    expect(labels('affiliate')).not.toContain('Orders');
     expect(labels('affiliate')).toContain('Earnings');
     expect(labels('merchant')).not.toContain('Earnings');
     expect(labels('admin')).toContain('Overview');

@@ -57,6 +57,7 @@ export const NAV_SECTIONS: NavSectionData[] = [
     items: [
       { to: '/dashboard-vendor', label: 'Dashboard', icon: 'dashboard', audience: ['merchant'] },
       { to: '/vendor/products', label: 'Products', icon: 'products', audience: ['merchant'] },
+      { to: '/vendor/orders', label: 'Orders', icon: 'orders', audience: ['merchant'] },
       {
         to: '/vendor/settings',
         label: 'Program settings',

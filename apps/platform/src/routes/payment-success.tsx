@@ -1,6 +1,6 @@
 import { Box, Flex, Heading, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import type { OrderStatus } from '@verdant/api-client';
+import { shippingAddressOf, type OrderStatus } from '@verdant/api-client';
 import { useAuth } from '@verdant/auth/react';
 import {
   Badge,
@@ -17,6 +17,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../lib/api.ts';
 import { cartStore, lineTotal, type CheckoutRecord } from '../lib/cart.ts';
+import { addressLines, countryName } from '../lib/shipping-address.ts';
 import { tierById } from '../app/plan.tsx';
 import { errorMessage } from './vendor-format.ts';
 
@@ -71,6 +72,20 @@ function OrderSummary({
         quantity: line.quantity,
         totalCents: lineTotal(line),
       })) ?? []);
+  // Where it ships: the whole address for the signed-in buyer (read with the order), the town and
+  // country for a guest, who may ask by the order's id.
+  const address = order.data ? shippingAddressOf(order.data.shipping_address) : null;
+  const destination = useQuery({
+    queryKey: ['orders', orderId, 'destination'],
+    queryFn: () => api.orders.shippingDestination(orderId),
+    enabled: !isAuthenticated || order.isError,
+    retry: false,
+  });
+  const shippingTo = address
+    ? addressLines(address).join(', ')
+    : destination.data
+      ? [destination.data.city, countryName(destination.data.country)].filter(Boolean).join(', ')
+      : null;
   const currency = order.data?.currency ?? record?.lines[0]?.currency ?? 'USD';
   const total = order.data?.total_cents ?? lines.reduce((sum, line) => sum + line.totalCents, 0);
 
@@ -83,6 +98,7 @@ function OrderSummary({
           </Heading>
           <Badge tone={state === 'Paid' ? 'success' : 'neutral'}>{state}</Badge>
         </Flex>
+        {shippingTo && state === 'Paid' ? <Text>Shipping to {shippingTo}</Text> : null}
         {lines.length === 0 ? (
           <Text size="2" color="gray">
             Its details are in the confirmation email and, when you are signed in, in your account.

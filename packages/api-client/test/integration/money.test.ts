@@ -70,13 +70,21 @@ async function signedEvent(type: string, object: Record<string, unknown>, create
   return res.status;
 }
 
-/** Pays a checkout URL of the local test checkout with the test card that succeeds. */
+/**
+ * Pays a checkout URL of the local test checkout with the test card that succeeds. An order's
+ * checkout also asks where to ship (a plan's ignores those fields).
+ */
 function payLocally(url: string, name: string): Promise<Response> {
   return fetch(url, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
+      shipping_name: name,
+      shipping_line1: '1 Market Street',
+      shipping_city: 'Portland',
+      shipping_postal_code: '97201',
+      shipping_country: 'US',
       number: '4242 4242 4242 4242',
       expiry: '12 / 34',
       cvc: '123',
