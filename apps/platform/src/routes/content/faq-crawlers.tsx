@@ -14,17 +14,15 @@ export function Component() {
       <meta name="description" content={FAQ_PAGE.description} />
       <script type="application/ld+json">{faqStructuredData()}</script>
       <PageHeader title={FAQ_PAGE.heading} description={FAQ_PAGE.intro} />
+      {/* The list's spacing is the app's (.vd-platform-faq): the served HTML keeps plain terms. */}
       <Prose asChild>
-        <dl>
-          {/* Each question set apart from the last answer, its answer under it, not indented. */}
+        <dl className="vd-platform-faq">
           {FAQ.map((item) => (
-            <div key={item.question} style={{ marginBlockEnd: 'var(--space-5)' }}>
+            <div key={item.question}>
               <dt>
                 <strong>{item.question}</strong>
               </dt>
-              <dd style={{ marginInlineStart: 0, marginBlockStart: 'var(--space-1)' }}>
-                {item.answer}
-              </dd>
+              <dd>{item.answer}</dd>
             </div>
           ))}
         </dl>
