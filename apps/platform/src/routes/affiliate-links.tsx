@@ -31,6 +31,7 @@ import { everyPage } from '../lib/every-page.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { markupRemovedNote } from '../lib/markup-note.ts';
 import { joinedPrograms, newProgramLink } from '../lib/program-links.ts';
+import { useReportUnsaved, useUnsavedForms, type ReportUnsaved } from '../lib/unsaved-forms.ts';
 import { errorMessage, formatCount } from './vendor-format.ts';
 
 const goUrl = (code: string) => `${window.location.origin}/go/${code}`;
@@ -47,34 +48,6 @@ function titleHelp(length: number, whenEmpty: string): string {
     : length >= TITLE_MAX
       ? `${TITLE_MAX} of ${TITLE_MAX} characters: the limit, anything longer is cut.`
       : `${length} of ${TITLE_MAX} characters`;
-}
-
-/** Reports what a form would lose if the page were left (null: nothing), under the form's name. */
-type ReportUnsaved = (form: string, unsaved: string | null) => void;
-
-/**
- * The forms of the page that hold something typed and not saved, each with what leaving would
- * lose: the page's one leave guard (`useConfirmLeave` holds Back and Forward for one caller at a
- * time) asks while any of them does, in the words of all of them.
- */
-function useUnsavedForms(): [string | null, ReportUnsaved] {
-  const [forms, setForms] = useState<ReadonlyMap<string, string>>(new Map());
-  const report = useCallback<ReportUnsaved>((form, unsaved) => {
-    setForms((current) => {
-      if ((current.get(form) ?? null) === unsaved) return current;
-      const next = new Map(current);
-      if (unsaved === null) next.delete(form);
-      else next.set(form, unsaved);
-      return next;
-    });
-  }, []);
-  return [forms.size > 0 ? [...forms.values()].join(' ') : null, report];
-}
-
-/** Tells the page what a form would lose (`unsaved`, null: nothing), and nothing once it is gone. */
-function useReportUnsaved(report: ReportUnsaved, form: string, unsaved: string | null): void {
-  useEffect(() => report(form, unsaved), [report, form, unsaved]);
-  useEffect(() => () => report(form, null), [report, form]);
 }
 
 /**

@@ -31,15 +31,7 @@ import {
 import '@verdant/ui/link-in-bio.css';
 import { SortableList } from '@verdant/ui/sortable-list';
 import '@verdant/ui/sortable-list.css';
-import {
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
@@ -57,6 +49,7 @@ import {
 import { joinedPrograms, newProgramLink } from '../lib/program-links.ts';
 import { errorMessage } from './vendor-format.ts';
 import { UNDO_DURATION, focusIsFree } from '../lib/undo.ts';
+import { useReportUnsaved, useUnsavedForms, type ReportUnsaved } from '../lib/unsaved-forms.ts';
 
 const MINE = ['link-pages', 'mine'] as const;
 type ItemKind = 'link' | 'header' | 'product' | 'affiliate_link';
@@ -67,34 +60,6 @@ const kindLabel: Record<string, string> = {
   affiliate_link: 'Tracked link',
   product: 'Product',
 };
-
-/** Reports whether a form holds something typed that is not saved, under the form's own name. */
-type ReportUnsaved = (form: string, unsaved: string | null) => void;
-
-/**
- * The forms of the page that hold something typed and not saved, each with what leaving would
- * lose. The page's one leave guard (`useConfirmLeave` holds Back and Forward for one caller at a
- * time) asks while any of them does, in the words of all of them.
- */
-function useUnsavedForms(): [string | null, ReportUnsaved] {
-  const [forms, setForms] = useState<ReadonlyMap<string, string>>(new Map());
-  const report = useCallback<ReportUnsaved>((form, unsaved) => {
-    setForms((current) => {
-      if ((current.get(form) ?? null) === unsaved) return current;
-      const next = new Map(current);
-      if (unsaved === null) next.delete(form);
-      else next.set(form, unsaved);
-      return next;
-    });
-  }, []);
-  return [forms.size > 0 ? [...forms.values()].join(' ') : null, report];
-}
-
-/** Tells the page what a form would lose (`unsaved`, null: nothing), and nothing once it is gone. */
-function useReportUnsaved(report: ReportUnsaved, form: string, unsaved: string | null): void {
-  useEffect(() => report(form, unsaved), [report, form, unsaved]);
-  useEffect(() => () => report(form, null), [report, form]);
-}
 
 /** The signed-in affiliate's tracked links, newest first (as the storefront editor reads them). */
 const myLinks = queryOptions({
