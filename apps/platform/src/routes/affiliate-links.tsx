@@ -32,6 +32,7 @@ import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { markupRemovedNote } from '../lib/markup-note.ts';
 import { joinedPrograms, newProgramLink } from '../lib/program-links.ts';
 import { useReportUnsaved, useUnsavedForms, type ReportUnsaved } from '../lib/unsaved-forms.ts';
+import { useEscapeCancels } from '../lib/escape-cancels.ts';
 import { errorMessage, formatCount } from './vendor-format.ts';
 
 const goUrl = (code: string) => `${window.location.origin}/go/${code}`;
@@ -296,18 +297,7 @@ function TitleEditor({
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => inputRef.current?.focus(), []);
   // Escape anywhere in the editor cancels as Cancel does: the link keeps its saved title.
-  useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.isComposing) return;
-      event.preventDefault();
-      event.stopPropagation();
-      onCancel();
-    };
-    form.addEventListener('keydown', onKeyDown);
-    return () => form.removeEventListener('keydown', onKeyDown);
-  }, [onCancel]);
+  useEscapeCancels(formRef, onCancel);
   const focusFirstInvalid = useFocusFirstInvalid();
 
   const onSubmit = async (event: FormEvent) => {

@@ -50,6 +50,7 @@ import { joinedPrograms, newProgramLink } from '../lib/program-links.ts';
 import { errorMessage } from './vendor-format.ts';
 import { UNDO_DURATION, focusIsFree } from '../lib/undo.ts';
 import { useReportUnsaved, useUnsavedForms, type ReportUnsaved } from '../lib/unsaved-forms.ts';
+import { useEscapeCancels } from '../lib/escape-cancels.ts';
 
 const MINE = ['link-pages', 'mine'] as const;
 type ItemKind = 'link' | 'header' | 'product' | 'affiliate_link';
@@ -181,18 +182,7 @@ function ItemEditor({
   const labelRef = useRef<HTMLInputElement>(null);
   useEffect(() => labelRef.current?.focus(), []);
   // Escape anywhere in the editor cancels the edit as Cancel does: the item keeps its saved values.
-  useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.isComposing) return;
-      event.preventDefault();
-      event.stopPropagation();
-      onCancel();
-    };
-    form.addEventListener('keydown', onKeyDown);
-    return () => form.removeEventListener('keydown', onKeyDown);
-  }, [onCancel]);
+  useEscapeCancels(formRef, onCancel);
   const focusFirstInvalid = useFocusFirstInvalid();
   // Links and headers are their label; products and tracked links show their own name without one.
   const labelRequired = item.kind === 'link' || item.kind === 'header';

@@ -47,6 +47,7 @@ import { joinedPrograms, newProgramLink } from '../lib/program-links.ts';
 import { errorMessage } from './vendor-format.ts';
 import { UNDO_DURATION, focusIsFree } from '../lib/undo.ts';
 import { useReportUnsaved, useUnsavedForms, type ReportUnsaved } from '../lib/unsaved-forms.ts';
+import { useEscapeCancels } from '../lib/escape-cancels.ts';
 
 const MINE = ['storefronts', 'mine'] as const;
 
@@ -263,18 +264,7 @@ function EditStorefront({
   // The form takes the place of the Edit button: the focus moves to its first field.
   useEffect(() => titleRef.current?.focus(), []);
   // Escape anywhere in the form cancels as Cancel does: the storefront keeps its saved values.
-  useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.isComposing) return;
-      event.preventDefault();
-      event.stopPropagation();
-      onClose();
-    };
-    form.addEventListener('keydown', onKeyDown);
-    return () => form.removeEventListener('keydown', onKeyDown);
-  }, [onClose]);
+  useEscapeCancels(formRef, onClose);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
