@@ -17,9 +17,10 @@ import {
 } from '@verdant/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
 import { addressLines } from '../lib/shipping-address.ts';
+import { useAddressParams } from '../lib/address-params.ts';
 import { errorMessage, formatDateTime, formatMoney } from './vendor-format.ts';
 
 const PAGE_SIZE = 20;
@@ -134,25 +135,9 @@ const columns: readonly DataTableColumn<MerchantOrder>[] = [
  * a reload, Back and a shared link keep them.
  */
 export function Component() {
-  const [params, setParams] = useSearchParams();
+  const { params, page, update, setPage } = useAddressParams();
   const statusParam = params.get('status');
   const status = isStatus(statusParam) ? statusParam : undefined;
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const update = (changes: Record<string, string | null>, { replace = false } = {}) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { preventScrollReset: true, replace },
-    );
-  const setPage = (next: number, options?: { replace: boolean }) =>
-    update({ page: next === 1 ? null : String(next) }, options);
 
   const orders = useQuery({
     queryKey: ['vendor', 'orders', { status, page }],

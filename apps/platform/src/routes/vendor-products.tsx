@@ -16,10 +16,11 @@ import {
 } from '@verdant/ui';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
 import { inPlaceOfRow, useFocusWhenShown } from '../lib/focus-when-shown.ts';
+import { useAddressParams } from '../lib/address-params.ts';
 import { errorMessage, formatMoney } from './vendor-format.ts';
 
 const PAGE_SIZE = 20;
@@ -57,27 +58,11 @@ const isStatus = (value: string | null): value is ProductStatus =>
  */
 export function Component() {
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const { params, page, update, setPage } = useAddressParams();
   const search = (params.get('q') ?? '').trim();
   const statusParam = params.get('status');
   const status = isStatus(statusParam) ? statusParam : undefined;
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const filtered = search !== '' || status !== undefined;
-  const update = (changes: Record<string, string | null>, { replace = false } = {}) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { preventScrollReset: true, replace },
-    );
-  const setPage = (next: number, options?: { replace: boolean }) =>
-    update({ page: next === 1 ? null : String(next) }, options);
 
   // What is typed in the search field; the list follows it once sent (Enter or Search). Back and
   // Forward bring the field back to the search they return to.
