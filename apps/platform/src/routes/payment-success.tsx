@@ -101,7 +101,8 @@ function OrderSummary({
         {shippingTo && state === 'Paid' ? <Text>Shipping to {shippingTo}</Text> : null}
         {lines.length === 0 ? (
           <Text size="2" color="gray">
-            Its details are in the confirmation email and, when you are signed in, in your account.
+            This browser did not start the checkout, so its products are not listed here. Quote the
+            order reference above to the merchant about it.
           </Text>
         ) : (
           <>
@@ -228,7 +229,7 @@ function useOrderOutcome(orderId: string): Outcome | 'loading' {
         : {
             title: 'Your payment is not confirmed yet',
             description:
-              'If your card was charged, the confirmation email follows as soon as the payment service confirms it. If you left the checkout, your cart still holds the products.',
+              'If your card was charged, this page shows the order as paid as soon as the payment service confirms it. If you left the checkout, your cart still holds the products.',
             body: (
               <Box>
                 <Button variant="secondary" onClick={() => void status.refetch()}>
