@@ -82,9 +82,9 @@ async function asServiceRole<R extends Record<string, unknown>>(sql: string, val
 }
 
 describe('prices and checkout totals', () => {
-  it('refuses a price above 1,000,000.00 through the REST API; the product keeps its price', async () => {
+  it('refuses a price above 999,999.99 (the most Stripe charges) through the REST API; the product keeps its price', async () => {
     const { merchant, product } = await merchantWithProduct(2500);
-    for (const price of [100_000_001, 2_147_483_647]) {
+    for (const price of [100_000_000, 2_147_483_647]) {
       const { error } = await merchant.client
         .from('products')
         .update({ price_cents: price })
@@ -93,17 +93,17 @@ describe('prices and checkout totals', () => {
     }
     const { error } = await merchant.client
       .from('products')
-      .update({ price_cents: 100_000_000 })
+      .update({ price_cents: 99_999_999 })
       .eq('id', product);
     expect(error).toBeNull();
     const { rows } = await query('select price_cents from public.products where id = $1', [
       product,
     ]);
-    expect(rows[0]).toEqual({ price_cents: 100_000_000 });
+    expect(rows[0]).toEqual({ price_cents: 99_999_999 });
   });
 
-  it('refuses a checkout over 1,000,000.00 with 22023, in bigint, writing nothing', async () => {
-    const { product } = await merchantWithProduct(100_000_000);
+  it('refuses a checkout over 999,999.99 with 22023, in bigint, writing nothing', async () => {
+    const { product } = await merchantWithProduct(99_999_999);
     const before = await counts();
     for (const quantity of [2, 100])
       await expect(
@@ -112,7 +112,7 @@ describe('prices and checkout totals', () => {
         ]),
       ).rejects.toMatchObject({
         code: '22023',
-        message: 'A checkout may cost at most 1,000,000.00; remove some items',
+        message: 'A checkout may cost at most 999,999.99; remove some items',
       });
     expect(await counts()).toEqual(before);
     // At the bound itself the checkout is made.
@@ -120,7 +120,7 @@ describe('prices and checkout totals', () => {
       `select (public.create_checkout_order(null, null, $1::jsonb, null)).total_cents as total`,
       [JSON.stringify([{ productId: product, quantity: 1 }])],
     );
-    expect(rows[0]!.total).toBe(100_000_000);
+    expect(rows[0]!.total).toBe(99_999_999);
   });
 });
 

@@ -102,7 +102,7 @@ function centsBetween(field: string, value: unknown, min: number, max: number): 
   return value;
 }
 
-/** A product's price in cents: at least 50 (0.50, the least a card payment may be), at most 1,000,000.00. */
+/** A product's price in cents: at least 50 (0.50, the least a card payment may be), at most 999,999.99. */
 export function priceCents(field: string, value: unknown): number {
   return centsBetween(field, value, PRODUCT_MIN_PRICE_CENTS, PRODUCT_MAX_PRICE_CENTS);
 }

@@ -1342,10 +1342,10 @@ describe('bad input to the money functions', () => {
       ...top,
     });
 
-  it('create-checkout refuses a cart over 1,000,000.00 with 400 and the service role with 403, writing nothing', async () => {
+  it('create-checkout refuses a cart over 999,999.99 with 400 and the service role with 403, writing nothing', async () => {
     const { rows } = await stack.pool.query<{ id: string }>(
       `insert into public.products (merchant_id, name, slug, price_cents, status)
-       values ($1, 'Dearest', $2, 100000000, 'approved') returning id`,
+       values ($1, 'Dearest', $2, 99999999, 'approved') returning id`,
       [world.merchant.id, `dearest-${Date.now()}`],
     );
     const before = await moneyCounts(stack);
@@ -1357,7 +1357,7 @@ describe('bad input to the money functions', () => {
       body: {
         error: {
           code: 'invalid_cart',
-          message: 'A checkout may cost at most 1,000,000.00; remove some items',
+          message: 'A checkout may cost at most 999,999.99; remove some items',
         },
       },
     });

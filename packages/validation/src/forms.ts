@@ -82,10 +82,11 @@ export interface ProductDraft {
 
 /**
  * The lowest price a product may have, in cents ($0.50: the least a card payment through Stripe
- * may charge), and the highest (1,000,000.00), and the most units in stock.
+ * may charge), and the highest (999,999.99: the most Stripe charges in one payment, amounts of at
+ * most eight digits), and the most units in stock.
  */
 export const PRODUCT_MIN_PRICE_CENTS = 50;
-export const PRODUCT_MAX_PRICE_CENTS = 100_000_000;
+export const PRODUCT_MAX_PRICE_CENTS = 99_999_999;
 export const PRODUCT_MAX_STOCK = 1_000_000_000;
 /** The highest CO2e estimate, in grams (1,000,000 kg; the form takes kilograms). */
 export const PRODUCT_MAX_CO2E_GRAMS = 1_000_000_000;
@@ -93,7 +94,7 @@ export const PRODUCT_MAX_CO2E_GRAMS = 1_000_000_000;
 export const PRODUCT_MESSAGES = {
   name: 'Enter the product name',
   slug: 'Use 3–64 lower-case letters, digits and single hyphens',
-  price: 'Enter a price of at least $0.50 and at most $1,000,000.00, such as 24.00',
+  price: 'Enter a price of at least $0.50 and at most $999,999.99, such as 24.00',
   stock: 'Enter a whole number up to 1,000,000,000, or leave empty',
   co2e: 'Enter kilograms from 0 to 1,000,000, with up to three decimals, such as 1.25',
   co2eSource: 'Name the source of the estimate',

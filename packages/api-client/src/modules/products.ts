@@ -39,7 +39,7 @@ export interface ProductFields {
   name: string;
   slug: string;
   description: string | null;
-  /** Whole cents, from 50 (0.50, the least a card payment may be) to 100,000,000 (1,000,000.00). */
+  /** Whole cents, from 50 (0.50, the least a card payment may be) to 99,999,999 (999,999.99). */
   price_cents: number;
   currency: string;
   images: string[];

@@ -66,9 +66,9 @@ const cases: Case[] = [
     'product.price_cents',
   ],
   [
-    // Above 1,000,000.00: the products table keeps prices in a 32-bit integer of cents.
+    // Above 999,999.99: the most Stripe charges in one payment.
     'products.create with a price above the limit',
-    (api) => api.products.create({ name: 'P', slug: 'good-slug', price_cents: 100_000_001 }),
+    (api) => api.products.create({ name: 'P', slug: 'good-slug', price_cents: 100_000_000 }),
     'product.price_cents',
   ],
   [
