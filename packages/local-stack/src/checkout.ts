@@ -68,6 +68,7 @@ export type CheckoutField =
   | 'line2'
   | 'city'
   | 'postalCode'
+  | 'state'
   | 'country'
   | 'number'
   | 'expiry'
@@ -105,6 +106,7 @@ export const ADDRESS_MESSAGES = {
   line1Required: 'Enter the street address.',
   cityRequired: 'Enter the city or town.',
   postalCodeRequired: 'Enter the postal code.',
+  stateRequired: 'Enter the state, province or territory; orders to this country need it.',
   countryRequired: 'Choose the country to ship to.',
   countryUnsupported: 'Orders ship only to the countries in the list; choose one of them.',
   tooLong: (what: string, longest: number) => `${what} can be at most ${longest} characters.`,
@@ -117,7 +119,14 @@ const ADDRESS_FIELDS = [
   { field: 'line2', name: 'shipping_line2', what: 'Address line 2', longest: 200 },
   { field: 'city', name: 'shipping_city', what: 'The city', longest: 100 },
   { field: 'postalCode', name: 'shipping_postal_code', what: 'The postal code', longest: 20 },
+  { field: 'state', name: 'shipping_state', what: 'The state or region', longest: 100 },
 ] as const;
+
+/**
+ * The countries whose addresses need a state, province or territory, as Stripe Checkout asks for
+ * one: the United States, Canada and Australia. Elsewhere the field may be left empty.
+ */
+export const STATE_REQUIRED_COUNTRIES: readonly string[] = ['US', 'CA', 'AU'];
 
 /** A field's text as the address keeps it: line breaks and other control characters as spaces. */
 function addressText(value: string | null | undefined): string {
@@ -127,9 +136,10 @@ function addressText(value: string | null | undefined): string {
 
 /**
  * The shipping address of an order's checkout, from the form (`shipping_name`, `shipping_line1`,
- * `shipping_line2`, `shipping_city`, `shipping_postal_code`, `shipping_country`): as Stripe
- * reports it in `collected_information.shipping_details`, or every field's problem in the form's
- * order. Only line 2 may be left empty.
+ * `shipping_line2`, `shipping_city`, `shipping_postal_code`, `shipping_state`,
+ * `shipping_country`): as Stripe reports it in `collected_information.shipping_details`, or every
+ * field's problem in the form's order. Line 2 may be left empty, and the state too outside
+ * STATE_REQUIRED_COUNTRIES.
  */
 export function checkShipping(
   form: Pick<URLSearchParams, 'get'>,
@@ -153,6 +163,8 @@ export function checkShipping(
   if (!country) failures.push({ field: 'country', message: ADDRESS_MESSAGES.countryRequired });
   else if (!(SHIPPING_COUNTRIES as readonly string[]).includes(country))
     failures.push({ field: 'country', message: ADDRESS_MESSAGES.countryUnsupported });
+  else if (STATE_REQUIRED_COUNTRIES.includes(country) && !text.state)
+    failures.push({ field: 'state', message: ADDRESS_MESSAGES.stateRequired });
   if (failures.length) {
     const order = (field: CheckoutField | undefined) => FIELD_ORDER.indexOf(field!);
     return { failures: failures.sort((a, b) => order(a.field) - order(b.field)) };
@@ -165,7 +177,7 @@ export function checkShipping(
         line2: text.line2 || null,
         city: text.city!,
         postal_code: text.postalCode!,
-        state: null,
+        state: text.state || null,
         country,
       },
     },
@@ -426,6 +438,7 @@ const FIELD_ORDER: readonly CheckoutField[] = [
   'line2',
   'city',
   'postalCode',
+  'state',
   'country',
   'number',
   'expiry',
@@ -543,10 +556,11 @@ function page(
       label: string,
       autocomplete: string,
       required: boolean,
+      hint?: string,
     ) =>
       `<label for="${id}">${label}</label>
-<input id="${id}" name="${name}" autocomplete="${autocomplete}" value="${v(name)}"${required ? ' required' : ''}${invalid(field)}>
-${fieldError(field)}`;
+<input id="${id}" name="${name}" autocomplete="${autocomplete}" value="${v(name)}"${required ? ' required' : ''}${invalid(field, hint && `${id}-hint`)}>
+${hint ? `<p class="hint" id="${id}-hint">${hint}</p>` : ''}${fieldError(field)}`;
     const chosen = values?.shipping_country ?? '';
     const options = shippingCountryOptions()
       .map(
@@ -562,6 +576,7 @@ ${input('line2', 'ship-line2', 'shipping_line2', 'Address line 2 (optional)', 's
 <div>${input('city', 'ship-city', 'shipping_city', 'City', 'shipping address-level2', true)}</div>
 <div>${input('postalCode', 'ship-postal-code', 'shipping_postal_code', 'Postal code', 'shipping postal-code', true)}</div>
 </div>
+${input('state', 'ship-state', 'shipping_state', 'State, province or territory', 'shipping address-level1', false, 'Needed for the United States, Canada and Australia.')}
 <label for="ship-country">Country</label>
 <select id="ship-country" name="shipping_country" autocomplete="shipping country" required${invalid('country')}>
 <option value=""${chosen ? '' : ' selected'}>Choose a country</option>${options}

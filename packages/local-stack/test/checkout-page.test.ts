@@ -304,7 +304,52 @@ describe('the shipping address of an order', () => {
     });
   });
 
+  it('asks a US, Canadian or Australian address for its state, and keeps it; elsewhere it may be left out', () => {
+    for (const country of ['US', 'CA', 'AU'])
+      expect(checkShipping(new URLSearchParams({ ...address, shipping_country: country }))).toEqual(
+        { failures: [{ field: 'state', message: ADDRESS_MESSAGES.stateRequired }] },
+      );
+    expect(
+      checkShipping(
+        new URLSearchParams({
+          ...address,
+          shipping_city: 'Portland',
+          shipping_postal_code: '97201',
+          shipping_state: ' OR ',
+          shipping_country: 'US',
+        }),
+      ),
+    ).toEqual({
+      address: {
+        name: 'Robin Hart',
+        address: {
+          line1: '12 Fern Street',
+          line2: null,
+          city: 'Portland',
+          postal_code: '97201',
+          state: 'OR',
+          country: 'US',
+        },
+      },
+    });
+    expect(
+      checkShipping(new URLSearchParams({ ...address, shipping_state: 'Avon' })),
+    ).toMatchObject({ address: { address: { state: 'Avon', country: 'GB' } } });
+  });
+
   it.each([
+    [
+      'a US address without its state',
+      { shipping_country: 'US' },
+      'state',
+      ADDRESS_MESSAGES.stateRequired,
+    ],
+    [
+      'a state of 101 characters',
+      { shipping_state: 'x'.repeat(101) },
+      'state',
+      ADDRESS_MESSAGES.tooLong('The state or region', 100),
+    ],
     [
       'a country not in the list',
       { shipping_country: 'XX' },

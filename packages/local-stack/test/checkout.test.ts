@@ -115,9 +115,10 @@ async function fillCard(page: Page, number: string, name: string) {
   if ((await page.getByLabel('Address line 1').count()) > 0) {
     await page.getByLabel('Full name for delivery').fill(name);
     await page.getByLabel('Address line 1').fill('12 Fern Street');
-    await page.getByLabel('City').fill('Bristol');
-    await page.getByLabel('Postal code').fill('BS1 4DJ');
-    await page.getByLabel('Country').selectOption('GB');
+    await page.getByLabel('City').fill('Portland');
+    await page.getByLabel('Postal code').fill('97201');
+    await page.getByLabel('State, province or territory').fill('OR');
+    await page.getByLabel('Country').selectOption('US');
   }
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry').fill('12 / 34');
@@ -208,10 +209,10 @@ describe('the full chain in Chromium', () => {
           name: 'Sam Shopper',
           line1: '12 Fern Street',
           line2: null,
-          city: 'Bristol',
-          postal_code: 'BS1 4DJ',
-          state: null,
-          country: 'GB',
+          city: 'Portland',
+          postal_code: '97201',
+          state: 'OR',
+          country: 'US',
         },
         total_cents: 7500,
         attributed_affiliate_id: world.affiliateA.id,

@@ -52,6 +52,8 @@ export interface CheckoutAddress {
   line2?: string;
   city: string;
   postalCode: string;
+  /** State, province or territory: needed for the United States, Canada and Australia. */
+  state?: string;
   country: string;
 }
 
@@ -61,6 +63,7 @@ const DEFAULT_ADDRESS: CheckoutAddress = {
   line1: '1 Market Street',
   city: 'Portland',
   postalCode: '97201',
+  state: 'OR',
   country: 'US',
 };
 
@@ -89,6 +92,7 @@ export async function payByCard(
     await page.getByLabel('Address line 2 (optional)').fill(to.line2 ?? '');
     await page.getByLabel('City').fill(to.city);
     await page.getByLabel('Postal code').fill(to.postalCode);
+    await page.getByLabel('State, province or territory').fill(to.state ?? '');
     await page.getByLabel('Country').selectOption(to.country);
   }
   await page.getByLabel('Card number').fill(card);

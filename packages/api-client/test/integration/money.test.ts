@@ -84,6 +84,7 @@ function payLocally(url: string, name: string): Promise<Response> {
       shipping_line1: '1 Market Street',
       shipping_city: 'Portland',
       shipping_postal_code: '97201',
+      shipping_state: 'OR',
       shipping_country: 'US',
       number: '4242 4242 4242 4242',
       expiry: '12 / 34',
