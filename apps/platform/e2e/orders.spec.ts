@@ -195,3 +195,61 @@ test('a merchant without sales finds an empty orders page that says what comes t
   await expect(page).toHaveURL(/\/vendor\/orders$/);
   await expectNoAxeViolations(page, '/vendor/orders, empty after a filter');
 });
+
+test('a shopper back from the checkout who changes the cart checks out the new cart, not held back by the old checkout', async ({
+  page,
+}) => {
+  const merchant = demoAccount('merchant@verdant.test');
+  const { userId: merchantId } = await signIn(merchant);
+  const name = `Beeswax wraps ${Date.now().toString(36)}`;
+  const { slug } = await insertProduct(merchantId, {
+    name,
+    price_cents: 1200,
+    status: 'approved',
+    stock: 3,
+  });
+  cleanups.push(() =>
+    fetch(new URL(`/rest/v1/products?slug=eq.${slug}`, stack.apiUrl), {
+      method: 'PATCH',
+      headers: asService({ 'content-type': 'application/json' }),
+      body: JSON.stringify({ status: 'archived' }),
+    }).then((res) => expect(res.ok).toBe(true)),
+  );
+
+  // Two of the three in stock: the checkout opens and holds them.
+  await addToCart(page, slug, name, 2);
+  await page.goto('/cart');
+  await page.getByRole('button', { name: /^Check out with / }).click();
+  await expect(page).toHaveURL(/\/local-checkout\/c\//);
+  await expect(page.getByText('$24.00').first()).toBeVisible();
+  const earlier = page.url();
+
+  // Back to the cart, and one more: three are for sale, and the new checkout gets them all.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/cart$/);
+  // Read again: one left for sale, and the two this checkout holds are the shopper's own.
+  await page.reload();
+  await expect(page.getByText('Only 1 in stock')).toHaveCount(0);
+  const quantity = page.getByRole('spinbutton', { name: `Quantity of ${name}` });
+  await quantity.fill('3');
+  await quantity.press('Tab');
+  await page.getByRole('button', { name: /^Check out with / }).click();
+  await expect(page).toHaveURL(/\/local-checkout\/c\//);
+  await expect(page.getByText('$36.00').first()).toBeVisible();
+  expect(page.url()).not.toBe(earlier);
+  await payByCard(page, {
+    card: '4242 4242 4242 4242',
+    email: 'robin.hart@example.com',
+    name: 'Robin Hart',
+    submit: 'Pay',
+    address: ADDRESS,
+  });
+  await expect(page).toHaveURL(/\/payment-success\?order=[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Thank you, payment received' })).toBeVisible();
+
+  // The earlier checkout was closed when the new one opened: it can no longer be paid.
+  await page.goto(earlier);
+  await expect(
+    page.getByText('This checkout session has expired.', { exact: false }),
+  ).toBeVisible();
+});

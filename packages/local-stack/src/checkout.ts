@@ -718,8 +718,9 @@ export function createLocalCheckout(opts: LocalCheckoutOptions): WebHandler {
   /**
    * `POST /session-expire` with a signed request as the body: what `stripe.checkout.sessions.expire`
    * does on Stripe. Answers `{ id, status }`: 'expired' (it can no longer be paid) or 'complete'
-   * (it was paid first). Stripe would also send checkout.session.expired; the functions ask this
-   * only for plan checkouts, where the webhook has nothing to do with that event, so it is not sent.
+   * (it was paid first). Stripe would also send checkout.session.expired; it is not sent here:
+   * the functions that ask (a plan checkout replaced by another, an order's checkout replaced by a
+   * changed cart's) close what the session was for themselves, and the webhook would ignore it.
    */
   const expireSession = async (req: Request): Promise<Response> => {
     if (req.method !== 'POST') return refuse(405, 'method_not_allowed', 'Use POST');

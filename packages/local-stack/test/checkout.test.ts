@@ -1052,6 +1052,118 @@ describe('create-checkout with an Idempotency-Key', () => {
   });
 });
 
+describe('a changed cart replacing its earlier checkout', () => {
+  const keyed = (key: string) => ({ 'idempotency-key': key });
+  /** A product of the world's merchant with `stock` units. */
+  async function stocked(stock: number): Promise<string> {
+    const { rows } = await stack.pool.query<{ id: string }>(
+      `insert into public.products (merchant_id, name, slug, price_cents, stock, status)
+       values ($1, 'Last jars', $2, 900, $3, 'approved') returning id`,
+      [world.merchant.id, `last-jars-${crypto.randomUUID().slice(0, 8)}`, stock],
+    );
+    return rows[0]!.id;
+  }
+  const stockOf = async (id: string) =>
+    (
+      await stack.pool.query<{ stock: number }>('select stock from public.products where id = $1', [
+        id,
+      ])
+    ).rows[0]!.stock;
+
+  it('closes the earlier order first: its checkout can no longer be paid, and its units go back', async () => {
+    const product = await stocked(3);
+    const firstKey = crypto.randomUUID();
+    const first = await checkout(
+      world.shopper.token,
+      { items: [{ productId: product, quantity: 2 }] },
+      keyed(firstKey),
+    );
+    expect(first.status).toBe(200);
+    expect(await stockOf(product)).toBe(1);
+    // Without naming the earlier checkout, its two units are still held.
+    const crowded = await checkout(
+      world.shopper.token,
+      { items: [{ productId: product, quantity: 3 }] },
+      keyed(crypto.randomUUID()),
+    );
+    expect(crowded).toMatchObject({ status: 400, body: { error: { code: 'invalid_cart' } } });
+    const second = await checkout(
+      world.shopper.token,
+      { items: [{ productId: product, quantity: 3 }], replaces: firstKey },
+      keyed(crypto.randomUUID()),
+    );
+    expect(second.status).toBe(200);
+    expect(await orderRow(stack, first.body.orderId as string)).toMatchObject({
+      status: 'canceled',
+      stock_reserved: false,
+    });
+    expect(await orderRow(stack, second.body.orderId as string)).toMatchObject({
+      status: 'pending',
+      total_cents: 2700,
+    });
+    expect(await stockOf(product)).toBe(0);
+    // The earlier checkout's page says it has expired instead of taking a payment.
+    const opened = await fetch(first.body.url as string);
+    expect(opened.status).toBe(410);
+    expect(await opened.text()).toContain(CARD_MESSAGES.expired);
+  });
+
+  it('leaves alone another buyer’s order, a paid one, and the order of its own key', async () => {
+    const product = await stocked(10);
+    const theirsKey = crypto.randomUUID();
+    const theirs = await checkout(
+      world.affiliateB.token,
+      { items: [{ productId: product, quantity: 1 }] },
+      keyed(theirsKey),
+    );
+    const paidKey = crypto.randomUUID();
+    const paid = await checkout(
+      world.shopper.token,
+      { items: [{ productId: product, quantity: 1 }] },
+      keyed(paidKey),
+    );
+    await completeCheckout(paid.body.orderId as string);
+    for (const replaces of [theirsKey, paidKey, crypto.randomUUID()]) {
+      const res = await checkout(
+        world.shopper.token,
+        { items: [{ productId: product, quantity: 1 }], replaces },
+        keyed(crypto.randomUUID()),
+      );
+      expect(res.status).toBe(200);
+    }
+    expect(await orderRow(stack, theirs.body.orderId as string)).toMatchObject({
+      status: 'pending',
+    });
+    expect(await orderRow(stack, paid.body.orderId as string)).toMatchObject({ status: 'paid' });
+    // A repeat under the same key that names itself reopens its order instead of closing it.
+    const ownKey = crypto.randomUUID();
+    const own = await checkout(
+      world.shopper.token,
+      { items: [{ productId: product, quantity: 2 }] },
+      keyed(ownKey),
+    );
+    const again = await checkout(
+      world.shopper.token,
+      { items: [{ productId: product, quantity: 2 }], replaces: ownKey },
+      keyed(ownKey),
+    );
+    expect(again).toMatchObject({ status: 200, body: { orderId: own.body.orderId } });
+    expect(await orderRow(stack, own.body.orderId as string)).toMatchObject({ status: 'pending' });
+  });
+
+  it('refuses a malformed "replaces" with 400, writing nothing', async () => {
+    const before = await moneyCounts(stack);
+    for (const replaces of ['short', 42, 'k'.repeat(129), { key: 'x' }]) {
+      const res = await checkout(world.shopper.token, {
+        items: [{ productId: world.cheapProductId, quantity: 1 }],
+        replaces,
+      });
+      expect(res).toMatchObject({ status: 400, body: { error: { code: 'invalid_cart' } } });
+    }
+    expect(await moneyCounts(stack)).toEqual(before);
+  });
+});
+
 describe('stripe-webhook', () => {
   it('refuses a missing or bad signature with 400 and writes nothing', async () => {
     const before = await moneyCounts(stack);

@@ -10,6 +10,7 @@ import {
   userIdFrom,
   type FunctionEnv,
 } from './http.ts';
+import { expireLocalCheckoutSession } from './local-checkout.ts';
 
 /**
  * The Stripe client for `STRIPE_SECRET_KEY`, or `undefined` without a key (local mode: the local
@@ -38,6 +39,30 @@ export function stripeFailed(fn: string): (error: unknown) => null {
   return (error) => {
     console.error(`[${fn}] Stripe: ${error instanceof Error ? error.message : String(error)}`);
     return null;
+  };
+}
+
+/**
+ * Closes a checkout session so it cannot be paid: Stripe's `checkout.sessions.expire`, or the local
+ * stand-in's without a Stripe client. Resolves with 'expired' when the session can no longer be
+ * paid, 'complete' when it was paid first, and null when the payment provider could not be asked.
+ */
+export function checkoutSessionCloser(
+  stripe: Stripe | undefined,
+  local: { url: string | undefined; secret: string | undefined },
+  fn: string,
+): (id: string) => Promise<'expired' | 'complete' | null> {
+  const failed = stripeFailed(fn);
+  return async (id) => {
+    if (!stripe) {
+      if (!local.url || !local.secret) return null;
+      return expireLocalCheckoutSession(local.url, local.secret, id);
+    }
+    if (await stripe.checkout.sessions.expire(id).catch(() => null)) return 'expired';
+    // Only an open session can be expired; otherwise it has expired already, or been paid.
+    const current = await stripe.checkout.sessions.retrieve(id).catch(failed);
+    if (current?.status === 'complete') return 'complete';
+    return current?.status === 'expired' ? 'expired' : null;
   };
 }
 

@@ -11,6 +11,12 @@
 // same request sent again with that key (a lost answer, a double click) gets the same order and
 // the same checkout session instead of a new order; a different cart under a used key is refused
 // with 409, and so is a key whose order has been paid or closed since.
+//
+// A shopper who changes the cart after opening its checkout (back from the payment page, one more
+// of something) starts a new checkout under a new key, and names the earlier one in `replaces`
+// (its key, which only the browser that made it holds). That earlier order still holds its units
+// of stock for its hour; it is closed first, its session expired so it cannot be paid any more,
+// and its units go back before the new order takes its own. One paid meanwhile is left alone.
 import { createClient } from '@supabase/supabase-js';
 import { IDEMPOTENCY_KEY_RULE, isIdempotencyKey, isUuid } from '@verdant/validation';
 import {
@@ -25,7 +31,12 @@ import {
   userIdFrom,
   type FunctionEnv,
 } from '../_shared/http.ts';
-import { paymentProviderUnavailable, stripeFailed, stripeFromEnv } from '../_shared/stripe.ts';
+import {
+  checkoutSessionCloser,
+  paymentProviderUnavailable,
+  stripeFailed,
+  stripeFromEnv,
+} from '../_shared/stripe.ts';
 import { randomStripeId, signLocalCheckoutSession } from '../_shared/local-checkout.ts';
 import { SHIPPING_COUNTRIES } from '../_shared/shipping.ts';
 
@@ -44,14 +55,18 @@ interface CartItem {
 }
 
 type CartResult =
-  { ok: true; items: CartItem[]; clickId: string | null } | { ok: false; message: string };
+  | { ok: true; items: CartItem[]; clickId: string | null; replaces: string | null }
+  | { ok: false; message: string };
+
+/** The body's fields. */
+const CART_FIELDS = ['items', 'clickId', 'replaces'];
 
 /** Shape checks before anything touches the database. */
 export function parseCart(body: unknown): CartResult {
   if (!isRecord(body)) return { ok: false, message: 'The body must be an object with "items"' };
-  const extra = Object.keys(body).filter((key) => key !== 'items' && key !== 'clickId');
+  const extra = Object.keys(body).filter((key) => !CART_FIELDS.includes(key));
   if (extra.length) return { ok: false, message: `Unknown field "${extra[0]}"` };
-  const { items, clickId } = body;
+  const { items, clickId, replaces } = body;
   if (!Array.isArray(items) || items.length === 0 || items.length > MAX_ITEMS)
     return { ok: false, message: `"items" must list between 1 and ${MAX_ITEMS} products` };
   const seen = new Set<string>();
@@ -84,10 +99,20 @@ export function parseCart(body: unknown): CartResult {
     (typeof clickId !== 'string' || !isUuid(clickId))
   )
     return { ok: false, message: '"clickId" must be the click id (uuid) from the link' };
+  if (
+    replaces !== undefined &&
+    replaces !== null &&
+    (typeof replaces !== 'string' || !isIdempotencyKey(replaces))
+  )
+    return {
+      ok: false,
+      message: `"replaces" must be the Idempotency-Key of the earlier checkout: ${IDEMPOTENCY_KEY_RULE}`,
+    };
   return {
     ok: true,
     items: cart,
     clickId: typeof clickId === 'string' ? clickId.toLowerCase() : null,
+    replaces: typeof replaces === 'string' ? replaces : null,
   };
 }
 
@@ -103,6 +128,38 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
   const localCheckoutUrl = env.get('LOCAL_CHECKOUT_URL');
   const webhookSecret = env.get('STRIPE_WEBHOOK_SECRET');
   const siteUrl = (env.get('SITE_URL') ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const expireSession = checkoutSessionCloser(
+    stripe,
+    { url: localCheckoutUrl, secret: webhookSecret },
+    'create-checkout',
+  );
+
+  /**
+   * Closes the buyer's pending order made under the checkout key `key` (see the top of this file):
+   * its session expired first, so it cannot be paid once its units are back in stock. Nothing
+   * happens for an unknown key, another buyer's order, one paid or closed already, or one whose
+   * session could not be expired (paid first, or the payment provider could not be asked).
+   */
+  const closeReplaced = async (key: string, buyerId: string | null): Promise<void> => {
+    const { data: earlier, error } = await admin
+      .from('orders')
+      .select('id, status, buyer_id, stripe_checkout_session_id')
+      .eq('checkout_key', key)
+      .maybeSingle();
+    if (error) console.error(`[create-checkout] the replaced checkout: ${error.message}`);
+    if (!earlier || earlier.status !== 'pending' || earlier.buyer_id !== buyerId) return;
+    if (earlier.stripe_checkout_session_id) {
+      const state = await expireSession(String(earlier.stripe_checkout_session_id));
+      if (state !== 'expired') return;
+    }
+    const { error: cancelError } = await admin
+      .from('orders')
+      .update({ status: 'canceled' })
+      .eq('id', earlier.id)
+      .eq('status', 'pending');
+    if (cancelError)
+      console.error(`[create-checkout] order ${earlier.id} not closed: ${cancelError.message}`);
+  };
 
   return async (req) => {
     if (req.method === 'OPTIONS') return new Response('ok', { headers: CORS_HEADERS });
@@ -136,6 +193,7 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
     const clickId = cart.clickId ?? (isUuid(cookieClick) ? cookieClick.toLowerCase() : null);
     const buyerId = userIdFrom(req);
     const buyerEmail = typeof claims.email === 'string' && buyerId ? claims.email : null;
+    if (cart.replaces && cart.replaces !== checkoutKey) await closeReplaced(cart.replaces, buyerId);
 
     const { data: order, error } = await admin.rpc('create_checkout_order', {
       buyer: buyerId,

@@ -20,17 +20,14 @@ import type Stripe from 'stripe';
 import { HELD_SUBSCRIPTION_STATUSES, heldPlan, paidTier } from '@verdant/validation';
 import { errorResponse, json, jwtClaims, type FunctionEnv } from '../_shared/http.ts';
 import {
+  checkoutSessionCloser,
   paymentProviderUnavailable,
   readTierRequest,
   stripeCustomerOf,
   stripeFailed,
   stripeFromEnv,
 } from '../_shared/stripe.ts';
-import {
-  derivedStripeId,
-  expireLocalCheckoutSession,
-  signLocalCheckoutSession,
-} from '../_shared/local-checkout.ts';
+import { derivedStripeId, signLocalCheckoutSession } from '../_shared/local-checkout.ts';
 
 const SESSION_SECONDS = 60 * 60;
 
@@ -50,20 +47,12 @@ export function createHandler(env: FunctionEnv): (req: Request) => Promise<Respo
   const siteUrl = (env.get('SITE_URL') ?? 'http://localhost:3000').replace(/\/+$/, '');
   const failed = stripeFailed('create-subscription-checkout');
 
-  /**
-   * Closes a checkout session so it cannot be paid (Stripe's checkout.sessions.expire, or the local
-   * stand-in's): 'expired' when it can no longer be paid, 'complete' when it was paid first, null
-   * when the payment provider could not be asked.
-   */
-  const expireSession = async (id: string): Promise<'expired' | 'complete' | null> => {
-    if (!stripe)
-      return expireLocalCheckoutSession(localCheckoutUrl as string, webhookSecret as string, id);
-    if (await stripe.checkout.sessions.expire(id).catch(() => null)) return 'expired';
-    // Only an open session can be expired; otherwise it has expired already, or been paid.
-    const current = await stripe.checkout.sessions.retrieve(id).catch(failed);
-    if (current?.status === 'complete') return 'complete';
-    return current?.status === 'expired' ? 'expired' : null;
-  };
+  /** Closes a checkout session so it cannot be paid (see `checkoutSessionCloser`). */
+  const expireSession = checkoutSessionCloser(
+    stripe,
+    { url: localCheckoutUrl, secret: webhookSecret },
+    'create-subscription-checkout',
+  );
 
   return async (req) => {
     const request = await readTierRequest(req, {

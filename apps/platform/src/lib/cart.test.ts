@@ -137,6 +137,60 @@ describe('cart store', () => {
     expect(reloaded.checkoutKey(more, 60 * 60_000)).toBe(other);
   });
 
+  it('names the merchant’s earlier checkout of other quantities as the one a changed cart replaces', () => {
+    const store = createCartStore(window.localStorage);
+    const two = addToCart([], soap, 2);
+    const three = setQuantity(two, soap.productId, 3);
+    const kiln = addToCart([], mug);
+    expect(store.replacedCheckoutKey(two, 0)).toBeUndefined();
+    const first = store.checkoutKey(two, 0);
+    store.checkoutKey(kiln, 0);
+    store.rememberCheckout('order-1', two, 0);
+    // Back from the checkout with one more: the earlier checkout of Tidewater's, not Kiln's.
+    expect(store.replacedCheckoutKey(three, 60_000)).toBe(first);
+    expect(store.replacedCheckoutKey(two, 60_000)).toBeUndefined();
+    const second = store.checkoutKey(three, 60_000);
+    store.rememberCheckout('order-2', three, 60_000);
+    // That checkout took the earlier one's place: its key is gone, and the same cart as before
+    // is a new checkout replacing the second.
+    expect(store.replacedCheckoutKey(three, 120_000)).toBeUndefined();
+    expect(store.replacedCheckoutKey(two, 120_000)).toBe(second);
+    expect(store.checkoutKey(two, 120_000)).not.toBe(first);
+    expect(store.replacedCheckoutKey(kiln, 120_000)).toBeUndefined();
+    // A checkout over an hour old has closed by itself: nothing to replace.
+    expect(store.replacedCheckoutKey(two, 60_000 + 60 * 60_000)).toBeUndefined();
+  });
+
+  it('counts the units an open checkout holds, newest per merchant, until it is paid or an hour old', () => {
+    const store = createCartStore(window.localStorage);
+    const two = addToCart(addToCart([], soap, 2), brush);
+    const kiln = addToCart([], mug, 4);
+    // A key alone (the checkout did not open) holds nothing.
+    store.checkoutKey(two, 0);
+    expect(store.heldUnits(0)).toEqual(new Map());
+    store.rememberCheckout('order-1', two, 0);
+    store.checkoutKey(kiln, 0);
+    store.rememberCheckout('order-2', kiln, 0);
+    expect(store.heldUnits(1000)).toEqual(
+      new Map([
+        [soap.productId, 2],
+        [brush.productId, 1],
+        [mug.productId, 4],
+      ]),
+    );
+    // The cart changed and checked out again: the new checkout is what is held for Tidewater.
+    const three = setQuantity(two, soap.productId, 3);
+    store.checkoutKey(three, 60_000);
+    store.rememberCheckout('order-3', three, 60_000);
+    expect(store.heldUnits(60_000).get(soap.productId)).toBe(3);
+    // Paid: held no more.
+    store.update(() => [...three, ...kiln]);
+    store.completeCheckout('order-3');
+    expect([...store.heldUnits(60_000).keys()]).toEqual([mug.productId]);
+    // An hour after it opened, a checkout has closed by itself.
+    expect(store.heldUnits(60 * 60_000)).toEqual(new Map());
+  });
+
   it('forgets a paid checkout’s key, so buying the same again is a new checkout', () => {
     const store = createCartStore(window.localStorage);
     store.update((cart) => addToCart(cart, soap));

@@ -112,6 +112,21 @@ interface CheckoutKey {
   cart: string;
   key: string;
   createdAt: number;
+  /** The merchant whose products the checkout holds (absent in keys kept by older versions). */
+  merchantId?: string;
+  /** The checkout opened (its order was made): its units of stock are held for it. */
+  opened?: boolean;
+}
+
+/** The products and quantities of a cart signature ("id:2,id:1"). */
+function signatureUnits(cart: string): [string, number][] {
+  return cart.split(',').flatMap((part) => {
+    const at = part.lastIndexOf(':');
+    const quantity = Number(part.slice(at + 1));
+    return at > 0 && Number.isInteger(quantity) && quantity > 0
+      ? [[part.slice(0, at), quantity] as [string, number]]
+      : [];
+  });
 }
 
 function parseCheckoutKeys(raw: string | null): CheckoutKey[] {
@@ -124,7 +139,9 @@ function parseCheckoutKeys(raw: string | null): CheckoutKey[] {
             entry !== null &&
             typeof (entry as CheckoutKey).cart === 'string' &&
             typeof (entry as CheckoutKey).key === 'string' &&
-            typeof (entry as CheckoutKey).createdAt === 'number',
+            typeof (entry as CheckoutKey).createdAt === 'number' &&
+            ['string', 'undefined'].includes(typeof (entry as CheckoutKey).merchantId) &&
+            ['boolean', 'undefined'].includes(typeof (entry as CheckoutKey).opened),
         )
       : [];
   } catch {
@@ -233,8 +250,17 @@ export function createCartStore(storage: Pick<Storage, 'getItem' | 'setItem' | '
     notify() {
       for (const listener of listeners) listener();
     },
-    /** Remembers which lines an order was started with. */
+    /**
+     * Remembers which lines an order was started with. The merchant's other checkout keys are
+     * dropped: that checkout took their place (see `replacedCheckoutKey`).
+     */
     rememberCheckout(orderId: string, lines: CartLine[], now = Date.now()) {
+      const cart = cartSignature(lines);
+      const merchantId = lines[0]?.merchantId;
+      const keys = parseCheckoutKeys(storage.getItem(CHECKOUT_KEYS_STORAGE_KEY))
+        .filter((entry) => entry.cart === cart || entry.merchantId !== merchantId)
+        .map((entry) => (entry.cart === cart ? { ...entry, opened: true } : entry));
+      storage.setItem(CHECKOUT_KEYS_STORAGE_KEY, JSON.stringify(keys));
       const others = parseCheckouts(storage.getItem(CHECKOUTS_STORAGE_KEY)).filter(
         (entry) => entry.orderId !== orderId,
       );
@@ -258,11 +284,48 @@ export function createCartStore(storage: Pick<Storage, 'getItem' | 'setItem' | '
       const known = live.find((entry) => entry.cart === cart);
       if (known) return known.key;
       const key = crypto.randomUUID();
+      const entry: CheckoutKey = { cart, key, createdAt: now, merchantId: lines[0]?.merchantId };
       storage.setItem(
         CHECKOUT_KEYS_STORAGE_KEY,
-        JSON.stringify([{ cart, key, createdAt: now }, ...live].slice(0, MAX_REMEMBERED_CHECKOUTS)),
+        JSON.stringify([entry, ...live].slice(0, MAX_REMEMBERED_CHECKOUTS)),
       );
       return key;
+    },
+    /**
+     * The key of the newest checkout this browser opened within the hour for the same merchant
+     * but other products or quantities: the cart changed after that checkout was opened, and the
+     * new checkout takes its place (the server closes it, so its units of stock go back).
+     */
+    replacedCheckoutKey(lines: readonly CartLine[], now = Date.now()): string | undefined {
+      const cart = cartSignature(lines);
+      const merchantId = lines[0]?.merchantId;
+      return parseCheckoutKeys(storage.getItem(CHECKOUT_KEYS_STORAGE_KEY))
+        .filter(
+          (entry) =>
+            entry.merchantId === merchantId &&
+            entry.cart !== cart &&
+            now - entry.createdAt < CHECKOUT_KEY_LIFETIME_MS,
+        )
+        .sort((a, b) => b.createdAt - a.createdAt)[0]?.key;
+    },
+    /**
+     * The units of stock that this browser's open checkouts hold, by product: the newest opened
+     * checkout within the hour of each merchant. Those units are the shopper's own while it lasts
+     * (checking out again reopens or replaces it), so the cart counts them as available.
+     */
+    heldUnits(now = Date.now()): Map<string, number> {
+      const newest = new Map<string, CheckoutKey>();
+      for (const entry of parseCheckoutKeys(storage.getItem(CHECKOUT_KEYS_STORAGE_KEY))) {
+        if (!entry.opened || !entry.merchantId || now - entry.createdAt >= CHECKOUT_KEY_LIFETIME_MS)
+          continue;
+        const known = newest.get(entry.merchantId);
+        if (!known || entry.createdAt > known.createdAt) newest.set(entry.merchantId, entry);
+      }
+      const held = new Map<string, number>();
+      for (const entry of newest.values())
+        for (const [productId, quantity] of signatureUnits(entry.cart))
+          held.set(productId, (held.get(productId) ?? 0) + quantity);
+      return held;
     },
     forgetCheckoutKey,
     /** After payment: the order's lines leave the cart. Returns whether it knew the order. */

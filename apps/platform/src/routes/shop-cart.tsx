@@ -188,11 +188,17 @@ function MerchantCheckout({
     setError(null);
     const { lines } = group;
     // The cart's idempotency key (kept in this browser): a second click, a retry after a lost
-    // answer or a return with the Back button reopens the order this cart started.
+    // answer or a return with the Back button reopens the order this cart started. A cart changed
+    // since its checkout was opened names that checkout, whose units of stock then go back.
+    const replaces = cartStore.replacedCheckoutKey(lines);
     const start = () =>
       api.checkout.createOrderCheckout(
         { items: checkoutItems(lines) },
-        { siteUrl: window.location.origin, idempotencyKey: cartStore.checkoutKey(lines) },
+        {
+          siteUrl: window.location.origin,
+          idempotencyKey: cartStore.checkoutKey(lines),
+          ...(replaces ? { replaces } : {}),
+        },
       );
     try {
       let session;
@@ -335,7 +341,13 @@ export function Component() {
     enabled: ids.length > 0,
   });
   const stock = new Map((products.data ?? []).map((p) => [p.id, p.stock] as const));
-  const stockOf: StockOf = (productId) => stock.get(productId);
+  // Units an open checkout from this browser holds are this shopper's: checking out again
+  // reopens that checkout or takes its place, and they go back first.
+  const held = cartStore.heldUnits();
+  const stockOf: StockOf = (productId) => {
+    const left = stock.get(productId);
+    return typeof left === 'number' ? left + (held.get(productId) ?? 0) : left;
+  };
   // A product the read did not return (archived, hidden, its merchant suspended) or that is not
   // approved (its own merchant still sees it) is no longer for sale.
   const forSale = new Set(

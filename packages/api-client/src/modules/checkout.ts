@@ -43,6 +43,13 @@ export interface OrderCheckoutOptions {
    * a key whose checkout has been paid (`checkout_completed`) or closed (`checkout_closed`).
    */
   idempotencyKey?: string;
+  /**
+   * The `idempotencyKey` of an earlier checkout of this cart from this browser that this one takes
+   * the place of (the cart changed after its checkout was opened). That order's session is expired
+   * and its units of stock go back before the new order takes its own; one paid meanwhile is left
+   * alone. Only the buyer who made it (the same user, or a guest) can close it this way.
+   */
+  replaces?: string;
 }
 
 /** Shape checks of the cart, the same as the function's own (prices never leave the database). */
@@ -82,10 +89,13 @@ export function createCheckoutModule(context: ModuleContext) {
       input: OrderCheckoutInput,
       options: OrderCheckoutOptions = {},
     ): Promise<CheckoutSession> {
-      const body = validateOrderCheckout(input);
-      const { idempotencyKey } = options;
+      const cart = validateOrderCheckout(input);
+      const { idempotencyKey, replaces } = options;
       if (idempotencyKey !== undefined && !isIdempotencyKey(idempotencyKey))
         invalid('idempotencyKey', `must be ${IDEMPOTENCY_KEY_RULE}`);
+      if (replaces !== undefined && !isIdempotencyKey(replaces))
+        invalid('replaces', `must be ${IDEMPOTENCY_KEY_RULE}`);
+      const body = replaces === undefined ? cart : { ...cart, replaces };
       const keyHeader: Record<string, string> =
         idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey };
       if (!options.siteUrl)

@@ -40,6 +40,13 @@ describe('money input checks (before any request)', () => {
           { idempotencyKey: idempotencyKey as string },
         ),
       ).rejects.toMatchObject({ code: 'validation_failed', details: { field: 'idempotencyKey' } });
+    for (const replaces of ['short', 'k'.repeat(129), 'a key with spaces!', 42])
+      await expect(
+        api.checkout.createOrderCheckout(
+          { items: [{ productId: PRODUCT, quantity: 1 }] },
+          { replaces: replaces as string },
+        ),
+      ).rejects.toMatchObject({ code: 'validation_failed', details: { field: 'replaces' } });
     await expect(api.subscriptions.createCheckout('gold' as never)).rejects.toMatchObject({
       code: 'validation_failed',
     });
