@@ -602,6 +602,76 @@ test.describe('shop and checkout', () => {
     await expect(page.getByText('This merchant does not sell on Verdant.')).toBeVisible();
   });
 
+  test('a shopper sorts the shop by price, kept in the address and after a reload, by keyboard too', async ({
+    page,
+  }) => {
+    const grid = page.getByRole('list', { name: 'Products' });
+    const sortBy = page.getByRole('combobox', { name: 'Sort by' });
+    const count = page.getByRole('status').filter({ hasText: /products?$/ });
+    /** The listed products' prices, in order, read from the cards as a shopper sees them. */
+    const prices = async () =>
+      (await grid.getByRole('article').allInnerTexts()).map((text) => {
+        const price = /\$(\d[\d,]*\.\d{2})/.exec(text)?.[1];
+        if (price === undefined) throw new Error(`no price on the card "${text}"`);
+        return Number(price.replace(/,/g, ''));
+      });
+    const rising = (list: number[]) => [...list].sort((a, b) => a - b);
+
+    // With a category (one page of it): newest first as before, with no sort in the address.
+    await page.goto('/shop?category=home');
+    await expect(count).toHaveText(/^\d+ products$/);
+    await expect(sortBy).toHaveValue('newest');
+    await expect(sortBy.getByRole('option', { selected: true })).toHaveText('Newest');
+    const shown = await prices();
+    expect(shown.length, 'home products on one page').toBeGreaterThan(2);
+    expect(shown, 'the seed lists home products newest first, not by price').not.toEqual(
+      rising(shown),
+    );
+
+    await sortBy.selectOption({ label: 'Price: low to high' });
+    await expect(page).toHaveURL(/\/shop\?category=home&sort=price-asc$/);
+    await expect.poll(prices).toEqual(rising(shown));
+    await expectNoAxeViolations(page, '/shop sorted by price');
+    await page.reload();
+    await expect(sortBy).toHaveValue('price-asc');
+    await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('home');
+    await expect.poll(prices).toEqual(rising(shown));
+
+    // By keyboard: the next choice with an arrow key, which reverses the order.
+    await sortBy.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(sortBy).toHaveValue('price-desc');
+    await expect(sortBy).toBeFocused();
+    await expect(page).toHaveURL(/\/shop\?category=home&sort=price-desc$/);
+    await expect.poll(prices).toEqual(rising(shown).reverse());
+
+    // The whole shop over its pages: a new order starts at page 1, and page 2 goes on rising.
+    await page.goto('/shop?page=2');
+    await sortBy.selectOption({ label: 'Price: low to high' });
+    await expect(page).toHaveURL(/\/shop\?sort=price-asc$/);
+    const inOrder = async () => {
+      const list = await prices();
+      return list.join() === rising(list).join();
+    };
+    await expect.poll(inOrder).toBe(true);
+    const firstPage = await prices();
+    await page
+      .getByRole('navigation', { name: 'Product pages' })
+      .getByRole('button', { name: 'Page 2' })
+      .click();
+    await expect(page).toHaveURL(/\/shop\?sort=price-asc&page=2$/);
+    await expect.poll(async () => (await prices())[0]).toBeGreaterThanOrEqual(firstPage.at(-1)!);
+    expect(await inOrder()).toBe(true);
+
+    // Back to the default: the address has no sort again. An unknown sort is the default, quietly.
+    await sortBy.selectOption({ label: 'Newest' });
+    await expect(page).toHaveURL(/\/shop$/);
+    await page.goto('/shop?sort=cheapest-first');
+    await expect(sortBy).toHaveValue('newest');
+    await expect(grid.getByRole('article').first()).toBeVisible();
+    await expect(page.getByText('The products could not be loaded')).toHaveCount(0);
+  });
+
   test('pricing lists the tiers; a signed-in affiliate subscribes by card', async ({ page }) => {
     await page.goto('/pricing');
     await expect(page.getByRole('heading', { name: 'Affiliate Pro' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { Box, Flex, Grid, Text } from '@radix-ui/themes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ProductCategory } from '@verdant/api-client';
+import type { ProductCategory, ProductSort } from '@verdant/api-client';
 import {
   Button,
   ErrorCard,
@@ -29,6 +29,19 @@ const ALL = 'all';
 const isCategory = (value: string | null): value is ProductCategory =>
   value !== null && Object.hasOwn(PRODUCT_CATEGORY_LABELS, value);
 
+/** The shop's orders, as the sort choice lists them; the first, the default, is not in the address. */
+const SORT_LABELS = {
+  newest: 'Newest',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+  footprint: 'Lowest footprint',
+} as const satisfies Record<ProductSort, string>;
+const DEFAULT_SORT: ProductSort = 'newest';
+const SORT_OPTIONS = Object.entries(SORT_LABELS).map(([value, label]) => ({ value, label }));
+
+const isSort = (value: string | null): value is ProductSort =>
+  value !== null && Object.hasOwn(SORT_LABELS, value);
+
 /** The shop's address without its merchant filter (the search and category stay). */
 function withoutMerchant(params: URLSearchParams): string {
   const next = new URLSearchParams(params);
@@ -47,6 +60,9 @@ export function Component() {
   // As long as the field takes (an address typed or cut elsewhere may hold more).
   const search = (params.get('q') ?? '').slice(0, 100);
   const category = params.get('category');
+  // An unknown order in the address (an old or mistyped link) is the default one.
+  const sortParam = params.get('sort');
+  const sort = isSort(sortParam) ? sortParam : DEFAULT_SORT;
   const merchantParam = params.get('merchant');
   const merchantId = isUuid(merchantParam) ? merchantParam : undefined;
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
@@ -59,7 +75,7 @@ export function Component() {
   }
 
   const products = useQuery({
-    queryKey: ['products', 'shop', search, category, merchantId, page],
+    queryKey: ['products', 'shop', search, category, merchantId, sort, page],
     queryFn: async () => {
       const api = await loadApi();
       // The cards' merchants and claims come with them, so they appear together.
@@ -67,6 +83,7 @@ export function Component() {
         ...(search.trim() ? { search } : {}),
         ...(isCategory(category) ? { category } : {}),
         ...(merchantId ? { merchantId } : {}),
+        sort,
         // The API counts pages from 0; the address from 1.
         page: page - 1,
         pageSize: PAGE_SIZE,
@@ -116,16 +133,24 @@ export function Component() {
         description="Products from merchants whose sustainability claims we review, with their estimated footprint."
       />
       <form role="search" aria-label="Products" onSubmit={onSearch}>
-        <Grid columns={{ initial: '1', sm: '3fr 2fr auto' }} gap="3" align="end">
-          <Field label="Search products">
-            <TextInput
-              type="search"
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              maxLength={100}
-              placeholder="e.g. bamboo, soap"
-            />
-          </Field>
+        {/* One row on a wide screen; below it the search takes a row of its own, so that each
+            choice keeps room for its longest option ("Price: high to low"). */}
+        <Grid
+          columns={{ initial: '1', sm: '1fr 1fr auto', lg: '3fr 2fr 2fr auto' }}
+          gap="3"
+          align="end"
+        >
+          <Box gridColumn={{ sm: '1 / -1', lg: 'auto' }}>
+            <Field label="Search products">
+              <TextInput
+                type="search"
+                value={draft}
+                onChange={(event) => setDraft(event.target.value)}
+                maxLength={100}
+                placeholder="e.g. bamboo, soap"
+              />
+            </Field>
+          </Box>
           <Field label="Category">
             <NativeSelect
               value={isCategory(category) ? category : ALL}
@@ -144,6 +169,19 @@ export function Component() {
                   label,
                 })),
               ]}
+            />
+          </Field>
+          <Field label="Sort by">
+            <NativeSelect
+              value={sort}
+              // As the category: one step for Back, and a new order starts at page 1.
+              onChange={(event) =>
+                update(
+                  { sort: event.target.value === DEFAULT_SORT ? null : event.target.value },
+                  { replace: true },
+                )
+              }
+              options={SORT_OPTIONS}
             />
           </Field>
           <Box>

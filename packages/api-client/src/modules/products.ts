@@ -86,11 +86,21 @@ const checks: { [K in keyof ProductFields]-?: Check<ProductFields[K]> } = {
   status: (f, v) => oneOf(f, v, MERCHANT_PRODUCT_STATUSES),
 };
 
+/**
+ * The orders a product list can be read in (`ProductQuery.sort`): newest first (the default),
+ * price low to high or high to low, and the lowest estimated footprint (CO2e) first, products
+ * without an estimate last.
+ */
+export const PRODUCT_SORTS = ['newest', 'price-asc', 'price-desc', 'footprint'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
 export interface ProductQuery extends PageInput {
   category?: ProductCategory;
   merchantId?: string;
   /** Words matched against the name and description (case-insensitive). */
   search?: string;
+  /** The order of the rows (default `newest`). */
+  sort?: ProductSort;
 }
 
 /** A merchant's search of its own products (`products.listMine`). */
@@ -221,19 +231,52 @@ function catalogue<B extends Filterable<B>>(request: B, query: ProductQuery): B 
   return narrowed;
 }
 
+interface OrderOptions {
+  ascending: boolean;
+  nullsFirst?: boolean;
+}
+
+/** A product read that can be ordered. */
+interface Orderable<B> {
+  order(column: string, options: OrderOptions): B;
+}
+
+/** Each sort's columns, most significant first. */
+const SORT_COLUMNS: Record<ProductSort, readonly (readonly [string, OrderOptions])[]> = {
+  newest: [['created_at', { ascending: false }]],
+  'price-asc': [['price_cents', { ascending: true }]],
+  'price-desc': [['price_cents', { ascending: false }]],
+  footprint: [['co2e_grams', { ascending: true, nullsFirst: false }]],
+};
+
+/**
+ * Orders a read of products by a query's sort (checked first), then by id, so rows that tie keep
+ * one order and paging never repeats or skips a product.
+ */
+function sorted<B extends Orderable<B>>(request: B, query: ProductQuery): B {
+  const sort = query.sort === undefined ? 'newest' : oneOf('sort', query.sort, PRODUCT_SORTS);
+  let ordered = request;
+  for (const [column, options] of SORT_COLUMNS[sort]) ordered = ordered.order(column, options);
+  return ordered.order('id', { ascending: true });
+}
+
 /** How many products `listByIds` reads at once (a cart holds fewer lines). */
 export const PRODUCTS_BY_IDS_MAX = 100;
 
 /** The catalogue: public browsing of approved products and merchants' own product management. */
 export function createProductsModule({ supabase }: ModuleContext) {
   return {
-    /** Approved products of approved merchants (and, when signed in, one's own), newest first. */
+    /**
+     * Approved products of approved merchants (and, when signed in, one's own), newest first
+     * unless `query.sort` says otherwise.
+     */
     async list(query: ProductQuery = {}): Promise<Page<Product>> {
       const { from, to } = range(query);
       return runPage(
-        catalogue(supabase.from('products').select('*', { count: 'exact' }), query)
-          .order('created_at', { ascending: false })
-          .range(from, to),
+        sorted(
+          catalogue(supabase.from('products').select('*', { count: 'exact' }), query),
+          query,
+        ).range(from, to),
       );
     },
 
@@ -266,14 +309,16 @@ export function createProductsModule({ supabase }: ModuleContext) {
     async listCards(query: ProductQuery = {}): Promise<Page<ProductCard>> {
       const { from, to } = range(query);
       const page = await runPage(
-        catalogue(
-          supabase.from('products').select(`*, ${CLAIMS_SELECT}`, { count: 'exact' }),
+        sorted(
+          catalogue(
+            supabase.from('products').select(`*, ${CLAIMS_SELECT}`, { count: 'exact' }),
+            query,
+          ),
           query,
         )
           // Only company-wide claims come with the merchant: its claims about other products
           // stay on the server.
           .is('merchant.sustainability_claims.product_id', null)
-          .order('created_at', { ascending: false })
           .order('created_at', { referencedTable: 'product_claims' })
           .order('created_at', { referencedTable: 'merchant.sustainability_claims' })
           .range(from, to),

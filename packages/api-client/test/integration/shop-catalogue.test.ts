@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '../../src/index.ts';
+import { PRODUCT_SORTS, type Product, type ProductSort } from '../../src/index.ts';
 import { must, unique, useWorld, type Actor } from './world.ts';
 
 const w = useWorld();
@@ -234,6 +234,130 @@ describe('product cards', () => {
     await expect(w.anon.products.listCards({ category: 'weapons' as never })).rejects.toMatchObject(
       { code: 'validation_failed' },
     );
+  });
+});
+
+describe('product order', () => {
+  let seller: Actor;
+  /** Three at one price (300), then 900 and 1200; footprints 500, none, 50, 50 and none. */
+  let tied: Product[];
+  let mid: Product;
+  let dear: Product;
+  const byId = (products: Product[]) => products.map((p) => p.id).sort();
+
+  beforeAll(async () => {
+    seller = await w.approvedMerchant('Ordered');
+    const make = async (name: string, price_cents: number, co2e_grams: number | null) => {
+      const draft = await seller.api.products.create({
+        name,
+        slug: `ordered-${unique()}`,
+        price_cents,
+        ...(co2e_grams === null ? {} : { co2e_grams, co2e_source: 'Supplier estimate' }),
+      });
+      await seller.api.products.submitForReview(draft.id);
+      return admin.api.admin.reviewProduct(draft.id, 'approved');
+    };
+    tied = [
+      await make('Jute tote A', 300, 500),
+      await make('Jute tote B', 300, null),
+      await make('Jute tote C', 300, 50),
+    ];
+    mid = await make('Linen apron', 900, 50);
+    dear = await make('Wool blanket', 1200, null);
+    // Ties on the creation time too (the service may set it): the dearest is newest, the three
+    // totes share one time, the apron is oldest.
+    const at = (products: Product[], time: string) =>
+      must(
+        w.service
+          .from('products')
+          .update({ created_at: time })
+          .in(
+            'id',
+            products.map((p) => p.id),
+          ),
+      );
+    await at([dear], '2026-03-03T00:00:00Z');
+    await at(tied, '2026-02-02T00:00:00Z');
+    await at([mid], '2026-01-01T00:00:00Z');
+  });
+
+  const ids = async (sort?: ProductSort, extra: { search?: string } = {}) =>
+    (
+      await w.anon.products.listCards({
+        merchantId: seller.id,
+        pageSize: 10,
+        ...(sort ? { sort } : {}),
+        ...extra,
+      })
+    ).rows.map((row) => row.id);
+
+  it('orders by price, low to high and high to low, ties by id', async () => {
+    const cheapFirst = await w.anon.products.listCards({
+      merchantId: seller.id,
+      sort: 'price-asc',
+    });
+    expect(cheapFirst.rows.map((row) => row.price_cents)).toEqual([300, 300, 300, 900, 1200]);
+    expect(cheapFirst.rows.map((row) => row.id)).toEqual([...byId(tied), mid.id, dear.id]);
+    expect(await ids('price-desc')).toEqual([dear.id, mid.id, ...byId(tied)]);
+    // The plain list reads in the same order.
+    const plain = await w.anon.products.list({ merchantId: seller.id, sort: 'price-desc' });
+    expect(plain.rows.map((row) => row.id)).toEqual([dear.id, mid.id, ...byId(tied)]);
+  });
+
+  it('puts the lowest footprint first and products without an estimate last', async () => {
+    const [a, b, c] = tied as [Product, Product, Product];
+    expect(await ids('footprint')).toEqual([...byId([c, mid]), a.id, ...byId([b, dear])]);
+  });
+
+  it('is newest first by default, as before, ties by id', async () => {
+    const newest = [dear.id, ...byId(tied), mid.id];
+    expect(await ids()).toEqual(newest);
+    expect(await ids('newest')).toEqual(newest);
+  });
+
+  it('sorts within a search', async () => {
+    // One price: the ties keep the id order.
+    expect(await ids('price-desc', { search: 'jute tote' })).toEqual(byId(tied));
+    expect(await ids('footprint', { search: 'jute tote' })).toEqual(
+      [tied[2]!, tied[0]!, tied[1]!].map((p) => p.id),
+    );
+  });
+
+  it('pages every order without repeating or skipping a product', async () => {
+    for (const sort of PRODUCT_SORTS) {
+      const all = await ids(sort);
+      const paged: string[] = [];
+      for (let page = 0; page < 3; page += 1) {
+        const { rows, total } = await w.anon.products.listCards({
+          merchantId: seller.id,
+          sort,
+          page,
+          pageSize: 2,
+        });
+        expect(total).toBe(5);
+        paged.push(...rows.map((row) => row.id));
+      }
+      expect(paged, sort).toEqual(all);
+      expect(new Set(paged).size).toBe(5);
+    }
+  });
+
+  it('refuses an unknown sort before any request', async () => {
+    let requests = 0;
+    const api = await w.signIn(seller.email, {
+      fetch: (input, init) => {
+        requests += 1;
+        return fetch(input, init);
+      },
+    });
+    requests = 0;
+    for (const sort of ['cheapest', 'price', '', 'created_at.desc'])
+      for (const read of [api.products.listCards, api.products.list])
+        await expect(read({ sort: sort as never })).rejects.toMatchObject({
+          code: 'validation_failed',
+          details: { field: 'sort' },
+        });
+    expect(requests).toBe(0);
   });
 });
 
