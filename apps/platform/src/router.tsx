@@ -117,7 +117,13 @@ interface GuardedGroup {
 }
 
 const guardedGroups: GuardedGroup[] = [
-  { rule: GUARDS.member, pages: [page('profile', () => import('./routes/profile.tsx'))] },
+  {
+    rule: GUARDS.member,
+    pages: [
+      page('profile', () => import('./routes/profile.tsx')),
+      page('orders', () => import('./routes/my-orders.tsx')),
+    ],
+  },
   // The affiliate's area (spec §2: /dashboard sends others to /dashboard-vendor).
   { rule: GUARDS.affiliateHome, pages: [page('dashboard', loadAffiliateDashboard)] },
   {

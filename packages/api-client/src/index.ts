@@ -103,6 +103,7 @@ export {
 } from './modules/products.ts';
 export {
   MERCHANT_ORDER_STATUSES,
+  PURCHASE_STATUSES,
   shippingAddressOf,
   type MerchantOrder,
   type MerchantOrderItem,
@@ -113,6 +114,10 @@ export {
   type OrderStatus,
   type OrderWithItems,
   type OrdersModule,
+  type Purchase,
+  type PurchaseItem,
+  type PurchaseStatus,
+  type PurchasesInput,
   type RevenueMonth,
   type ShippingAddress,
 } from './modules/orders.ts';

@@ -60,6 +60,7 @@ const ROUTE_NAMES = [
   'images',
   'login',
   'my-links',
+  'orders',
   'payment-canceled',
   'payment-success',
   'pricing',

@@ -29,9 +29,14 @@ export default function SignedInAccountMenu() {
         <DropdownMenu.Content align="end" container={container}>
           <DropdownMenu.Label>{user.name}</DropdownMenu.Label>
           {!demo ? (
-            <DropdownMenu.Item onSelect={() => void navigate('/profile')}>
-              Profile
-            </DropdownMenu.Item>
+            <>
+              <DropdownMenu.Item onSelect={() => void navigate('/profile')}>
+                Profile
+              </DropdownMenu.Item>
+              <DropdownMenu.Item onSelect={() => void navigate('/orders')}>
+                Your orders
+              </DropdownMenu.Item>
+            </>
           ) : null}
           <DropdownMenu.Separator />
           <DropdownMenu.Item

@@ -41,6 +41,20 @@ function useConfirmationWindow(): boolean {
 
 const PAID: ReadonlySet<OrderStatus> = new Set(['paid', 'partially_refunded']);
 
+/**
+ * The stored order, once `settled` (paid or refunded: its address is written with the payment),
+ * for a signed-in viewer who may read it (row-level security: buyer, merchant, admin).
+ */
+function useStoredOrder(orderId: string, settled: boolean) {
+  const { isAuthenticated } = useAuth();
+  return useQuery({
+    queryKey: ['orders', orderId],
+    queryFn: () => api.orders.get(orderId),
+    enabled: isAuthenticated && settled,
+    retry: false,
+  });
+}
+
 function OrderSummary({
   orderId,
   record,
@@ -52,12 +66,7 @@ function OrderSummary({
 }) {
   const { isAuthenticated } = useAuth();
   // Signed-in buyers can read the stored order (row-level security: buyer, merchant, admin).
-  const order = useQuery({
-    queryKey: ['orders', orderId],
-    queryFn: () => api.orders.get(orderId),
-    enabled: isAuthenticated,
-    retry: false,
-  });
+  const order = useStoredOrder(orderId, true);
 
   const lines = order.data
     ? order.data.order_items.map((item) => ({
@@ -188,6 +197,20 @@ function useOrderOutcome(orderId: string): Outcome | 'loading' {
       query.state.data === 'pending' && waiting ? CONFIRM_POLL_MS : false,
   });
   const paid = status.data != null && PAID.has(status.data);
+  // The signed-in buyer finds the order again, with all the others, on /orders.
+  const { user } = useAuth();
+  const stored = useStoredOrder(orderId, paid || status.data === 'refunded');
+  const buyer = user != null && stored.data != null && stored.data.buyer_id === user.id;
+  const settledActions = buyer ? (
+    <>
+      {shopActions}
+      <Button asChild variant="secondary">
+        <Link to="/orders">See your orders</Link>
+      </Button>
+    </>
+  ) : (
+    shopActions
+  );
   useEffect(() => {
     // Only a paid order takes its lines out of the cart.
     if (paid) cartStore.completeCheckout(orderId);
@@ -214,14 +237,14 @@ function useOrderOutcome(orderId: string): Outcome | 'loading' {
         description:
           'Your order is confirmed. The merchant ships it and emails you the tracking details.',
         body: summary('Paid'),
-        actions: shopActions,
+        actions: settledActions,
       };
     case 'refunded':
       return {
         title: 'This order was refunded',
         description: 'The payment was returned to your card; the order will not be shipped.',
         body: summary('Refunded'),
-        actions: shopActions,
+        actions: settledActions,
       };
     case 'pending':
       return waiting

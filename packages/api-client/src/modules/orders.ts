@@ -2,7 +2,7 @@ import type { ModuleContext } from '../context.ts';
 import type { Database, Json } from '../database.types.ts';
 import { currentUserId, listOwnRows, run, runOne, runPage } from '../request.ts';
 import type { Page, Row } from '../types.ts';
-import { integer, oneOf, range, shape, uuid, type PageInput } from '../validate.ts';
+import { boolean, integer, oneOf, range, shape, uuid, type PageInput } from '../validate.ts';
 
 export type Order = Row<'orders'>;
 export type OrderItem = Row<'order_items'>;
@@ -52,6 +52,59 @@ export interface MerchantOrder {
 export interface MerchantOrdersInput extends PageInput {
   /** One status only; absent: all of MERCHANT_ORDER_STATUSES. */
   status?: MerchantOrderStatus;
+}
+
+/** Every status an order can have (the check on `orders.status`). */
+export const PURCHASE_STATUSES = [
+  'pending',
+  'paid',
+  'partially_refunded',
+  'refunded',
+  'canceled',
+  'failed',
+] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+
+/**
+ * The orders a buyer's history lists unless asked for more: paid (refunded since or not) and
+ * pending, a checkout whose payment is under way (its session expires unpaid within the hour).
+ */
+const PLACED_STATUSES = ['pending', 'paid', 'partially_refunded', 'refunded'] as const;
+
+export interface PurchaseItem {
+  product_name: string;
+  quantity: number;
+  unit_price_cents: number;
+  line_total_cents: number;
+  /** The product's address in the shop (`/products/{slug}`) while the shop lists it; else null. */
+  product_slug: string | null;
+}
+
+/** One of the signed-in buyer's orders, with what was bought, from whom and where it ships. */
+export interface Purchase {
+  id: string;
+  created_at: string;
+  paid_at: string | null;
+  status: PurchaseStatus;
+  currency: string;
+  total_cents: number;
+  refunded_cents: number;
+  /**
+   * The merchant's company name, as the shop shows it; null when the shop no longer lists the
+   * merchant (only approved merchants' profiles are public).
+   */
+  merchant_name: string | null;
+  /** Null for an order without an address (paid before checkouts asked, or not paid yet). */
+  shipping_address: ShippingAddress | null;
+  items: PurchaseItem[];
+}
+
+export interface PurchasesInput extends PageInput {
+  /**
+   * Also the checkouts that ended unpaid (canceled: left or expired; failed); nothing was charged
+   * for them. Default false.
+   */
+  includeNotCompleted?: boolean;
 }
 
 const ADDRESS_FIELDS = [
@@ -146,6 +199,56 @@ export function createOrdersModule({ supabase }: ModuleContext) {
           shipping_address: shippingAddressOf(shipping_address),
           items: order_items,
         })),
+      };
+    },
+
+    /**
+     * The signed-in buyer's orders, newest first, each with its items, its merchant's name, total,
+     * refunds, status and shipping address. Paid, refunded and pending orders by default; with
+     * `includeNotCompleted`, also the checkouts that ended unpaid. `page` is 0-based. Row-level
+     * security lets a buyer read only their own orders; the filter on the buyer keeps a merchant's
+     * or an admin's list to their own purchases too.
+     */
+    async listPurchases(input: PurchasesInput = {}): Promise<Page<Purchase>> {
+      const checked = shape('input', input, ['page', 'pageSize', 'includeNotCompleted']);
+      const { from, to } = range({
+        ...(checked.page === undefined ? {} : { page: checked.page as number }),
+        ...(checked.pageSize === undefined ? {} : { pageSize: checked.pageSize as number }),
+      });
+      const all =
+        checked.includeNotCompleted === undefined
+          ? false
+          : boolean('includeNotCompleted', checked.includeNotCompleted);
+      const statuses = all ? [...PURCHASE_STATUSES] : [...PLACED_STATUSES];
+      const me = await currentUserId(supabase);
+      const page = await runPage(
+        supabase
+          .from('orders')
+          .select(
+            'id, created_at, paid_at, status, currency, total_cents, refunded_cents, shipping_address, merchant:merchant_profiles!orders_merchant_id_fkey(company_name), order_items(product_name, quantity, unit_price_cents, line_total_cents, product:products!order_items_product_id_fkey(slug))',
+            { count: 'exact' },
+          )
+          .eq('buyer_id', me)
+          .in('status', statuses)
+          .order('created_at', { ascending: false })
+          .order('id', { ascending: true })
+          .order('product_name', { referencedTable: 'order_items', ascending: true })
+          .range(from, to),
+      );
+      return {
+        total: page.total,
+        rows: (page.rows ?? []).map(
+          ({ order_items, merchant, shipping_address, status, ...order }) => ({
+            ...order,
+            status: status as PurchaseStatus,
+            merchant_name: merchant?.company_name ?? null,
+            shipping_address: shippingAddressOf(shipping_address),
+            items: order_items.map(({ product, ...item }) => ({
+              ...item,
+              product_slug: product?.slug ?? null,
+            })),
+          }),
+        ),
       };
     },
 
