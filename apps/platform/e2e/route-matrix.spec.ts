@@ -236,6 +236,7 @@ const MORE_PAGES: [path: string, viewer: Viewer, heading: string][] = [
   ['/@jordan-rivers', 'anon', 'Jordan Rivers'],
   ['/s/jordan-rivers-picks', 'anon', "Jordan's sustainable picks"],
   ['/earnings', 'affiliate', 'Earnings'],
+  ['/orders', 'affiliate', 'Your orders'],
   ['/vendor/products/bamboo-toothbrush-set', 'merchant', 'Edit Bamboo Toothbrush Set (4)'],
 ];
 
