@@ -9,6 +9,10 @@ import {
 } from './my-orders-status.ts';
 
 describe('purchaseStatus', () => {
+  const NOW = Date.parse('2026-11-29T12:00:00Z');
+  /** An order placed ten minutes before NOW. */
+  const placed = (status: string) => ({ status, created_at: '2026-11-29T11:50:00Z' });
+
   it.each([
     ['paid', 'Paid', 'success'],
     ['partially_refunded', 'Partially refunded', 'warning'],
@@ -17,7 +21,19 @@ describe('purchaseStatus', () => {
     ['canceled', 'Not completed', 'neutral'],
     ['failed', 'Payment failed', 'danger'],
   ])('words %s as “%s” (%s)', (status, label, tone) => {
-    expect(purchaseStatus(status)).toMatchObject({ label, tone });
+    expect(purchaseStatus(placed(status), NOW)).toMatchObject({ label, tone });
+  });
+
+  it('words a pending order past its checkout’s hour as not completed: it can no longer be paid', () => {
+    const stale = { status: 'pending', created_at: '2026-11-29T10:59:59Z' };
+    expect(purchaseStatus(stale, NOW)).toEqual({
+      label: 'Not completed',
+      tone: 'neutral',
+      note: 'The checkout ran out of time. Nothing was charged.',
+    });
+    expect(purchaseStatus({ ...stale, created_at: '2026-11-29T11:00:01Z' }, NOW).label).toBe(
+      'Awaiting payment',
+    );
   });
 
   it('words every status an order can have, and tells the unpaid ones nothing was charged', () => {
@@ -27,8 +43,11 @@ describe('purchaseStatus', () => {
   });
 
   it('shows a status it does not know in plain words, neutral', () => {
-    expect(purchaseStatus('on_hold')).toEqual({ label: 'On hold', tone: 'neutral' });
-    expect(purchaseStatus('toString')).toEqual({ label: 'ToString', tone: 'neutral' });
+    expect(purchaseStatus(placed('on_hold'), NOW)).toEqual({ label: 'On hold', tone: 'neutral' });
+    expect(purchaseStatus(placed('toString'), NOW)).toEqual({
+      label: 'ToString',
+      tone: 'neutral',
+    });
   });
 });
 

@@ -39,8 +39,24 @@ export const PURCHASE_STATUS_WORDING = {
   },
 } as const satisfies Record<PurchaseStatus, PurchaseStatusWording>;
 
-/** A status's wording; one this app does not know yet is shown in plain words, neutral. */
-export function purchaseStatus(status: string): PurchaseStatusWording {
+/** A pending order whose checkout's hour is over: it can no longer be paid. */
+const CHECKOUT_RAN_OUT: PurchaseStatusWording = {
+  label: 'Not completed',
+  tone: 'neutral',
+  note: 'The checkout ran out of time. Nothing was charged.',
+};
+
+/**
+ * An order's status in words; one this app does not know yet is shown in plain words, neutral. A
+ * pending order placed more than the checkout's hour ago can no longer be paid (its session has
+ * expired, and the order is closed as soon as the payment provider says so): not completed.
+ */
+export function purchaseStatus(
+  order: Pick<Purchase, 'created_at'> & { status: string },
+  now = Date.now(),
+): PurchaseStatusWording {
+  const { status } = order;
+  if (status === 'pending' && !withinCheckoutWindow(order, now)) return CHECKOUT_RAN_OUT;
   return Object.hasOwn(PURCHASE_STATUS_WORDING, status)
     ? PURCHASE_STATUS_WORDING[status as PurchaseStatus]
     : { label: valueLabel(status), tone: 'neutral' };
@@ -62,6 +78,10 @@ export const orderReference = (id: string): string => id.slice(0, 8).toUpperCase
 /** How long a checkout can stay payable: create-checkout gives its session one hour. */
 const CHECKOUT_WINDOW_MS = 60 * 60 * 1000;
 
+function withinCheckoutWindow(order: Pick<Purchase, 'created_at'>, now: number): boolean {
+  return now - Date.parse(order.created_at) < CHECKOUT_WINDOW_MS;
+}
+
 /**
  * Whether a listed order's payment may still be confirmed any moment: pending and placed within
  * the checkout's hour (the list asks again while one is).
@@ -70,8 +90,5 @@ export function awaitingConfirmation(
   orders: readonly Pick<Purchase, 'status' | 'created_at'>[],
   now = Date.now(),
 ): boolean {
-  return orders.some(
-    (order) =>
-      order.status === 'pending' && now - Date.parse(order.created_at) < CHECKOUT_WINDOW_MS,
-  );
+  return orders.some((order) => order.status === 'pending' && withinCheckoutWindow(order, now));
 }

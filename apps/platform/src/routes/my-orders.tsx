@@ -52,7 +52,7 @@ function Lines({ lines, label }: { lines: readonly string[]; label: string }) {
 /** One order: what was bought from whom, when, for how much, its status and where it ships. */
 function OrderCard({ order }: { order: Purchase }) {
   const reference = orderReference(order.id);
-  const status = purchaseStatus(order.status);
+  const status = purchaseStatus(order);
   const date = purchaseDate(order);
   const money = (cents: number) => formatMoney(cents, order.currency);
   const headingId = `order-${order.id}`;
