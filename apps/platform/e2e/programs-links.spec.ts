@@ -147,7 +147,9 @@ test.describe('programs and links', () => {
     await login(page, demoAccount('affiliate@verdant.test'), /\/dashboard$/);
     await page.goto('/recruit');
     await expect(page.getByRole('heading', { level: 1, name: 'Invite creators' })).toBeVisible();
-    await expect(page.getByText(/Join here: .*\/signup\/affiliate$/)).toBeVisible();
+    await expect(
+      page.getByText(/Join here: .*\/signup\/affiliate\?ref=jordan-rivers$/),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Copy sign-up link' })).toBeVisible();
     // The one-sheet is a page of the one-sheets app on the same site.
     await expect(page.getByRole('link', { name: 'Open the affiliate one-sheet' })).toHaveAttribute(

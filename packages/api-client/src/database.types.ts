@@ -1495,6 +1495,7 @@ export type Database = {
           has_active_subscription: boolean
           has_completed_onboarding: boolean
           id: string
+          invited_by: string | null
           name: string
           profile_image: string | null
           role: string
@@ -1509,6 +1510,7 @@ export type Database = {
           has_active_subscription?: boolean
           has_completed_onboarding?: boolean
           id: string
+          invited_by?: string | null
           name: string
           profile_image?: string | null
           role?: string
@@ -1523,6 +1525,7 @@ export type Database = {
           has_active_subscription?: boolean
           has_completed_onboarding?: boolean
           id?: string
+          invited_by?: string | null
           name?: string
           profile_image?: string | null
           role?: string
@@ -1531,7 +1534,22 @@ export type Database = {
           updated_at?: string
           username?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "profiles_invited_by_fkey"
+            columns: ["invited_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "profiles_invited_by_fkey"
+            columns: ["invited_by"]
+            isOneToOne: false
+            referencedRelation: "public_profiles"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       program_memberships: {
         Row: {
@@ -2247,6 +2265,7 @@ export type Database = {
           has_active_subscription: boolean
           has_completed_onboarding: boolean
           id: string
+          invited_by: string | null
           name: string
           profile_image: string | null
           role: string
@@ -2458,6 +2477,18 @@ export type Database = {
           program_id: string
           subject: string
           unread: number
+        }[]
+      }
+      my_invitations: {
+        Args: never
+        Returns: {
+          has_page: boolean
+          id: string
+          joined_at: string
+          name: string
+          role: string
+          total: number
+          username: string
         }[]
       }
       my_link_ids: { Args: never; Returns: string[] }

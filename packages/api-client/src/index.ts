@@ -28,6 +28,7 @@ export type {
   ProfilesModule,
   SubscriptionState,
 } from './modules/profiles.ts';
+export type { Invitee, MyInvitations } from './modules/profiles.ts';
 export {
   AVATAR_MAX_BYTES,
   AVATAR_TYPES,

@@ -92,7 +92,10 @@ export interface AuthEngine {
    * resolves with the account's user either way.
    */
   login(email: string, password: string, options?: { rememberMe?: boolean }): Promise<User>;
-  /** Sign-up with name and role (default affiliate) as metadata, after validation. */
+  /**
+   * Sign-up with name, role (default affiliate) and any well-formed inviter's username as
+   * metadata, after validation.
+   */
   register(input: RegisterInput): Promise<RegisterResult>;
   /** Logs out (also ends demo mode); never throws. */
   logout(): Promise<void>;

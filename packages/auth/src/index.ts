@@ -13,7 +13,9 @@ export {
   AUTH_FAILED_MESSAGE,
   AuthValidationError,
   SIGN_UP_ROLES,
+  invitedByUsername,
   type RegisterInput,
+  type SignUpMetadata,
   type SignUpRole,
 } from './registration.ts';
 export {

@@ -1,5 +1,10 @@
 import { isAuthApiError } from '@supabase/supabase-js';
-import { ROLE_CHANGE_MESSAGES, validateEmail, validatePassword } from '@verdant/validation';
+import {
+  ROLE_CHANGE_MESSAGES,
+  isUsername,
+  validateEmail,
+  validatePassword,
+} from '@verdant/validation';
 import type { Role } from './types.ts';
 import { DEFAULT_ROLE } from './user.ts';
 
@@ -16,6 +21,27 @@ export interface RegisterInput {
   name: string;
   /** Defaults to affiliate. */
   role?: SignUpRole;
+  /**
+   * The username of the creator whose invitation link the visitor came through (`?ref=`). Sent
+   * in lower case, without surrounding spaces; one that is not a well-formed username is dropped
+   * (never an error): the database records it only when such a profile exists.
+   */
+  invitedBy?: string | null;
+}
+
+/** The sign-up metadata sent to the auth server (the new-user trigger reads it). */
+export interface SignUpMetadata {
+  name: string;
+  role: SignUpRole;
+  /** The inviter's username, only when the input named a well-formed one. */
+  invited_by?: string;
+}
+
+/** The inviter's username as sent: trimmed, in lower case, and only when well-formed. */
+export function invitedByUsername(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const name = value.trim().toLowerCase();
+  return isUsername(name) ? name : undefined;
 }
 
 /** Rejected sign-up input, with the validators' messages. */
@@ -27,10 +53,11 @@ export class AuthValidationError extends Error {
 }
 
 /**
- * Checks sign-up input with `@verdant/validation` and returns the metadata to send (name and
- * role, default affiliate); throws an {@link AuthValidationError} listing every problem.
+ * Checks sign-up input with `@verdant/validation` and returns the metadata to send (name, role,
+ * default affiliate, and the inviter's username when well-formed); throws an
+ * {@link AuthValidationError} listing every problem.
  */
-export function signUpMetadata(input: RegisterInput): { name: string; role: SignUpRole } {
+export function signUpMetadata(input: RegisterInput): SignUpMetadata {
   const role = input.role ?? DEFAULT_ROLE;
   const errors: string[] = [];
   const email = validateEmail(input.email);
@@ -40,7 +67,8 @@ export function signUpMetadata(input: RegisterInput): { name: string; role: Sign
     errors.push(ROLE_CHANGE_MESSAGES.invalidRole);
   }
   if (errors.length > 0) throw new AuthValidationError(errors);
-  return { name: input.name, role };
+  const invitedBy = invitedByUsername(input.invitedBy);
+  return invitedBy ? { name: input.name, role, invited_by: invitedBy } : { name: input.name, role };
 }
 
 /**

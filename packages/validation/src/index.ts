@@ -105,4 +105,5 @@ export {
   RESERVED_USERNAME_MESSAGE,
   RESERVED_USERNAME_PREFIX,
   isReservedUsername,
+  isUsername,
 } from './usernames.ts';

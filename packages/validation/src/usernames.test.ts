@@ -5,6 +5,7 @@ import {
   RESERVED_USERNAME_MESSAGE,
   RESERVED_USERNAME_PREFIX,
   isReservedUsername,
+  isUsername,
 } from './usernames.ts';
 
 describe('isReservedUsername', () => {
@@ -90,4 +91,28 @@ describe('isReservedUsername', () => {
     expect(segments.length).toBeGreaterThan(30);
     expect(segments.filter((segment) => !isReservedUsername(segment))).toEqual([]);
   });
+});
+
+describe('isUsername', () => {
+  it.each(['jordan-rivers', 'abc', 'a_b', 'x1y', '0zero9', `a${'b'.repeat(30)}c`])(
+    'accepts %j',
+    (name) => expect(isUsername(name)).toBe(true),
+  );
+
+  it.each([
+    '',
+    'ab',
+    'Jordan',
+    ' jordan',
+    '-jordan',
+    'jordan_',
+    'jo rdan',
+    '../etc',
+    'ünïcode',
+    `a${'b'.repeat(31)}c`,
+    42,
+    null,
+    undefined,
+    { username: 'jordan' },
+  ])('refuses %j', (value) => expect(isUsername(value)).toBe(false));
 });

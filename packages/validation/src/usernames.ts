@@ -104,3 +104,17 @@ export function isReservedUsername(username: string): boolean {
   const name = username.trim().toLowerCase();
   return RESERVED.has(name) || name.startsWith(RESERVED_USERNAME_PREFIX);
 }
+
+/**
+ * What a username looks like, as the database's `profiles.username` check has it: 3 to 32
+ * lower-case letters, digits, underscores or hyphens, starting and ending with a letter or digit.
+ */
+const USERNAME_FORMAT = /^[a-z0-9][a-z0-9_-]{1,30}[a-z0-9]$/;
+
+/**
+ * Whether `value` is a well-formed username (whether or not anybody has it, reserved or not), as
+ * typed: no case folding or trimming here.
+ */
+export function isUsername(value: unknown): value is string {
+  return typeof value === 'string' && USERNAME_FORMAT.test(value);
+}

@@ -7,7 +7,9 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { roleHome } from '../app/navigation.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
+import { useInviteRef } from '../lib/invite-param.ts';
 import { useNextPath, withNext } from '../lib/next-param.ts';
+import { InvitedBy } from './invited-by.tsx';
 import { isEmailTaken } from './signup-errors.ts';
 
 const COPY: Record<SignUpRole, { title: string; intro: string; next: string }> = {
@@ -71,6 +73,8 @@ export function signupPage(role: SignUpRole) {
     const copy = COPY[role];
     // Where the visitor was going (`?next=`, e.g. /pricing to subscribe): there after sign-up.
     const next = useNextPath();
+    // The creator whose invitation link this is (`?ref=`): told on the page, sent with the sign-up.
+    const inviteRef = useInviteRef();
     const [name, setName] = useState('');
     const [email, setEmail] = useState('');
     const [password, setPassword] = useState('');
@@ -118,7 +122,13 @@ export function signupPage(role: SignUpRole) {
       setErrors([]);
       registering.current = true;
       try {
-        const result = await register({ email: address, password, name: name.trim(), role });
+        const result = await register({
+          email: address,
+          password,
+          name: name.trim(),
+          role,
+          invitedBy: inviteRef,
+        });
         if (result.confirmationRequired) {
           toast({ title: 'Check your email', description: 'Confirm your address, then log in.' });
           void navigate('/login');
@@ -161,6 +171,7 @@ export function signupPage(role: SignUpRole) {
                     {copy.intro}
                   </Text>
                 </Box>
+                {inviteRef ? <InvitedBy username={inviteRef} /> : null}
                 {errors.length > 0 ? (
                   <ErrorCard
                     ref={errorRef}

@@ -1,7 +1,9 @@
 import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { Button, Card } from '@verdant/ui';
 import { Link } from 'react-router';
+import { useInviteRef, withInviteRef } from '../lib/invite-param.ts';
 import { useNextPath, withNext } from '../lib/next-param.ts';
+import { InvitedBy } from './invited-by.tsx';
 
 const CHOICES = [
   {
@@ -22,6 +24,8 @@ const CHOICES = [
 export function Component() {
   // A visitor sent here to do something (subscribe from /pricing, say) gets there after signing up.
   const next = useNextPath();
+  // An invitation link's creator (`?ref=`) goes on with either choice.
+  const inviteRef = useInviteRef();
   return (
     <Flex direction="column" gap="5" py={{ initial: '4', md: '7' }} maxWidth="880px" mx="auto">
       <title>Create your account — Verdant</title>
@@ -32,6 +36,11 @@ export function Component() {
         <Text as="p" color="gray">
           Choose how you will use Verdant. You can shop without an account.
         </Text>
+        {inviteRef ? (
+          <Box mt="2">
+            <InvitedBy username={inviteRef} />
+          </Box>
+        ) : null}
       </Box>
       <Grid columns={{ initial: '1', sm: '2' }} gap="4">
         {CHOICES.map((choice) => (
@@ -45,7 +54,9 @@ export function Component() {
               </Text>
               <Box mt="auto">
                 <Button asChild>
-                  <Link to={withNext(choice.to, next)}>{choice.action}</Link>
+                  <Link to={withInviteRef(withNext(choice.to, next), inviteRef)}>
+                    {choice.action}
+                  </Link>
                 </Button>
               </Box>
             </Flex>

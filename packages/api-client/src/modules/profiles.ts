@@ -21,6 +21,27 @@ export interface ProfileUpdate {
   profile_image?: string | null;
 }
 
+/**
+ * Someone who signed up through the caller's invitation link (`my_invitations()`): their public
+ * face, when they joined, and their role when it is affiliate or merchant (null otherwise).
+ */
+export interface Invitee {
+  id: string;
+  username: string | null;
+  name: string;
+  role: 'affiliate' | 'merchant' | null;
+  /** When they signed up (ISO timestamp). */
+  joined_at: string;
+  /** Whether /@{username} shows their published link page. */
+  has_page: boolean;
+}
+
+/** The caller's invitees, newest first (at most 200), and how many there are in all. */
+export interface MyInvitations {
+  invitees: Invitee[];
+  total: number;
+}
+
 const SUBSCRIPTION_COLUMNS = 'has_active_subscription, subscription_tier, subscription_end_date';
 
 export function createProfilesModule({ supabase, sleep, logger }: ModuleContext) {
@@ -87,6 +108,26 @@ export function createProfilesModule({ supabase, sleep, logger }: ModuleContext)
         profile_image: (field, v) => optionalUrl(field, v, true),
       });
       return run(supabase.from('profiles').update(values).eq('id', profileId).select('*').single());
+    },
+
+    /**
+     * The creators who signed up through the signed-in user's invitation link
+     * (`/signup/affiliate?ref={username}`), newest first: at most 200 of them, with the count of
+     * all. No email or private field of theirs. Signed out, the database refuses (`forbidden`).
+     */
+    async myInvitations(): Promise<MyInvitations> {
+      const rows = (await run(supabase.rpc('my_invitations'))) ?? [];
+      return {
+        invitees: rows.map((row) => ({
+          id: row.id,
+          username: row.username ?? null,
+          name: row.name,
+          role: row.role === 'affiliate' || row.role === 'merchant' ? row.role : null,
+          joined_at: row.joined_at,
+          has_page: row.has_page === true,
+        })),
+        total: rows.length === 0 ? 0 : Number(rows[0]!.total),
+      };
     },
 
     /**
