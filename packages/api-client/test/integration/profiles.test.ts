@@ -31,6 +31,7 @@ describe('profiles against the real stack', () => {
         'has_active_subscription',
         'has_completed_onboarding',
         'id',
+        'invited_by',
         'name',
         'profile_image',
         'role',
