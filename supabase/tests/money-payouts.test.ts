@@ -658,7 +658,12 @@ describe('payout CSV and cart parsing (pure)', () => {
       ok: true,
       items: [{ productId: id, quantity: 2 }],
       clickId: null,
+      replaces: null,
     });
+    // The earlier checkout a changed cart takes the place of, by its Idempotency-Key.
+    expect(
+      parseCart({ items: [{ productId: id, quantity: 3 }], replaces: 'cart-key-0123456789' }),
+    ).toMatchObject({ ok: true, replaces: 'cart-key-0123456789' });
     for (const body of [
       null,
       [],
@@ -668,6 +673,8 @@ describe('payout CSV and cart parsing (pure)', () => {
       { items: [{ productId: id, quantity: '1' }] },
       { items: [{ productId: id, quantity: Number.MAX_SAFE_INTEGER }] },
       { items: [{ productId: id, quantity: 1 }], clickId: 5 },
+      { items: [{ productId: id, quantity: 1 }], replaces: 'short' },
+      { items: [{ productId: id, quantity: 1 }], replaces: 42 },
     ])
       expect(parseCart(body).ok).toBe(false);
   });
