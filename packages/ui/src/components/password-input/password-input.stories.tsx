@@ -72,7 +72,10 @@ export const Strong: Story = {
   },
 };
 
-/** Over the auth server's 72 bytes: the limit joins the list, broken at once, while it is. */
+/**
+ * Over the auth server's 72 bytes: the limit joins the list, broken at once, while it is, and the
+ * meter says "Too long" at its lowest instead of the strength the rules alone would give.
+ */
 export const OverTheLimit: Story = {
   play: async ({ canvas, canvasElement }) => {
     await expect(rules(canvas).queryByText(/At most 72/)).toBeNull();
@@ -81,9 +84,13 @@ export const OverTheLimit: Story = {
     await expect(rules(canvas).getAllByRole('listitem')).toHaveLength(PASSWORD_RULES.length + 1);
     await expect(rule(canvas, /At most 72/)).toHaveAttribute('data-state', 'failed');
     await expect(rule(canvas, /At most 72/)).toHaveTextContent(/^✕Not met:/);
+    await expect(meter(canvas)).toHaveAttribute('aria-valuetext', 'Too long');
+    await expect(meter(canvas)).toHaveAttribute('aria-valuenow', '0');
+    await expect(input(canvasElement)).toHaveAccessibleDescription(/Strength: Too long/);
     await userEvent.clear(input(canvasElement));
     await userEvent.type(input(canvasElement), 'Green-Links-2026');
     await expect(rules(canvas).queryByText(/At most 72/)).toBeNull();
+    await expect(meter(canvas)).toHaveAttribute('aria-valuetext', 'Strong');
   },
 };
 

@@ -26,7 +26,8 @@ interface PasswordStrengthMeterProps {
  * validator applies (`PASSWORD_RULES`), each stated once and ticked off as the password meets it:
  * the field states exactly the rules that are checked, and says an unmet one only here. A limit
  * (`PASSWORD_LIMITS`, the auth server's 72 bytes) is listed only while the password breaks it, as
- * broken: almost nobody comes near it, and typing on never meets it.
+ * broken: almost nobody comes near it, and typing on never meets it. While it is broken the meter
+ * says "Too long" at its lowest, never "Strong": such a password cannot be used at all.
  */
 export function PasswordStrengthMeter({
   id,
@@ -36,23 +37,25 @@ export function PasswordStrengthMeter({
   const headingId = useId();
   const empty = password === '';
   const result = validatePassword(password);
-  const label = empty ? 'No password yet' : strengthLabel[result.strength];
-  // A weak password still lights one segment, so "Weak" never looks like an empty field.
-  const filled = empty ? 0 : Math.max(1, result.score);
   const limits = PASSWORD_LIMITS.filter((rule) => !rule.test(password));
+  const tooLong = limits.length > 0;
+  const label = empty ? 'No password yet' : tooLong ? 'Too long' : strengthLabel[result.strength];
+  const score = tooLong ? 0 : result.score;
+  // A weak password still lights one segment, so "Weak" never looks like an empty field.
+  const filled = empty ? 0 : Math.max(1, score);
   return (
     <Flex
       direction="column"
       gap="1"
       data-slot="password-strength"
-      data-strength={empty ? undefined : result.strength}
+      data-strength={empty ? undefined : tooLong ? 'weak' : result.strength}
     >
       <div
         role="meter"
         aria-label="Password strength"
         aria-valuemin={0}
         aria-valuemax={PASSWORD_MAX_SCORE}
-        aria-valuenow={result.score}
+        aria-valuenow={score}
         aria-valuetext={label}
         className="vd-password-meter"
       >
