@@ -168,6 +168,23 @@ test('an affiliate subscribes to Affiliate Pro, sees the plan on /profile, and m
   await expect(page.getByText('Storefront created').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: `Rowan second ${stamp}` })).toBeVisible();
   await expectNoAxeViolations(page, '/storefronts/manage with Affiliate Pro');
+
+  // Ending the plan from /pricing: once it is set to end there is nothing left to end there;
+  // the card says when the account returns to the free tier, and keeping the plan is offered.
+  await page.goto('/pricing');
+  await page.getByRole('button', { name: 'Change plan to Affiliate Free' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'End Affiliate Pro?' })
+    .getByRole('button', { name: 'End Affiliate Pro' })
+    .click();
+  await expect(page.getByRole('button', { name: 'Keep Affiliate Pro' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Change plan to Affiliate Free' })).toHaveCount(0);
+  await expect(
+    page.getByText(
+      /^Affiliate Pro already ends on .+; your account returns to Affiliate Free then\.$/,
+    ),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, '/pricing with Affiliate Pro set to end');
 });
 
 // The seeded merchant holds Merchant Growth: /pricing offers to switch it, never a second

@@ -150,6 +150,11 @@ function TierCard({
                 </Link>
               </Button>
             </Flex>
+          ) : action === 'change' && current && paidId === null && ending ? (
+            // Set to end already: there is nothing to confirm here (keeping it is on its own card).
+            <Text as="p" size="2">
+              {`${current.name} already ends${endsOn ? ` on ${endsOn}` : ' with this billing period'}; your account returns to ${tier.name} then.`}
+            </Text>
           ) : action === 'change' && current ? (
             <Flex direction="column" gap="2" align="start">
               <ConfirmDialog
@@ -170,9 +175,7 @@ function TierCard({
               />
               <Text as="p" size="1" color="gray">
                 {paidId === null
-                  ? ending
-                    ? `${current.name} already ends${endsOn ? ` on ${endsOn}` : ''}.`
-                    : `Changing to ${tier.name} ends ${current.name} when its paid period does.`
+                  ? `Changing to ${tier.name} ends ${current.name} when its paid period does.`
                   : 'Switches now; the difference is prorated on your next invoice.'}
               </Text>
             </Flex>
