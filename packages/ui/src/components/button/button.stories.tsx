@@ -77,6 +77,26 @@ export const Focused: Story = {
   },
 };
 
+/**
+ * The grey secondary button's focus ring is the ring colour of every control (--focus-8), not its
+ * own grey step 8, which was barely visible on its fill and on a card.
+ */
+export const SecondaryFocused: Story = {
+  args: { variant: 'secondary', children: 'Change plan' },
+  play: async ({ canvas }) => {
+    await userEvent.tab();
+    const button = canvas.getByRole('button', { name: 'Change plan' });
+    await expect(button).toHaveFocus();
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--focus-8)';
+    button.closest('.radix-themes')?.append(probe);
+    const ring = getComputedStyle(probe).color;
+    probe.remove();
+    await expect(getComputedStyle(button).outlineColor).toBe(ring);
+    await expect(getComputedStyle(button).outlineStyle).toBe('solid');
+  },
+};
+
 export const Disabled: Story = {
   args: { disabled: true },
   play: async ({ canvas, args }) => {
