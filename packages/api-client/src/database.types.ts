@@ -2398,6 +2398,15 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      link_audience: {
+        Args: { days?: number; link_id?: string }
+        Returns: {
+          clicks: number
+          dimension: string
+          unique_clicks: number
+          value: string
+        }[]
+      }
       mark_payout_paid: {
         Args: { paid_at?: string; payout: string; transfer_id: string }
         Returns: {

@@ -63,6 +63,13 @@ export type {
   NewAffiliateLink,
 } from './modules/links.ts';
 export {
+  LINK_AUDIENCE_MAX_DAYS,
+  UNKNOWN_AUDIENCE_VALUE,
+  type AudienceValue,
+  type LinkAudience,
+  type LinkAudienceInput,
+} from './modules/links.ts';
+export {
   PROGRAM_STATUSES,
   type AffiliateProgram,
   type ProgramCommission,

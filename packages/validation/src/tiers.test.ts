@@ -39,6 +39,15 @@ describe('subscription tiers', () => {
     expect(heldPlan([])).toBeUndefined();
   });
 
+  it('promise only what Affiliate Pro gives: audience analytics, and no course is paid', () => {
+    expect(paidTier('pro')?.features).toContain(
+      'Click analytics by device, browser, country and referring site',
+    );
+    // Every course is free for everyone: no tier may offer courses.
+    for (const tier of SUBSCRIPTION_TIERS)
+      expect(tier.features.filter((feature) => /course/i.test(feature))).toEqual([]);
+  });
+
   it('recognise only stored tier ids', () => {
     expect(isPaidTierId('starter')).toBe(true);
     expect(isPaidTierId('free')).toBe(false);
@@ -51,6 +60,8 @@ describe('subscription tiers', () => {
     expect(Object.keys(PLAN_LIMITS).sort()).toEqual([...PLAN_RESOURCES].sort());
     expect(PLAN_LIMITS.affiliate_links.included).toBe(10);
     expect(features(null)).toContain('Up to 10 tracked links');
+    expect(PLAN_LIMITS.storefronts.included).toBe(1);
+    expect(features(null)).toContain('One storefront');
     expect(PLAN_LIMITS.affiliate_programs.included).toBe(1);
     expect(features('starter')).toContain('One affiliate program');
     expect(PLAN_LIMITS.products.included).toBe(25);

@@ -28,7 +28,12 @@ export const SUBSCRIPTION_TIERS: readonly SubscriptionTier[] = [
     priceCents: 0,
     currency: 'USD',
     interval: 'month',
-    features: ['Up to 10 tracked links', 'One link-in-bio page', 'Click and sale statistics'],
+    features: [
+      'Up to 10 tracked links',
+      'One storefront',
+      'One link-in-bio page',
+      'Click and sale statistics',
+    ],
   },
   {
     id: 'pro',
@@ -40,8 +45,7 @@ export const SUBSCRIPTION_TIERS: readonly SubscriptionTier[] = [
     features: [
       'Unlimited tracked links',
       'Unlimited storefronts',
-      'Daily click analytics by device, browser and country',
-      'All education courses',
+      'Click analytics by device, browser, country and referring site',
     ],
   },
   {

@@ -308,7 +308,7 @@ function buildSlides(data: MarketingData, revenue: RevenueData): Slide[] {
             ['Platform fee', 'A share of each attributed sale, shown in the published split.'],
             [
               'Creator subscriptions',
-              'Paid tiers for affiliates: more storefronts, analytics and courses.',
+              'Paid tiers for affiliates: unlimited links and storefronts, and click analytics. Courses stay free.',
             ],
             ['Merchant services', 'Claim review and program tooling for growing brands.'],
           ].map(([title, body]) => (

@@ -1,6 +1,8 @@
 import { Box, Flex, Grid, Heading, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AffiliateLink, Page } from '@verdant/api-client';
+import { hasPaidTier } from '@verdant/api-client';
+import { useAuth } from '@verdant/auth/react';
 import {
   Badge,
   Button,
@@ -13,6 +15,7 @@ import {
   PageHeader,
   NativeSelect,
   QRCode,
+  Skeleton,
   Switch,
   TextInput,
   toast,
@@ -20,12 +23,22 @@ import {
 } from '@verdant/ui';
 import { LineChart } from '@verdant/ui/charts';
 import '@verdant/ui/charts.css';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+} from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { UpgradeCard, atPlanLimit, usePlan } from '../app/plan.tsx';
 import { api } from '../lib/api.ts';
 import { useConfirmLeave } from '../lib/confirm-leave.ts';
 import { clicksPerDay, lastDays } from '../lib/click-days.ts';
+import { errorCode } from '../lib/error-code.ts';
 import { formError, plainTextWords } from '../lib/error-message.ts';
 import { everyPage } from '../lib/every-page.ts';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
@@ -34,6 +47,9 @@ import { joinedPrograms, newProgramLink } from '../lib/program-links.ts';
 import { useReportUnsaved, useUnsavedForms, type ReportUnsaved } from '../lib/unsaved-forms.ts';
 import { useEscapeCancels } from '../lib/escape-cancels.ts';
 import { errorMessage, formatCount } from './vendor-format.ts';
+
+// A link's audience (four tables) loads when an Affiliate Pro subscriber opens its stats.
+const LinkAudienceTables = lazy(() => import('./link-audience.tsx'));
 
 const goUrl = (code: string) => `${window.location.origin}/go/${code}`;
 const NO_PRODUCT = 'program';
@@ -354,6 +370,77 @@ function TitleEditor({
 /** The days the card's chart shows: the last 30, today's included. */
 const STATS_DAYS = 30;
 
+/** What Affiliate Pro adds, in place of a link's audience for everyone else. */
+function AudienceOffer() {
+  return (
+    <Card size="sm" variant="brand">
+      <Flex
+        direction={{ initial: 'column', sm: 'row' }}
+        gap="3"
+        align={{ initial: 'start', sm: 'center' }}
+        justify="between"
+      >
+        <Text as="p" size="2">
+          See where your clicks come from — devices, browsers, countries and referring sites — with
+          Affiliate Pro.
+        </Text>
+        <Button asChild variant="secondary" size="sm" style={{ flexShrink: 0 }}>
+          <Link to="/pricing">See Affiliate Pro</Link>
+        </Button>
+      </Flex>
+    </Card>
+  );
+}
+
+/**
+ * Where a link's clicks of the stats' days came from: devices, browsers, countries and referring
+ * sites. Affiliate Pro (and administrators) only: the database refuses everyone else, so they get
+ * the offer instead of a request bound to fail (and so does a plan that ended meanwhile).
+ */
+function LinkAudience({ link }: { link: AffiliateLink }) {
+  const { user } = useAuth();
+  const included = user?.role === 'admin' || hasPaidTier(user, 'pro');
+  const headingId = useId();
+  const audience = useQuery({
+    queryKey: ['links', 'audience', link.id, STATS_DAYS],
+    queryFn: () => api.links.audience({ linkId: link.id, days: STATS_DAYS }),
+    enabled: included,
+  });
+  const refused = errorCode(audience.error) === 'forbidden';
+  return (
+    <Flex direction="column" gap="3" asChild>
+      <section aria-labelledby={headingId}>
+        <Box>
+          <Heading as="h3" size="3" id={headingId}>
+            Audience
+          </Heading>
+          {included && !refused ? (
+            <Text as="p" size="2" color="gray">
+              Where the clicks of the last {STATS_DAYS} days came from
+            </Text>
+          ) : null}
+        </Box>
+        {!included || refused ? (
+          <AudienceOffer />
+        ) : audience.isError ? (
+          <ErrorCard
+            message={errorMessage(audience.error)}
+            onRetry={() => void audience.refetch()}
+          />
+        ) : (
+          <Suspense fallback={<Skeleton height={160} />}>
+            <LinkAudienceTables
+              audience={audience.data}
+              loading={audience.isPending}
+              days={STATS_DAYS}
+            />
+          </Suspense>
+        )}
+      </section>
+    </Flex>
+  );
+}
+
 /**
  * One link's address, copy button, QR code and clicks. It opens above the table (for a link
  * just created, or from a row's Stats), so it takes the focus when it opens or shows another
@@ -465,12 +552,18 @@ function LinkDetail({
             emptyState={<EmptyState title={`No clicks in the last ${STATS_DAYS} days`} />}
           />
         </Box>
+        <Box gridColumn={{ initial: '1', md: '1 / 4' }}>
+          <LinkAudience link={link} />
+        </Box>
       </Grid>
     </Card>
   );
 }
 
-/** /affiliate-links: create links for a product or program, copy, QR, enable/disable, stats. */
+/**
+ * /affiliate-links: create links for a product or program, copy, QR, enable/disable, stats and
+ * (Affiliate Pro) each link's audience.
+ */
 export function Component() {
   const queryClient = useQueryClient();
   // Every link, page by page: the table shows them ten at a time, and the form's note about a link

@@ -3,9 +3,11 @@ import { currentUserId, listOwnRows, run, runDelete } from '../request.ts';
 import type { Page, Row } from '../types.ts';
 import {
   boolean,
+  integer,
   linkCode,
   optionalText,
   patch,
+  shape,
   timestamp,
   url,
   uuid,
@@ -28,6 +30,65 @@ export interface AffiliateLinkChanges {
   destination_url?: string;
   title?: string | null;
   is_active?: boolean;
+}
+
+/** The longest window {@link LinksModule.audience} answers, in days (the database's limit). */
+export const LINK_AUDIENCE_MAX_DAYS = 90;
+/** The value of a click that had none in a dimension (no user agent, country or referrer). */
+export const UNKNOWN_AUDIENCE_VALUE = 'unknown';
+
+/** What {@link LinksModule.audience} asks for. */
+export interface LinkAudienceInput {
+  /** One of the affiliate's links; absent (or null) for all of them. */
+  linkId?: string | null;
+  /** The last `days` UTC days, today included: 1–90, 30 when absent. */
+  days?: number;
+}
+
+/** One value of a dimension: the clicks that had it. */
+export interface AudienceValue {
+  /** A device class, browser name, country code or site, or {@link UNKNOWN_AUDIENCE_VALUE}. */
+  value: string;
+  /** Clicks by people (bots excluded), as the daily statistics count them. */
+  clicks: number;
+  /** Counted clicks: one per link, visitor and hour. */
+  unique_clicks: number;
+}
+
+/**
+ * Where a link's (or all links') clicks came from in the window, each list sorted by clicks, most
+ * first. Every click has one value in each list, so each list adds up to `totals`.
+ */
+export interface LinkAudience {
+  /** The link asked about, or null for all the affiliate's links. */
+  linkId: string | null;
+  days: number;
+  totals: { clicks: number; unique_clicks: number };
+  /** `desktop`, `mobile`, `tablet` or `unknown`. */
+  devices: AudienceValue[];
+  /** Browser names as the tracker reads them from the user agent (`Chrome`, `Mobile Safari`…). */
+  browsers: AudienceValue[];
+  /** ISO 3166-1 alpha-2 codes (`DE`), where the platform in front tells the visitor's country. */
+  countries: AudienceValue[];
+  /** Referring sites by host name without `www.` (`instagram.com`); `unknown`: none sent. */
+  referrers: AudienceValue[];
+}
+
+const AUDIENCE_LISTS = {
+  device: 'devices',
+  browser: 'browsers',
+  country: 'countries',
+  referrer: 'referrers',
+} as const;
+
+/** Most clicks first; then most unique; a value known before `unknown`; then by value. */
+function byClicks(a: AudienceValue, b: AudienceValue): number {
+  return (
+    b.clicks - a.clicks ||
+    b.unique_clicks - a.unique_clicks ||
+    Number(a.value === UNKNOWN_AUDIENCE_VALUE) - Number(b.value === UNKNOWN_AUDIENCE_VALUE) ||
+    (a.value < b.value ? -1 : a.value > b.value ? 1 : 0)
+  );
 }
 
 const optionalUuid = (field: string, v: unknown) =>
@@ -91,6 +152,48 @@ export function createLinksModule({ supabase }: ModuleContext) {
       if (window.to !== undefined)
         query = query.lte('day', timestamp('to', window.to).slice(0, 10));
       return run(query.order('day', { ascending: true }).limit(400));
+    },
+
+    /**
+     * Affiliate Pro: the clicks of one of the signed-in affiliate's links (or of all of them) in
+     * the last `days` UTC days by device, browser, country and referring site, bots excluded and
+     * unique clicks counted as {@link dailyClicks} counts them. The input is checked before any
+     * request (`validation_failed`). Without an active Affiliate Pro plan (administrators excepted)
+     * the database refuses with `forbidden`; a link that is not the caller's is `not_found`.
+     */
+    async audience(input: LinkAudienceInput = {}): Promise<LinkAudience> {
+      const checked = shape('input', input ?? {}, ['linkId', 'days']);
+      const linkId = optionalUuid('linkId', checked.linkId);
+      const days = integer('days', checked.days ?? 30, 1, LINK_AUDIENCE_MAX_DAYS);
+      const rows = await run(
+        supabase.rpc('link_audience', linkId ? { link_id: linkId, days } : { days }, {
+          get: true,
+        }),
+      );
+      const audience: LinkAudience = {
+        linkId,
+        days,
+        totals: { clicks: 0, unique_clicks: 0 },
+        devices: [],
+        browsers: [],
+        countries: [],
+        referrers: [],
+      };
+      for (const row of rows ?? []) {
+        const list = AUDIENCE_LISTS[row.dimension as keyof typeof AUDIENCE_LISTS];
+        if (!list) continue;
+        audience[list].push({
+          value: row.value,
+          clicks: Number(row.clicks),
+          unique_clicks: Number(row.unique_clicks),
+        });
+      }
+      for (const list of Object.values(AUDIENCE_LISTS)) audience[list].sort(byClicks);
+      for (const row of audience.devices) {
+        audience.totals.clicks += row.clicks;
+        audience.totals.unique_clicks += row.unique_clicks;
+      }
+      return audience;
     },
   };
 }
