@@ -250,12 +250,21 @@ test.describe('/profile username', () => {
       name: 'Mia Mover',
       role: 'affiliate',
     });
+    // A published link page: the one thing at /@username that a new name moves.
+    const published = await fetch(new URL('/rest/v1/link_pages', stack.apiUrl), {
+      method: 'POST',
+      headers: asService({ 'content-type': 'application/json', prefer: 'return=minimal' }),
+      body: JSON.stringify({ owner_id: account.id, title: 'Mia’s picks', is_published: true }),
+    });
+    expect(published.status).toBe(201);
     await login(page, account, /\/dashboard$/);
     await page.goto('/profile');
     const username = page.getByRole('textbox', { name: 'Username' });
     await expect(username).not.toHaveValue('');
     const before = await username.inputValue();
-    await expect(username).toHaveAccessibleDescription(/Your link page is \/@username\.$/);
+    await expect(username).toHaveAccessibleDescription(
+      `3–32 lower-case letters, digits, _ or -. Your link page is /@${before}.`,
+    );
     const next = `moved-${Date.now().toString(36)}`;
     await username.fill(next);
     await expect(username).toHaveAccessibleDescription(
@@ -265,12 +274,16 @@ test.describe('/profile username', () => {
     await expectNoAxeViolations(page, 'a new username');
     // Back to the saved name, or not a name that can be saved: no move to warn of.
     await username.fill(before);
-    await expect(username).toHaveAccessibleDescription(/Your link page is \/@username\.$/);
+    await expect(username).toHaveAccessibleDescription(
+      `3–32 lower-case letters, digits, _ or -. Your link page is /@${before}.`,
+    );
     // Saved, the new address is the page's: nothing left to warn of.
     await username.fill(next);
     await page.getByRole('button', { name: 'Save profile' }).click();
     await expect(page.getByText('Profile saved').first()).toBeVisible();
-    await expect(username).toHaveAccessibleDescription(/Your link page is \/@username\.$/);
+    await expect(username).toHaveAccessibleDescription(
+      `3–32 lower-case letters, digits, _ or -. Your link page is /@${next}.`,
+    );
   });
 
   test('a merchant, who has no page at /@, is not warned', async ({ page }) => {
@@ -283,7 +296,8 @@ test.describe('/profile username', () => {
     const username = page.getByRole('textbox', { name: 'Username' });
     await expect(username).not.toHaveValue('');
     await username.fill(`shop-${Date.now().toString(36)}`);
-    await expect(username).toHaveAccessibleDescription(/Your link page is \/@username\.$/);
+    // Nor promised a link page it does not have.
+    await expect(username).toHaveAccessibleDescription('3–32 lower-case letters, digits, _ or -.');
     await expect(page.getByText(/Your page moves to/)).toHaveCount(0);
   });
 });

@@ -249,6 +249,93 @@ test.describe('sign-up and login', () => {
     await expect(page).toHaveURL(/\/vendor-onboarding$/);
   });
 
+  test('sign-up checks the email once the field is left, not on the first keystroke', async ({
+    page,
+  }) => {
+    for (const [path, name] of [
+      ['/signup/affiliate', 'Name'],
+      ['/signup/vendor', 'Your name'],
+    ] as const) {
+      await page.goto(path);
+      const email = page.getByRole('textbox', { name: 'Email' });
+      const invalid = page.getByText('Please enter a valid email address');
+      // On its way to an address: nothing is wrong yet.
+      await email.pressSequentially('tess@');
+      await expect(email).toBeFocused();
+      await expect(invalid).toHaveCount(0);
+      await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+      // Left unfinished: said at once.
+      await page.getByRole('textbox', { name: 'Password', exact: true }).focus();
+      await expect(email).toHaveAccessibleDescription('Please enter a valid email address');
+      await expect(email).toHaveAttribute('aria-invalid', 'true');
+      // Fixed: the message goes as the address is finished, before the field is left.
+      await email.pressSequentially('example.com');
+      await expect(invalid).toHaveCount(0);
+      await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+      // The name field's own check still waits for the field to be left.
+      await expect(page.getByRole('textbox', { name })).not.toHaveAttribute('aria-invalid', 'true');
+    }
+    await expectNoAxeViolations(page, '/signup/vendor with a finished address');
+  });
+
+  test('a name is at most 200 characters, and a long one wraps where it is shown', async ({
+    page,
+  }) => {
+    await page.goto('/signup/affiliate');
+    const nameBox = page.getByRole('textbox', { name: 'Name' });
+    await nameBox.fill('N'.repeat(201));
+    await page.getByLabel('Email').fill(uniqueEmail('long-name'));
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    // Refused at the field, not cut short by the database without a word.
+    await expect(nameBox).toHaveAccessibleDescription('Name must be at most 200 characters');
+    await expect(nameBox).toBeFocused();
+    await expect(page).toHaveURL(/\/signup\/affiliate$/);
+    const name = 'N'.repeat(200);
+    await nameBox.fill(name);
+    await expect(nameBox).not.toHaveAttribute('aria-invalid', 'true');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    /** Whether the page scrolls sideways (something is wider than the window). */
+    const scrollsSideways = () =>
+      page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/dashboard');
+      const welcome = page.getByRole('heading', { level: 1, name: `Welcome, ${name}` });
+      await expect(welcome).toBeVisible();
+      expect(await scrollsSideways(), `the dashboard at ${width} px`).toBe(false);
+      const box = (await welcome.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(await welcome.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+      // The account menu names the account on as many lines as it takes, inside the window.
+      await page.getByRole('button', { name: `Account menu for ${name}` }).click();
+      const menu = page.getByRole('menu');
+      await expect(menu.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+      const label = menu.getByText(name, { exact: true });
+      await expect(label).toBeVisible();
+      const frame = (await menu.boundingBox())!;
+      expect(frame.x).toBeGreaterThanOrEqual(0);
+      expect(frame.x + frame.width).toBeLessThanOrEqual(width);
+      // Its text fits its box: nothing runs past the menu's edge.
+      expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(menu).toHaveCount(0);
+    }
+
+    // The profile's name field has the same limit.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/profile');
+    const profileName = page.getByRole('textbox', { name: 'Name', exact: true });
+    await expect(profileName).toHaveValue(name);
+    await profileName.fill(`${name}N`);
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(profileName).toHaveAccessibleDescription('Name must be at most 200 characters');
+    await expect(profileName).toBeFocused();
+  });
+
   test('a forgotten password is recovered through the mail outbox', async ({ page }) => {
     const email = uniqueEmail('recover');
     await page.goto('/signup/affiliate');
@@ -317,6 +404,37 @@ test.describe('sign-up and login', () => {
 
     await logout(page);
     await login(page, { email, password: 'Harbor#Light2027' }, /\/dashboard$/);
+
+    // The used link opened again while signed in: no "Log in" beside a signed-in header, but who
+    // is signed in, and the way on, under the page's one h1.
+    await page.goto(link);
+    const main = page.getByRole('main');
+    await expect(
+      main.getByRole('heading', { name: 'You are already signed in', level: 1 }),
+    ).toBeVisible();
+    await expect(
+      main.getByText(
+        `This link has expired or was used already — you are signed in as Wren Holt (${email}).`,
+      ),
+    ).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+    await expect(main.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    await expectNoAxeViolations(page, 'a used recovery link, signed in');
+    await main.getByRole('link', { name: 'Change your password' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole('region', { name: 'Password' })).toBeVisible();
+
+    // Signed out, the same link did not sign anybody in: said under an h1, with the way to log in.
+    await logout(page);
+    await page.goto(link);
+    await expect(
+      main.getByRole('heading', { name: 'This link did not sign you in', level: 1 }),
+    ).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Log in' })).toBeVisible();
+    await expectNoAxeViolations(page, 'a used recovery link, signed out');
   });
 
   test('a forgotten password is recovered with the code from the mail', async ({ page }) => {
@@ -546,7 +664,8 @@ test.describe('sign-up and login', () => {
       .toBeGreaterThan(0);
     const key = (await page.getByText('Cannot scan? Enter this key:').textContent()) ?? '';
     const secret = key.replace('Cannot scan? Enter this key:', '').trim();
-    await page.getByLabel('Code from the app').fill(generateSync({ secret }));
+    const enrolCode = generateSync({ secret });
+    await page.getByLabel('Code from the app').fill(enrolCode);
     await page.getByRole('button', { name: 'Verify and turn on' }).click();
     await expect(page.getByText('Two-step verification is on').first()).toBeVisible();
 
@@ -561,6 +680,16 @@ test.describe('sign-up and login', () => {
     // Said in words for people, not as the auth server's "Invalid TOTP code entered".
     await expect(page.getByText('That code is not right.', { exact: false })).toBeVisible();
     await expect(page.getByText('Invalid TOTP code entered')).toHaveCount(0);
+    // The code that turned the app on moments ago, still on its screen: refused, as each code
+    // works once, and said to be a used code, not a wrong one.
+    await page.getByLabel('Authentication code').fill(enrolCode);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(
+      page.getByText(
+        'That code was just used. Wait for your authenticator app to show the next code, then enter it.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByText('That code is not right.', { exact: false })).toHaveCount(0);
     // Each code works once: the next step's code (accepted within ±1 step) signs in.
     const next = generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
     // Entered as authenticator apps show it, in two groups: the space is dropped, no digit lost.

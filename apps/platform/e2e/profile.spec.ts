@@ -32,6 +32,24 @@ async function turnOnTwoStep(page: Page): Promise<Locator> {
   return card;
 }
 
+/** How a button is painted: its background (colour and any gradient) and its text colour. */
+function buttonColours(button: Locator): Promise<string[]> {
+  return button.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return [style.backgroundColor, style.backgroundImage, style.color];
+  });
+}
+
+/** Publishes a link page for `ownerId` (as the service role), as /my-links does. */
+async function publishLinkPage(ownerId: string): Promise<void> {
+  const response = await fetch(new URL('/rest/v1/link_pages', stack.apiUrl), {
+    method: 'POST',
+    headers: asService({ 'content-type': 'application/json', prefer: 'return=minimal' }),
+    body: JSON.stringify({ owner_id: ownerId, title: 'My picks', is_published: true }),
+  });
+  expect(response.status).toBe(201);
+}
+
 /** A user's profile picture as the database has it, read as the service role. */
 async function storedPicture(userId: string): Promise<string | null> {
   const response = await fetch(
@@ -329,9 +347,17 @@ test.describe('/profile copy', () => {
           })
         : route.continue(),
     );
-    await card.getByRole('button', { name: 'Remove' }).click();
+    const trigger = card.getByRole('button', { name: 'Remove' });
+    // Read before the dialog hides the rest of the page from the accessibility tree.
+    const danger = await buttonColours(trigger);
+    await trigger.click();
     const dialog = page.getByRole('alertdialog', { name: 'Remove the authenticator?' });
-    await dialog.getByRole('button', { name: 'Remove' }).click();
+    const confirm = dialog.getByRole('button', { name: 'Remove' });
+    // Removing is said in the danger colours of the Remove button that opened the dialog (as
+    // "End plan" and its confirmation are), not as the green main action.
+    await page.mouse.move(0, 0);
+    await expect.poll(() => buttonColours(confirm)).toEqual(danger);
+    await confirm.click();
     await expect(
       dialog.getByText(
         'Enter a code from your authenticator first: sign out and sign in again with your code.',
@@ -448,6 +474,115 @@ test.describe('/profile, told in words', () => {
       { headers: asService() },
     );
     expect(await response.json()).toEqual([{ username: before }]);
+  });
+
+  test('sign-in methods: a long address wraps inside the card and the Linked badge stays in view', async ({
+    page,
+  }) => {
+    const account = await createAccount('profile-sign-in-methods-with-a-long-address', PASSWORD, {
+      name: 'Lee Long',
+      role: 'affiliate',
+    });
+    expect(account.email.length).toBeGreaterThan(60);
+    await login(page, account, /\/dashboard$/);
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/profile');
+      const heading = page.getByRole('heading', { name: 'Sign-in methods' });
+      const method = page.getByText(`Email and password · ${account.email}`, { exact: true });
+      const linked = page.getByText('Linked', { exact: true });
+      await expect(method).toBeVisible();
+      await linked.scrollIntoViewIfNeeded();
+      await expect(linked).toBeInViewport();
+      // The address wraps within its line; the badge ends where the card's heading does.
+      expect(await method.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      const card = (await heading.boundingBox())!;
+      const badge = (await linked.boundingBox())!;
+      const text = (await method.boundingBox())!;
+      expect(badge.x + badge.width, `the badge at ${width} px`).toBeLessThanOrEqual(
+        card.x + card.width + 0.5,
+      );
+      expect(text.x + text.width).toBeLessThanOrEqual(badge.x);
+    }
+  });
+
+  test('the username field says what is wrong as it is typed, and where the link page is', async ({
+    page,
+  }) => {
+    const account = await createAccount('profile-username-checks', PASSWORD, {
+      name: 'Uma Name',
+      role: 'affiliate',
+    });
+    await login(page, account, /\/dashboard$/);
+    await page.goto('/profile');
+    const username = page.getByRole('textbox', { name: 'Username' });
+    await expect(username).not.toHaveValue('');
+    const before = await username.inputValue();
+    const main = page.getByRole('main');
+
+    // No published link page yet: /@name is not a page, and the field says so, with the way there.
+    await expect(username).toHaveAccessibleDescription(
+      `3–32 lower-case letters, digits, _ or -. Your link page is not published yet: publish it on Link-in-bio page and it will be at /@${before}.`,
+    );
+    await expect(main.getByRole('link', { name: 'Link-in-bio page' })).toHaveAttribute(
+      'href',
+      '/my-links',
+    );
+    await expect(page.getByText(/Your link page is \/@/)).toHaveCount(0);
+    // A new name moves no page that is not there: no warning, the address it will have.
+    const stamp = Date.now().toString(36);
+    await username.fill(`uma-${stamp}`);
+    await expect(username).toHaveAccessibleDescription(/it will be at \/@uma-[a-z0-9]+\.$/);
+    await expect(page.getByText(/Your page moves to/)).toHaveCount(0);
+
+    // A reserved name is said once the field is left, without a save, and follows the typing.
+    await username.fill('admin');
+    await expect(username).not.toHaveAttribute('aria-invalid', 'true');
+    await username.press('Tab');
+    await expect(username).toHaveAccessibleDescription(
+      /That username is reserved\. Choose another\.$/,
+    );
+    await username.fill('ab');
+    await expect(username).toHaveAccessibleDescription(
+      /Username must be 3–32 lower-case letters, digits, underscores or hyphens$/,
+    );
+    await username.fill('verdant-team');
+    await expect(username).toHaveAccessibleDescription(/That username is reserved/);
+    await expectNoAxeViolations(page, 'a reserved username');
+
+    // Saved without the spaces around it, and the field shows the name as saved.
+    const spaced = `spaced-${stamp}`;
+    await username.fill(`  ${spaced}  `);
+    await expect(username).not.toHaveAttribute('aria-invalid', 'true');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByText('Profile saved').first()).toBeVisible();
+    await expect(username).toHaveValue(spaced);
+
+    // Published (on /my-links), the page is at /@name, and moving it is warned of, but only for
+    // a name that could be saved: not beside "reserved" or "taken".
+    await publishLinkPage(account.id);
+    await page.reload();
+    await expect(username).toHaveAccessibleDescription(
+      `3–32 lower-case letters, digits, _ or -. Your link page is /@${spaced}.`,
+    );
+    const moved = `moved-${stamp}`;
+    await username.fill(moved);
+    await expect(username).toHaveAccessibleDescription(
+      `Your page moves to /@${moved}: links to /@${spaced} stop working.`,
+    );
+    await username.fill('support');
+    await expect(page.getByText(/Your page moves to/)).toHaveCount(0);
+    await username.press('Tab');
+    await expect(username).toHaveAccessibleDescription(/That username is reserved/);
+    // The seed's second affiliate has this one: refused by the database on save.
+    await username.fill('sam-outdoors');
+    await expect(username).toHaveAccessibleDescription(/Your page moves to \/@sam-outdoors/);
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(username).toHaveAccessibleDescription(
+      /That username is taken\. Choose another\.$/,
+    );
+    await expect(page.getByText(/Your page moves to/)).toHaveCount(0);
+    await expectNoAxeViolations(page, 'a taken username of a published page');
   });
 
   test('a file that only starts like a PNG is refused before anything is uploaded', async ({

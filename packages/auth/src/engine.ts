@@ -8,6 +8,8 @@ import {
   assuranceLevels,
   createIdentities,
   createMfa,
+  isReusedCode,
+  MFA_CODE_REUSED_MESSAGE,
   needsSecondFactor,
   sessionAssuranceLevels,
   type AuthIdentities,
@@ -790,6 +792,9 @@ export function createAuthEngine(deps: AuthEngineDeps): AuthEngine {
         await mfa.challengeAndVerify({ factorId: factor.id, code });
       } catch (error) {
         if (isWrongCode(error)) throw new PasswordChangeError('wrong_code');
+        // The code was right a moment ago (the password's own step-up, say): said at its field.
+        if (isReusedCode(error))
+          throw new PasswordChangeError('wrong_code', MFA_CODE_REUSED_MESSAGE);
         throw error;
       }
     }

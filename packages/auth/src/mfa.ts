@@ -1,5 +1,6 @@
 import type { Factor, Provider, Session, UserIdentity } from '@supabase/supabase-js';
 import { decodeJwtPayload } from './jwt.ts';
+import { isWrongCode } from './password.ts';
 import type { AssuranceLevel, AuthClient } from './types.ts';
 
 export type { AssuranceLevel };
@@ -45,6 +46,40 @@ export function needsSecondFactor(levels: AssuranceLevels): boolean {
   return levels.nextLevel === 'aal2' && levels.currentLevel !== 'aal2';
 }
 
+/**
+ * How long after the auth server accepted a code the same code can come back and still be on the
+ * authenticator's screen: its 30-second step, and the step after it that the server also accepts.
+ */
+const USED_CODE_MS = 90_000;
+
+/** What a code the auth server accepted a moment ago is refused as, when typed again. */
+export const MFA_CODE_REUSED_MESSAGE =
+  'That code was just used. Wait for your authenticator app to show the next code, then enter it.';
+
+/**
+ * The auth server refuses a code that it has already accepted (each 30-second step once) with the
+ * answer it gives a wrong code (`mfa_verification_failed`, as supabase/auth refuses any code it
+ * does not take). When this engine saw the same code accepted for the same factor moments ago,
+ * that is what happened, and the user is told so: the app still shows that code, and only the
+ * next one works.
+ */
+class MfaCodeReusedError extends Error {
+  override readonly name = 'MfaCodeReusedError';
+  /** Read like the auth server's codes (`error.code`), so a caller can tell this refusal apart. */
+  readonly code = 'mfa_code_reused';
+  constructor(refusal: unknown) {
+    super(MFA_CODE_REUSED_MESSAGE, { cause: refusal });
+  }
+}
+
+/** Whether `error` is a code refused because it was accepted moments ago (see `verify`). */
+export function isReusedCode(error: unknown): boolean {
+  return error instanceof MfaCodeReusedError;
+}
+
+/** A code as the auth server compares it: digits only (apps show it in groups, "123 456"). */
+const digitsOf = (code: string) => code.replace(/\s+/g, '');
+
 /** supabase-js answers `{ data, error }`; provider errors are rethrown to the caller. */
 function unwrap<T>(result: { data: T | null; error: Error | null }): T {
   if (result.error) throw result.error;
@@ -64,7 +99,12 @@ export interface MfaDeps {
 export interface AuthMfa {
   enrollTotp(options?: { friendlyName?: string; issuer?: string }): Promise<TotpEnrollment>;
   challenge(factorId: string): Promise<{ challengeId: string; expiresAt: number }>;
-  /** Verifies a code; on success the new (aal2) session is saved and MFA_CHALLENGE_VERIFIED emitted. */
+  /**
+   * Verifies a code; on success the new (aal2) session is saved and MFA_CHALLENGE_VERIFIED emitted.
+   * A code the auth server refuses after accepting the same one for the factor moments ago (it
+   * takes each code once) is rethrown as an error with the code `mfa_code_reused` and a message
+   * that says so (`isReusedCode`); any other refusal as the auth server's error.
+   */
   verify(params: { factorId: string; challengeId: string; code: string }): Promise<void>;
   challengeAndVerify(params: { factorId: string; code: string }): Promise<void>;
   listFactors(): Promise<Factor[]>;
@@ -87,6 +127,13 @@ export interface AuthIdentities {
 }
 
 export function createMfa({ auth, getSession, onVerified, now }: MfaDeps): AuthMfa {
+  // The last code the auth server accepted for each factor, and when: kept in memory only, long
+  // enough to tell a code typed again (setting up the app, then logging in) from a wrong one.
+  const accepted = new Map<string, { code: string; at: number }>();
+  const wasJustAccepted = (factorId: string, code: string) => {
+    const last = accepted.get(factorId);
+    return last !== undefined && last.code === digitsOf(code) && now() - last.at < USED_CODE_MS;
+  };
   const mfa: AuthMfa = {
     async enrollTotp(
       options: { friendlyName?: string; issuer?: string } = {},
@@ -111,7 +158,14 @@ export function createMfa({ auth, getSession, onVerified, now }: MfaDeps): AuthM
     },
     /** Verifies a code; on success the new (aal2) session is saved and MFA_CHALLENGE_VERIFIED emitted. */
     async verify(params: { factorId: string; challengeId: string; code: string }): Promise<void> {
-      const data = unwrap(await auth.mfa.verify(params));
+      const { data, error } = await auth.mfa.verify(params);
+      if (error) {
+        throw isWrongCode(error) && wasJustAccepted(params.factorId, params.code)
+          ? new MfaCodeReusedError(error)
+          : error;
+      }
+      if (data === null) throw new Error('The auth service returned no data');
+      accepted.set(params.factorId, { code: digitsOf(params.code), at: now() });
       const expiresAt = Math.round(now() / 1000) + data.expires_in;
       await onVerified({ ...data, expires_at: expiresAt, token_type: 'bearer' });
     },

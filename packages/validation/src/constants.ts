@@ -14,6 +14,11 @@ export const PASSWORD_MAX_SCORE = 6;
 export const EMAIL_MIN_LENGTH = 5;
 /** Longest accepted email address (spec §9). */
 export const EMAIL_MAX_LENGTH = 254;
+/**
+ * Longest name of a person (sign-up, profile), in characters: the database's `profiles.name`
+ * check. A longer name given at sign-up would be cut to this length without a word.
+ */
+export const PERSON_NAME_MAX_LENGTH = 200;
 /** Default maximum length of sanitised text (spec §9). */
 export const SANITIZE_MAX_LENGTH = 1000;
 /**

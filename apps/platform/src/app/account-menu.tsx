@@ -1,8 +1,22 @@
 import { VisuallyHidden } from '@radix-ui/themes';
 import { useAuth } from '@verdant/auth/react';
 import { Avatar, DropdownMenu } from '@verdant/ui';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
+
+/** The menu is never wider than the window (less a margin), however long the name it shows. */
+const MENU_WIDTH: CSSProperties = { maxWidth: 'min(24rem, calc(100vw - 2 * var(--space-3)))' };
+
+/**
+ * A long name wraps, anywhere if it must (a name may be one long word), on as many lines as it
+ * takes: a menu label is one item high otherwise.
+ */
+const NAME_LABEL: CSSProperties = {
+  height: 'auto',
+  minHeight: 'var(--base-menu-item-height)',
+  paddingBlock: 'var(--space-1)',
+  overflowWrap: 'anywhere',
+};
 
 /**
  * The signed-in account menu. A module of its own, loaded only once somebody is signed in, so the
@@ -26,8 +40,8 @@ export default function SignedInAccountMenu() {
             <VisuallyHidden>Account menu for {user.name}</VisuallyHidden>
           </button>
         </DropdownMenu.Trigger>
-        <DropdownMenu.Content align="end" container={container}>
-          <DropdownMenu.Label>{user.name}</DropdownMenu.Label>
+        <DropdownMenu.Content align="end" container={container} style={MENU_WIDTH}>
+          <DropdownMenu.Label style={NAME_LABEL}>{user.name}</DropdownMenu.Label>
           {!demo ? (
             <>
               <DropdownMenu.Item onSelect={() => void navigate('/profile')}>

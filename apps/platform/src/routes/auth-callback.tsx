@@ -1,7 +1,8 @@
-import { Box, Flex } from '@radix-ui/themes';
+import { Box, Flex, Heading, Text, VisuallyHidden } from '@radix-ui/themes';
+import type { User } from '@verdant/auth';
 import { useSession } from '@verdant/auth/react';
-import { Button, ErrorCard, Spinner } from '@verdant/ui';
-import { useEffect, useState } from 'react';
+import { Button, Card, Spinner } from '@verdant/ui';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { roleHome, safeNext } from '../app/navigation.ts';
 import { withNext } from '../lib/next-param.ts';
@@ -20,10 +21,66 @@ function linkError(search: URLSearchParams): string | null {
   );
 }
 
+/** Whether the auth server said the link had expired or was used already (`error_code`). */
+function linkExpired(search: URLSearchParams): boolean {
+  const hash = new URLSearchParams(window.location.hash.replace(/^#/, ''));
+  return (hash.get('error_code') ?? search.get('error_code')) === 'otp_expired';
+}
+
 /** Whether the URL carries anything a sign-in can be completed from (a code or tokens). */
 function carriesCredentials(search: URLSearchParams): boolean {
   const hash = new URLSearchParams(window.location.hash.replace(/^#/, ''));
   return ['code', 'token_hash', 'access_token'].some((key) => search.has(key) || hash.has(key));
+}
+
+/** The page when the link is done with: its heading (the page's h1), what happened, the way on. */
+function Outcome(props: { title: string; heading: string; message: string; actions: ReactNode }) {
+  return (
+    <Flex justify="center" py="8">
+      <title>{`${props.title} — Verdant`}</title>
+      <Box maxWidth="520px" width="100%">
+        <Card size="lg">
+          <Flex direction="column" gap="4">
+            <Heading as="h1" size="6">
+              {props.heading}
+            </Heading>
+            <Text as="p" color="gray" style={{ overflowWrap: 'anywhere' }}>
+              {props.message}
+            </Text>
+            <Flex gap="3" wrap="wrap">
+              {props.actions}
+            </Flex>
+          </Flex>
+        </Card>
+      </Box>
+    </Flex>
+  );
+}
+
+/**
+ * A link that did not work, opened by somebody who is signed in anyway (a recovery link used
+ * twice, say): no "Log in", but who they are signed in as, and the way on from there.
+ */
+function SignedInAlready({ user, problem }: { user: User; problem: string }) {
+  return (
+    <Outcome
+      title="You are signed in"
+      heading="You are already signed in"
+      message={`${problem} — you are signed in as ${user.name || user.email} (${user.email}).`}
+      actions={
+        <>
+          <Button asChild>
+            <Link to={roleHome(user.role)}>Go to your dashboard</Link>
+          </Button>
+          {user.role !== 'demo' ? (
+            <Button asChild variant="secondary">
+              <Link to="/profile">Change your password</Link>
+            </Button>
+          ) : null}
+        </>
+      }
+    />
+  );
 }
 
 /**
@@ -35,6 +92,7 @@ export function Component() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [error] = useState(() => linkError(params));
+  const [expired] = useState(() => linkExpired(params));
   const [timedOut, setTimedOut] = useState(false);
 
   useEffect(() => {
@@ -56,31 +114,40 @@ export function Component() {
   // Opened without a code or tokens (e.g. typed in or reloaded after use) and not signed in: say
   // so at once instead of waiting for a session that cannot arrive.
   const nothingToComplete = isInitialized && !isAuthenticated && !carriesCredentials(params);
-  if (error || timedOut || nothingToComplete) {
+  // Until the session is known, a link's error cannot say yet whether somebody is signed in.
+  const waiting = !isInitialized && !timedOut;
+  if ((error || timedOut) && isAuthenticated && user) {
+    const problem =
+      expired || !error
+        ? 'This link has expired or was used already'
+        : `This link did not work: ${error}`;
+    return <SignedInAlready user={user} problem={problem} />;
+  }
+  if ((error || timedOut || nothingToComplete) && !waiting) {
     return (
-      <Flex justify="center" py="8">
-        <title>Link expired — Verdant</title>
-        <Box maxWidth="520px" width="100%">
-          <ErrorCard
-            title="This link did not sign you in"
-            message={error ?? 'The link has expired or was already used. Ask for a new one.'}
-          >
-            <Flex gap="3" justify="center" mt="3">
-              <Button asChild variant="secondary">
-                <Link to="/reset-password">Send a new link</Link>
-              </Button>
-              <Button asChild>
-                <Link to="/login">Log in</Link>
-              </Button>
-            </Flex>
-          </ErrorCard>
-        </Box>
-      </Flex>
+      <Outcome
+        title="Link expired"
+        heading="This link did not sign you in"
+        message={error ?? 'The link has expired or was already used. Ask for a new one.'}
+        actions={
+          <>
+            <Button asChild variant="secondary">
+              <Link to="/reset-password">Send a new link</Link>
+            </Button>
+            <Button asChild>
+              <Link to="/login">Log in</Link>
+            </Button>
+          </>
+        }
+      />
     );
   }
   return (
     <Box py="9">
       <title>Signing you in — Verdant</title>
+      <VisuallyHidden asChild>
+        <h1>Signing you in</h1>
+      </VisuallyHidden>
       <Spinner centered size="lg" label="Signing you in" />
     </Box>
   );

@@ -15,7 +15,14 @@ import {
   type TotpEnrollment,
 } from '@verdant/auth';
 import { useAuth } from '@verdant/auth/react';
-import { PLAN_LIMITS, PLAN_RESOURCES, validatePassword } from '@verdant/validation';
+import {
+  PERSON_NAME_MAX_LENGTH,
+  PLAN_LIMITS,
+  PLAN_RESOURCES,
+  RESERVED_USERNAME_MESSAGE,
+  isReservedUsername,
+  validatePassword,
+} from '@verdant/validation';
 import {
   Avatar,
   Badge,
@@ -32,7 +39,15 @@ import {
   Textarea,
   toast,
 } from '@verdant/ui';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { Link, useLocation } from 'react-router';
 import { useFocusFirstInvalid } from '../lib/focus-invalid.ts';
 import { useFocusWhenShown } from '../lib/focus-when-shown.ts';
@@ -51,25 +66,33 @@ const UNREADABLE_PICTURE =
 
 type DetailsErrors = Partial<Record<'name' | 'username' | 'bio', string>>;
 
-/** The most characters the API client takes for a name and a bio. */
-const NAME_MAX = 200;
+/** The most characters the API client takes for a name (the database's limit) and a bio. */
+const NAME_MAX = PERSON_NAME_MAX_LENGTH;
 const BIO_MAX = 1000;
+
+/** What the form says of a username as typed, or undefined when it can be sent. */
+function usernameProblem(typed: string): string | undefined {
+  const username = typed.trim();
+  // Every account has a username (its link page's address): an emptied field is not "no change".
+  if (username === '') return 'Enter a username: your link page lives at /@username.';
+  if (!USERNAME_PATTERN.test(username))
+    return 'Username must be 3–32 lower-case letters, digits, underscores or hyphens';
+  if (isReservedUsername(username)) return RESERVED_USERNAME_MESSAGE;
+  return undefined;
+}
 
 /**
  * Every field the form can tell is wrong before sending it, at once, in the words the API
- * client's checks use ("Name must not be empty"); the client checks again (and may still refuse,
- * e.g. a reserved username) when the form is sent.
+ * client's checks use ("Name must not be empty"); whether another member has the username is
+ * left to the database when the form is sent.
  */
 function checkDetails(values: { name: string; username: string; bio: string }): DetailsErrors {
   const errors: DetailsErrors = {};
   const name = values.name.trim();
   if (name === '') errors.name = 'Name must not be empty';
   else if (name.length > NAME_MAX) errors.name = `Name must be at most ${NAME_MAX} characters`;
-  const username = values.username.trim();
-  // Every account has a username (its link page's address): an emptied field is not "no change".
-  if (username === '') errors.username = 'Enter a username: your link page lives at /@username.';
-  else if (!USERNAME_PATTERN.test(username))
-    errors.username = 'Username must be 3–32 lower-case letters, digits, underscores or hyphens';
+  const username = usernameProblem(values.username);
+  if (username) errors.username = username;
   if (values.bio.trim().length > BIO_MAX) errors.bio = `Bio must be at most ${BIO_MAX} characters`;
   return errors;
 }
@@ -125,22 +148,48 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
   const [bio, setBio] = useState(profile?.bio ?? '');
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<DetailsErrors>({});
+  // Once the username field is left (or the form sent), what is wrong with the name as typed is
+  // said, and follows it as it changes; whether somebody else has it is the database's to say.
+  const [usernameChecked, setUsernameChecked] = useState(false);
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
   const avatarRef = useRef<HTMLInputElement>(null);
   const focusFirstInvalid = useFocusFirstInvalid();
   const focusWhenShown = useFocusWhenShown();
-  // A new username moves the public page and breaks every link already shared to the old address
-  // (nothing redirects from it): said before saving, once the new name is one that can be saved.
   const savedUsername = profile?.username ?? '';
   const typedUsername = username.trim();
+  const usernameError =
+    fieldErrors.username ?? (usernameChecked ? usernameProblem(username) : undefined);
+  // The name as typed is one the form would send, and nothing refused it yet.
+  const usernameAcceptable = usernameProblem(username) === undefined && !fieldErrors.username;
+  const hasPublicPage = user !== null && PUBLIC_PAGE_ROLES.has(user.role);
+  // Whether the link page is live at /@username: until it is published there (on /my-links),
+  // that address is a 404 and no link to it exists yet.
+  const linkPage = useQuery({
+    queryKey: ['link-pages', 'mine'],
+    queryFn: () => api.linkPages.getMine(),
+    enabled: hasPublicPage,
+  });
+  const published = linkPage.data?.is_published === true;
+  // A new username moves the published page and breaks every link already shared to the old
+  // address (nothing redirects from it): said before saving, while the new name is one that can
+  // be saved.
   const movesPage =
-    user !== null &&
-    PUBLIC_PAGE_ROLES.has(user.role) &&
-    savedUsername !== '' &&
-    typedUsername !== savedUsername &&
-    USERNAME_PATTERN.test(typedUsername);
+    published && savedUsername !== '' && typedUsername !== savedUsername && usernameAcceptable;
+  const usernameHelp = '3–32 lower-case letters, digits, _ or -.';
+  let usernameDescription: ReactNode = usernameHelp;
+  if (movesPage)
+    usernameDescription = `Your page moves to /@${typedUsername}: links to /@${savedUsername} stop working.`;
+  else if (published) usernameDescription = `${usernameHelp} Your link page is /@${savedUsername}.`;
+  else if (hasPublicPage && linkPage.isSuccess && savedUsername !== '')
+    usernameDescription = (
+      <>
+        {`${usernameHelp} Your link page is not published yet: publish it on `}
+        <Link to="/my-links">Link-in-bio page</Link>
+        {` and it will be at /@${usernameAcceptable ? typedUsername : savedUsername}.`}
+      </>
+    );
 
   // A field's message goes once the field is changed: it spoke of the value that was sent.
   const clearFieldError = (field: keyof DetailsErrors) =>
@@ -152,6 +201,7 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
     setError(null);
     // All the fields to fix are told together; the focus goes to the first of them.
     const invalid = checkDetails({ name, username, bio });
+    setUsernameChecked(true);
     if (Object.keys(invalid).length > 0) {
       setFieldErrors(invalid);
       focusFirstInvalid(form, errorRef);
@@ -170,6 +220,7 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
       // Stored other than as typed (the sanitiser removes markup): the fields show what was
       // kept, and the toast says why they changed.
       setName(updated.name ?? '');
+      setUsername(updated.username ?? '');
       setBio(updated.bio ?? '');
       toast({
         title: 'Profile saved',
@@ -287,22 +338,14 @@ function DetailsForm({ userId, profile }: { userId: string; profile: Profile | n
               autoComplete="name"
             />
           </Field>
-          <Field
-            label="Username"
-            required
-            error={fieldErrors.username}
-            description={
-              movesPage
-                ? `Your page moves to /@${typedUsername}: links to /@${savedUsername} stop working.`
-                : '3–32 lower-case letters, digits, _ or -. Your link page is /@username.'
-            }
-          >
+          <Field label="Username" required error={usernameError} description={usernameDescription}>
             <TextInput
               value={username}
               onChange={(e) => {
                 setUsername(e.target.value.toLowerCase());
                 clearFieldError('username');
               }}
+              onBlur={() => setUsernameChecked(true)}
               autoComplete="username"
               startSlot="@"
             />
@@ -766,6 +809,7 @@ function TwoFactorCard() {
       {/* Always mounted (no trigger: it is opened by the row's button), so it can hand the focus
           back when it closes. */}
       <ConfirmDialog
+        tone="danger"
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
         title="Remove the authenticator?"
@@ -838,13 +882,16 @@ function IdentitiesCard() {
         {list.isError ? <ErrorCard align="start" message={errorMessage(list.error)} /> : null}
         {(list.data ?? []).map((identity: UserIdentity) => (
           <Flex key={identity.identity_id} justify="between" align="center" gap="3">
-            <Text size="2">
+            {/* A long address wraps inside the card, anywhere if it must, beside its badge. */}
+            <Text size="2" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
               {identity.provider === 'email'
                 ? 'Email and password'
                 : providerName(identity.provider)}
               {identity.identity_data?.email ? ` · ${String(identity.identity_data.email)}` : ''}
             </Text>
-            <Badge tone="success">Linked</Badge>
+            <Badge tone="success" style={{ flexShrink: 0 }}>
+              Linked
+            </Badge>
           </Flex>
         ))}
         {error ? (

@@ -87,6 +87,37 @@ describe('sign-up password rules', () => {
   });
 });
 
+describe('sign-up email check', () => {
+  it('waits until the field is left, then follows each change', async () => {
+    const { user, email, password } = renderPage();
+    // Being typed: "tess@" is on its way to an address, not a mistake yet.
+    await user.type(email, 'tess@');
+    expect(screen.queryByText('Please enter a valid email address')).toBeNull();
+    expect(email.getAttribute('aria-invalid')).toBeNull();
+
+    // Left unfinished: said at once.
+    await user.click(password);
+    expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+
+    // Back in the field: finishing the address takes the message away as it is typed.
+    await user.type(email, 'example.com');
+    expect(screen.queryByText('Please enter a valid email address')).toBeNull();
+    expect(email.getAttribute('aria-invalid')).toBeNull();
+    await user.type(email, '{Backspace}{Backspace}{Backspace}{Backspace}');
+    expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+  });
+
+  it('says an empty or unfinished address on submit', async () => {
+    const { user, email, submit } = renderPage();
+    await user.click(submit);
+    expect(screen.getByText('Email is required')).toBeTruthy();
+    await user.type(email, 'tess@');
+    expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+    expect(register).not.toHaveBeenCalled();
+  });
+});
+
 describe('sign-up with an email that already has an account', () => {
   async function submitTaken(error: unknown) {
     register.mockRejectedValueOnce(error);

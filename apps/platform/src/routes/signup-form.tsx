@@ -1,7 +1,12 @@
 import { Box, Flex, Heading, Text } from '@radix-ui/themes';
 import { AuthValidationError, type Role, type SignUpRole } from '@verdant/auth';
 import { useAuth } from '@verdant/auth/react';
-import { PASSWORD_LIMITS, validateEmail, validatePassword } from '@verdant/validation';
+import {
+  PASSWORD_LIMITS,
+  PERSON_NAME_MAX_LENGTH,
+  validateEmail,
+  validatePassword,
+} from '@verdant/validation';
 import { Button, Card, ErrorCard, Field, PasswordInput, TextInput, toast } from '@verdant/ui';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -79,6 +84,7 @@ export function signupPage(role: SignUpRole) {
     const [email, setEmail] = useState('');
     const [password, setPassword] = useState('');
     const [touched, setTouched] = useState({ name: false, email: false, password: false });
+    const [submitted, setSubmitted] = useState(false);
     // After a blur or a submit, the password rules still unmet show as errors, not as to-dos.
     const [showRuleFailures, setShowRuleFailures] = useState(false);
     // The address (lower case) the provider said already has an account, until it is changed.
@@ -91,13 +97,23 @@ export function signupPage(role: SignUpRole) {
     const emailCheck = validateEmail(email);
     const passwordCheck = validatePassword(password);
     const emailTaken = takenEmail !== null && email.trim().toLowerCase() === takenEmail;
-    const nameError = touched.name && name.trim() === '' ? 'Enter your name' : undefined;
+    // The database keeps at most this much of a name: a longer one is refused here, not cut.
+    const nameProblem =
+      name.trim() === ''
+        ? 'Enter your name'
+        : name.trim().length > PERSON_NAME_MAX_LENGTH
+          ? `Name must be at most ${PERSON_NAME_MAX_LENGTH} characters`
+          : undefined;
+    const nameError = touched.name ? nameProblem : undefined;
+    // As on the login page: not while the address is being typed ("tess@" is on its way), but
+    // once the field is left with something in it, or on submit, and from then on as it changes.
+    const emailChecked = submitted || (touched.email && email !== '');
     const emailError = emailTaken ? (
       <>
         An account with this email already exists. <Link to={withNext('/login', next)}>Log in</Link>{' '}
         or <Link to="/reset-password">reset your password</Link>.
       </>
-    ) : touched.email && !emailCheck.valid ? (
+    ) : emailChecked && !emailCheck.valid ? (
       emailCheck.error
     ) : undefined;
     // The unmet rules are said once, in the list under the field; the error is only for "empty".
@@ -112,8 +128,9 @@ export function signupPage(role: SignUpRole) {
       event.preventDefault();
       const form = event.currentTarget as HTMLFormElement;
       setTouched({ name: true, email: true, password: true });
+      setSubmitted(true);
       setShowRuleFailures(true);
-      if (name.trim() === '' || !emailCheck.valid || emailTaken || !passwordCheck.valid) {
+      if (nameProblem || !emailCheck.valid || emailTaken || !passwordCheck.valid) {
         focusFirstInvalid(form);
         return;
       }
@@ -200,10 +217,8 @@ export function signupPage(role: SignUpRole) {
                     name="email"
                     autoComplete="email"
                     value={email}
-                    onChange={(event) => {
-                      setEmail(event.target.value);
-                      setTouched((t) => ({ ...t, email: true }));
-                    }}
+                    onChange={(event) => setEmail(event.target.value)}
+                    onBlur={() => setTouched((t) => ({ ...t, email: true }))}
                   />
                 </Field>
                 <Field label="Password" required error={passwordError}>

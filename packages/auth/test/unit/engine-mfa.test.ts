@@ -84,6 +84,59 @@ describe('MFA', () => {
     engine.stop();
   });
 
+  it('a code refused moments after the same code was accepted is told as used, not as wrong', async () => {
+    const { engine, fake, events } = await signedIn();
+    const { factorId } = await engine.mfa.enrollTotp();
+    // Accepted while setting up the app.
+    await engine.mfa.challengeAndVerify({ factorId, code: '123456' });
+    // The auth server takes each code once, and refuses it again as it refuses a wrong one.
+    const refuse = () =>
+      fake.auth.mfa.verify.mockResolvedValueOnce({
+        data: null,
+        error: new AuthApiError('Invalid TOTP code entered', 422, 'mfa_verification_failed'),
+      });
+
+    // Typed again at the login's code step (with a stray space, as apps show it in groups).
+    refuse();
+    const reused = engine.mfa.challengeAndVerify({ factorId, code: '123 456' });
+    await expect(reused).rejects.toMatchObject({
+      code: 'mfa_code_reused',
+      message:
+        'That code was just used. Wait for your authenticator app to show the next code, then enter it.',
+    });
+    await expect(reused).rejects.not.toBeInstanceOf(AuthApiError);
+
+    // Another code refused is a wrong code, as the server says.
+    refuse();
+    await expect(
+      engine.mfa.challengeAndVerify({ factorId, code: '654321' }),
+    ).rejects.toBeInstanceOf(AuthApiError);
+
+    // A minute and a half later the used code has left the app's screen: refused, it is wrong.
+    vi.setSystemTime(Date.now() + 90_000);
+    refuse();
+    await expect(engine.mfa.challengeAndVerify({ factorId, code: '123456' })).rejects.toMatchObject(
+      { code: 'mfa_verification_failed' },
+    );
+    expect(events).toEqual(['SIGNED_IN', 'MFA_CHALLENGE_VERIFIED']);
+    engine.stop();
+  });
+
+  it('a code used for one factor is not taken for a reused code of another', async () => {
+    const { engine, fake } = await signedIn();
+    const first = await engine.mfa.enrollTotp({ friendlyName: 'One' });
+    await engine.mfa.challengeAndVerify({ factorId: first.factorId, code: '123456' });
+    const second = await engine.mfa.enrollTotp({ friendlyName: 'Two' });
+    fake.auth.mfa.verify.mockResolvedValueOnce({
+      data: null,
+      error: new AuthApiError('Invalid TOTP code entered', 422, 'mfa_verification_failed'),
+    });
+    await expect(
+      engine.mfa.challengeAndVerify({ factorId: second.factorId, code: '123456' }),
+    ).rejects.toMatchObject({ code: 'mfa_verification_failed' });
+    engine.stop();
+  });
+
   it('lists and removes factors', async () => {
     const { engine } = await signedIn();
     const { factorId } = await engine.mfa.enrollTotp({ friendlyName: 'Phone' });

@@ -197,6 +197,20 @@ describe('changePassword', () => {
     expect(fake.passwordOf(ADA.email)).toBe(ADA.password);
     expect(fake.auth.updateUser).not.toHaveBeenCalled();
 
+    // The code accepted moments ago, refused again by the server (it takes each code once):
+    // said at the code field as a used code, not a wrong one.
+    fake.auth.mfa.verify.mockResolvedValueOnce({
+      data: null,
+      error: new AuthApiError('Invalid TOTP code entered', 422, 'mfa_verification_failed'),
+    });
+    await expect(engine.changePassword({ ...input, code: '123456' })).rejects.toMatchObject({
+      reason: 'wrong_code',
+      field: 'code',
+      message:
+        'That code was just used. Wait for your authenticator app to show the next code, then enter it.',
+    });
+    expect(fake.passwordOf(ADA.email)).toBe(ADA.password);
+
     // The right code raises the session to aal2, and the change goes through.
     await engine.changePassword({ ...input, code: ' 123456 ' });
     expect(fake.passwordOf(ADA.email)).toBe(NEW_PASSWORD);
