@@ -167,10 +167,8 @@ export function createOrdersModule({ supabase }: ModuleContext) {
      */
     async listForMerchant(input: MerchantOrdersInput = {}): Promise<Page<MerchantOrder>> {
       const checked = shape('input', input, ['page', 'pageSize', 'status']);
-      const { from, to } = range({
-        ...(checked.page === undefined ? {} : { page: checked.page as number }),
-        ...(checked.pageSize === undefined ? {} : { pageSize: checked.pageSize as number }),
-      });
+      // `range` checks the page and its size itself.
+      const { from, to } = range(checked as PageInput);
       const statuses =
         checked.status === undefined
           ? [...MERCHANT_ORDER_STATUSES]
@@ -211,10 +209,8 @@ export function createOrdersModule({ supabase }: ModuleContext) {
      */
     async listPurchases(input: PurchasesInput = {}): Promise<Page<Purchase>> {
       const checked = shape('input', input, ['page', 'pageSize', 'includeNotCompleted']);
-      const { from, to } = range({
-        ...(checked.page === undefined ? {} : { page: checked.page as number }),
-        ...(checked.pageSize === undefined ? {} : { pageSize: checked.pageSize as number }),
-      });
+      // `range` checks the page and its size itself.
+      const { from, to } = range(checked as PageInput);
       const all =
         checked.includeNotCompleted === undefined
           ? false
