@@ -168,7 +168,7 @@ export function createOrdersModule({ supabase }: ModuleContext) {
     async listForMerchant(input: MerchantOrdersInput = {}): Promise<Page<MerchantOrder>> {
       const checked = shape('input', input, ['page', 'pageSize', 'status']);
       // `range` checks the page and its size itself.
-      const { from, to } = range(checked as PageInput);
+      const { from, to } = range(checked);
       const statuses =
         checked.status === undefined
           ? [...MERCHANT_ORDER_STATUSES]
@@ -210,7 +210,7 @@ export function createOrdersModule({ supabase }: ModuleContext) {
     async listPurchases(input: PurchasesInput = {}): Promise<Page<Purchase>> {
       const checked = shape('input', input, ['page', 'pageSize', 'includeNotCompleted']);
       // `range` checks the page and its size itself.
-      const { from, to } = range(checked as PageInput);
+      const { from, to } = range(checked);
       const all =
         checked.includeNotCompleted === undefined
           ? false
