@@ -326,15 +326,8 @@ begin
   create temp table seed_links on commit drop as
     select id, row_number() over (order by code) as rn, count(*) over () as n from public.affiliate_links;
 
-  -- The browser (as the tracker names them, after ua-parser-js) and the country (as a trusted CDN
-  -- header gives it) follow from the visitor, without drawing on the seeded random sequence.
-  insert into public.link_clicks (link_id, clicked_at, visitor_hash, referrer, device, browser, country, is_bot)
-  select l.id, c.clicked_at, c.visitor_hash, c.referrer, c.device,
-         (array['Chrome', 'Chrome', 'Mobile Safari', 'Mobile Safari', 'Safari', 'Firefox', 'Edge',
-                'Samsung Internet'])[1 + get_byte(decode(substr(c.visitor_hash, 1, 2), 'hex'), 0) % 8],
-         (array['US', 'US', 'US', 'GB', 'GB', 'CA', 'DE', 'AU', 'NL', null])
-           [1 + get_byte(decode(substr(c.visitor_hash, 3, 2), 'hex'), 0) % 10],
-         c.is_bot
+  insert into public.link_clicks (link_id, clicked_at, visitor_hash, referrer, device, is_bot)
+  select l.id, c.clicked_at, c.visitor_hash, c.referrer, c.device, c.is_bot
   from (
     select g,
            now() - (90 * power(random(), 1.3)) * interval '1 day' as clicked_at,
@@ -350,9 +343,9 @@ begin
   join seed_links l on l.rn = 1 + floor(power(c.pick, 1.8) * l.n)::int
   order by c.clicked_at;
 
-  insert into public.link_clicks (link_id, clicked_at, visitor_hash, referrer, device, browser, country, is_bot)
+  insert into public.link_clicks (link_id, clicked_at, visitor_hash, referrer, device, is_bot)
   select r.link_id, least(now(), r.clicked_at + (1 + floor(random() * 50)::int) * interval '1 minute'),
-         r.visitor_hash, r.referrer, r.device, r.browser, r.country, false
+         r.visitor_hash, r.referrer, r.device, false
   from (select c.* from public.link_clicks c where not c.is_bot order by random() limit 1000) r
   order by 2;
 
