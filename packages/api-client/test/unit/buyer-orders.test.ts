@@ -1,33 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PURCHASE_STATUSES } from '../../src/index.ts';
-import { USER_ID, clientWith, json, type Step } from './fake-fetch.ts';
-
-/** A client whose session is `USER_ID`'s (read from storage, no request). */
-function signedIn(steps: Step[]) {
-  const session = {
-    access_token: 'token',
-    refresh_token: 'refresh',
-    expires_in: 3600,
-    expires_at: Math.floor(Date.now() / 1000) + 3600,
-    token_type: 'bearer',
-    user: {
-      id: USER_ID,
-      aud: 'authenticated',
-      app_metadata: {},
-      user_metadata: {},
-      created_at: '',
-    },
-  };
-  const storage = new Map([['verdant-test-auth', JSON.stringify(session)]]);
-  return clientWith(steps, {
-    auth: { persistSession: true, autoRefreshToken: false, storageKey: 'verdant-test-auth' },
-    storage: {
-      getItem: (key) => storage.get(key) ?? null,
-      setItem: (key, value) => void storage.set(key, value),
-      removeItem: (key) => void storage.delete(key),
-    },
-  });
-}
+import { USER_ID, clientWith, json, signedInClientWith } from './fake-fetch.ts';
 
 const ADDRESS = {
   name: 'Gwen Buyer',
@@ -76,7 +49,7 @@ describe('orders.listPurchases', () => {
     ['an unknown field', { buyer: USER_ID }, 'input.buyer'],
     ['no object', 'all', 'input'],
   ])('refuses %s before any request', async (_name, input, field) => {
-    const { api, mock } = signedIn([]);
+    const { api, mock } = signedInClientWith([]);
     await expect(api.orders.listPurchases(input as never)).rejects.toMatchObject({
       code: 'validation_failed',
       details: { field },
@@ -91,7 +64,7 @@ describe('orders.listPurchases', () => {
   });
 
   it('asks for the buyer’s placed orders, newest first, one page, and flattens the embeds', async () => {
-    const { api, requests } = signedIn([withCount([ROW], 41)]);
+    const { api, requests } = signedInClientWith([withCount([ROW], 41)]);
     const page = await api.orders.listPurchases({ page: 2, pageSize: 20 });
     expect(page).toEqual({
       total: 41,
@@ -132,7 +105,7 @@ describe('orders.listPurchases', () => {
   });
 
   it('adds the checkouts that ended unpaid when asked; a merchant and a product out of view are null', async () => {
-    const { api, requests } = signedIn([
+    const { api, requests } = signedInClientWith([
       withCount(
         [
           {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/index.ts';
-import { clientWith, json, USER_ID } from './fake-fetch.ts';
+import { clientWith, json, USER_ID, signedInClientWith } from './fake-fetch.ts';
 
 /*
  * Every domain call validates its input before anything is sent: each case below must reject
@@ -234,38 +234,13 @@ describe('commissions.totals', () => {
   it('reads every page of commissions and sums per currency and status', async () => {
     const page = (n: number, status: string, amount: number) =>
       Array.from({ length: n }, () => ({ amount_cents: amount, currency: 'USD', status }));
-    const session = {
-      access_token: 'token',
-      refresh_token: 'refresh',
-      expires_in: 3600,
-      expires_at: Math.floor(Date.now() / 1000) + 3600,
-      token_type: 'bearer',
-      user: {
-        id: USER_ID,
-        aud: 'authenticated',
-        app_metadata: {},
-        user_metadata: {},
-        created_at: '',
-      },
-    };
-    const storage = new Map([['verdant-test-auth', JSON.stringify(session)]]);
-    const { api, requests } = clientWith(
-      [
-        json([
-          ...page(999, 'approved', 10),
-          { amount_cents: -5, currency: 'USD', status: 'approved' },
-        ]),
-        json(page(2, 'paid', 7)),
-      ],
-      {
-        auth: { persistSession: true, autoRefreshToken: false, storageKey: 'verdant-test-auth' },
-        storage: {
-          getItem: (key) => storage.get(key) ?? null,
-          setItem: (key, value) => void storage.set(key, value),
-          removeItem: (key) => void storage.delete(key),
-        },
-      },
-    );
+    const { api, requests } = signedInClientWith([
+      json([
+        ...page(999, 'approved', 10),
+        { amount_cents: -5, currency: 'USD', status: 'approved' },
+      ]),
+      json(page(2, 'paid', 7)),
+    ]);
     await expect(api.commissions.totals()).resolves.toEqual({ USD: { approved: 9985, paid: 14 } });
     expect(requests.map((r) => new URL(r.url).searchParams.get('offset'))).toEqual(['0', '1000']);
   });

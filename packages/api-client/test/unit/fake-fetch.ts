@@ -51,3 +51,30 @@ export function clientWith(steps: Step[], options: Partial<ApiClientOptions> = {
   });
   return { api, sleep, logger, ...scripted };
 }
+
+/** `clientWith` whose session is `USER_ID`'s, read from its storage (no request). */
+export function signedInClientWith(steps: Step[]) {
+  const session = {
+    access_token: 'token',
+    refresh_token: 'refresh',
+    expires_in: 3600,
+    expires_at: Math.floor(Date.now() / 1000) + 3600,
+    token_type: 'bearer',
+    user: {
+      id: USER_ID,
+      aud: 'authenticated',
+      app_metadata: {},
+      user_metadata: {},
+      created_at: '',
+    },
+  };
+  const storage = new Map([['verdant-test-auth', JSON.stringify(session)]]);
+  return clientWith(steps, {
+    auth: { persistSession: true, autoRefreshToken: false, storageKey: 'verdant-test-auth' },
+    storage: {
+      getItem: (key) => storage.get(key) ?? null,
+      setItem: (key, value) => void storage.set(key, value),
+      removeItem: (key) => void storage.delete(key),
+    },
+  });
+}

@@ -1,33 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MERCHANT_ORDER_STATUSES, shippingAddressOf } from '../../src/index.ts';
-import { USER_ID, clientWith, json, type Step } from './fake-fetch.ts';
-
-/** A client whose session is `USER_ID`'s (read from storage, no request). */
-function signedIn(steps: Step[]) {
-  const session = {
-    access_token: 'token',
-    refresh_token: 'refresh',
-    expires_in: 3600,
-    expires_at: Math.floor(Date.now() / 1000) + 3600,
-    token_type: 'bearer',
-    user: {
-      id: USER_ID,
-      aud: 'authenticated',
-      app_metadata: {},
-      user_metadata: {},
-      created_at: '',
-    },
-  };
-  const storage = new Map([['verdant-test-auth', JSON.stringify(session)]]);
-  return clientWith(steps, {
-    auth: { persistSession: true, autoRefreshToken: false, storageKey: 'verdant-test-auth' },
-    storage: {
-      getItem: (key) => storage.get(key) ?? null,
-      setItem: (key, value) => void storage.set(key, value),
-      removeItem: (key) => void storage.delete(key),
-    },
-  });
-}
+import { USER_ID, clientWith, json, signedInClientWith } from './fake-fetch.ts';
 
 const ADDRESS = {
   name: 'Gwen Guest',
@@ -70,7 +43,7 @@ describe('orders.listForMerchant', () => {
     ['a canceled status', { status: 'canceled' }, 'status'],
     ['an unknown field', { merchant: USER_ID }, 'input.merchant'],
   ])('refuses %s before any request', async (_name, input, field) => {
-    const { api, mock } = signedIn([]);
+    const { api, mock } = signedInClientWith([]);
     await expect(api.orders.listForMerchant(input as never)).rejects.toMatchObject({
       code: 'validation_failed',
       details: { field },
@@ -85,7 +58,7 @@ describe('orders.listForMerchant', () => {
   });
 
   it('asks for the merchant’s paid and refunded orders, newest payment first, one page', async () => {
-    const { api, requests } = signedIn([withCount([ROW], 41)]);
+    const { api, requests } = signedInClientWith([withCount([ROW], 41)]);
     const page = await api.orders.listForMerchant({ page: 2, pageSize: 20 });
     expect(page).toEqual({
       total: 41,
@@ -118,7 +91,7 @@ describe('orders.listForMerchant', () => {
   });
 
   it('narrows to one status', async () => {
-    const { api, requests } = signedIn([withCount([], 0)]);
+    const { api, requests } = signedInClientWith([withCount([], 0)]);
     await expect(api.orders.listForMerchant({ status: 'refunded' })).resolves.toEqual({
       total: 0,
       rows: [],
